@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** Raw OAuth2 answer of POST /api/blade-auth/oauth/token (DESIGN §4). */
+export const tokenResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  refresh_token: z.string(),
+  expires_in: z.number(),
+  scope: z.string(),
+  jti: z.string(),
+  tenant_id: z.string(),
+  user_id: z.string(),
+  dept_id: z.string(),
+  post_id: z.string(),
+  role_id: z.string(),
+  role_name: z.string(),
+  account: z.string(),
+  user_name: z.string(),
+  nick_name: z.string(),
+  real_name: z.string(),
+  avatar: z.string(),
+  oauth_id: z.string(),
+  client_id: z.string(),
+  license: z.string(),
+  is_init_password: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+});
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+export const tokenError = z.object({ error_code: z.number(), error_description: z.string() });
+export type TokenError = z.infer<typeof tokenError>;
+
+export const tokenQuery = z.object({
+  grant_type: z.string().optional(),
+  tenantId: z.string().optional(),
+  username: z.string().optional(),
+  password: z.string().optional(),
+  refresh_token: z.string().optional(),
+  scope: z.string().optional(),
+  type: z.string().optional(),
+});
+export type TokenQuery = z.infer<typeof tokenQuery>;
+
+/** GET oauth/user-info: who the token belongs to. */
+export const userInfo = z.object({
+  tenantId: z.string(),
+  userId: z.string(),
+  account: z.string(),
+  userName: z.string(),
+  nickName: z.string(),
+  realName: z.string(),
+  avatar: z.string(),
+  roleId: z.string(),
+  roleName: z.string(),
+  deptId: z.string(),
+  postId: z.string(),
+  clientId: z.string(),
+  isInitPassword: z.string(),
+  permissions: z.array(z.string()),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+/** One entry of the browser's buffered error log, uploaded with POST oauth/logout. */
+export const clientErrorLog = z.object({
+  type: z.string().max(32).optional(),
+  url: z.string().max(2000).optional(),
+  message: z.string().max(4000).optional(),
+  stack: z.string().max(20000).optional(),
+  info: z.string().max(4000).optional(),
+  time: z.string().max(64).optional(),
+});
+export const logoutBody = z.union([z.array(clientErrorLog).max(500), z.object({}).passthrough(), z.undefined()]);

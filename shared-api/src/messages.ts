@@ -1,0 +1,64 @@
+/**
+ * Every message a person may read, Chinese first (the default) and English for
+ * `Accept-Language: en`. Schemas use the Chinese text; the server translates on the way out.
+ */
+export const messages = {
+  ok: ['操作成功', 'Operation succeeded'],
+  noData: ['暂无承载数据', 'No data'],
+  unauthorized: ['请求未授权', 'Not signed in or the session has ended'],
+  forbidden: ['缺失访问权限', 'You are not allowed to do this'],
+  notFound: ['资源不存在', 'Not found'],
+  methodNotAllowed: ['请求方法不支持', 'Method not allowed'],
+  serverError: ['服务器异常', 'Internal server error'],
+  badClient: ['客户端认证失败', 'Client authentication failed'],
+  badCredentials: ['用户名或密码错误', 'Wrong account or password'],
+  accountLocked: ['登录错误次数过多，请30分钟后再试', 'Too many failed sign-ins, try again in 30 minutes'],
+  accountDisabled: ['账号已被禁用', 'This account is disabled'],
+  accountPending: ['账号正在等待管理员审核', 'This account is waiting for administrator approval'],
+  tenantMissing: ['租户信息错误', 'Unknown tenant'],
+  tenantDisabled: ['租户已被禁用', 'This tenant is disabled'],
+  tenantExpired: ['租户授权已过期', 'This tenant has expired'],
+  badGrant: ['不支持的授权类型', 'Unsupported grant type'],
+  badRefresh: ['刷新令牌无效或已过期', 'The refresh token is invalid or expired'],
+  refreshReused: ['刷新令牌已被使用，会话已撤销', 'The refresh token was reused; the session is revoked'],
+  missingParam: ['缺少必要的请求参数', 'A required parameter is missing'],
+  badId: ['编号格式错误', 'The id is malformed'],
+  badIds: ['编号列表格式错误', 'The id list is malformed'],
+  badPageSize: ['每页条数只能是10、30、50、100或200', 'The page size must be 10, 30, 50, 100 or 200'],
+  badPage: ['页码必须是正整数', 'The page number must be a positive integer'],
+  badSort: ['不支持的排序字段', 'Unsupported sort column'],
+  badDate: ['日期格式错误', 'The date is malformed'],
+  badNumber: ['必须是数字', 'Must be a number'],
+  badType: ['参数类型错误', 'Wrong parameter type'],
+  selectOne: ['请选择至少一条数据', 'Please select at least one record'],
+  recordMissing: ['数据不存在或已删除', 'The record does not exist or was removed'],
+  paramName: ['请输入参数名称', 'Please enter the parameter name'],
+  paramKey: ['请输入参数键名', 'Please enter the parameter key'],
+  paramValue: ['请输入参数键值', 'Please enter the parameter value'],
+  paramKeyTaken: ['参数键名已存在', 'The parameter key already exists'],
+  dictCode: ['请输入字典编号', 'Please enter the dictionary code'],
+  dictValue: ['请输入字典名称', 'Please enter the dictionary name'],
+  dictSort: ['请输入字典排序', 'Please enter the dictionary sort order'],
+  dictSealed: ['请选择封存', 'Please choose whether it is sealed'],
+  dictKey: ['请输入字典键值', 'Please enter the dictionary key'],
+  dictKeyTaken: ['当前字典键值已存在', 'This dictionary key already exists'],
+  dictIsSealed: ['封存的字典不可修改或删除', 'A sealed dictionary entry cannot be changed or removed'],
+  dictParentMissing: ['上级字典不存在', 'The parent dictionary does not exist'],
+  dictHasChildren: ['请先删除子字典', 'Remove the child entries first'],
+  packageName: ['请输入产品包名称', 'Please enter the package name'],
+  packageMenu: ['请选择菜单', 'Please choose menus'],
+  packageMenuMissing: ['所选菜单不存在', 'A chosen menu does not exist'],
+  passwordRule: ['密码不满足复杂度（8位以上，字母+数字+特殊符号组合）!', 'The password must be 8 to 30 characters with a letter, a digit and a special character'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export type MessageKey = keyof typeof messages;
+
+/** The Chinese text of a message: what schemas and the server emit. */
+export const zh = (key: MessageKey): string => messages[key][0];
+
+const englishByChinese = new Map<string, string>(Object.values(messages).map(([c, e]) => [c, e]));
+
+/** English for a Chinese message, or the message unchanged when it has no translation. */
+export function toEnglish(message: string): string {
+  return englishByChinese.get(message) ?? message;
+}

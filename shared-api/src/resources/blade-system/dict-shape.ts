@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { optionalId, formNumber } from '../../common.js';
+import { zh } from '../../messages.js';
+import { defineExtra, type ResourceView } from '../../resource.js';
+import { pageQuery } from '../../common.js';
+
+/** Fields shared by the system dictionary and the business dictionary (SPEC §5). */
+export const dictEntity = z.object({
+  parentId: optionalId,
+  code: z.string({ error: zh('dictCode') }).trim().min(1, zh('dictCode')).max(255),
+  dictKey: z
+    .union([z.string(), z.number()], { error: zh('dictKey') })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, zh('dictKey')).max(255)),
+  dictValue: z.string({ error: zh('dictValue') }).trim().min(1, zh('dictValue')).max(255),
+  sort: formNumber(zh('dictSort')),
+  isSealed: formNumber(zh('dictSealed')).pipe(z.union([z.literal(0), z.literal(1)], { error: zh('dictSealed') })),
+  remark: z.string().max(255).nullish(),
+});
+
+export const dictRow = z.object({
+  id: z.string(),
+  parentId: z.string(),
+  code: z.string(),
+  dictKey: z.string(),
+  dictValue: z.string(),
+  sort: z.number(),
+  remark: z.string().nullable(),
+  isSealed: z.number(),
+});
+export type DictRow = z.infer<typeof dictRow>;
+
+export interface DictTreeNode extends DictRow {
+  title: string;
+  key: string;
+  value: string;
+  hasChildren: boolean;
+  children?: DictTreeNode[];
+}
+const dictTreeNode: z.ZodType<DictTreeNode> = dictRow.extend({
+  title: z.string(),
+  key: z.string(),
+  value: z.string(),
+  hasChildren: z.boolean(),
+  get children() {
+    return z.array(dictTreeNode).optional();
+  },
+});
+
+const dictPage = z.object({
+  records: z.array(dictRow),
+  total: z.number(),
+  size: z.number(),
+  current: z.number(),
+  pages: z.number(),
+});
+
+export const dictExtras = (permission: string) => ({
+  parentList: defineExtra({
+    method: 'GET',
+    path: 'parent-list',
+    summary: 'Top-level dictionaries (code groups), paged',
+    query: pageQuery.extend({ code: z.string().optional(), dictValue: z.string().optional() }),
+    response: dictPage,
+    permission,
+  }),
+  childList: defineExtra({
+    method: 'GET',
+    path: 'child-list',
+    summary: 'Entries under one dictionary, paged',
+    query: pageQuery.extend({
+      parentId: z.string({ error: zh('missingParam') }).regex(/^\d{1,19}$/, zh('badId')),
+      dictKey: z.string().optional(),
+      dictValue: z.string().optional(),
+    }),
+    response: dictPage,
+    permission,
+  }),
+  tree: defineExtra({
+    method: 'GET',
+    path: 'tree',
+    summary: 'The dictionary tree (code DICT lists every group)',
+    query: z.object({ code: z.string().optional() }),
+    response: z.array(dictTreeNode),
+    permission: null,
+  }),
+  dictionary: defineExtra({
+    method: 'GET',
+    path: 'dictionary',
+    summary: 'Entries of one dictionary code, sorted; unknown codes give an empty array',
+    query: z.object({ code: z.string({ error: zh('missingParam') }).min(1, zh('missingParam')) }),
+    response: z.array(dictRow),
+    permission: null,
+  }),
+  dictionaryTree: defineExtra({
+    method: 'GET',
+    path: 'dictionary-tree',
+    summary: 'Entries of one dictionary code as a tree',
+    query: z.object({ code: z.string({ error: zh('missingParam') }).min(1, zh('missingParam')) }),
+    response: z.array(dictTreeNode),
+    permission: null,
+  }),
+});
+
+export const dictView = (title: readonly [string, string]): ResourceView => ({
+  title,
+  dialogWidth: 880,
+  columns: [
+    { prop: 'code', label: ['字典编号', 'Code'], search: true },
+    { prop: 'dictValue', label: ['字典名称', 'Name'], search: true },
+    { prop: 'dictKey', label: ['字典键值', 'Key'] },
+    { prop: 'parentId', label: ['上级字典', 'Parent'], type: 'tree', hideInTable: true },
+    { prop: 'sort', label: ['字典排序', 'Sort'], type: 'number' },
+    { prop: 'isSealed', label: ['封存', 'Sealed'], type: 'select', dict: 'yes_no' },
+    { prop: 'remark', label: ['字典备注', 'Remark'], type: 'textarea' },
+  ],
+});
+
+export const dictFilters = { code: 'like', dictValue: 'like', dictKey: 'eq', parentId: 'eq' } as const;

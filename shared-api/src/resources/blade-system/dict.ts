@@ -1,0 +1,19 @@
+import { zh } from '../../messages.js';
+import { defineResource } from '../../resource.js';
+import { dictEntity, dictExtras, dictFilters, dictView } from './dict-shape.js';
+
+export const dict = defineResource({
+  service: 'blade-system',
+  name: 'dict',
+  table: 'blade_dict',
+  tenantScoped: false,
+  permission: 'dict',
+  cached: true,
+  entity: dictEntity,
+  filters: dictFilters,
+  sorts: ['sort', 'code', 'dictKey'],
+  defaultSort: { column: 'sort' },
+  unique: [{ fields: ['code', 'dictKey', 'parentId'], message: zh('dictKeyTaken') }],
+  extras: dictExtras('dict'),
+  view: dictView(['系统字典', 'System dictionary']),
+});

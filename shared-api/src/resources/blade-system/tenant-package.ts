@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { zh } from '../../messages.js';
+import { defineResource } from '../../resource.js';
+
+export const tenantPackage = defineResource({
+  service: 'blade-system',
+  name: 'tenant-package',
+  table: 'blade_tenant_package',
+  tenantScoped: false,
+  permission: 'tenantpackage',
+  cached: true,
+  entity: z.object({
+    packageName: z.string({ error: zh('packageName') }).trim().min(1, zh('packageName')).max(255),
+    menuId: z
+      .string({ error: zh('packageMenu') })
+      .trim()
+      .min(1, zh('packageMenu'))
+      .regex(/^\d{1,19}(,\d{1,19})*$/, zh('badIds')),
+    remark: z.string().max(255).nullish(),
+  }),
+  filters: { packageName: 'like' },
+  sorts: ['packageName'],
+  view: {
+    title: ['产品包管理', 'Tenant packages'],
+    dialogWidth: 600,
+    actions: { view: false },
+    columns: [
+      { prop: 'packageName', label: ['产品包名称', 'Package name'], search: true },
+      { prop: 'menuId', label: ['菜单列表', 'Menus'], type: 'tree', hideInTable: true },
+      { prop: 'remark', label: ['备注', 'Remark'], type: 'textarea' },
+    ],
+  },
+});

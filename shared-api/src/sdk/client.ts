@@ -1,0 +1,202 @@
+import { DEFAULT_TENANT_ID, TOKEN_HEADER } from '../constants.js';
+import { md5, toBase64 } from '../digest.js';
+import { ApiError, type Envelope } from '../envelope.js';
+import type { TokenResponse } from '../auth.js';
+import type { UserInfo } from '../auth.js';
+import { registry, type Registry } from '../resources/index.js';
+import type { ResourceDef } from '../resource.js';
+import { resourceClient, type ResourceApi } from './resource-client.js';
+import { toQueryString, type QueryValue, type Transport } from './transport.js';
+
+/** What the client remembers of a sign-in. */
+export interface Session {
+  token: TokenResponse;
+  /** Epoch ms when the access token expires. */
+  expiresAt: number;
+}
+
+export interface SessionStore {
+  load(): Session | undefined;
+  save(session: Session | undefined): void;
+}
+
+export function memoryStore(initial?: Session): SessionStore {
+  let current = initial;
+  return { load: () => current, save: (s) => void (current = s) };
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  transport: Transport;
+  clientId?: string;
+  clientSecret?: string;
+  tenantId?: string;
+  store?: SessionStore;
+  language?: 'zh' | 'en';
+  /** Called when the session ends (401 without a usable refresh token). */
+  onSignedOut?: () => void;
+  /** Refresh this many ms before the access token expires. */
+  refreshMarginMs?: number;
+}
+
+export interface LoginInput {
+  username: string;
+  /** Plain password; the client sends its md5 digest as the browser does. */
+  password: string;
+  tenantId?: string;
+  deptId?: string;
+  roleId?: string;
+}
+
+type Sdk = { [G in keyof Registry]: { [N in keyof Registry[G]]: ResourceApi<Registry[G][N]> } };
+
+export class SsoClient {
+  readonly options: Required<Omit<ClientOptions, 'onSignedOut' | 'language'>> & Pick<ClientOptions, 'onSignedOut' | 'language'>;
+  readonly system: Sdk['system'];
+  private refreshing: Promise<TokenResponse> | undefined;
+
+  constructor(options: ClientOptions) {
+    this.options = {
+      clientId: 'saber',
+      clientSecret: 'saber_secret',
+      tenantId: DEFAULT_TENANT_ID,
+      store: memoryStore(),
+      refreshMarginMs: 60_000,
+      ...options,
+      baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    };
+    const groups = Object.fromEntries(
+      Object.entries(registry).map(([group, resources]) => [
+        group,
+        Object.fromEntries(
+          Object.entries(resources).map(([key, def]) => [key, resourceClient(this, def as unknown as ResourceDef)]),
+        ),
+      ]),
+    ) as unknown as Sdk;
+    this.system = groups.system;
+  }
+
+  get session(): Session | undefined {
+    return this.options.store.load();
+  }
+
+  /** Password grant; the password is digested here. */
+  async login(input: LoginInput): Promise<TokenResponse> {
+    return this.loginWithDigest({ ...input, password: md5(input.password) });
+  }
+
+  /** Password grant with an already-digested password (md5 hex). */
+  async loginWithDigest(input: LoginInput): Promise<TokenResponse> {
+    const tenantId = input.tenantId ?? this.options.tenantId;
+    const token = await this.tokenRequest(
+      { grant_type: 'password', scope: 'all', type: 'account', tenantId, username: input.username, password: input.password },
+      { 'Tenant-Id': tenantId, ...(input.deptId ? { 'Dept-Id': input.deptId } : {}), ...(input.roleId ? { 'Role-Id': input.roleId } : {}) },
+    );
+    return token;
+  }
+
+  /** Rotate the refresh token; concurrent callers share one request. */
+  refresh(switchTo: { deptId?: string; roleId?: string } = {}): Promise<TokenResponse> {
+    if (!this.refreshing) {
+      const session = this.session;
+      if (!session) return Promise.reject(new ApiError(401, '未登录'));
+      this.refreshing = this.tokenRequest(
+        { grant_type: 'refresh_token', scope: 'all', refresh_token: session.token.refresh_token, tenantId: session.token.tenant_id },
+        {
+          'Tenant-Id': session.token.tenant_id,
+          ...(switchTo.deptId ? { 'Dept-Id': switchTo.deptId } : {}),
+          ...(switchTo.roleId ? { 'Role-Id': switchTo.roleId } : {}),
+        },
+      ).finally(() => {
+        this.refreshing = undefined;
+      });
+    }
+    return this.refreshing;
+  }
+
+  async logout(errorLogs?: unknown[]): Promise<void> {
+    try {
+      if (this.session) await this.call('POST', '/api/blade-auth/oauth/logout', undefined, errorLogs ?? []);
+    } finally {
+      this.options.store.save(undefined);
+    }
+  }
+
+  userInfo(): Promise<UserInfo> {
+    return this.call('GET', '/api/blade-auth/oauth/user-info');
+  }
+
+  /** Any /api call: headers, automatic refresh, envelope unwrapping into data or ApiError. */
+  async call<T>(method: 'GET' | 'POST', path: string, query?: Record<string, QueryValue>, body?: unknown): Promise<T> {
+    await this.refreshIfDue();
+    let envelope = await this.send(method, path, query, body);
+    if (envelope.code === 401 && this.session) {
+      try {
+        await this.refresh();
+      } catch {
+        this.signedOut();
+        throw new ApiError(401, envelope.msg);
+      }
+      envelope = await this.send(method, path, query, body);
+    }
+    if (envelope.code === 401) this.signedOut();
+    if (envelope.code !== 200) throw new ApiError(envelope.code, envelope.msg || '未知错误', envelope.data);
+    return envelope.data as T;
+  }
+
+  private async send(method: 'GET' | 'POST', path: string, query?: Record<string, QueryValue>, body?: unknown): Promise<Envelope> {
+    const response = await this.options.transport({
+      method,
+      url: this.options.baseUrl + path + toQueryString(query),
+      headers: this.headers(),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const payload = response.body as Partial<Envelope> & { error_description?: string } | null;
+    if (payload && typeof payload === 'object' && typeof payload.code === 'number') return payload as Envelope;
+    const msg = payload?.error_description ?? (typeof payload === 'string' ? payload : '未知错误');
+    return { code: response.status, success: response.status === 200, data: payload, msg };
+  }
+
+  private headers(): Record<string, string> {
+    const headers: Record<string, string> = {
+      Authorization: `Basic ${toBase64(`${this.options.clientId}:${this.options.clientSecret}`)}`,
+      'Tenant-Id': this.session?.token.tenant_id ?? this.options.tenantId,
+    };
+    if (this.options.language) headers['Accept-Language'] = this.options.language;
+    const token = this.session?.token.access_token;
+    if (token) headers[TOKEN_HEADER] = `bearer ${token}`;
+    return headers;
+  }
+
+  private async tokenRequest(query: Record<string, string>, extraHeaders: Record<string, string>): Promise<TokenResponse> {
+    const headers = { ...this.headers(), ...extraHeaders };
+    delete headers[TOKEN_HEADER];
+    const response = await this.options.transport({
+      method: 'POST',
+      url: `${this.options.baseUrl}/api/blade-auth/oauth/token${toQueryString(query)}`,
+      headers,
+    });
+    const body = response.body as Partial<TokenResponse> & { error_code?: number; error_description?: string; msg?: string };
+    if (response.status !== 200 || !body?.access_token) {
+      throw new ApiError(body?.error_code ?? response.status, body?.error_description ?? body?.msg ?? '未知错误');
+    }
+    const token = body as TokenResponse;
+    this.options.store.save({ token, expiresAt: Date.now() + token.expires_in * 1000 });
+    return token;
+  }
+
+  private async refreshIfDue(): Promise<void> {
+    const session = this.session;
+    if (!session || session.expiresAt - Date.now() > this.options.refreshMarginMs) return;
+    try {
+      await this.refresh();
+    } catch {
+      // the request goes out anyway; a 401 then signs out
+    }
+  }
+
+  private signedOut(): void {
+    this.options.store.save(undefined);
+    this.options.onSignedOut?.();
+  }
+}

@@ -1,0 +1,26 @@
+/** What the SDK needs from HTTP: one request in, status and parsed JSON body out. */
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+export interface HttpResponse {
+  status: number;
+  body: unknown;
+}
+export type Transport = (request: HttpRequest) => Promise<HttpResponse>;
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+/** Query string of the defined values; arrays are comma-joined as BladeX expects. */
+export function toQueryString(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    const text = Array.isArray(value) ? value.join(',') : String(value);
+    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
