@@ -3,18 +3,29 @@ import { PAGE_SIZES } from './constants.js';
 import { zh } from './messages.js';
 
 /** A 64-bit id as the API carries it: a decimal string. */
-export const idString = z.string({ error: zh('badId') }).regex(/^[1-9]\d{0,18}$/, zh('badId'));
+const MAX_ID = 9223372036854775807n;
+const fitsInt8 = (v: string) => BigInt(v) <= MAX_ID;
+export const idString = z
+  .string({ error: zh('badId') })
+  .regex(/^[1-9]\d{0,18}$/, zh('badId'))
+  .refine(fitsInt8, zh('badId'));
+/** A parent reference: an id, or 0 for the root. */
+export const parentIdString = z
+  .string({ error: zh('badId') })
+  .regex(/^(0|[1-9]\d{0,18})$/, zh('badId'))
+  .refine(fitsInt8, zh('badId'));
 /** An id field of a form: a string or a number, normalised to a string; empty means none. */
 export const optionalId = z
   .union([z.string(), z.number().int()], { error: zh('badId') })
   .transform((v) => String(v))
-  .pipe(z.union([z.literal(''), idString]))
+  .pipe(z.union([z.literal(''), parentIdString], { error: zh('badId') }))
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 export const idList = z
   .string({ error: zh('selectOne') })
   .min(1, zh('selectOne'))
   .regex(/^[1-9]\d{0,18}(,[1-9]\d{0,18})*$/, zh('badIds'))
+  .refine((s) => s.split(',').every(fitsInt8), zh('badIds'))
   .transform((s) => [...new Set(s.split(','))]);
 
 /** A query-string integer. */

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fail, ok, zh } from '@sso/shared-api';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { registerAuthRoutes } from './auth/routes.js';
+import type { Config } from './config.js';
+import { type AppContext, createContext } from './context.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { seed } from './db/seed.js';
+import { registerAuthHook } from './http/auth-hook.js';
+import { registerDocs } from './http/docs.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerLanguage } from './http/language.js';
+import { registerWeb } from './http/web.js';
+import { IdGenerator } from './ids.js';
+import { registerResourceRoutes } from './resources/routes.js';
+import './http/types.js';
+
+export interface Server {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Stops accepting requests, finishes the running ones, closes the database. */
+  close(): Promise<void>;
+}
+
+const defaultWebDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../web/dist');
+const SECRET_QUERY = /([?&](?:password|refresh_token|access_token|client_secret)=)[^&]*/gi;
+
+/** Opens the database, migrates, seeds and builds the HTTP app (not yet listening). */
+export async function buildServer(config: Config): Promise<Server> {
+  const database = await openDatabase(config);
+  const ids = new IdGenerator(config.SSO_WORKER_ID);
+  await migrate(database.db);
+  const ctx = await createContext(config, database, ids);
+  await seed(database.db, { ids, passwords: ctx.passwords, adminPassword: config.SSO_ADMIN_PASSWORD });
+
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers["blade-auth"]'],
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: String(req.url).replace(SECRET_QUERY, '$1***'), ip: req.ip }),
+      },
+    },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.SSO_TRUST_PROXY === 'true',
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  ctx.log = app.log;
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses are documented by their schemas but not re-validated on the way out.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  void serializerCompiler;
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  registerLanguage(app);
+  registerAuthHook(app, ctx);
+  await registerDocs(app);
+
+  app.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'UP' }));
+  app.get('/ready', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(ctx.db);
+      return { status: 'UP', database: database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'DOWN', database: database.kind });
+    }
+  });
+
+  registerAuthRoutes(app, ctx);
+  registerResourceRoutes(app, ctx);
+
+  const webDir = config.SSO_WEB_DIR ? resolve(config.SSO_WEB_DIR) : defaultWebDir;
+  const servesWeb = await registerWeb(app, webDir);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/') || !servesWeb || request.method !== 'GET') {
+      const other = request.method === 'GET' ? 'POST' : 'GET';
+      if (app.hasRoute({ method: other, url: path })) return reply.status(405).send(fail(405, zh('methodNotAllowed')));
+      return reply.status(404).send(fail(404, zh('notFound')));
+    }
+    return reply.sendFile('index.html');
+  });
+  void ok;
+
+  let closed = false;
+  return {
+    app,
+    ctx,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import type { Selectable } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export type ClientRow = Selectable<Database['blade_client']>;
+
+/** Client secrets are kept as `sha256$<hex>`; BladeX's `{noop}secret` rows are accepted on import. */
+export function hashClientSecret(secret: string): string {
+  return `sha256$${createHash('sha256').update(secret).digest('hex')}`;
+}
+
+function secretMatches(stored: string, presented: string): boolean {
+  const expected = stored.startsWith('{noop}') ? hashClientSecret(stored.slice(6)) : stored;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(hashClientSecret(presented));
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Parses `Authorization: Basic base64(id:secret)`. */
+export function parseBasic(header: string | undefined): { id: string; secret: string } | undefined {
+  if (!header || !/^basic /i.test(header)) return undefined;
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return undefined;
+  return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}
+
+/** OAuth clients, cached briefly because every token request checks one. */
+export class Clients {
+  private cache = new Map<string, { row: ClientRow | undefined; at: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs: number,
+  ) {}
+
+  async authenticate(authorization: string | undefined): Promise<ClientRow | undefined> {
+    const presented = parseBasic(authorization);
+    if (!presented) return undefined;
+    const row = await this.find(presented.id);
+    if (!row || row.status !== 1 || !secretMatches(row.clientSecret, presented.secret)) return undefined;
+    return row;
+  }
+
+  async find(clientId: string): Promise<ClientRow | undefined> {
+    const hit = this.cache.get(clientId);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.row;
+    const row = await this.db
+      .selectFrom('blade_client')
+      .selectAll()
+      .where('clientId', '=', clientId)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    this.cache.set(clientId, { row, at: Date.now() });
+    return row;
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+}

@@ -1,0 +1,156 @@
+import { DEFAULT_TENANT_ID, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, type TokenResponse, zh } from '@sso/shared-api';
+import type { AppContext } from '../context.js';
+import type { Selectable } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { ClientRow } from './clients.js';
+import { Lockout } from './lockout.js';
+import { isMd5Digest } from './passwords.js';
+
+type UserRow = Selectable<Database['blade_user']>;
+
+/** A refused grant: answered as `{ error_code, error_description }`. */
+export class GrantError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface GrantRequest {
+  client: ClientRow;
+  ip: string;
+  userAgent?: string;
+  /** Dept-Id / Role-Id headers: switch to one the user holds. */
+  deptId?: string;
+  roleId?: string;
+}
+
+const LICENSE = 'powered by sso-platform';
+
+export async function passwordGrant(
+  ctx: AppContext,
+  input: GrantRequest & { tenantId?: string; username?: string; password?: string },
+): Promise<TokenResponse> {
+  const tenantId = input.tenantId || DEFAULT_TENANT_ID;
+  const account = input.username?.trim();
+  const digest = input.password?.trim();
+  if (!account || !digest) throw new GrantError(400, zh('missingParam'));
+  const keys = [Lockout.accountKey(tenantId, account), Lockout.addressKey(input.ip)];
+  if (await ctx.lockout.isLocked(keys)) throw new GrantError(400, zh('accountLocked'));
+
+  const user = await ctx.db
+    .selectFrom('blade_user')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('account', '=', account)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  const check = user && isMd5Digest(digest) ? await ctx.passwords.verifyDigest(user.password, digest) : undefined;
+  if (!user) await ctx.passwords.burnTime(digest);
+  if (!user || !check?.ok) {
+    await ctx.lockout.recordFailure(keys, await ctx.params.getNumber('account.failCount', 5));
+    throw new GrantError(400, zh('badCredentials'));
+  }
+  await ctx.lockout.clear(keys);
+  await assertTenantUsable(ctx, tenantId);
+  if (user.status === 2) throw new GrantError(400, zh('accountPending'));
+  if (user.status !== 1) throw new GrantError(400, zh('accountDisabled'));
+  if (check.upgrade) {
+    await ctx.db.updateTable('blade_user').set({ password: await ctx.passwords.hashDigest(digest) }).where('id', '=', user.id).execute();
+  }
+  const roleId = pick(user.roleId, input.roleId);
+  const deptId = pick(user.deptId, input.deptId);
+  const { sessionId, refreshToken } = await ctx.sessions.create({
+    tenantId,
+    userId: user.id,
+    clientId: input.client.clientId,
+    roleId,
+    deptId,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    refreshTtlSeconds: input.client.refreshTokenValidity,
+  });
+  return tokenResponse(ctx, input.client, user, { sessionId, refreshToken, roleId, deptId });
+}
+
+export async function refreshGrant(ctx: AppContext, input: GrantRequest & { refreshToken?: string }): Promise<TokenResponse> {
+  if (!input.refreshToken) throw new GrantError(400, zh('missingParam'));
+  const rotated = await ctx.sessions.rotate(input.refreshToken, input.client.refreshTokenValidity);
+  if (!rotated.ok) throw new GrantError(400, zh(rotated.reason === 'reused' ? 'refreshReused' : 'badRefresh'));
+  const { session } = rotated;
+  if (session.clientId !== input.client.clientId) {
+    await ctx.sessions.revoke(session.id, 'client-mismatch');
+    throw new GrantError(400, zh('badRefresh'));
+  }
+  const user = await ctx.db.selectFrom('blade_user').selectAll().where('id', '=', session.userId).where('isDeleted', '=', 0).executeTakeFirst();
+  if (!user || user.status !== 1) {
+    await ctx.sessions.revoke(session.id, 'user-disabled');
+    throw new GrantError(400, zh('accountDisabled'));
+  }
+  await assertTenantUsable(ctx, session.tenantId);
+  const roleId = input.roleId ? pick(user.roleId, input.roleId) : session.roleId;
+  const deptId = input.deptId ? pick(user.deptId, input.deptId) : session.deptId;
+  return tokenResponse(ctx, input.client, user, { sessionId: session.id, refreshToken: rotated.refreshToken, roleId, deptId });
+}
+
+/** A held id when the header names one the user has; otherwise all of the user's ids. */
+function pick(held: string | null, requested: string | undefined): string {
+  const ids = held ? held.split(',').filter(Boolean) : [];
+  if (requested && ids.includes(requested)) return requested;
+  return ids.join(',');
+}
+
+async function assertTenantUsable(ctx: AppContext, tenantId: string): Promise<void> {
+  const tenant = await ctx.db
+    .selectFrom('blade_tenant')
+    .select(['status', 'expireTime'])
+    .where('tenantId', '=', tenantId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  if (!tenant) throw new GrantError(400, zh('tenantMissing'));
+  if (tenant.status !== 1) throw new GrantError(400, zh('tenantDisabled'));
+  if (tenant.expireTime && tenant.expireTime.getTime() < Date.now()) throw new GrantError(400, zh('tenantExpired'));
+}
+
+async function tokenResponse(
+  ctx: AppContext,
+  client: ClientRow,
+  user: UserRow,
+  s: { sessionId: string; refreshToken: string; roleId: string; deptId: string },
+): Promise<TokenResponse> {
+  const roleIds = s.roleId ? s.roleId.split(',') : [];
+  const roles = roleIds.length
+    ? await ctx.db.selectFrom('blade_role').select('roleAlias').where('id', 'in', roleIds).where('isDeleted', '=', 0).execute()
+    : [];
+  const claims = {
+    sid: s.sessionId,
+    client_id: client.clientId,
+    tenant_id: user.tenantId,
+    user_id: user.id,
+    account: user.account,
+    user_name: user.account,
+    nick_name: user.name ?? user.account,
+    real_name: user.realName ?? '',
+    role_id: s.roleId,
+    role_name: roles.map((r) => r.roleAlias).join(','),
+    dept_id: s.deptId,
+    post_id: user.postId ?? '',
+    oauth_id: '',
+  };
+  const { token, jti } = await ctx.tokens.issue(claims, client.accessTokenValidity);
+  return {
+    access_token: token,
+    token_type: 'bearer',
+    refresh_token: s.refreshToken,
+    expires_in: client.accessTokenValidity,
+    scope: client.scope,
+    jti,
+    ...claims,
+    avatar: user.avatar ?? '',
+    license: LICENSE,
+    is_init_password: user.mustChangePassword ? INIT_PASSWORD_PENDING : INIT_PASSWORD_DONE,
+    detail: { type: 'web' },
+  };
+}

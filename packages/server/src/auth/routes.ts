@@ -1,0 +1,157 @@
+import { clientErrorLog, fail, ok, tokenQuery, userInfo, zh } from '@sso/shared-api';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { callerOf } from '../http/types.js';
+import { GrantError, passwordGrant, refreshGrant } from './grants.js';
+
+const AUTH = '/api/blade-auth/oauth';
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** Sign-in, refresh, who-am-i, sign-out and key publication (DESIGN §4, §5). */
+export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    `${AUTH}/token`,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'OAuth2 token endpoint: password and refresh_token grants; answers raw OAuth2 JSON',
+        querystring: tokenQuery,
+      },
+    },
+    async (request, reply) => {
+      const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, string>;
+      const input = { ...form, ...request.query };
+      const client = await ctx.clients.authenticate(request.headers.authorization);
+      if (!client) return reply.status(401).send({ error_code: 401, error_description: zh('badClient') });
+      const grant = input.grant_type;
+      if (!grant || !client.authorizedGrantTypes.split(',').includes(grant)) {
+        return reply.status(400).send({ error_code: 400, error_description: zh('badGrant') });
+      }
+      const common = {
+        client,
+        ip: request.ip,
+        userAgent: header(request, 'user-agent'),
+        deptId: header(request, 'dept-id'),
+        roleId: header(request, 'role-id'),
+      };
+      try {
+        if (grant === 'password') {
+          return await passwordGrant(ctx, {
+            ...common,
+            tenantId: input.tenantId ?? header(request, 'tenant-id'),
+            username: input.username,
+            password: input.password,
+          });
+        }
+        if (grant === 'refresh_token') return await refreshGrant(ctx, { ...common, refreshToken: input.refresh_token });
+        return reply.status(400).send({ error_code: 400, error_description: zh('badGrant') });
+      } catch (error) {
+        if (error instanceof GrantError) {
+          return reply.status(error.status).send({ error_code: error.status, error_description: error.message });
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    `${AUTH}/user-info`,
+    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: z.object({ code: z.number(), success: z.boolean(), data: userInfo, msg: z.string() }) } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const user = await ctx.db
+        .selectFrom('blade_user')
+        .select(['avatar', 'mustChangePassword'])
+        .where('id', '=', caller.user_id)
+        .executeTakeFirst();
+      const codes = caller.isAdministrator
+        ? (await ctx.db.selectFrom('blade_menu').select('code').where('category', '=', 2).where('isDeleted', '=', 0).execute()).map((r) => r.code)
+        : [...(await ctx.permissions.codes(caller.roleIds))];
+      return ok({
+        tenantId: caller.tenant_id,
+        userId: caller.user_id,
+        account: caller.account,
+        userName: caller.user_name,
+        nickName: caller.nick_name,
+        realName: caller.real_name,
+        avatar: user?.avatar ?? '',
+        roleId: caller.role_id,
+        roleName: caller.role_name,
+        deptId: caller.dept_id,
+        postId: caller.post_id,
+        clientId: caller.client_id,
+        isInitPassword: user?.mustChangePassword ? '否' : '是',
+        permissions: codes.sort(),
+      });
+    },
+  );
+
+  const logout = async (request: FastifyRequest) => {
+    const caller = callerOf(request);
+    await ctx.sessions.revoke(caller.sid, 'logout');
+    return ok(true);
+  };
+  app.get(`${AUTH}/logout`, { schema: { tags: ['auth'], summary: 'Sign out: revokes the session at once' } }, logout);
+  app.post(
+    `${AUTH}/logout`,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Sign out, uploading the browser's buffered error logs",
+        body: z.array(clientErrorLog).max(500, '日志条数过多').optional(),
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const logs = request.body ?? [];
+      if (logs.length) {
+        await ctx.db
+          .insertInto('blade_log_error')
+          .values(
+            logs.map((log) => ({
+              id: ctx.ids.next(),
+              tenantId: caller.tenant_id,
+              createUser: caller.user_id,
+              serviceId: 'saber-web',
+              requestUri: log.url?.slice(0, 2000) ?? null,
+              userAgent: request.headers['user-agent']?.slice(0, 1000) ?? null,
+              remoteIp: request.ip,
+              message: log.message ?? null,
+              stackTrace: log.stack ?? null,
+              exceptionName: log.type ?? 'error',
+              params: log.info ?? null,
+              createBy: caller.account,
+            })),
+          )
+          .execute();
+      }
+      return logout(request);
+    },
+  );
+
+  app.get(`${AUTH}/clear-cache`, { schema: { tags: ['auth'], summary: 'Drop cached permissions, clients and configuration' } }, async () => {
+    ctx.cache.clear();
+    ctx.permissions.clear();
+    ctx.clients.clear();
+    return ok(true);
+  });
+
+  const jwks = async () => ctx.keys.jwks;
+  app.get(`${AUTH}/jwks`, { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Public keys that sign access tokens' } }, jwks);
+  app.get('/.well-known/jwks.json', { config: { access: 'public' }, schema: { hide: true } }, jwks);
+
+  // Form-encoded token requests (RFC 6749 style) are accepted besides query parameters.
+  root.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  void fail;
+}

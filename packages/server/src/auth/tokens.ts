@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
+import { SIGNING_ALG, type SigningKeys } from './keys.js';
+
+/** What an access token says about its holder (BladeX claim names). */
+export interface AccessClaims {
+  sid: string;
+  client_id: string;
+  tenant_id: string;
+  user_id: string;
+  account: string;
+  user_name: string;
+  nick_name: string;
+  real_name: string;
+  role_id: string;
+  role_name: string;
+  dept_id: string;
+  post_id: string;
+  oauth_id: string;
+}
+
+export interface VerifiedToken extends AccessClaims {
+  jti: string;
+  exp: number;
+}
+
+/**
+ * Signs and verifies access tokens. Verified tokens are remembered until they expire, so a
+ * request with a known token costs a map lookup instead of an ECDSA verification.
+ */
+export class AccessTokens {
+  private readonly verified = new Map<string, VerifiedToken>();
+  private static readonly MAX_REMEMBERED = 50_000;
+
+  constructor(
+    private readonly keys: SigningKeys,
+    private readonly issuer: string,
+  ) {}
+
+  async issue(claims: AccessClaims, ttlSeconds: number): Promise<{ token: string; jti: string }> {
+    const jti = randomUUID();
+    const token = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: SIGNING_ALG, kid: this.keys.kid, typ: 'JWT' })
+      .setIssuer(this.issuer)
+      .setSubject(claims.user_id)
+      .setAudience(claims.client_id)
+      .setJti(jti)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(this.keys.privateKey);
+    return { token, jti };
+  }
+
+  /** The claims of a valid token, or undefined for anything else. */
+  async verify(token: string): Promise<VerifiedToken | undefined> {
+    const nowSeconds = Date.now() / 1000;
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp > nowSeconds) return known;
+      this.verified.delete(token);
+      return undefined;
+    }
+    try {
+      const { kid } = decodeProtectedHeader(token);
+      const key = kid ? this.keys.publicKeys.get(kid) : undefined;
+      if (!key) return undefined;
+      const { payload } = await jwtVerify(token, key, { issuer: this.issuer, algorithms: [SIGNING_ALG] });
+      const claims = payload as unknown as VerifiedToken;
+      if (typeof claims.sid !== 'string' || typeof claims.user_id !== 'string') return undefined;
+      this.remember(token, claims);
+      return claims;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private remember(token: string, claims: VerifiedToken): void {
+    if (this.verified.size >= AccessTokens.MAX_REMEMBERED) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
+    }
+    this.verified.set(token, claims);
+  }
+}

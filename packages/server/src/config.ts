@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const schema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  SSO_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  SSO_ADMIN_PASSWORD: z.string().min(1).optional(),
+  SSO_ISSUER: z.string().url().optional(),
+  SSO_WEB_DIR: z.string().optional(),
+  SSO_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  SSO_WORKER_ID: z.coerce.number().int().min(0).max(1023).optional(),
+  SSO_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** argon2id memory in KiB and passes; OWASP minimum is 19456 KiB, t=2. */
+  SSO_ARGON2_MEMORY_KIB: z.coerce.number().int().min(19456).default(19456),
+  SSO_ARGON2_PASSES: z.coerce.number().int().min(2).default(2),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a bad variable stops the start with a message that names it. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const picked = Object.fromEntries(Object.keys(schema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
+  const parsed = schema.safeParse(picked);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}=${JSON.stringify(picked[String(issue.path[0])])}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** Configuration for tests and tools: in-memory database, quiet logs, any port. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ SSO_DATA_DIR: 'memory://', LOG_LEVEL: 'silent', PORT: '0' }), ...overrides };
+}

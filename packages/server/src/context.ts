@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Clients } from './auth/clients.js';
+import { loadSigningKeys, type SigningKeys } from './auth/keys.js';
+import { Lockout } from './auth/lockout.js';
+import { Passwords } from './auth/passwords.js';
+import { Permissions } from './auth/permissions.js';
+import { Sessions } from './auth/sessions.js';
+import { AccessTokens } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle, Db } from './db/database.js';
+import { IdGenerator } from './ids.js';
+import { ResourceCache } from './resources/cache.js';
+import { Params } from './services/params.js';
+
+/** The services one server process shares between its routes. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: Db;
+  ids: IdGenerator;
+  passwords: Passwords;
+  keys: SigningKeys;
+  tokens: AccessTokens;
+  sessions: Sessions;
+  lockout: Lockout;
+  clients: Clients;
+  permissions: Permissions;
+  cache: ResourceCache;
+  params: Params;
+  issuer: string;
+  log?: FastifyBaseLogger;
+}
+
+export async function createContext(config: Config, database: DatabaseHandle, ids: IdGenerator): Promise<AppContext> {
+  const { db } = database;
+  const keys = await loadSigningKeys(db);
+  const issuer = config.SSO_ISSUER ?? 'sso-platform';
+  const ttl = config.SSO_CACHE_TTL_MS;
+  const cache = new ResourceCache(ttl);
+  return {
+    config,
+    database,
+    db,
+    ids,
+    passwords: new Passwords({ memoryKib: config.SSO_ARGON2_MEMORY_KIB, passes: config.SSO_ARGON2_PASSES }),
+    keys,
+    tokens: new AccessTokens(keys, issuer),
+    sessions: new Sessions(db, ids, ttl),
+    lockout: new Lockout(db),
+    clients: new Clients(db, ttl),
+    permissions: new Permissions(db, ttl),
+    cache,
+    params: new Params(db, cache),
+    issuer,
+  };
+}
+
+export { IdGenerator };

@@ -1,0 +1,83 @@
+import { sql, type Kysely } from 'kysely';
+
+/** BladeX BaseEntity columns, shared by every business table. */
+const common = `
+  id bigint primary key,
+  tenant_id varchar(12) not null default '000000',
+  create_user bigint,
+  create_dept bigint,
+  create_time timestamptz not null default now(),
+  update_user bigint,
+  update_time timestamptz not null default now(),
+  status int not null default 1,
+  is_deleted int not null default 0`;
+
+const dictColumns = `
+  parent_id bigint not null default 0,
+  code varchar(255) not null,
+  dict_key varchar(255) not null,
+  dict_value varchar(255) not null,
+  sort int not null default 0,
+  remark varchar(255),
+  is_sealed int not null default 0`;
+
+const statements = [
+  `create table blade_tenant (${common},
+    tenant_name varchar(50) not null, domain varchar(255), background_url varchar(1000), linkman varchar(20),
+    contact_number varchar(20), address varchar(255), account_number int not null default -1,
+    expire_time timestamptz, package_id bigint, datasource_id bigint, license_key varchar(1000))`,
+  `create unique index blade_tenant_tenant_id on blade_tenant (tenant_id) where is_deleted = 0`,
+  `create table blade_user (${common},
+    code varchar(45), user_type int not null default 1, account varchar(45) not null, password varchar(255) not null,
+    name varchar(20), real_name varchar(10), avatar varchar(500), email varchar(45), phone varchar(45),
+    birthday timestamptz, sex int, role_id varchar(1000), dept_id varchar(1000), post_id varchar(1000),
+    must_change_password int not null default 0)`,
+  `create unique index blade_user_account on blade_user (tenant_id, account) where is_deleted = 0`,
+  `create table blade_role (${common}, parent_id bigint not null default 0, role_name varchar(255) not null,
+    role_alias varchar(255) not null, sort int not null default 0)`,
+  `create table blade_role_menu (id bigint primary key, role_id bigint not null, menu_id bigint not null)`,
+  `create unique index blade_role_menu_pair on blade_role_menu (role_id, menu_id)`,
+  `create table blade_dept (${common}, parent_id bigint not null default 0, ancestors varchar(2000) not null default '0',
+    dept_category int not null default 1, dept_name varchar(45) not null, full_name varchar(45), sort int not null default 0,
+    remark varchar(255))`,
+  `create table blade_menu (${common}, parent_id bigint not null default 0, code varchar(255) not null,
+    name varchar(255) not null, alias varchar(255), path varchar(255), source varchar(255), sort int not null default 0,
+    category int not null, action int not null default 0, is_open int not null default 1, remark varchar(255))`,
+  `create unique index blade_menu_code on blade_menu (code) where is_deleted = 0`,
+  `create table blade_top_menu (${common}, code varchar(255) not null, name varchar(255) not null,
+    source varchar(255), path varchar(255), sort int not null default 0)`,
+  `create table blade_top_menu_setting (id bigint primary key, top_menu_id bigint not null, menu_id bigint not null)`,
+  `create table blade_tenant_package (${common}, package_name varchar(50) not null, menu_id varchar(3000) not null,
+    remark varchar(255))`,
+  `create table blade_client (${common}, client_id varchar(48) not null, client_secret varchar(256) not null,
+    resource_ids varchar(256), scope varchar(256) not null, authorized_grant_types varchar(256) not null,
+    web_server_redirect_uri varchar(256), authorities varchar(256), access_token_validity int not null,
+    refresh_token_validity int not null, additional_information varchar(4096), autoapprove varchar(256))`,
+  `create unique index blade_client_client_id on blade_client (client_id) where is_deleted = 0`,
+  `create table blade_dict (${common}, ${dictColumns})`,
+  `create index blade_dict_code on blade_dict (code, parent_id)`,
+  `create table blade_dict_biz (${common}, ${dictColumns})`,
+  `create index blade_dict_biz_code on blade_dict_biz (tenant_id, code, parent_id)`,
+  `create table blade_param (${common}, param_name varchar(255) not null, param_key varchar(255) not null,
+    param_value text not null, remark varchar(255))`,
+  `create table blade_log_error (${common}, service_id varchar(32), server_host varchar(255), server_ip varchar(255),
+    env varchar(255), method varchar(10), request_uri varchar(2000), user_agent varchar(1000), remote_ip varchar(255),
+    params text, stack_trace text, exception_name varchar(255), message text, line_number int, file_name varchar(1000),
+    create_by varchar(64))`,
+  `create table sso_signing_key (kid varchar(64) primary key, alg varchar(16) not null, private_jwk text not null,
+    public_jwk text not null, created_at timestamptz not null default now(), active boolean not null default true)`,
+  `create table sso_session (id bigint primary key, tenant_id varchar(12) not null, user_id bigint not null,
+    client_id varchar(48) not null, role_id varchar(1000) not null, dept_id varchar(1000) not null, ip varchar(64),
+    user_agent varchar(500), created_at timestamptz not null default now(), refreshed_at timestamptz not null default now(),
+    expires_at timestamptz not null, revoked_at timestamptz, revoke_reason varchar(64))`,
+  `create index sso_session_user on sso_session (user_id)`,
+  `create table sso_refresh_token (token_hash varchar(64) primary key, session_id bigint not null,
+    created_at timestamptz not null default now(), expires_at timestamptz not null, used_at timestamptz)`,
+  `create index sso_refresh_token_session on sso_refresh_token (session_id)`,
+  `create table sso_login_failure (key varchar(200) primary key, fail_count int not null default 0,
+    locked_until timestamptz, updated_at timestamptz not null default now())`,
+];
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const statement of statements) await sql.raw(statement).execute(db);
+}

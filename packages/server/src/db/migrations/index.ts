@@ -1,0 +1,11 @@
+import type { Kysely } from 'kysely';
+import * as core from './0001-core.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  up(db: Kysely<unknown>): Promise<void>;
+}
+
+/** Every migration in order. Never edit a released one: add the next version. */
+export const migrations: Migration[] = [{ version: 1, name: 'core', up: core.up }];

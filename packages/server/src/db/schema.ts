@@ -1,0 +1,144 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of the tables (camelCase; the CamelCasePlugin maps to snake_case columns). */
+type Id = string;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface CommonColumns {
+  id: Id;
+  tenantId: ColumnType<string, string | undefined, string>;
+  createUser: Id | null;
+  createDept: Id | null;
+  createTime: Timestamp;
+  updateUser: Id | null;
+  updateTime: Timestamp;
+  status: ColumnType<number, number | undefined, number>;
+  isDeleted: ColumnType<number, number | undefined, number>;
+}
+type Row<T> = CommonColumns & T;
+type Opt<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export interface Database {
+  sso_migration: { version: number; name: string; appliedAt: Timestamp };
+  blade_tenant: Row<{
+    tenantName: string;
+    domain: Opt<string>;
+    backgroundUrl: Opt<string>;
+    linkman: Opt<string>;
+    contactNumber: Opt<string>;
+    address: Opt<string>;
+    accountNumber: ColumnType<number, number | undefined, number>;
+    expireTime: NullableTimestamp;
+    packageId: Opt<Id>;
+    datasourceId: Opt<Id>;
+    licenseKey: Opt<string>;
+  }>;
+  blade_user: Row<{
+    code: Opt<string>;
+    userType: ColumnType<number, number | undefined, number>;
+    account: string;
+    password: string;
+    name: Opt<string>;
+    realName: Opt<string>;
+    avatar: Opt<string>;
+    email: Opt<string>;
+    phone: Opt<string>;
+    birthday: NullableTimestamp;
+    sex: Opt<number>;
+    roleId: Opt<string>;
+    deptId: Opt<string>;
+    postId: Opt<string>;
+    mustChangePassword: ColumnType<number, number | undefined, number>;
+  }>;
+  blade_role: Row<{ parentId: Id; roleName: string; roleAlias: string; sort: number }>;
+  blade_role_menu: { id: Id; roleId: Id; menuId: Id };
+  blade_dept: Row<{
+    parentId: Id;
+    ancestors: string;
+    deptCategory: number;
+    deptName: string;
+    fullName: Opt<string>;
+    sort: number;
+    remark: Opt<string>;
+  }>;
+  blade_menu: Row<{
+    parentId: Id;
+    code: string;
+    name: string;
+    alias: Opt<string>;
+    path: Opt<string>;
+    source: Opt<string>;
+    sort: number;
+    category: number;
+    action: number;
+    isOpen: number;
+    remark: Opt<string>;
+  }>;
+  blade_top_menu: Row<{ code: string; name: string; source: Opt<string>; path: Opt<string>; sort: number }>;
+  blade_top_menu_setting: { id: Id; topMenuId: Id; menuId: Id };
+  blade_tenant_package: Row<{ packageName: string; menuId: string; remark: Opt<string> }>;
+  blade_client: Row<{
+    clientId: string;
+    clientSecret: string;
+    resourceIds: Opt<string>;
+    scope: string;
+    authorizedGrantTypes: string;
+    webServerRedirectUri: Opt<string>;
+    authorities: Opt<string>;
+    accessTokenValidity: number;
+    refreshTokenValidity: number;
+    additionalInformation: Opt<string>;
+    autoapprove: Opt<string>;
+  }>;
+  blade_dict: Row<DictColumns>;
+  blade_dict_biz: Row<DictColumns>;
+  blade_param: Row<{ paramName: string; paramKey: string; paramValue: string; remark: Opt<string> }>;
+  blade_log_error: Row<{
+    serviceId: Opt<string>;
+    serverHost: Opt<string>;
+    serverIp: Opt<string>;
+    env: Opt<string>;
+    method: Opt<string>;
+    requestUri: Opt<string>;
+    userAgent: Opt<string>;
+    remoteIp: Opt<string>;
+    params: Opt<string>;
+    stackTrace: Opt<string>;
+    exceptionName: Opt<string>;
+    message: Opt<string>;
+    lineNumber: Opt<number>;
+    fileName: Opt<string>;
+    createBy: Opt<string>;
+  }>;
+  sso_signing_key: { kid: string; alg: string; privateJwk: string; publicJwk: string; createdAt: Timestamp; active: boolean };
+  sso_session: {
+    id: Id;
+    tenantId: string;
+    userId: Id;
+    clientId: string;
+    roleId: string;
+    deptId: string;
+    ip: Opt<string>;
+    userAgent: Opt<string>;
+    createdAt: Timestamp;
+    refreshedAt: Timestamp;
+    expiresAt: Timestamp;
+    revokedAt: NullableTimestamp;
+    revokeReason: Opt<string>;
+  };
+  sso_refresh_token: { tokenHash: string; sessionId: Id; createdAt: Timestamp; expiresAt: Timestamp; usedAt: NullableTimestamp };
+  sso_login_failure: { key: string; failCount: number; lockedUntil: NullableTimestamp; updatedAt: Timestamp };
+}
+
+interface DictColumns {
+  parentId: Id;
+  code: string;
+  dictKey: string;
+  dictValue: string;
+  sort: number;
+  remark: Opt<string>;
+  isSealed: number;
+}
+
+export type Generate<T> = Generated<T>;

@@ -1,0 +1,18 @@
+import type { ParamSeed } from './types.js';
+
+/** System parameters (blade_param). Every value is a non-empty string. */
+export const params: ParamSeed[] = [
+  { paramName: '连续登录失败锁定次数', paramKey: 'account.failCount', paramValue: '5', remark: '连续登录失败达到此次数后锁定账号' },
+  {
+    paramName: '账号初始密码',
+    paramKey: 'account.initPassword',
+    paramValue: 'Sso@123456',
+    remark: '新建或重置账号时的初始密码（8-30位，含字母、数字和特殊字符）',
+  },
+  { paramName: '账号锁定时长（分钟）', paramKey: 'account.lockMinutes', paramValue: '30', remark: '登录失败锁定的分钟数' },
+  { paramName: '租户默认账号额度', paramKey: 'tenant.default.accountNumber', paramValue: '-1', remark: '-1 表示不限' },
+  { paramName: '租户默认过期时间', paramKey: 'tenant.default.expireTime', paramValue: '2099-12-31' },
+  { paramName: '租户默认菜单编号', paramKey: 'tenant.default.menuCode', paramValue: 'desk', remark: '新租户默认授权的菜单' },
+  { paramName: '是否开启用户注册', paramKey: 'user.registerEnabled', paramValue: 'true' },
+  { paramName: '是否开启验证码', paramKey: 'captcha.enabled', paramValue: 'false' },
+];

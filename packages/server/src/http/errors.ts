@@ -1,0 +1,35 @@
+import { ApiError, fail, zh } from '@sso/shared-api';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** The first message of a zod validation failure, as a person can act on it. */
+function validationMessage(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const message = first?.message;
+    if (message && !/^(Invalid input|Required)/.test(message)) return message;
+    const field = first?.instancePath?.replace(/^\//, '');
+    return field ? `${zh('badType')}: ${field}` : zh('badType');
+  }
+  return error.message;
+}
+
+/** One mapping from every failure to the envelope (DESIGN §4). */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.code >= 200 && error.code < 600 ? error.code : 400).send(fail(error.code, error.message, error.data));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send(fail(400, validationMessage(error)));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const msg = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || status === 400 ? `${zh('badType')}: ${error.message}` : error.message;
+      return reply.status(status).send(fail(status, msg));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(fail(500, zh('serverError')));
+  });
+
+}

@@ -1,0 +1,33 @@
+import type { ResourceDef } from '@sso/shared-api';
+import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../auth/permissions.js';
+import type { AppContext } from '../context.js';
+import { dictExtraHandlers } from '../services/dict-extras.js';
+import { menuExtraHandlers } from '../services/menu-extras.js';
+import type { Repository } from './repository.js';
+
+export interface ExtraArgs {
+  ctx: AppContext;
+  def: ResourceDef;
+  repo: Repository;
+  request: FastifyRequest;
+  caller: Caller | undefined;
+  // biome-ignore lint/suspicious/noExplicitAny: parsed by the extra's own schema
+  query: any;
+  // biome-ignore lint/suspicious/noExplicitAny: idem
+  body: any;
+}
+export type ExtraHandler = (args: ExtraArgs) => Promise<unknown>;
+
+/** Handlers of the extras declared in the contract, by resource base path. */
+const handlers: Record<string, Record<string, ExtraHandler>> = {
+  '/api/blade-system/dict': dictExtraHandlers,
+  '/api/blade-system/dict-biz': dictExtraHandlers,
+  '/api/blade-system/menu': menuExtraHandlers,
+};
+
+export function extraHandlerFor(def: ResourceDef, key: string): ExtraHandler {
+  const handler = handlers[def.basePath]?.[key];
+  if (!handler) throw new Error(`No server handler for extra "${key}" of ${def.basePath}`);
+  return handler;
+}

@@ -1,0 +1,56 @@
+import { badRequest, dateRangeQuery, DEFAULT_PAGE_SIZE, pageQuery, type ResourceDef, zh } from '@sso/shared-api';
+import { z } from 'zod';
+import { toCamel } from './rows.js';
+
+export interface ListRequest {
+  current: number;
+  size: number;
+  sorts: { column: string; desc: boolean }[];
+  filters: { column: string; op: 'eq' | 'like'; value: unknown }[];
+  createdAfter?: string;
+  createdBefore?: string;
+}
+
+/** The query-string schema of a resource's list: paging, sorting, date range and its filters. */
+export function listQuerySchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [field, op] of Object.entries(def.filters)) {
+    const own = (def.entity.shape as Record<string, z.ZodType>)[field];
+    shape[field] = op === 'like' || !own ? z.string().max(255).optional() : z.union([z.literal(''), own]).optional();
+  }
+  return pageQuery.extend(dateRangeQuery.shape).extend(shape);
+}
+
+/** Sort columns from `ascs`/`descs` (camelCase or snake_case), checked against the whitelist. */
+export function parseSorts(def: ResourceDef, ascs?: string, descs?: string) {
+  const sorts: { column: string; desc: boolean }[] = [];
+  const add = (list: string | undefined, desc: boolean) => {
+    for (const raw of (list ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+      const column = toCamel(raw);
+      if (!def.sorts.includes(column)) throw badRequest(`${zh('badSort')}: ${raw}`);
+      sorts.push({ column, desc });
+    }
+  };
+  add(ascs, false);
+  add(descs, true);
+  if (!sorts.length) sorts.push(def.defaultSort);
+  if (!sorts.some((s) => s.column === 'id')) sorts.push({ column: 'id', desc: false });
+  return sorts;
+}
+
+export function toListRequest(def: ResourceDef, query: Record<string, unknown>): ListRequest {
+  const filters: ListRequest['filters'] = [];
+  for (const [field, op] of Object.entries(def.filters)) {
+    const value = query[field];
+    if (value === undefined || value === '') continue;
+    filters.push({ column: field, op, value });
+  }
+  return {
+    current: (query.current as number | undefined) ?? 1,
+    size: (query.size as number | undefined) ?? DEFAULT_PAGE_SIZE,
+    sorts: parseSorts(def, query.ascs as string | undefined, query.descs as string | undefined),
+    filters,
+    createdAfter: query.createTime_dategt as string | undefined,
+    createdBefore: query.createTime_datelt as string | undefined,
+  };
+}

@@ -1,0 +1,134 @@
+import { badRequest, DEFAULT_TENANT_ID, forbidden, type Page, type ResourceDef, zh } from '@sso/shared-api';
+import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import type { Caller } from '../auth/permissions.js';
+import type { AppContext } from '../context.js';
+import type { ListRequest } from './query.js';
+import { parseDateFilter, toApiRow } from './rows.js';
+import { rulesFor } from './rules.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: the generic layer addresses tables by name
+type AnyDb = Kysely<any>;
+// biome-ignore lint/suspicious/noExplicitAny: idem
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+export type Row = Record<string, unknown>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The one repository behind every registry resource: tenant scoping, soft delete, audit
+ * columns, filters, paging and sorting. Resource-specific rules plug in through rules.ts.
+ */
+export class Repository {
+  constructor(
+    private readonly ctx: AppContext,
+    readonly def: ResourceDef,
+  ) {}
+
+  private get db(): AnyDb {
+    return this.ctx.db as unknown as AnyDb;
+  }
+
+  /** Live rows this caller may see. */
+  scoped(db: AnyDb, caller: Caller): AnyQuery {
+    let query = db.selectFrom(this.def.table).where('isDeleted', '=', 0);
+    if (this.def.tenantScoped) query = query.where('tenantId', '=', caller.tenant_id);
+    return query;
+  }
+
+  async list(caller: Caller, request: ListRequest, extra?: (q: AnyQuery) => AnyQuery): Promise<Page<Row>> {
+    let query = this.scoped(this.db, caller);
+    for (const filter of request.filters) {
+      query =
+        filter.op === 'like'
+          ? query.where(sql`${sql.ref(filter.column)}::text`, 'ilike', `%${escapeLike(String(filter.value))}%`)
+          : query.where(filter.column, '=', filter.value);
+    }
+    if (request.createdAfter) query = query.where('createTime', '>', parseDateFilter(request.createdAfter));
+    if (request.createdBefore) query = query.where('createTime', '<', parseDateFilter(request.createdBefore));
+    if (extra) query = extra(query);
+    const { total } = (await query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()) as { total: string };
+    let page = query.selectAll();
+    for (const sort of request.sorts) page = page.orderBy(sort.column, sort.desc ? 'desc' : 'asc');
+    const rows = await page.limit(request.size).offset((request.current - 1) * request.size).execute();
+    const count = Number(total);
+    return {
+      records: rows.map((r) => toApiRow(r as Row, this.def.hidden)),
+      total: count,
+      size: request.size,
+      current: request.current,
+      pages: Math.ceil(count / request.size),
+    };
+  }
+
+  async detail(caller: Caller, id: string): Promise<Row | undefined> {
+    const row = await this.scoped(this.db, caller).selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toApiRow(row as Row, this.def.hidden) : undefined;
+  }
+
+  /** Insert (no id) or update (id) in one transaction, after the rules and unique checks. */
+  async save(caller: Caller, values: Row, id?: string): Promise<Row> {
+    this.assertMayWrite(caller);
+    const saved = await this.db.transaction().execute(async (trx) => {
+      const existing = id ? await this.scoped(trx, caller).selectAll().where('id', '=', id).forUpdate().executeTakeFirst() : undefined;
+      if (id && !existing) throw badRequest(zh('recordMissing'));
+      const rules = rulesFor(this.def.table);
+      await rules.beforeSave?.({ ctx: this.ctx, caller, def: this.def, values, existing: existing as Row | undefined, trx });
+      await this.assertUnique(trx, caller, { ...(existing as Row | undefined), ...values }, id);
+      const now = new Date();
+      const audit = { updateUser: caller.user_id, updateTime: now };
+      if (id) {
+        return trx.updateTable(this.def.table).set({ ...values, ...audit }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      }
+      return trx
+        .insertInto(this.def.table)
+        .values({
+          ...values,
+          ...audit,
+          id: this.ctx.ids.next(),
+          tenantId: this.def.tenantScoped ? caller.tenant_id : DEFAULT_TENANT_ID,
+          createUser: caller.user_id,
+          createDept: caller.deptIds[0] || null,
+          createTime: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+    this.changed();
+    return toApiRow(saved as Row, this.def.hidden);
+  }
+
+  /** Soft delete; every id must name a live row the caller may see, or nothing changes. */
+  async remove(caller: Caller, ids: string[]): Promise<void> {
+    this.assertMayWrite(caller);
+    await this.db.transaction().execute(async (trx) => {
+      const rows = (await this.scoped(trx, caller).selectAll().where('id', 'in', ids).forUpdate().execute()) as Row[];
+      if (rows.length !== ids.length) throw badRequest(zh('recordMissing'));
+      await rulesFor(this.def.table).beforeRemove?.({ ctx: this.ctx, caller, def: this.def, rows, trx });
+      await trx
+        .updateTable(this.def.table)
+        .set({ isDeleted: 1, updateUser: caller.user_id, updateTime: new Date() })
+        .where('id', 'in', ids)
+        .execute();
+    });
+    this.changed();
+  }
+
+  /** Platform-wide tables (not tenant scoped) are changed only from the platform tenant. */
+  private assertMayWrite(caller: Caller): void {
+    if (!this.def.tenantScoped && caller.tenant_id !== DEFAULT_TENANT_ID) throw forbidden(zh('forbidden'));
+  }
+
+  private async assertUnique(trx: Transaction<unknown> | AnyDb, caller: Caller, row: Row, id?: string): Promise<void> {
+    for (const rule of this.def.unique) {
+      let query = this.scoped(trx as AnyDb, caller).select('id');
+      for (const field of rule.fields) query = query.where(field, '=', row[field] ?? (field === 'parentId' ? '0' : null));
+      if (id) query = query.where('id', '<>', id);
+      if (await query.executeTakeFirst()) throw badRequest(rule.message);
+    }
+  }
+
+  private changed(): void {
+    this.ctx.cache.invalidate(this.def.table);
+    if (this.def.table === 'blade_menu') this.ctx.permissions.clear();
+  }
+}

@@ -1,0 +1,5 @@
+import { render } from 'ink';
+import { App } from './app.js';
+
+const instance = render(<App />);
+await instance.waitUntilExit();
