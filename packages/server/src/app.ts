@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fail, ok, zh } from '@sso/shared-api';
+import { allResources, fail, type ResourceDef, zh } from '@sso/shared-api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -18,11 +18,13 @@ import { registerLanguage } from './http/language.js';
 import { registerWeb } from './http/web.js';
 import { IdGenerator } from './ids.js';
 import { registerResourceRoutes } from './resources/routes.js';
-import './http/types.js';
+import type { Access } from './http/types.js';
 
 export interface Server {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Every route as `METHOD /path`, with its access rule (the authorization matrix reads it). */
+  routes: { method: string; url: string; access: Access }[];
   /** Stops accepting requests, finishes the running ones, closes the database. */
   close(): Promise<void>;
 }
@@ -31,7 +33,12 @@ const defaultWebDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '../
 const SECRET_QUERY = /([?&](?:password|refresh_token|access_token|client_secret)=)[^&]*/gi;
 
 /** Opens the database, migrates, seeds and builds the HTTP app (not yet listening). */
-export async function buildServer(config: Config): Promise<Server> {
+export interface BuildOptions {
+  /** The resources to serve; tests add fakes to the registry's. */
+  resources?: ResourceDef[];
+}
+
+export async function buildServer(config: Config, options: BuildOptions = {}): Promise<Server> {
   const database = await openDatabase(config);
   const ids = new IdGenerator(config.SSO_WORKER_ID);
   await migrate(database.db);
@@ -54,6 +61,13 @@ export async function buildServer(config: Config): Promise<Server> {
     bodyLimit: 10 * 1024 * 1024,
   });
   ctx.log = app.log;
+  const routes: Server['routes'] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      routes.push({ method, url: route.url, access: route.config?.access ?? 'user' });
+    }
+  });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are documented by their schemas but not re-validated on the way out.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -78,7 +92,7 @@ export async function buildServer(config: Config): Promise<Server> {
   });
 
   registerAuthRoutes(app, ctx);
-  registerResourceRoutes(app, ctx);
+  registerResourceRoutes(app, ctx, options.resources ?? allResources);
 
   const webDir = config.SSO_WEB_DIR ? resolve(config.SSO_WEB_DIR) : defaultWebDir;
   const servesWeb = await registerWeb(app, webDir);
@@ -91,12 +105,12 @@ export async function buildServer(config: Config): Promise<Server> {
     }
     return reply.sendFile('index.html');
   });
-  void ok;
 
   let closed = false;
   return {
     app,
     ctx,
+    routes,
     close: async () => {
       if (closed) return;
       closed = true;

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { type ClientOptions, memoryStore, SsoClient } from '@sso/shared-api';
+import { undiciTransport } from '@sso/shared-api/node';
+import pg from 'pg';
+import { type BuildOptions, buildServer, type Server } from './app.js';
+import { type Config, testConfig } from './config.js';
+
+/**
+ * A real server for tests: in-memory PGlite, or a fresh PostgreSQL database when
+ * SSO_TEST_DATABASE_URL names a server (the database is dropped on close).
+ */
+export interface TestServer extends Server {
+  baseUrl: string;
+  /** A new SDK client against this server (not signed in). */
+  client(options?: Partial<ClientOptions>): SsoClient;
+  /** A client signed in as admin/admin. */
+  admin(): Promise<SsoClient>;
+}
+
+export const postgresUnderTest = () => process.env.SSO_TEST_DATABASE_URL;
+
+export async function startTestServer(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestServer> {
+  const adminUrl = postgresUnderTest();
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const config = testConfig(overrides);
+  if (adminUrl) {
+    const name = `sso_test_${randomBytes(6).toString('hex')}`;
+    await withPg(adminUrl, (c) => c.query(`create database ${name}`));
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    config.DATABASE_URL = url.toString();
+    dropDatabase = () => withPg(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined);
+  }
+  const server = await buildServer(config, options);
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const transport = undiciTransport();
+  const client = (options: Partial<ClientOptions> = {}) => new SsoClient({ baseUrl, transport, store: memoryStore(), ...options });
+  return {
+    ...server,
+    baseUrl,
+    client,
+    admin: async () => {
+      const sdk = client();
+      await sdk.login({ username: 'admin', password: 'admin' });
+      return sdk;
+    },
+    close: async () => {
+      await server.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
