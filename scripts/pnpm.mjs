@@ -11,9 +11,13 @@ const pnpmBin = join(root, '.tools', 'node_modules', '.bin', 'pnpm');
 export function ensurePnpm() {
   if (existsSync(pnpmBin)) return pnpmBin;
   console.log(`[setup] installing pnpm ${PNPM_VERSION} into .tools/`);
-  const r = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', join(root, '.tools'), `pnpm@${PNPM_VERSION}`], {
-    stdio: 'inherit',
-  });
+  const r = spawnSync(
+    'npm',
+    ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', join(root, '.tools'), `pnpm@${PNPM_VERSION}`],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (r.status !== 0) throw new Error('could not install pnpm');
   return pnpmBin;
 }

@@ -1,7 +1,7 @@
-import { Command } from 'commander';
 import { allResources } from '@sso/shared-api';
+import { Command } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
-import { formatTable, processOutput, type Output } from './output.js';
+import { formatTable, type Output, processOutput } from './output.js';
 
 export const DEFAULT_SERVER = 'http://127.0.0.1:8080';
 
@@ -27,7 +27,12 @@ export function buildProgram(output: Output = processOutput): Command {
       const { json } = program.opts<GlobalOptions>();
       const rows = allResources.map((r) => ({ service: r.service, name: r.name, title: r.view.title[0], basePath: r.basePath }));
       if (json) return output.out(`${JSON.stringify(rows, null, 2)}\n`);
-      output.out(formatTable(['SERVICE', 'NAME', 'TITLE', 'BASE PATH'], rows.map((r) => [r.service, r.name, r.title, r.basePath])));
+      output.out(
+        formatTable(
+          ['SERVICE', 'NAME', 'TITLE', 'BASE PATH'],
+          rows.map((r) => [r.service, r.name, r.title, r.basePath]),
+        ),
+      );
     });
 
   return program;

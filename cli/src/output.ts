@@ -17,11 +17,14 @@ export function formatTable(headers: readonly string[], rows: readonly (readonly
       .map((cell, i) => cell + ' '.repeat(widths[i] - displayWidth(cell)))
       .join('  ')
       .trimEnd();
-  return [line(headers), ...rows.map(line)].join('\n') + '\n';
+  return [line(headers), ...rows.map(line)].map((l) => `${l}\n`).join('');
 }
+
+/** CJK, Hangul and full-width forms: two terminal columns each. */
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
 
 export function displayWidth(text: string): number {
   let width = 0;
-  for (const ch of text) width += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1;
+  for (const ch of text) width += WIDE.test(ch) ? 2 : 1;
   return width;
 }

@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants.js';
-import { zh } from './messages.js';
+import { tooLong, zh } from './messages.js';
+
+/** A required text field: its own message when missing or blank, a length message when too long. */
+export const requiredText = (message: string, max = 255) => z.string({ error: message }).trim().min(1, message).max(max, tooLong(max));
+/** An optional text field (null and absent allowed). */
+export const optionalText = (max = 255) =>
+  z
+    .string({ error: zh('badType') })
+    .max(max, tooLong(max))
+    .nullish();
 
 /** A 64-bit id as the API carries it: a decimal string. */
 const MAX_ID = 9223372036854775807n;
-const fitsInt8 = (v: string) => BigInt(v) <= MAX_ID;
+// Checks run on after a failed regex (zod 4), so guard BigInt against text that is not digits.
+const fitsInt8 = (v: string) => /^\d{1,19}$/.test(v) && BigInt(v) <= MAX_ID;
 export const idString = z
   .string({ error: zh('badId') })
   .regex(/^[1-9]\d{0,18}$/, zh('badId'))
@@ -21,6 +31,11 @@ export const optionalId = z
   .pipe(z.union([z.literal(''), parentIdString], { error: zh('badId') }))
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+/** Comma-joined ids kept as text (e.g. a tenant package's menuId); 0 is allowed, as for parents. */
+export const idListText = z
+  .string()
+  .regex(/^\d{1,19}(,\d{1,19})*$/, zh('badIds'))
+  .refine((s) => s.split(',').every(fitsInt8), zh('badIds'));
 export const idList = z
   .string({ error: zh('selectOne') })
   .min(1, zh('selectOne'))
@@ -33,7 +48,9 @@ export const queryInt = (message: string) =>
   z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), z.number({ error: message }).int(message));
 
 export const pageQuery = z.object({
-  current: queryInt(zh('badPage')).pipe(z.number().min(1, zh('badPage'))).optional(),
+  current: queryInt(zh('badPage'))
+    .pipe(z.number().min(1, zh('badPage')))
+    .optional(),
   size: queryInt(zh('badPageSize'))
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n as number), zh('badPageSize'))
     .optional(),
@@ -42,10 +59,23 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-const dateText = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, zh('badDate'))
-  .optional();
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+/** A real calendar date and time of day: 2021-02-30 or 25:00 would roll over silently in Date. */
+const isRealDate = (text: string) => {
+  const match = DATE_TEXT.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((p) => Number(p ?? 0));
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
+};
+const dateText = z.string().refine(isRealDate, zh('badDate')).optional();
 export const dateRangeQuery = z.object({ createTime_dategt: dateText, createTime_datelt: dateText });
 
 /** BladeX BaseEntity columns every resource row carries. */

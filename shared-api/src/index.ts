@@ -1,3 +1,9 @@
+import { z } from 'zod';
+import zhCN from 'zod/v4/locales/zh-CN.js';
+
+// Messages of generic checks (types, sizes) in Chinese, the product's default language.
+z.config(zhCN());
+
 export * from './auth.js';
 export * from './common.js';
 export * from './constants.js';

@@ -48,7 +48,10 @@ export const messages = {
   packageName: ['请输入产品包名称', 'Please enter the package name'],
   packageMenu: ['请选择菜单', 'Please choose menus'],
   packageMenuMissing: ['所选菜单不存在', 'A chosen menu does not exist'],
-  passwordRule: ['密码不满足复杂度（8位以上，字母+数字+特殊符号组合）!', 'The password must be 8 to 30 characters with a letter, a digit and a special character'],
+  passwordRule: [
+    '密码不满足复杂度（8位以上，字母+数字+特殊符号组合）!',
+    'The password must be 8 to 30 characters with a letter, a digit and a special character',
+  ],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type MessageKey = keyof typeof messages;
@@ -56,9 +59,16 @@ export type MessageKey = keyof typeof messages;
 /** The Chinese text of a message: what schemas and the server emit. */
 export const zh = (key: MessageKey): string => messages[key][0];
 
+/** A message about a field's length limit. */
+export const tooLong = (max: number) => `长度不能超过${max}个字符`;
+
 const englishByChinese = new Map<string, string>(Object.values(messages).map(([c, e]) => [c, e]));
+const englishPatterns: [RegExp, string][] = [[/^长度不能超过(\d+)个字符$/, 'Must be at most $1 characters']];
 
 /** English for a Chinese message, or the message unchanged when it has no translation. */
 export function toEnglish(message: string): string {
-  return englishByChinese.get(message) ?? message;
+  const exact = englishByChinese.get(message);
+  if (exact) return exact;
+  for (const [pattern, english] of englishPatterns) if (pattern.test(message)) return message.replace(pattern, english);
+  return message;
 }

@@ -15,10 +15,10 @@ import { registerAuthHook } from './http/auth-hook.js';
 import { registerDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerLanguage } from './http/language.js';
+import type { Access } from './http/types.js';
 import { registerWeb } from './http/web.js';
 import { IdGenerator } from './ids.js';
 import { registerResourceRoutes } from './resources/routes.js';
-import type { Access } from './http/types.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -45,6 +45,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   const ctx = await createContext(config, database, ids);
   await seed(database.db, { ids, passwords: ctx.passwords, adminPassword: config.SSO_ADMIN_PASSWORD });
 
+  // Request ids: the caller's X-Request-Id, else this process's boot id and a counter.
+  const bootId = randomUUID().slice(0, 8);
+  let requestCount = 0;
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -55,7 +58,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : `${bootId}-${(++requestCount).toString(36)}`;
     },
     trustProxy: config.SSO_TRUST_PROXY === 'true',
     bodyLimit: 10 * 1024 * 1024,
@@ -72,9 +75,6 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // Responses are documented by their schemas but not re-validated on the way out.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   void serializerCompiler;
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   registerErrorHandling(app);
   registerLanguage(app);

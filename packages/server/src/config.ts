@@ -31,7 +31,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const picked = Object.fromEntries(Object.keys(schema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
   const parsed = schema.safeParse(picked);
   if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}=${JSON.stringify(picked[String(issue.path[0])])}: ${issue.message}`);
+  const lines = parsed.error.issues.map(
+    (issue) => `  ${issue.path.join('.')}=${JSON.stringify(picked[String(issue.path[0])])}: ${issue.message}`,
+  );
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }
 

@@ -12,10 +12,8 @@ export const registry = {
 
 export type Registry = typeof registry;
 
-export const allResources: ResourceDef[] = Object.values(registry).flatMap(
-  (group) => Object.values(group) as unknown as ResourceDef[],
-);
+export const allResources: ResourceDef[] = Object.values(registry).flatMap((group) => Object.values(group) as unknown as ResourceDef[]);
 
-export { dict, dictBiz, menu, param, tenantPackage };
 export * from './blade-system/dict-shape.js';
 export * from './blade-system/menu.js';
+export { dict, dictBiz, menu, param, tenantPackage };

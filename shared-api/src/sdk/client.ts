@@ -1,12 +1,11 @@
+import type { TokenResponse, UserInfo } from '../auth.js';
 import { DEFAULT_TENANT_ID, TOKEN_HEADER } from '../constants.js';
 import { md5, toBase64 } from '../digest.js';
 import { ApiError, type Envelope } from '../envelope.js';
-import type { TokenResponse } from '../auth.js';
-import type { UserInfo } from '../auth.js';
-import { registry, type Registry } from '../resources/index.js';
 import type { ResourceDef } from '../resource.js';
-import { resourceClient, type ResourceApi } from './resource-client.js';
-import { toQueryString, type QueryValue, type Transport } from './transport.js';
+import { type Registry, registry } from '../resources/index.js';
+import { type ResourceApi, resourceClient } from './resource-client.js';
+import { type QueryValue, type Transport, toQueryString } from './transport.js';
 
 /** What the client remembers of a sign-in. */
 export interface Session {
@@ -22,7 +21,12 @@ export interface SessionStore {
 
 export function memoryStore(initial?: Session): SessionStore {
   let current = initial;
-  return { load: () => current, save: (s) => void (current = s) };
+  return {
+    load: () => current,
+    save: (session) => {
+      current = session;
+    },
+  };
 }
 
 export interface ClientOptions {
@@ -68,9 +72,7 @@ export class SsoClient {
     const groups = Object.fromEntries(
       Object.entries(registry).map(([group, resources]) => [
         group,
-        Object.fromEntries(
-          Object.entries(resources).map(([key, def]) => [key, resourceClient(this, def as unknown as ResourceDef)]),
-        ),
+        Object.fromEntries(Object.entries(resources).map(([key, def]) => [key, resourceClient(this, def as unknown as ResourceDef)])),
       ]),
     ) as unknown as Sdk;
     this.system = groups.system;
@@ -151,7 +153,7 @@ export class SsoClient {
       headers: this.headers(),
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const payload = response.body as Partial<Envelope> & { error_description?: string } | null;
+    const payload = response.body as (Partial<Envelope> & { error_description?: string }) | null;
     if (payload && typeof payload === 'object' && typeof payload.code === 'number') return payload as Envelope;
     const msg = payload?.error_description ?? (typeof payload === 'string' ? payload : '未知错误');
     return { code: response.status, success: response.status === 200, data: payload, msg };

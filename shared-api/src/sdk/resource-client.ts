@@ -9,7 +9,8 @@ type EntityOf<R> = R extends ResourceDef<infer E, infer _X> ? E : never;
 type ExtrasOf<R> = R extends ResourceDef<infer _E, infer X> ? X : never;
 
 export type RowOf<R> = z.output<EntityOf<R>> & CommonColumns;
-export type SubmitOf<R> = z.input<EntityOf<R>> & { id?: string };
+/** Insert: every required field, no id. Update: the id and the fields that change. */
+export type SubmitOf<R> = (z.input<EntityOf<R>> & { id?: '' }) | (Partial<z.input<EntityOf<R>>> & { id: string });
 export type ListQuery = Record<string, QueryValue> & { current?: number; size?: number; ascs?: string; descs?: string };
 
 type QueryOf<X extends ExtraDef> = X['query'] extends z.ZodType ? z.input<X['query']> : Record<string, QueryValue> | undefined;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ApiError, md5, memoryStore, tokenResponse, toBase64 } from '@sso/shared-api';
+import { ApiError, md5, memoryStore, toBase64, tokenResponse } from '@sso/shared-api';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +74,10 @@ describe('password grant', () => {
 
   it('refuses unknown grants and missing parameters', async () => {
     expect((await token({ grant_type: 'magic' })).body.error_description).toBe('不支持的授权类型');
-    expect((await token({ grant_type: 'password', username: 'admin' })).body).toEqual({ error_code: 400, error_description: '缺少必要的请求参数' });
+    expect((await token({ grant_type: 'password', username: 'admin' })).body).toEqual({
+      error_code: 400,
+      error_description: '缺少必要的请求参数',
+    });
   });
 
   it('says the same for a wrong password and an unknown account, in English on request', async () => {
@@ -126,14 +129,19 @@ describe('lockout', () => {
     }
     const locked = await token(passwordQuery('locky', 'Locky#123'), { 'x-forwarded-for': freshIp() });
     expect(locked.body.error_description).toBe('登录错误次数过多，请30分钟后再试');
-    await server.ctx.db.updateTable('sso_login_failure').set({ lockedUntil: new Date(Date.now() - 1000) }).execute();
+    await server.ctx.db
+      .updateTable('sso_login_failure')
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .execute();
     expect((await token(passwordQuery('locky', 'Locky#123'), { 'x-forwarded-for': freshIp() })).status).toBe(200);
   });
 
   it('counts failures per client address too, for unknown accounts as well', async () => {
     const ip = freshIp();
     for (let i = 0; i < 5; i++) await token(passwordQuery(`ghost${i}`, 'bad'), { 'x-forwarded-for': ip });
-    expect((await token(passwordQuery('admin', 'admin'), { 'x-forwarded-for': ip })).body.error_description).toBe('登录错误次数过多，请30分钟后再试');
+    expect((await token(passwordQuery('admin', 'admin'), { 'x-forwarded-for': ip })).body.error_description).toBe(
+      '登录错误次数过多，请30分钟后再试',
+    );
     expect((await token(passwordQuery('admin', 'admin'), { 'x-forwarded-for': freshIp() })).status).toBe(200);
   });
 
@@ -206,7 +214,10 @@ describe('sessions', () => {
     const logs = await server.ctx.db.selectFrom('blade_log_error').selectAll().where('message', '=', 'boom in the browser').execute();
     expect(logs).toHaveLength(1);
     expect(logs[0]?.requestUri).toBe('/wel/index');
-    const again = server.client({ store: memoryStore({ token: kept, expiresAt: Date.now() + 3_600_000 }), onSignedOut: () => (signedOut = true) });
+    const again = server.client({
+      store: memoryStore({ token: kept, expiresAt: Date.now() + 3_600_000 }),
+      onSignedOut: () => (signedOut = true),
+    });
     await expect(again.system.param.list()).rejects.toBeInstanceOf(ApiError);
     expect(signedOut).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../db/database.js';
 import type { Selectable } from 'kysely';
+import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
 export type ClientRow = Selectable<Database['blade_client']>;

@@ -1,6 +1,6 @@
 import { DEFAULT_TENANT_ID, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, type TokenResponse, zh } from '@sso/shared-api';
-import type { AppContext } from '../context.js';
 import type { Selectable } from 'kysely';
+import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
 import type { ClientRow } from './clients.js';
 import { Lockout } from './lockout.js';
@@ -38,7 +38,8 @@ export async function passwordGrant(
   const digest = input.password?.trim();
   if (!account || !digest) throw new GrantError(400, zh('missingParam'));
   const keys = [Lockout.accountKey(tenantId, account), Lockout.addressKey(input.ip)];
-  if (await ctx.lockout.isLocked(keys)) throw new GrantError(400, zh('accountLocked'));
+  const lock = await ctx.lockout.state(keys);
+  if (lock.locked) throw new GrantError(400, zh('accountLocked'));
 
   const user = await ctx.db
     .selectFrom('blade_user')
@@ -53,12 +54,16 @@ export async function passwordGrant(
     await ctx.lockout.recordFailure(keys, await ctx.params.getNumber('account.failCount', 5));
     throw new GrantError(400, zh('badCredentials'));
   }
-  await ctx.lockout.clear(keys);
+  if (lock.hasFailures) await ctx.lockout.clear(keys);
   await assertTenantUsable(ctx, tenantId);
   if (user.status === 2) throw new GrantError(400, zh('accountPending'));
   if (user.status !== 1) throw new GrantError(400, zh('accountDisabled'));
   if (check.upgrade) {
-    await ctx.db.updateTable('blade_user').set({ password: await ctx.passwords.hashDigest(digest) }).where('id', '=', user.id).execute();
+    await ctx.db
+      .updateTable('blade_user')
+      .set({ password: await ctx.passwords.hashDigest(digest) })
+      .where('id', '=', user.id)
+      .execute();
   }
   const roleId = pick(user.roleId, input.roleId);
   const deptId = pick(user.deptId, input.deptId);
@@ -84,7 +89,12 @@ export async function refreshGrant(ctx: AppContext, input: GrantRequest & { refr
     await ctx.sessions.revoke(session.id, 'client-mismatch');
     throw new GrantError(400, zh('badRefresh'));
   }
-  const user = await ctx.db.selectFrom('blade_user').selectAll().where('id', '=', session.userId).where('isDeleted', '=', 0).executeTakeFirst();
+  const user = await ctx.db
+    .selectFrom('blade_user')
+    .selectAll()
+    .where('id', '=', session.userId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
   if (!user || user.status !== 1) {
     await ctx.sessions.revoke(session.id, 'user-disabled');
     throw new GrantError(400, zh('accountDisabled'));

@@ -17,14 +17,11 @@ export class Lockout {
     return `ip:${ip}`.slice(0, 200);
   }
 
-  async isLocked(keys: string[]): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('sso_login_failure')
-      .select('key')
-      .where('key', 'in', keys)
-      .where('lockedUntil', '>', new Date())
-      .executeTakeFirst();
-    return !!row;
+  /** Whether any key is locked, and whether any has failures on record (worth clearing). */
+  async state(keys: string[]): Promise<{ locked: boolean; hasFailures: boolean }> {
+    const rows = await this.db.selectFrom('sso_login_failure').select(['lockedUntil']).where('key', 'in', keys).execute();
+    const now = Date.now();
+    return { locked: rows.some((r) => r.lockedUntil && r.lockedUntil.getTime() > now), hasFailures: rows.length > 0 };
   }
 
   async recordFailure(keys: string[], threshold: number): Promise<void> {

@@ -65,7 +65,13 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
 
   app.get(
     `${AUTH}/user-info`,
-    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: z.object({ code: z.number(), success: z.boolean(), data: userInfo, msg: z.string() }) } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: z.object({ code: z.number(), success: z.boolean(), data: userInfo, msg: z.string() }) },
+      },
+    },
     async (request) => {
       const caller = callerOf(request);
       const user = await ctx.db
@@ -74,7 +80,9 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
         .where('id', '=', caller.user_id)
         .executeTakeFirst();
       const codes = caller.isAdministrator
-        ? (await ctx.db.selectFrom('blade_menu').select('code').where('category', '=', 2).where('isDeleted', '=', 0).execute()).map((r) => r.code)
+        ? (await ctx.db.selectFrom('blade_menu').select('code').where('category', '=', 2).where('isDeleted', '=', 0).execute()).map(
+            (r) => r.code,
+          )
         : [...(await ctx.permissions.codes(caller.roleIds))];
       return ok({
         tenantId: caller.tenant_id,
@@ -138,15 +146,23 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
     },
   );
 
-  app.get(`${AUTH}/clear-cache`, { schema: { tags: ['auth'], summary: 'Drop cached permissions, clients and configuration' } }, async () => {
-    ctx.cache.clear();
-    ctx.permissions.clear();
-    ctx.clients.clear();
-    return ok(true);
-  });
+  app.get(
+    `${AUTH}/clear-cache`,
+    { schema: { tags: ['auth'], summary: 'Drop cached permissions, clients and configuration' } },
+    async () => {
+      ctx.cache.clear();
+      ctx.permissions.clear();
+      ctx.clients.clear();
+      return ok(true);
+    },
+  );
 
   const jwks = async () => ctx.keys.jwks;
-  app.get(`${AUTH}/jwks`, { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Public keys that sign access tokens' } }, jwks);
+  app.get(
+    `${AUTH}/jwks`,
+    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Public keys that sign access tokens' } },
+    jwks,
+  );
   app.get('/.well-known/jwks.json', { config: { access: 'public' }, schema: { hide: true } }, jwks);
 
   // Form-encoded token requests (RFC 6749 style) are accepted besides query parameters.

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/database.js';
 import type { Selectable } from 'kysely';
+import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { IdGenerator } from '../ids.js';
 
@@ -17,9 +17,7 @@ export interface NewSession {
   refreshTtlSeconds: number;
 }
 
-export type RotateResult =
-  | { ok: true; session: SessionRow; refreshToken: string }
-  | { ok: false; reason: 'invalid' | 'reused' };
+export type RotateResult = { ok: true; session: SessionRow; refreshToken: string } | { ok: false; reason: 'invalid' | 'reused' };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const newRefreshToken = () => randomBytes(32).toString('base64url');
@@ -57,14 +55,21 @@ export class Sessions {
           expiresAt,
         })
         .execute();
-      await trx.insertInto('sso_refresh_token').values({ tokenHash: sha256(refreshToken), sessionId, expiresAt }).execute();
+      await trx
+        .insertInto('sso_refresh_token')
+        .values({ tokenHash: sha256(refreshToken), sessionId, expiresAt })
+        .execute();
     });
     this.liveness.set(sessionId, { active: true, checkedAt: Date.now() });
     return { sessionId, refreshToken };
   }
 
   /** Spends a refresh token and hands out its successor. */
-  async rotate(refreshToken: string, refreshTtlSeconds: number, switchTo: { roleId?: string; deptId?: string } = {}): Promise<RotateResult> {
+  async rotate(
+    refreshToken: string,
+    refreshTtlSeconds: number,
+    switchTo: { roleId?: string; deptId?: string } = {},
+  ): Promise<RotateResult> {
     const hash = sha256(refreshToken);
     const spent = await this.db
       .updateTable('sso_refresh_token')
@@ -75,7 +80,11 @@ export class Sessions {
       .returning('sessionId')
       .executeTakeFirst();
     if (!spent) {
-      const old = await this.db.selectFrom('sso_refresh_token').select(['sessionId', 'usedAt']).where('tokenHash', '=', hash).executeTakeFirst();
+      const old = await this.db
+        .selectFrom('sso_refresh_token')
+        .select(['sessionId', 'usedAt'])
+        .where('tokenHash', '=', hash)
+        .executeTakeFirst();
       if (old?.usedAt) {
         await this.revoke(old.sessionId, 'refresh-token-reuse');
         return { ok: false, reason: 'reused' };
@@ -87,10 +96,18 @@ export class Sessions {
     const successor = newRefreshToken();
     const expiresAt = new Date(Date.now() + refreshTtlSeconds * 1000);
     const updated = await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('sso_refresh_token').values({ tokenHash: sha256(successor), sessionId: session.id, expiresAt }).execute();
+      await trx
+        .insertInto('sso_refresh_token')
+        .values({ tokenHash: sha256(successor), sessionId: session.id, expiresAt })
+        .execute();
       return trx
         .updateTable('sso_session')
-        .set({ refreshedAt: new Date(), expiresAt, ...(switchTo.roleId ? { roleId: switchTo.roleId } : {}), ...(switchTo.deptId ? { deptId: switchTo.deptId } : {}) })
+        .set({
+          refreshedAt: new Date(),
+          expiresAt,
+          ...(switchTo.roleId ? { roleId: switchTo.roleId } : {}),
+          ...(switchTo.deptId ? { deptId: switchTo.deptId } : {}),
+        })
         .where('id', '=', session.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -106,7 +123,12 @@ export class Sessions {
       .where('id', '=', sessionId)
       .where('revokedAt', 'is', null)
       .execute();
-    await this.db.updateTable('sso_refresh_token').set({ usedAt: new Date() }).where('sessionId', '=', sessionId).where('usedAt', 'is', null).execute();
+    await this.db
+      .updateTable('sso_refresh_token')
+      .set({ usedAt: new Date() })
+      .where('sessionId', '=', sessionId)
+      .where('usedAt', 'is', null)
+      .execute();
   }
 
   async isActive(sessionId: string): Promise<boolean> {

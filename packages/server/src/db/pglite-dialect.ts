@@ -75,9 +75,7 @@ class PGliteConnection implements DatabaseConnection {
     const affected = result.affectedRows;
     return {
       rows: result.rows,
-      ...(affected !== undefined && compiled.query.kind !== 'SelectQueryNode'
-        ? { numAffectedRows: BigInt(affected) }
-        : {}),
+      ...(affected !== undefined && compiled.query.kind !== 'SelectQueryNode' ? { numAffectedRows: BigInt(affected) } : {}),
     };
   }
   // biome-ignore lint/correctness/useYield: streaming is not offered over PGlite

@@ -33,20 +33,38 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
         .execute();
     }
     const deptId = await ensure(
-      () => trx.selectFrom('blade_dept').select('id').where('tenantId', '=', DEFAULT_TENANT_ID).where('parentId', '=', '0').executeTakeFirst(),
+      () =>
+        trx.selectFrom('blade_dept').select('id').where('tenantId', '=', DEFAULT_TENANT_ID).where('parentId', '=', '0').executeTakeFirst(),
       async (id) => {
-        await trx.insertInto('blade_dept').values({ id, parentId: '0', ancestors: '0', deptName: '钢铁集团', fullName: '钢铁集团', deptCategory: 1, sort: 1 }).execute();
+        await trx
+          .insertInto('blade_dept')
+          .values({ id, parentId: '0', ancestors: '0', deptName: '钢铁集团', fullName: '钢铁集团', deptCategory: 1, sort: 1 })
+          .execute();
       },
       ids,
     );
     const roleId = await ensure(
-      () => trx.selectFrom('blade_role').select('id').where('tenantId', '=', DEFAULT_TENANT_ID).where('roleAlias', '=', ADMINISTRATOR_ROLE).executeTakeFirst(),
+      () =>
+        trx
+          .selectFrom('blade_role')
+          .select('id')
+          .where('tenantId', '=', DEFAULT_TENANT_ID)
+          .where('roleAlias', '=', ADMINISTRATOR_ROLE)
+          .executeTakeFirst(),
       async (id) => {
-        await trx.insertInto('blade_role').values({ id, parentId: '0', roleName: '超级管理员', roleAlias: ADMINISTRATOR_ROLE, sort: 1 }).execute();
+        await trx
+          .insertInto('blade_role')
+          .values({ id, parentId: '0', roleName: '超级管理员', roleAlias: ADMINISTRATOR_ROLE, sort: 1 })
+          .execute();
       },
       ids,
     );
-    const admin = await trx.selectFrom('blade_user').select('id').where('tenantId', '=', DEFAULT_TENANT_ID).where('account', '=', 'admin').executeTakeFirst();
+    const admin = await trx
+      .selectFrom('blade_user')
+      .select('id')
+      .where('tenantId', '=', DEFAULT_TENANT_ID)
+      .where('account', '=', 'admin')
+      .executeTakeFirst();
     if (!admin) {
       await trx
         .insertInto('blade_user')
@@ -80,17 +98,27 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
         .execute();
     }
     const menuIds = await seedMenus(trx as unknown as Db, ids);
-    const granted = new Set((await trx.selectFrom('blade_role_menu').select('menuId').where('roleId', '=', roleId).execute()).map((r) => r.menuId));
+    const granted = new Set(
+      (await trx.selectFrom('blade_role_menu').select('menuId').where('roleId', '=', roleId).execute()).map((r) => r.menuId),
+    );
     const missing = menuIds.filter((id) => !granted.has(id));
     if (missing.length) {
-      await trx.insertInto('blade_role_menu').values(missing.map((menuId) => ({ id: ids.next(), roleId, menuId }))).execute();
+      await trx
+        .insertInto('blade_role_menu')
+        .values(missing.map((menuId) => ({ id: ids.next(), roleId, menuId })))
+        .execute();
     }
     await seedDicts(trx as unknown as Db, 'blade_dict', systemDicts, ids);
     await seedDicts(trx as unknown as Db, 'blade_dict_biz', bizDicts, ids);
-    const keys = new Set((await trx.selectFrom('blade_param').select('paramKey').where('isDeleted', '=', 0).execute()).map((r) => r.paramKey));
+    const keys = new Set(
+      (await trx.selectFrom('blade_param').select('paramKey').where('isDeleted', '=', 0).execute()).map((r) => r.paramKey),
+    );
     const newParams = params.filter((p) => !keys.has(p.paramKey));
     if (newParams.length) {
-      await trx.insertInto('blade_param').values(newParams.map((p) => ({ id: ids.next(), ...p, remark: p.remark ?? null }))).execute();
+      await trx
+        .insertInto('blade_param')
+        .values(newParams.map((p) => ({ id: ids.next(), ...p, remark: p.remark ?? null })))
+        .execute();
     }
   });
 }
@@ -135,7 +163,11 @@ async function seedMenus(db: Db, ids: IdGenerator): Promise<string[]> {
     }
   };
   walk(adminMenus, '0');
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('blade_menu').values(rows.slice(i, i + 200) as never).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('blade_menu')
+      .values(rows.slice(i, i + 200) as never)
+      .execute();
   return all;
 }
 
@@ -153,8 +185,21 @@ async function seedDicts(db: Db, table: 'blade_dict' | 'blade_dict_biz', dicts: 
     }
     dict.entries.forEach(([key, value, remark], index) => {
       if (entries.has(`${dict.code}|${key}`)) return;
-      rows.push({ id: ids.next(), parentId, code: dict.code, dictKey: key, dictValue: value, sort: index + 1, isSealed, remark: remark ?? null });
+      rows.push({
+        id: ids.next(),
+        parentId,
+        code: dict.code,
+        dictKey: key,
+        dictValue: value,
+        sort: index + 1,
+        isSealed,
+        remark: remark ?? null,
+      });
     });
   }
-  if (rows.length) await db.insertInto(table).values(rows as never).execute();
+  if (rows.length)
+    await db
+      .insertInto(table)
+      .values(rows as never)
+      .execute();
 }

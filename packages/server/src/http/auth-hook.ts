@@ -1,7 +1,9 @@
 import { fail, TOKEN_HEADER, zh } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { toCaller } from '../auth/permissions.js';
+import { type Caller, toCaller } from '../auth/permissions.js';
+import type { VerifiedToken } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
+import type { Access } from './types.js';
 
 const BEARER = /^bearer\s+/i;
 const tokenHeader = TOKEN_HEADER.toLowerCase();
@@ -18,21 +20,39 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * Every /api route needs a valid token unless it is declared public; a route guarded by a code
- * answers 403 (never 401) to a signed-in caller who lacks it.
+ * answers 403 (never 401) to a signed-in caller who lacks it. The check is attached to each
+ * route as it is registered, so a request pays only for its own route's rule.
  */
 export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const access = request.routeOptions.config?.access ?? 'user';
+  // One Caller per verified token object: requests with a known token reuse it.
+  const callers = new WeakMap<VerifiedToken, Caller>();
+
+  const identify = async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    if (token) {
-      const verified = await ctx.tokens.verify(token);
-      if (verified && (await ctx.sessions.isActive(verified.sid))) request.caller = toCaller(verified);
+    if (!token) return;
+    const verified = await ctx.tokens.verify(token);
+    if (!verified || !(await ctx.sessions.isActive(verified.sid))) return;
+    let caller = callers.get(verified);
+    if (!caller) {
+      caller = toCaller(verified);
+      callers.set(verified, caller);
     }
+    request.caller = caller;
+  };
+
+  const guard = (access: Access) => async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('x-request-id', request.id);
+    await identify(request);
     if (access === 'public') return;
     if (!request.caller) return reply.status(401).send(fail(401, zh('unauthorized')));
     if (typeof access === 'object' && !(await ctx.permissions.allows(request.caller, access.code))) {
       return reply.status(403).send(fail(403, zh('forbidden')));
     }
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [guard(route.config?.access ?? 'user'), ...existing] as typeof route.onRequest;
   });
 }

@@ -25,11 +25,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const msg = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || status === 400 ? `${zh('badType')}: ${error.message}` : error.message;
+      const msg =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || status === 400
+          ? `${zh('badType')}: ${error.message}`
+          : error.message;
       return reply.status(status).send(fail(status, msg));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(fail(500, zh('serverError')));
   });
-
 }

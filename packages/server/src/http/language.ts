@@ -1,18 +1,23 @@
 import { toEnglish } from '@sso/shared-api';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+export const wantsEnglish = (request: FastifyRequest) => /^en\b/i.test(request.headers['accept-language'] ?? '');
+
+/** The envelope or token error with its message in English. */
+export function inEnglish<T>(payload: T): T {
+  if (!payload || typeof payload !== 'object') return payload;
+  const body = payload as { msg?: unknown; error_description?: unknown };
+  if (typeof body.msg === 'string') return { ...body, msg: translate(body.msg) } as T;
+  if (typeof body.error_description === 'string') return { ...body, error_description: translate(body.error_description) } as T;
+  return payload;
+}
 
 /** `Accept-Language: en` turns the Chinese messages of envelopes and token errors into English. */
 export function registerLanguage(app: FastifyInstance): void {
-  app.addHook('preSerialization', async (request, _reply, payload) => {
-    const language = request.headers['accept-language'];
-    if (!language || !/^en\b/i.test(language) || !payload || typeof payload !== 'object') return payload;
-    const body = payload as { msg?: unknown; error_description?: unknown };
-    if (typeof body.msg === 'string') return { ...body, msg: translate(body.msg) };
-    if (typeof body.error_description === 'string') return { ...body, error_description: translate(body.error_description) };
-    return payload;
+  app.addHook('preSerialization', (request, _reply, payload, done) => {
+    done(null, wantsEnglish(request) ? inEnglish(payload) : payload);
   });
 }
-
 /** Translates a message, keeping any detail after a colon. */
 function translate(message: string): string {
   const exact = toEnglish(message);

@@ -23,6 +23,12 @@ export class ResourceCache {
     return value;
   }
 
+  /** A fresh entry, or undefined: lets a route answer before parsing anything. */
+  peek<T>(table: string, key: string): T | undefined {
+    const hit = this.tables.get(table)?.get(key);
+    return hit && Date.now() - hit.at < this.ttlMs ? (hit.value as T) : undefined;
+  }
+
   invalidate(table: string): void {
     this.tables.delete(table);
   }

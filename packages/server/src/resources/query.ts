@@ -1,4 +1,4 @@
-import { badRequest, dateRangeQuery, DEFAULT_PAGE_SIZE, pageQuery, type ResourceDef, zh } from '@sso/shared-api';
+import { badRequest, DEFAULT_PAGE_SIZE, dateRangeQuery, pageQuery, type ResourceDef, zh } from '@sso/shared-api';
 import { z } from 'zod';
 import { toCamel } from './rows.js';
 
@@ -16,7 +16,8 @@ export function listQuerySchema(def: ResourceDef) {
   const shape: Record<string, z.ZodType> = {};
   for (const [field, op] of Object.entries(def.filters)) {
     const own = (def.entity.shape as Record<string, z.ZodType>)[field];
-    shape[field] = op === 'like' || !own ? z.string().max(255).optional() : z.union([z.literal(''), own]).optional();
+    // An empty filter means none; anything else must pass the field's own schema (and its message).
+    shape[field] = op === 'like' || !own ? z.string().max(255).optional() : z.preprocess((v) => (v === '' ? undefined : v), own.optional());
   }
   return pageQuery.extend(dateRangeQuery.shape).extend(shape);
 }
@@ -25,7 +26,10 @@ export function listQuerySchema(def: ResourceDef) {
 export function parseSorts(def: ResourceDef, ascs?: string, descs?: string) {
   const sorts: { column: string; desc: boolean }[] = [];
   const add = (list: string | undefined, desc: boolean) => {
-    for (const raw of (list ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const raw of (list ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const column = toCamel(raw);
       if (!def.sorts.includes(column)) throw badRequest(`${zh('badSort')}: ${raw}`);
       sorts.push({ column, desc });

@@ -49,7 +49,10 @@ export class Repository {
     const { total } = (await query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()) as { total: string };
     let page = query.selectAll();
     for (const sort of request.sorts) page = page.orderBy(sort.column, sort.desc ? 'desc' : 'asc');
-    const rows = await page.limit(request.size).offset((request.current - 1) * request.size).execute();
+    const rows = await page
+      .limit(request.size)
+      .offset((request.current - 1) * request.size)
+      .execute();
     const count = Number(total);
     return {
       records: rows.map((r) => toApiRow(r as Row, this.def.hidden)),
@@ -77,7 +80,12 @@ export class Repository {
       const now = new Date();
       const audit = { updateUser: caller.user_id, updateTime: now };
       if (id) {
-        return trx.updateTable(this.def.table).set({ ...values, ...audit }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+        return trx
+          .updateTable(this.def.table)
+          .set({ ...values, ...audit })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
       }
       return trx
         .insertInto(this.def.table)

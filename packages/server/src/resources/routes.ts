@@ -1,8 +1,9 @@
 import { allResources, badRequest, type ExtraDef, idList, idString, ok, type ResourceDef, zh } from '@sso/shared-api';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { inEnglish, wantsEnglish } from '../http/language.js';
 import type { Access } from '../http/types.js';
 import { callerOf } from '../http/types.js';
 import { extraHandlerFor } from './extras.js';
@@ -27,16 +28,40 @@ function registerResource(root: FastifyInstance, ctx: AppContext, def: ResourceD
   const row = def.entity.extend({ id: z.string() });
   const querystring = listQuerySchema(def);
 
-  /** Cached resources answer reads from memory until the table changes. */
-  const read = <T>(request: FastifyRequest, load: () => Promise<T>): Promise<T> =>
-    def.cached ? ctx.cache.get(def.table, `${callerOf(request).tenant_id}|${request.url}`, load) : load();
+  /** Cached resources answer reads from memory, already serialised, until the table changes. */
+  const cacheKey = (request: FastifyRequest) => `${callerOf(request).tenant_id}|${wantsEnglish(request) ? 'en' : 'zh'}|${request.url}`;
+  const read = async <T>(request: FastifyRequest, reply: FastifyReply, load: () => Promise<T>) => {
+    if (!def.cached) return load();
+    const english = wantsEnglish(request);
+    const json = await ctx.cache.get(def.table, cacheKey(request), async () => {
+      const payload = await load();
+      return JSON.stringify(english ? inEnglish(payload) : payload);
+    });
+    return reply.type('application/json; charset=utf-8').send(json);
+  };
 
-  const list = async (request: FastifyRequest<{ Querystring: z.infer<typeof querystring> }>) =>
-    read(request, async () => ok(await repo.list(callerOf(request), toListRequest(def, request.query))));
+  // A cache hit is answered right after the access check, before validation: the same URL
+  // was validated when the entry was made.
+  const answerFromCache = def.cached
+    ? {
+        onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+          const json = request.caller ? ctx.cache.peek<string>(def.table, cacheKey(request)) : undefined;
+          if (json === undefined) return done();
+          reply.type('application/json; charset=utf-8').send(json);
+        },
+      }
+    : {};
+
+  const list = async (request: FastifyRequest, reply: FastifyReply) =>
+    read(request, reply, async () => ok(await repo.list(callerOf(request), toListRequest(def, request.query as Record<string, unknown>))));
   for (const path of ['list', 'page']) {
     app.get(
       `${base}/${path}`,
-      { config: { access: screen }, schema: { tags, summary: `${def.view.title[1]}: paged list`, querystring, response: { 200: envelopeOf(pageOf(row)) } } },
+      {
+        config: { access: screen },
+        ...answerFromCache,
+        schema: { tags, summary: `${def.view.title[1]}: paged list`, querystring, response: { 200: envelopeOf(pageOf(row)) } },
+      },
       list,
     );
   }
@@ -45,9 +70,16 @@ function registerResource(root: FastifyInstance, ctx: AppContext, def: ResourceD
     `${base}/detail`,
     {
       config: { access: screen },
-      schema: { tags, summary: `${def.view.title[1]}: one row`, querystring: z.object({ id: idString }), response: { 200: envelopeOf(row.nullable()) } },
+      ...answerFromCache,
+      schema: {
+        tags,
+        summary: `${def.view.title[1]}: one row`,
+        querystring: z.object({ id: idString }),
+        response: { 200: envelopeOf(row.nullable()) },
+      },
     },
-    async (request) => read(request, async () => ok((await repo.detail(callerOf(request), request.query.id)) ?? null)),
+    async (request: FastifyRequest, reply: FastifyReply) =>
+      read(request, reply, async () => ok((await repo.detail(callerOf(request), (request.query as { id: string }).id)) ?? null)),
   );
 
   const submitBody = def.entity.partial().extend({ id: z.union([idString, z.literal('')]).optional() });
@@ -55,7 +87,12 @@ function registerResource(root: FastifyInstance, ctx: AppContext, def: ResourceD
     `${base}/submit`,
     {
       config: { access: screen },
-      schema: { tags, summary: `${def.view.title[1]}: add (no id) or update (with id)`, body: submitBody, response: { 200: envelopeOf(row) } },
+      schema: {
+        tags,
+        summary: `${def.view.title[1]}: add (no id) or update (with id)`,
+        body: submitBody,
+        response: { 200: envelopeOf(row) },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -72,7 +109,12 @@ function registerResource(root: FastifyInstance, ctx: AppContext, def: ResourceD
     `${base}/remove`,
     {
       config: { access: screen },
-      schema: { tags, summary: `${def.view.title[1]}: remove rows (soft delete)`, querystring: z.object({ ids: idList }), response: { 200: envelopeOf(z.boolean()) } },
+      schema: {
+        tags,
+        summary: `${def.view.title[1]}: remove rows (soft delete)`,
+        querystring: z.object({ ids: idList }),
+        response: { 200: envelopeOf(z.boolean()) },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -85,14 +127,7 @@ function registerResource(root: FastifyInstance, ctx: AppContext, def: ResourceD
   for (const [key, extra] of Object.entries(def.extras)) registerExtra(app, ctx, def, key, extra, repo);
 }
 
-function registerExtra(
-  app: FastifyInstance,
-  ctx: AppContext,
-  def: ResourceDef,
-  key: string,
-  extra: ExtraDef,
-  repo: Repository,
-): void {
+function registerExtra(app: FastifyInstance, ctx: AppContext, def: ResourceDef, key: string, extra: ExtraDef, repo: Repository): void {
   const handler = extraHandlerFor(def, key);
   const access: Access = extra.permission === 'public' ? 'public' : extra.permission ? { code: extra.permission } : 'user';
   app.route({

@@ -10,7 +10,10 @@ const DICT_COLUMNS = ['id', 'parentId', 'code', 'dictKey', 'dictValue', 'sort', 
 async function allEntries({ ctx, def, repo, caller }: ExtraArgs): Promise<DictRow[]> {
   const who = caller as Caller;
   return ctx.cache.get(def.table, `all|${def.tenantScoped ? who.tenant_id : ''}`, async () => {
-    const rows = await repo.scoped(ctx.db as never, who).select([...DICT_COLUMNS]).execute();
+    const rows = await repo
+      .scoped(ctx.db as never, who)
+      .select([...DICT_COLUMNS])
+      .execute();
     return (rows as DictRow[]).sort(bySortThenId);
   });
 }

@@ -6,11 +6,31 @@ import { buildTree, bySortThenId } from './tree.js';
 
 type MenuRow = Omit<MenuNode, 'children' | 'hasChildren'>;
 
-const MENU_COLUMNS = ['id', 'parentId', 'code', 'name', 'alias', 'path', 'source', 'sort', 'category', 'action', 'isOpen', 'remark'] as const;
+const MENU_COLUMNS = [
+  'id',
+  'parentId',
+  'code',
+  'name',
+  'alias',
+  'path',
+  'source',
+  'sort',
+  'category',
+  'action',
+  'isOpen',
+  'remark',
+] as const;
 
 async function allMenus(ctx: AppContext): Promise<MenuRow[]> {
-  return ctx.cache.get('blade_menu', 'all', async () =>
-    (await ctx.db.selectFrom('blade_menu').select([...MENU_COLUMNS]).where('isDeleted', '=', 0).execute()) as MenuRow[],
+  return ctx.cache.get(
+    'blade_menu',
+    'all',
+    async () =>
+      (await ctx.db
+        .selectFrom('blade_menu')
+        .select([...MENU_COLUMNS])
+        .where('isDeleted', '=', 0)
+        .execute()) as MenuRow[],
   );
 }
 
@@ -69,7 +89,11 @@ export const menuExtraHandlers: Record<string, ExtraHandler> = {
     const settings = await ctx.db
       .selectFrom('blade_top_menu_setting')
       .select(['topMenuId', 'menuId'])
-      .where('topMenuId', 'in', tops.map((t) => t.id))
+      .where(
+        'topMenuId',
+        'in',
+        tops.map((t) => t.id),
+      )
       .execute();
     const visible = new Set(settings.filter((s) => granted.has(s.menuId)).map((s) => s.topMenuId));
     return tops.filter((t) => visible.has(t.id));

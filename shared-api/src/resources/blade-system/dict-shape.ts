@@ -1,21 +1,20 @@
 import { z } from 'zod';
-import { optionalId, formNumber } from '../../common.js';
-import { zh } from '../../messages.js';
+import { formNumber, optionalId, optionalText, pageQuery, parentIdString, requiredText } from '../../common.js';
+import { tooLong, zh } from '../../messages.js';
 import { defineExtra, type ResourceView } from '../../resource.js';
-import { pageQuery } from '../../common.js';
 
 /** Fields shared by the system dictionary and the business dictionary (SPEC §5). */
 export const dictEntity = z.object({
   parentId: optionalId,
-  code: z.string({ error: zh('dictCode') }).trim().min(1, zh('dictCode')).max(255),
+  code: requiredText(zh('dictCode')),
   dictKey: z
     .union([z.string(), z.number()], { error: zh('dictKey') })
     .transform((v) => String(v).trim())
-    .pipe(z.string().min(1, zh('dictKey')).max(255)),
-  dictValue: z.string({ error: zh('dictValue') }).trim().min(1, zh('dictValue')).max(255),
+    .pipe(z.string().min(1, zh('dictKey')).max(255, tooLong(255))),
+  dictValue: requiredText(zh('dictValue')),
   sort: formNumber(zh('dictSort')),
   isSealed: formNumber(zh('dictSealed')).pipe(z.union([z.literal(0), z.literal(1)], { error: zh('dictSealed') })),
-  remark: z.string().max(255).nullish(),
+  remark: optionalText(),
 });
 
 export const dictRow = z.object({
@@ -69,7 +68,7 @@ export const dictExtras = (permission: string) => ({
     path: 'child-list',
     summary: 'Entries under one dictionary, paged',
     query: pageQuery.extend({
-      parentId: z.string({ error: zh('missingParam') }).regex(/^\d{1,19}$/, zh('badId')),
+      parentId: z.string({ error: zh('missingParam') }).pipe(parentIdString),
       dictKey: z.string().optional(),
       dictValue: z.string().optional(),
     }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formNumber, optionalId } from '../../common.js';
+import { formNumber, idString, optionalId, optionalText, requiredText } from '../../common.js';
 import { defineExtra, defineResource } from '../../resource.js';
 
 /** A node of `menu/routes` and `menu/buttons` (DESIGN §4). */
@@ -56,16 +56,16 @@ export const menu = defineResource({
   cached: true,
   entity: z.object({
     parentId: optionalId,
-    code: z.string({ error: '请输入菜单编号' }).trim().min(1, '请输入菜单编号').max(255),
-    name: z.string({ error: '请输入菜单名称' }).trim().min(1, '请输入菜单名称').max(255),
-    alias: z.string().max(255).nullish(),
-    path: z.string().max(255).nullish(),
-    source: z.string().max(255).nullish(),
+    code: requiredText('请输入菜单编号'),
+    name: requiredText('请输入菜单名称'),
+    alias: optionalText(),
+    path: optionalText(),
+    source: optionalText(),
     sort: formNumber('请输入菜单排序'),
     category: formNumber('请选择菜单类型').pipe(z.union([z.literal(1), z.literal(2)], { error: '请选择菜单类型' })),
     action: formNumber('请选择按钮功能').optional(),
     isOpen: formNumber('请选择新窗口打开').optional(),
-    remark: z.string().max(255).nullish(),
+    remark: optionalText(),
   }),
   filters: { code: 'like', name: 'like', alias: 'like', category: 'eq', parentId: 'eq' },
   sorts: ['sort', 'code', 'name'],
@@ -75,7 +75,8 @@ export const menu = defineResource({
       method: 'GET',
       path: 'routes',
       summary: "The caller's menus (category 1) with their ancestors, as a tree sorted by sort",
-      query: z.object({ topMenuId: z.string().regex(/^\d{1,19}$/).optional() }),
+      // An empty topMenuId (a form field left blank) means none.
+      query: z.object({ topMenuId: z.union([z.literal(''), idString]).optional() }),
       response: z.array(menuNode),
       permission: null,
     }),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { optionalText, requiredText } from '../../common.js';
 import { zh } from '../../messages.js';
 import { defineResource } from '../../resource.js';
 
-const required = (key: Parameters<typeof zh>[0], max = 255) =>
-  z.string({ error: zh(key) }).trim().min(1, zh(key)).max(max);
+const required = (key: Parameters<typeof zh>[0], max = 255) => requiredText(zh(key), max);
 
 export const param = defineResource({
   service: 'blade-system',
@@ -16,7 +16,7 @@ export const param = defineResource({
     paramName: required('paramName'),
     paramKey: required('paramKey'),
     paramValue: required('paramValue', 4000),
-    remark: z.string().max(255).nullish(),
+    remark: optionalText(),
   }),
   filters: { paramName: 'like', paramKey: 'like', paramValue: 'like' },
   sorts: ['paramName', 'paramKey'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idListText, optionalText, requiredText } from '../../common.js';
 import { zh } from '../../messages.js';
 import { defineResource } from '../../resource.js';
 
@@ -10,13 +11,13 @@ export const tenantPackage = defineResource({
   permission: 'tenantpackage',
   cached: true,
   entity: z.object({
-    packageName: z.string({ error: zh('packageName') }).trim().min(1, zh('packageName')).max(255),
+    packageName: requiredText(zh('packageName')),
     menuId: z
       .string({ error: zh('packageMenu') })
       .trim()
       .min(1, zh('packageMenu'))
-      .regex(/^\d{1,19}(,\d{1,19})*$/, zh('badIds')),
-    remark: z.string().max(255).nullish(),
+      .pipe(idListText),
+    remark: optionalText(),
   }),
   filters: { packageName: 'like' },
   sorts: ['packageName'],

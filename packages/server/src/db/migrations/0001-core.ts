@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 /** BladeX BaseEntity columns, shared by every business table. */
 const common = `

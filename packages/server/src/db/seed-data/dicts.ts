@@ -5,8 +5,25 @@ import type { DictSeed } from './types.js';
  * `DICT` is not a dictionary: it is the code the tree endpoint is called with.
  */
 export const systemDicts: DictSeed[] = [
-  { code: 'yes_no', name: '是否', sealed: true, entries: [['0', '否'], ['1', '是']] },
-  { code: 'sex', name: '性别', sealed: true, entries: [['1', '男'], ['2', '女'], ['3', '未知']] },
+  {
+    code: 'yes_no',
+    name: '是否',
+    sealed: true,
+    entries: [
+      ['0', '否'],
+      ['1', '是'],
+    ],
+  },
+  {
+    code: 'sex',
+    name: '性别',
+    sealed: true,
+    entries: [
+      ['1', '男'],
+      ['2', '女'],
+      ['3', '未知'],
+    ],
+  },
   {
     code: 'notice',
     name: '通知类型',
@@ -20,7 +37,16 @@ export const systemDicts: DictSeed[] = [
       ['7', '其他通知'],
     ],
   },
-  { code: 'post_category', name: '岗位类型', entries: [['1', '高层'], ['2', '中层'], ['3', '基层'], ['4', '其他']] },
+  {
+    code: 'post_category',
+    name: '岗位类型',
+    entries: [
+      ['1', '高层'],
+      ['2', '中层'],
+      ['3', '基层'],
+      ['4', '其他'],
+    ],
+  },
   {
     code: 'data_scope_type',
     name: '数据权限',
@@ -42,17 +68,94 @@ export const systemDicts: DictSeed[] = [
       ['3', '其他接口'],
     ],
   },
-  { code: 'menu_category', name: '菜单类型', sealed: true, entries: [['1', '菜单'], ['2', '按钮']] },
-  { code: 'button_func', name: '按钮功能', entries: [['1', '工具栏'], ['2', '操作栏'], ['3', '工具操作栏']] },
-  { code: 'org_category', name: '机构类型', entries: [['1', '公司'], ['2', '部门'], ['3', '小组']] },
-  { code: 'region', name: '行政区划', entries: [['1', '省份'], ['2', '地市'], ['3', '区县'], ['4', '乡镇'], ['5', '村委']] },
-  { code: 'user_type', name: '用户平台', entries: [['1', 'web'], ['2', 'app'], ['3', 'other']] },
-  { code: 'account_status', name: '账号状态', entries: [['1', '正常'], ['0', '禁用']] },
+  {
+    code: 'menu_category',
+    name: '菜单类型',
+    sealed: true,
+    entries: [
+      ['1', '菜单'],
+      ['2', '按钮'],
+    ],
+  },
+  {
+    code: 'button_func',
+    name: '按钮功能',
+    entries: [
+      ['1', '工具栏'],
+      ['2', '操作栏'],
+      ['3', '工具操作栏'],
+    ],
+  },
+  {
+    code: 'org_category',
+    name: '机构类型',
+    entries: [
+      ['1', '公司'],
+      ['2', '部门'],
+      ['3', '小组'],
+    ],
+  },
+  {
+    code: 'region',
+    name: '行政区划',
+    entries: [
+      ['1', '省份'],
+      ['2', '地市'],
+      ['3', '区县'],
+      ['4', '乡镇'],
+      ['5', '村委'],
+    ],
+  },
+  {
+    code: 'user_type',
+    name: '用户平台',
+    entries: [
+      ['1', 'web'],
+      ['2', 'app'],
+      ['3', 'other'],
+    ],
+  },
+  {
+    code: 'account_status',
+    name: '账号状态',
+    entries: [
+      ['1', '正常'],
+      ['0', '禁用'],
+    ],
+  },
   // The web turns each entry into the route key `flow_<key>` with the remark as its value.
   { code: 'flow', name: '流程类型', entries: [['1', '请假流程', 'process/leave']] },
-  { code: 'oss', name: '对象存储', entries: [['1', 'minio'], ['2', 'qiniu'], ['3', 'ali'], ['4', 'tencent'], ['5', 'local']] },
-  { code: 'sms', name: '短信服务', entries: [['1', 'yunpian'], ['2', 'qiniu'], ['3', 'ali'], ['4', 'tencent']] },
-  { code: 'app_type', name: '应用类型', entries: [['1', 'web应用'], ['2', '移动应用'], ['3', '小程序'], ['4', '客户端']] },
+  {
+    code: 'oss',
+    name: '对象存储',
+    entries: [
+      ['1', 'minio'],
+      ['2', 'qiniu'],
+      ['3', 'ali'],
+      ['4', 'tencent'],
+      ['5', 'local'],
+    ],
+  },
+  {
+    code: 'sms',
+    name: '短信服务',
+    entries: [
+      ['1', 'yunpian'],
+      ['2', 'qiniu'],
+      ['3', 'ali'],
+      ['4', 'tencent'],
+    ],
+  },
+  {
+    code: 'app_type',
+    name: '应用类型',
+    entries: [
+      ['1', 'web应用'],
+      ['2', '移动应用'],
+      ['3', '小程序'],
+      ['4', '客户端'],
+    ],
+  },
   {
     code: 'app_category',
     name: '应用分类',
@@ -69,6 +172,23 @@ export const systemDicts: DictSeed[] = [
 
 /** Business dictionaries (blade_dict_biz). */
 export const bizDicts: DictSeed[] = [
-  { code: 'network_type', name: '网络类型', entries: [['1', '互联网'], ['2', '办公网'], ['3', '生产网']] },
-  { code: 'app_level', name: '系统等级', entries: [['1', '一级'], ['2', '二级'], ['3', '三级'], ['4', '四级']] },
+  {
+    code: 'network_type',
+    name: '网络类型',
+    entries: [
+      ['1', '互联网'],
+      ['2', '办公网'],
+      ['3', '生产网'],
+    ],
+  },
+  {
+    code: 'app_level',
+    name: '系统等级',
+    entries: [
+      ['1', '一级'],
+      ['2', '二级'],
+      ['3', '三级'],
+      ['4', '四级'],
+    ],
+  },
 ];

@@ -25,7 +25,9 @@ const screens = menus.filter((v) => buttonsOf(v.node).length > 0).map((v) => v.n
 
 /** DESIGN §4: the paths the existing front end's views live at. */
 const DESIGN_PATHS = [
-  ...['user', 'dept', 'post', 'dict', 'dictbiz', 'menu', 'topmenu', 'param', 'tenant', 'tenantpackage', 'client'].map((s) => `/system/${s}`),
+  ...['user', 'dept', 'post', 'dict', 'dictbiz', 'menu', 'topmenu', 'param', 'tenant', 'tenantpackage', 'client'].map(
+    (s) => `/system/${s}`,
+  ),
   ...['role', 'datascope', 'apiscope'].map((s) => `/authority/${s}`),
   '/base/region',
   ...['usual', 'api', 'error'].map((s) => `/monitor/log/${s}`),
@@ -40,32 +42,108 @@ const DESIGN_PATHS = [
 /** Every resource of SPEC §3 (last bullet) and §7, by its screen code. */
 const RESOURCE_SCREENS = [
   // blade-aps
-  'app', 'appmenu', 'approle', 'approlefunction', 'approlemenu', 'appuser', 'appfavorites', 'apploginlog',
-  'appanalysis', 'appmenufunction', 'userauthorizedrole', 'userauthorizedlog', 'userauthorizedfunction', 'userauthorizedmenu',
+  'app',
+  'appmenu',
+  'approle',
+  'approlefunction',
+  'approlemenu',
+  'appuser',
+  'appfavorites',
+  'apploginlog',
+  'appanalysis',
+  'appmenufunction',
+  'userauthorizedrole',
+  'userauthorizedlog',
+  'userauthorizedfunction',
+  'userauthorizedmenu',
   // blade-ledger
-  'appparameter', 'appparametercomments', 'appparameterlike', 'appparameterlog', 'appnetwork',
+  'appparameter',
+  'appparametercomments',
+  'appparameterlike',
+  'appparameterlog',
+  'appnetwork',
   // blade-appmanage
-  'appmanage', 'appmembermanage', 'appversionmanage', 'appdownloadrecord', 'appstartlog', 'mini', 'appstatistics',
-  'wxapp', 'wxmenu', 'wxuser', 'wxmessagesend',
+  'appmanage',
+  'appmembermanage',
+  'appversionmanage',
+  'appdownloadrecord',
+  'appstartlog',
+  'mini',
+  'appstatistics',
+  'wxapp',
+  'wxmenu',
+  'wxuser',
+  'wxmessagesend',
   // blade-abs
-  'appworkflow', 'appworkflownode', 'appworkflowmatter', 'appworkflowmatterlog', 'appincompatiblerule', 'appincompatiblelog',
+  'appworkflow',
+  'appworkflownode',
+  'appworkflowmatter',
+  'appworkflowmatterlog',
+  'appincompatiblerule',
+  'appincompatiblelog',
   // blade-portal, blade-demo, blade-desk
-  'friendlylink', 'blog', 'notice',
+  'friendlylink',
+  'blog',
+  'notice',
   // blade-system
-  'user', 'dept', 'post', 'dict', 'dictbiz', 'menu', 'topmenu', 'param', 'tenant', 'tenantpackage', 'client',
-  'role', 'datascope', 'apiscope', 'region',
+  'user',
+  'dept',
+  'post',
+  'dict',
+  'dictbiz',
+  'menu',
+  'topmenu',
+  'param',
+  'tenant',
+  'tenantpackage',
+  'client',
+  'role',
+  'datascope',
+  'apiscope',
+  'region',
   // blade-log, blade-resource, blade-develop, blade-report, blade-flow
-  'log_usual', 'log_api', 'log_error', 'oss', 'sms', 'attach', 'code', 'datasource', 'reportlist',
-  'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done', 'flow_model', 'flow_deploy', 'flow_manager', 'flow_follow',
+  'log_usual',
+  'log_api',
+  'log_error',
+  'oss',
+  'sms',
+  'attach',
+  'code',
+  'datasource',
+  'reportlist',
+  'work_start',
+  'work_claim',
+  'work_todo',
+  'work_send',
+  'work_done',
+  'flow_model',
+  'flow_deploy',
+  'flow_manager',
+  'flow_follow',
 ];
 
 const LOG_SCREENS = ['log_usual', 'log_api', 'log_error'];
 /** Screens without the full add/edit/delete/view set (read-only or list-and-remove). */
 const PARTIAL_SCREENS = new Set([
   ...LOG_SCREENS,
-  'userauthorizedlog', 'apploginlog', 'appparameterlog', 'appworkflowmatterlog', 'appincompatiblelog',
-  'appstartlog', 'appdownloadrecord', 'mini', 'appstatistics', 'reportlist',
-  'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done', 'flow_deploy', 'flow_manager', 'flow_follow',
+  'userauthorizedlog',
+  'apploginlog',
+  'appparameterlog',
+  'appworkflowmatterlog',
+  'appincompatiblelog',
+  'appstartlog',
+  'appdownloadrecord',
+  'mini',
+  'appstatistics',
+  'reportlist',
+  'work_start',
+  'work_claim',
+  'work_todo',
+  'work_send',
+  'work_done',
+  'flow_deploy',
+  'flow_manager',
+  'flow_follow',
 ]);
 
 const EXTRAS: Record<string, string[]> = {
@@ -96,7 +174,10 @@ describe('admin menu tree', () => {
     for (const top of adminMenus) expect(top.category, top.code).toBe(1);
     for (const { node, parent } of all.filter((v) => v.node.category === 2)) {
       expect(parent?.category, node.code).toBe(1);
-      expect((node.children ?? []).filter((c) => c.category === 1), node.code).toEqual([]);
+      expect(
+        (node.children ?? []).filter((c) => c.category === 1),
+        node.code,
+      ).toEqual([]);
     }
   });
 
@@ -156,7 +237,10 @@ describe('admin menu tree', () => {
     for (const [screen, extras] of Object.entries(EXTRAS)) {
       const s = screens.find((x) => x.code === screen);
       expect(s, screen).toBeDefined();
-      expect(buttonsOf(s!).map((b) => b.code), screen).toEqual(expect.arrayContaining(extras));
+      expect(
+        buttonsOf(s!).map((b) => b.code),
+        screen,
+      ).toEqual(expect.arrayContaining(extras));
     }
   });
 
@@ -192,8 +276,23 @@ describe('dictionaries', () => {
   it('include the required system codes', () => {
     const codes = systemDicts.map((d) => d.code);
     for (const code of [
-      'yes_no', 'sex', 'notice', 'post_category', 'data_scope_type', 'menu_category', 'button_func', 'region',
-      'user_type', 'flow', 'org_category', 'api_scope_type', 'oss', 'sms', 'account_status', 'app_type', 'app_category',
+      'yes_no',
+      'sex',
+      'notice',
+      'post_category',
+      'data_scope_type',
+      'menu_category',
+      'button_func',
+      'region',
+      'user_type',
+      'flow',
+      'org_category',
+      'api_scope_type',
+      'oss',
+      'sms',
+      'account_status',
+      'app_type',
+      'app_category',
     ]) {
       expect(codes, code).toContain(code);
     }
@@ -205,8 +304,14 @@ describe('dictionaries', () => {
     for (const code of ['yes_no', 'sex', 'menu_category', 'data_scope_type']) {
       expect(systemDicts.find((d) => d.code === code)?.sealed, code).toBe(true);
     }
-    expect(systemDicts.find((d) => d.code === 'yes_no')?.entries).toEqual([['0', '否'], ['1', '是']]);
-    expect(systemDicts.find((d) => d.code === 'menu_category')?.entries).toEqual([['1', '菜单'], ['2', '按钮']]);
+    expect(systemDicts.find((d) => d.code === 'yes_no')?.entries).toEqual([
+      ['0', '否'],
+      ['1', '是'],
+    ]);
+    expect(systemDicts.find((d) => d.code === 'menu_category')?.entries).toEqual([
+      ['1', '菜单'],
+      ['2', '按钮'],
+    ]);
   });
 
   it('give every flow entry a route remark', () => {
@@ -231,7 +336,13 @@ describe('parameters', () => {
     expect(value('account.failCount')).toBe('5');
     expect(value('account.lockMinutes')).toBe('30');
     expect(value('account.initPassword')).toMatch(/^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z\d]).{8,30}$/);
-    for (const key of ['tenant.default.accountNumber', 'tenant.default.expireTime', 'tenant.default.menuCode', 'user.registerEnabled', 'captcha.enabled']) {
+    for (const key of [
+      'tenant.default.accountNumber',
+      'tenant.default.expireTime',
+      'tenant.default.menuCode',
+      'user.registerEnabled',
+      'captcha.enabled',
+    ]) {
       expect(value(key), key).toBeDefined();
     }
     expect(adminMenus.some((m) => m.code === value('tenant.default.menuCode'))).toBe(true);

@@ -47,7 +47,15 @@ function screen(
 }
 
 /** A read-only screen (logs, statistics, flow inboxes): `_view` plus its extras. */
-function viewScreen(code: string, name: string, alias: string, path: string, source: string, sort: number, extras: readonly Extra[] = []): MenuSeed {
+function viewScreen(
+  code: string,
+  name: string,
+  alias: string,
+  path: string,
+  source: string,
+  sort: number,
+  extras: readonly Extra[] = [],
+): MenuSeed {
   return screen(code, name, alias, path, source, sort, extras, VIEW);
 }
 
@@ -66,8 +74,12 @@ const aps = group('aps', '应用管理', 'aps', '/aps', 'iconfont iconicon_work'
   screen('appmenu', '应用菜单', 'appmenu', '/aps/appmenu', 'iconfont iconicon_subordinate', 2, [['child', '新增子项', 2, 'plus']]),
   screen('appmenufunction', '菜单功能', 'appmenufunction', '/aps/appmenufunction', 'iconfont iconicon_task', 3),
   screen('approle', '应用角色', 'approle', '/aps/approle', 'iconfont iconicon_boss', 4, [['grant', '权限设置', 2, 'key']]),
-  screen('approlemenu', '角色菜单授权', 'approlemenu', '/aps/approlemenu', 'iconfont iconicon_subordinate', 5, [['grant', '菜单授权', 2, 'key']]),
-  screen('approlefunction', '角色功能授权', 'approlefunction', '/aps/approlefunction', 'iconfont iconicon_task', 6, [['grant', '功能授权', 2, 'key']]),
+  screen('approlemenu', '角色菜单授权', 'approlemenu', '/aps/approlemenu', 'iconfont iconicon_subordinate', 5, [
+    ['grant', '菜单授权', 2, 'key'],
+  ]),
+  screen('approlefunction', '角色功能授权', 'approlefunction', '/aps/approlefunction', 'iconfont iconicon_task', 6, [
+    ['grant', '功能授权', 2, 'key'],
+  ]),
   screen('appuser', '应用用户', 'appuser', '/aps/appuser', 'iconfont iconicon_principal', 7),
   screen('userauthorizedrole', '用户授权角色', 'userauthorizedrole', '/aps/userauthorizedrole', 'iconfont iconicon_boss', 8),
   screen('userauthorizedmenu', '用户授权菜单', 'userauthorizedmenu', '/aps/userauthorizedmenu', 'iconfont iconicon_subordinate', 9),
@@ -101,9 +113,16 @@ const operation = group('app_operation', '应用运营', 'operation', '/appmanag
   screen('appversionmanage', '版本管理', 'appversionmanage', '/appmanage/appversionmanage', 'iconfont iconicon_tag', 3, [
     ['release', '发布', 2, 'cloud-upload'],
   ]),
-  screen('appdownloadrecord', '下载记录', 'appdownloadrecord', '/appmanage/appdownloadrecord', 'iconfont iconicon_download', 4, [
-    ['statistics', '下载统计', 1, 'bar-chart'],
-  ], ['delete', 'view']),
+  screen(
+    'appdownloadrecord',
+    '下载记录',
+    'appdownloadrecord',
+    '/appmanage/appdownloadrecord',
+    'iconfont iconicon_download',
+    4,
+    [['statistics', '下载统计', 1, 'bar-chart']],
+    ['delete', 'view'],
+  ),
   viewScreen('appstartlog', '启动日志', 'appstartlog', '/appmanage/appstartlog', 'iconfont iconicon_doc', 5),
   viewScreen('mini', '小程序分析', 'mini', '/appmanage/mini', 'iconfont iconicon_chart', 6),
   viewScreen('appstatistics', '应用统计', 'appstatistics', '/appmanage/appstatistics', 'iconfont iconicon_chart', 7),
@@ -125,9 +144,7 @@ const wx = group('wx', '微信应用', 'wx', '/wx', 'iconfont iconicon_wechat', 
     ['sync', '同步菜单', 1, 'sync'],
   ]),
   screen('wxuser', '微信用户', 'wxuser', '/wx/wxuser', 'iconfont iconicon_principal', 3),
-  screen('wxmessagesend', '消息发送', 'wxmessagesend', '/wx/wxmessagesend', 'iconfont iconicon_message', 4, [
-    ['send', '发送', 2, 'send'],
-  ]),
+  screen('wxmessagesend', '消息发送', 'wxmessagesend', '/wx/wxmessagesend', 'iconfont iconicon_message', 4, [['send', '发送', 2, 'send']]),
 ]);
 
 const portal = group('portal', '门户配置', 'portal', '/portal', 'iconfont iconicon_home', 7, [
@@ -162,8 +179,12 @@ const system = group('system', '系统管理', 'system', '/system', 'iconfont ic
 
 const authority = group('authority', '权限管理', 'authority', '/authority', 'iconfont icon-bofangqi-suoping', 9, [
   screen('role', '角色管理', 'role', '/authority/role', 'iconfont iconicon_boss', 1, [['grant', '权限设置', 1, 'key']]),
-  screen('datascope', '数据权限', 'datascope', '/authority/datascope', 'iconfont icon-shujuquanxian', 2, [['setting', '权限配置', 2, 'setting']]),
-  screen('apiscope', '接口权限', 'apiscope', '/authority/apiscope', 'iconfont icon-jiekouquanxian', 3, [['setting', '权限配置', 2, 'setting']]),
+  screen('datascope', '数据权限', 'datascope', '/authority/datascope', 'iconfont icon-shujuquanxian', 2, [
+    ['setting', '权限配置', 2, 'setting'],
+  ]),
+  screen('apiscope', '接口权限', 'apiscope', '/authority/apiscope', 'iconfont icon-jiekouquanxian', 3, [
+    ['setting', '权限配置', 2, 'setting'],
+  ]),
 ]);
 
 const base = group('base', '基础配置', 'base', '/base', 'iconfont iconicon_ding', 10, [
@@ -202,7 +223,16 @@ const tool = group('tool', '研发工具', 'tool', '/tool', 'iconfont icon-wxbgo
 ]);
 
 const report = group('report', '报表管理', 'report', '/report', 'iconfont icon-baobiao', 14, [
-  screen('reportlist', '报表列表', 'reportlist', '/report/reportlist', 'iconfont icon-baobiao', 1, [['design', '报表设计', 1, 'edit']], ['delete', 'view']),
+  screen(
+    'reportlist',
+    '报表列表',
+    'reportlist',
+    '/report/reportlist',
+    'iconfont icon-baobiao',
+    1,
+    [['design', '报表设计', 1, 'edit']],
+    ['delete', 'view'],
+  ),
 ]);
 
 const work = group('work', '我的事务', 'work', '/work', 'iconfont iconicon_notice', 15, [
@@ -236,14 +266,46 @@ const flow = group('flow', '流程管理', 'flow', '/flow', 'iconfont iconicon_e
     ['download', '下载', 2, 'download'],
   ]),
   viewScreen('flow_deploy', '流程部署', 'deploy', '/flow/deploy', 'iconfont iconicon_cspace', 2, [['upload', '部署上传', 1, 'upload']]),
-  screen('flow_manager', '部署管理', 'manager', '/flow/manager', 'iconfont iconicon_mobilecontacts', 3, [
-    ['state', '变更状态', 2, 'swap'],
-    ['image', '流程图', 2, 'picture'],
-  ], ['delete', 'view']),
-  screen('flow_follow', '流程监控', 'follow', '/flow/follow', 'iconfont iconicon_scan', 4, [['image', '流程图', 2, 'picture']], ['delete', 'view']),
+  screen(
+    'flow_manager',
+    '部署管理',
+    'manager',
+    '/flow/manager',
+    'iconfont iconicon_mobilecontacts',
+    3,
+    [
+      ['state', '变更状态', 2, 'swap'],
+      ['image', '流程图', 2, 'picture'],
+    ],
+    ['delete', 'view'],
+  ),
+  screen(
+    'flow_follow',
+    '流程监控',
+    'follow',
+    '/flow/follow',
+    'iconfont iconicon_scan',
+    4,
+    [['image', '流程图', 2, 'picture']],
+    ['delete', 'view'],
+  ),
 ]);
 
 export const adminMenus: MenuSeed[] = [
-  desk, aps, ledger, operation, abs, wx, portal,
-  system, authority, base, monitor, resource, tool, report, work, flow,
+  desk,
+  aps,
+  ledger,
+  operation,
+  abs,
+  wx,
+  portal,
+  system,
+  authority,
+  base,
+  monitor,
+  resource,
+  tool,
+  report,
+  work,
+  flow,
 ];
