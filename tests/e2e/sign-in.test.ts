@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startTestServer, type TestServer } from '@sso/server/testing';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifacts, CHROMIUM, launchBrowser } from './browser.js';
+
+const webDir = join(import.meta.dirname, '..', '..', 'web', 'dist');
+let server: TestServer;
+let browser: Browser;
+
+// Without Chromium (a laptop without the apt packages) the suite is skipped; CI always has it.
+const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
+if (!runnable) console.warn(`browser suite skipped: no chromium at ${CHROMIUM}`);
+
+beforeAll(async () => {
+  if (!runnable) return;
+  if (!existsSync(join(webDir, 'index.html'))) throw new Error('web/dist is missing: npm test builds it (or run npm run build)');
+  server = await startTestServer({ SSO_WEB_DIR: webDir });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe.skipIf(!runnable)('the web app served by the platform', () => {
+  it('signs in through the login page and greets the user', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForURL('**/login');
+    await page.getByText('钢铁集团单点登录平台').waitFor();
+
+    await page.getByLabel('账号').fill('admin');
+    await page.getByLabel('密码').fill('wrong-password');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByText('用户名或密码错误').waitFor();
+
+    await page.getByLabel('密码').fill('admin');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL('**/wel/index');
+    await page.getByText('欢迎你，管理员').waitFor();
+    await page.screenshot({ path: join(artifacts, 'welcome.png') });
+    const stored = await page.evaluate(() => localStorage.getItem('sso-session'));
+    expect(JSON.parse(stored ?? '{}').token.account).toBe('admin');
+  });
+
+  it('shows the 404 page for unknown paths and serves the API docs', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.baseUrl}/no/such/page`);
+    await page.getByText('抱歉，你访问的页面不存在').waitFor();
+    const docs = await page.goto(`${server.baseUrl}/doc.html/`);
+    expect(docs?.status()).toBe(200);
+  });
+});
