@@ -65,6 +65,24 @@ export const tooLong = (max: number) => `长度不能超过${max}个字符`;
 const englishByChinese = new Map<string, string>(Object.values(messages).map(([c, e]) => [c, e]));
 const englishPatterns: [RegExp, string][] = [[/^长度不能超过(\d+)个字符$/, 'Must be at most $1 characters']];
 
+/**
+ * Messages of one area, kept beside its resources: registers the English of each and returns
+ * the Chinese texts by key, e.g. `const m = defineMessages({ taken: ['账号已存在', 'The account exists'] })`.
+ */
+export function defineMessages<T extends Record<string, readonly [string, string]>>(catalog: T): { [K in keyof T]: string } {
+  const chinese = {} as { [K in keyof T]: string };
+  for (const [key, [c, e]] of Object.entries(catalog)) {
+    englishByChinese.set(c, e);
+    chinese[key as keyof T] = c;
+  }
+  return chinese;
+}
+
+/** A parametrised message's English: `pattern` matches the Chinese, `english` may use $1… */
+export function defineMessagePattern(pattern: RegExp, english: string): void {
+  englishPatterns.push([pattern, english]);
+}
+
 /** English for a Chinese message, or the message unchanged when it has no translation. */
 export function toEnglish(message: string): string {
   const exact = englishByChinese.get(message);

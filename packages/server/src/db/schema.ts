@@ -50,7 +50,59 @@ export interface Database {
     deptId: Opt<string>;
     postId: Opt<string>;
     mustChangePassword: ColumnType<number, number | undefined, number>;
+    userExt: Opt<string>;
   }>;
+  blade_post: Row<{ category: number; postCode: string; postName: string; sort: number; remark: Opt<string> }>;
+  blade_scope_data: Row<{
+    menuId: Id;
+    resourceCode: string;
+    scopeName: string;
+    scopeField: Opt<string>;
+    scopeClass: Opt<string>;
+    scopeColumn: Opt<string>;
+    scopeType: number;
+    scopeValue: Opt<string>;
+    remark: Opt<string>;
+  }>;
+  blade_scope_api: Row<{ menuId: Id; resourceCode: string; scopeName: string; scopePath: string; scopeType: number; remark: Opt<string> }>;
+  /** scope_category 1: data scope, 2: API scope. */
+  blade_role_scope: { id: Id; scopeCategory: number; scopeId: Id; roleId: Id };
+  blade_region: {
+    code: string;
+    parentCode: string;
+    ancestors: string;
+    name: string;
+    provinceCode: Opt<string>;
+    provinceName: Opt<string>;
+    cityCode: Opt<string>;
+    cityName: Opt<string>;
+    districtCode: Opt<string>;
+    districtName: Opt<string>;
+    townCode: Opt<string>;
+    townName: Opt<string>;
+    villageCode: Opt<string>;
+    villageName: Opt<string>;
+    level: number;
+    sort: number;
+    remark: Opt<string>;
+  };
+  blade_datasource: Row<{ name: string; driverClass: string; url: string; username: Opt<string>; password: Opt<string>; remark: Opt<string> }>;
+  blade_user_oauth: {
+    id: Id;
+    tenantId: string;
+    uuid: Opt<string>;
+    userId: Opt<Id>;
+    username: Opt<string>;
+    nickname: Opt<string>;
+    avatar: Opt<string>;
+    blog: Opt<string>;
+    company: Opt<string>;
+    location: Opt<string>;
+    email: Opt<string>;
+    remark: Opt<string>;
+    gender: Opt<string>;
+    source: Opt<string>;
+  };
   blade_role: Row<{ parentId: Id; roleName: string; roleAlias: string; sort: number }>;
   blade_role_menu: { id: Id; roleId: Id; menuId: Id };
   blade_dept: Row<{

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import * as core from './0001-core.js';
+import * as identity from './0002-identity.js';
 
 export interface Migration {
   version: number;
@@ -8,4 +9,7 @@ export interface Migration {
 }
 
 /** Every migration in order. Never edit a released one: add the next version. */
-export const migrations: Migration[] = [{ version: 1, name: 'core', up: core.up }];
+export const migrations: Migration[] = [
+  { version: 1, name: 'core', up: core.up },
+  { version: 2, name: 'identity', up: identity.up },
+];

@@ -1,0 +1,55 @@
+import { badRequest, defineMessages } from '@sso/shared-api';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+const m = defineMessages({
+  quotaReached: ['租户账号额度已用完，无法新增用户', "The tenant's account quota is used up"],
+  outsidePackage: ['所选菜单超出租户产品包范围', "A chosen menu is outside the tenant's package"],
+});
+
+type Db = Kysely<Database>;
+
+/**
+ * The menus a tenant's roles may hold: those of its package, or undefined when the tenant has no
+ * package (no cap). The platform tenant is never capped.
+ */
+export async function packageMenuIds(db: Db, tenantId: string): Promise<Set<string> | undefined> {
+  const tenant = await db
+    .selectFrom('blade_tenant')
+    .select('packageId')
+    .where('tenantId', '=', tenantId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  if (!tenant?.packageId) return undefined;
+  const pkg = await db
+    .selectFrom('blade_tenant_package')
+    .select('menuId')
+    .where('id', '=', tenant.packageId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  return new Set(pkg ? pkg.menuId.split(',') : []);
+}
+
+/** Refuses menu ids outside the tenant's package. */
+export async function assertWithinPackage(db: Db, tenantId: string, menuIds: readonly string[]): Promise<void> {
+  const allowed = await packageMenuIds(db, tenantId);
+  if (allowed && menuIds.some((id) => !allowed.has(id))) throw badRequest(m.outsidePackage);
+}
+
+/** Refuses a new user when the tenant's account quota (account_number, -1 = unlimited) is used up. */
+export async function assertUserQuota(db: Db, tenantId: string, adding = 1): Promise<void> {
+  const tenant = await db
+    .selectFrom('blade_tenant')
+    .select('accountNumber')
+    .where('tenantId', '=', tenantId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  if (!tenant || tenant.accountNumber < 0) return;
+  const { count } = await db
+    .selectFrom('blade_user')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('tenantId', '=', tenantId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirstOrThrow();
+  if (Number(count) + adding > tenant.accountNumber) throw badRequest(m.quotaReached);
+}
