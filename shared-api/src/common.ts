@@ -60,8 +60,8 @@ export const pageQuery = z.object({
 export type PageQuery = z.infer<typeof pageQuery>;
 
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/;
-/** A real calendar date and time of day: 2021-02-30 or 25:00 would roll over silently in Date. */
-const isRealDate = (text: string) => {
+/** A real calendar date (`YYYY-MM-DD`, optionally ` HH:mm[:ss]`): 2021-02-30 or 25:00 would roll over silently in Date. */
+export const isRealDate = (text: string) => {
   const match = DATE_TEXT.exec(text);
   if (!match) return false;
   const [year, month, day, hour, minute, second] = match.slice(1).map((p) => Number(p ?? 0));
@@ -97,4 +97,20 @@ export const formNumber = (message: string) =>
   z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
     z.number({ error: message }).int(message),
+  );
+
+/** A file of a multipart upload: what the server hands to an extra, and what the SDK sends. */
+export interface UploadedFile {
+  filename: string;
+  mimetype?: string;
+  data: Uint8Array;
+}
+export const uploadedFile = (message: string) =>
+  z.custom<UploadedFile>(
+    (v) =>
+      typeof v === 'object' &&
+      v !== null &&
+      (v as UploadedFile).data instanceof Uint8Array &&
+      typeof (v as UploadedFile).filename === 'string',
+    { error: message },
   );

@@ -54,7 +54,8 @@ describe('registry', () => {
     expect(registry.system.dictBiz.basePath).toBe('/api/blade-system/dict-biz');
     for (const resource of allResources) {
       expect(resource.permission).toMatch(/^[a-z_]+$/);
-      expect(resource.sorts).toContain('id');
+      // The primary key always sorts (and breaks ties): id, or a natural key such as region's code.
+      expect(resource.sorts).toContain(resource.naturalKey?.field ?? 'id');
       for (const field of Object.keys(resource.filters)) expect(Object.keys(resource.entity.shape)).toContain(field);
     }
   });

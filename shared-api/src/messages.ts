@@ -32,6 +32,7 @@ export const messages = {
   badType: ['参数类型错误', 'Wrong parameter type'],
   selectOne: ['请选择至少一条数据', 'Please select at least one record'],
   recordMissing: ['数据不存在或已删除', 'The record does not exist or was removed'],
+  duplicate: ['数据已存在，请勿重复提交', 'The record already exists'],
   paramName: ['请输入参数名称', 'Please enter the parameter name'],
   paramKey: ['请输入参数键名', 'Please enter the parameter key'],
   paramValue: ['请输入参数键值', 'Please enter the parameter value'],
@@ -87,6 +88,10 @@ export function defineMessagePattern(pattern: RegExp, english: string): void {
 export function toEnglish(message: string): string {
   const exact = englishByChinese.get(message);
   if (exact) return exact;
-  for (const [pattern, english] of englishPatterns) if (pattern.test(message)) return message.replace(pattern, english);
+  // Captured parts are translated too, so a pattern can wrap another message (`第3行: 请输入…`).
+  for (const [pattern, english] of englishPatterns) {
+    const match = pattern.exec(message);
+    if (match) return english.replace(/\$(\d)/g, (_m, i: string) => toEnglish(match[Number(i)] ?? ''));
+  }
   return message;
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 
-export type FilterOp = 'eq' | 'like';
+/** `custom`: validated like the field, applied by the server's rules of the resource (`listFilter`). */
+export type FilterOp = 'eq' | 'like' | 'custom';
 export type Label = readonly [zh: string, en: string];
 
 /** One column as the web table, search form, detail view and TUI show it. */
@@ -32,8 +33,15 @@ export interface ExtraDef {
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;
-  /** Menu or button code that guards it; null means any signed-in user; 'public' needs no token. */
-  permission?: string | null | 'public';
+  /**
+   * Menu or button code that guards it; a list lets holders of any of them in (a select several
+   * screens use); null means any signed-in user; 'public' needs no token.
+   */
+  permission?: string | readonly string[] | null | 'public';
+  /** Answers a file (bytes, not the envelope); the SDK method resolves to a Uint8Array. */
+  download?: boolean;
+  /** The body is multipart/form-data (file uploads); `body` describes its fields. */
+  multipart?: boolean;
 }
 
 export interface ResourceOptions<E extends z.ZodObject, X extends Record<string, ExtraDef>> {
@@ -56,12 +64,34 @@ export interface ResourceOptions<E extends z.ZodObject, X extends Record<string,
   unique?: readonly { fields: readonly string[]; message: string }[];
   /** Columns never sent to clients. */
   hidden?: readonly string[];
+  /**
+   * Only callers of the platform tenant (000000) reach its guarded routes (the generic ones and
+   * extras with a code): others get 403 even when they hold the menu (tenants, clients).
+   */
+  platformOnly?: boolean;
   extras?: X;
   view: ResourceView;
+  /** URL base when it is not `/api/${service}/${name}` (BladeX's user routes sit at /api/blade-user). */
+  basePath?: string;
+  /**
+   * A primary key the client supplies (region's `code`) instead of the generated `id`: detail reads
+   * `?${detailParam}=`, remove takes `?${removeParam}=` (comma-joined), submit inserts or updates by it.
+   */
+  naturalKey?: NaturalKey;
+  /** Whether the table has the BaseEntity columns (tenant, audit, soft delete); default true. */
+  commonColumns?: boolean;
+}
+
+export interface NaturalKey {
+  /** An entity field: its schema validates the key wherever it is sent. */
+  field: string;
+  detailParam: string;
+  removeParam: string;
 }
 
 export interface ResourceDef<E extends z.ZodObject = z.ZodObject, X extends Record<string, ExtraDef> = Record<string, ExtraDef>>
-  extends Required<Omit<ResourceOptions<E, X>, 'defaultSort' | 'filters' | 'sorts'>> {
+  extends Required<Omit<ResourceOptions<E, X>, 'defaultSort' | 'filters' | 'sorts' | 'basePath' | 'naturalKey'>> {
+  naturalKey?: NaturalKey;
   filters: Record<string, FilterOp>;
   sorts: readonly string[];
   defaultSort: { column: string; desc: boolean };
@@ -69,7 +99,11 @@ export interface ResourceDef<E extends z.ZodObject = z.ZodObject, X extends Reco
   basePath: string;
 }
 
-const COMMON_SORTS = ['id', 'createTime', 'updateTime'];
+/** Always sortable: the key, and the audit times when the table has them. */
+const baseSorts = (options: { naturalKey?: NaturalKey; commonColumns?: boolean }) => [
+  options.naturalKey?.field ?? 'id',
+  ...(options.commonColumns === false ? [] : ['createTime', 'updateTime']),
+];
 
 export function defineResource<E extends z.ZodObject, X extends Record<string, ExtraDef> = Record<string, never>>(
   options: ResourceOptions<E, X>,
@@ -78,17 +112,18 @@ export function defineResource<E extends z.ZodObject, X extends Record<string, E
     cached: false,
     unique: [],
     hidden: [],
+    platformOnly: false,
+    commonColumns: true,
     extras: {} as X,
     ...options,
     filters: (options.filters ?? {}) as Record<string, FilterOp>,
-    sorts: [...COMMON_SORTS, ...(options.sorts ?? [])],
-    defaultSort: { desc: false, ...(options.defaultSort ?? { column: 'id' }) },
-    basePath: `/api/${options.service}/${options.name}`,
+    sorts: [...baseSorts(options), ...(options.sorts ?? [])],
+    defaultSort: { desc: false, ...(options.defaultSort ?? { column: options.naturalKey?.field ?? 'id' }) },
+    basePath: options.basePath ?? `/api/${options.service}/${options.name}`,
   };
 }
 
-export function defineExtra<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, R extends z.ZodType>(
-  extra: ExtraDef & { query?: Q; body?: B; response: R },
-) {
+/** An extra as declared: its literal type (schemas, `download`, `multipart`) types the SDK method. */
+export function defineExtra<const X extends ExtraDef>(extra: X): X {
   return extra;
 }

@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { scratchDir, scratchPostgres, seedPglite, seedPostgres, USERS } from './users-page.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -18,6 +19,13 @@ const children = [];
 process.on('exit', () => {
   for (const child of children) child.kill();
 });
+
+async function stopProcess(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
 
 /** Starts a server process and waits until `url` answers. */
 async function startProcess(script, env, url) {
@@ -135,7 +143,53 @@ try {
   );
 } finally {
   hello.kill();
-  sso.kill();
+  await stopProcess(sso);
+}
+
+// Users page with 100,000 users, on PGlite and on PostgreSQL.
+for (const kind of ['PGlite', 'PostgreSQL']) {
+  const store = kind === 'PGlite' ? scratchDir() : await scratchPostgres();
+  if (!store) {
+    console.log(`\n${kind} not reachable: user page runs skipped`);
+    continue;
+  }
+  const env = {
+    PORT: String(ssoPort),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...(store.dir ? { SSO_DATA_DIR: store.dir } : { DATABASE_URL: store.url }),
+  };
+  const script = join(root, 'packages/server/dist/main.js');
+  let server = await startProcess(script, env, `${base}/health`);
+  if (store.dir) {
+    await stopProcess(server); // PGlite is one process: seed while the server is down
+    await seedPglite(store.dir);
+    server = await startProcess(script, env, `${base}/health`);
+  } else {
+    await seedPostgres(store.url);
+  }
+  try {
+    const token = (await passwordGrant(base)).access_token;
+    const headers = { authorization: basic, 'blade-auth': `bearer ${token}` };
+    const deep = Math.floor(USERS / 10) - 10;
+    results.push(
+      await run(`(e) user page 1 of ${USERS} users, ${kind}`, {
+        connections: 10,
+        url: `${base}/api/blade-user/page?current=1&size=10`,
+        headers,
+      }),
+    );
+    results.push(
+      await run(`(f) user page ${deep} (offset ${deep * 10 - 10}), ${kind}`, {
+        connections: 10,
+        url: `${base}/api/blade-user/page?current=${deep}&size=10`,
+        headers,
+      }),
+    );
+  } finally {
+    await stopProcess(server);
+    await store.drop();
+  }
 }
 
 const ceiling = results[0].rps;

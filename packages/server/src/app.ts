@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
 import { allResources, fail, type ResourceDef, zh } from '@sso/shared-api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -30,7 +31,7 @@ export interface Server {
 }
 
 const defaultWebDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../web/dist');
-const SECRET_QUERY = /([?&](?:password|refresh_token|access_token|client_secret)=)[^&]*/gi;
+const SECRET_QUERY = /([?&](?:\w*password\w*|refresh_token|access_token|client_secret)=)[^&]*/gi;
 
 /** Opens the database, migrates, seeds and builds the HTTP app (not yet listening). */
 export interface BuildOptions {
@@ -77,6 +78,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   void serializerCompiler;
 
   registerErrorHandling(app);
+  // Uploads are read by the routes that declare them (resources/multipart.ts sets the limits).
+  await app.register(multipart);
   registerLanguage(app);
   registerAuthHook(app, ctx);
   await registerDocs(app);

@@ -4,6 +4,7 @@ import { loadSigningKeys, type SigningKeys } from './auth/keys.js';
 import { Lockout } from './auth/lockout.js';
 import { Passwords } from './auth/passwords.js';
 import { Permissions } from './auth/permissions.js';
+import { Scopes } from './auth/scopes.js';
 import { Sessions } from './auth/sessions.js';
 import { AccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
@@ -25,6 +26,7 @@ export interface AppContext {
   lockout: Lockout;
   clients: Clients;
   permissions: Permissions;
+  scopes: Scopes;
   cache: ResourceCache;
   params: Params;
   issuer: string;
@@ -37,6 +39,10 @@ export async function createContext(config: Config, database: DatabaseHandle, id
   const issuer = config.SSO_ISSUER ?? 'sso-platform';
   const ttl = config.SSO_CACHE_TTL_MS;
   const cache = new ResourceCache(ttl);
+  const permissions = new Permissions(db, ttl);
+  const scopes = new Scopes(db, ttl);
+  // A grant change (roles, scopes, packages) drops what both remember.
+  permissions.onClear(() => scopes.clear());
   return {
     config,
     database,
@@ -48,7 +54,8 @@ export async function createContext(config: Config, database: DatabaseHandle, id
     sessions: new Sessions(db, ids, ttl),
     lockout: new Lockout(db),
     clients: new Clients(db, ttl),
-    permissions: new Permissions(db, ttl),
+    permissions,
+    scopes,
     cache,
     params: new Params(db, cache),
     issuer,

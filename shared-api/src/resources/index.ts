@@ -1,19 +1,46 @@
 import type { ResourceDef } from '../resource.js';
+import { apiScope } from './blade-system/api-scope.js';
+import { client } from './blade-system/client.js';
+import { dataScope } from './blade-system/data-scope.js';
+import { datasource } from './blade-system/datasource.js';
+import { dept } from './blade-system/dept.js';
 import { dict } from './blade-system/dict.js';
 import { dictBiz } from './blade-system/dict-biz.js';
 import { menu } from './blade-system/menu.js';
 import { param } from './blade-system/param.js';
+import { post } from './blade-system/post.js';
+import { region } from './blade-system/region.js';
+import { role } from './blade-system/role.js';
+import { tenant } from './blade-system/tenant.js';
 import { tenantPackage } from './blade-system/tenant-package.js';
+import { topMenu } from './blade-system/top-menu.js';
+import { user } from './blade-user/user.js';
 
 /** Every resource, grouped by SDK namespace. Add a resource here and every front end follows. */
 export const registry = {
-  system: { param, dict, dictBiz, tenantPackage, menu },
+  system: { param, dict, dictBiz, tenantPackage, menu, tenant, client, datasource, dept, post, role, dataScope, apiScope, topMenu, region },
+  user: { user },
 } as const;
 
 export type Registry = typeof registry;
 
 export const allResources: ResourceDef[] = Object.values(registry).flatMap((group) => Object.values(group) as unknown as ResourceDef[]);
 
+export * from './blade-system/api-scope.js';
+export { clientMessages, GRANT_TYPES } from './blade-system/client.js';
+export * from './blade-system/data-scope.js';
+export { datasourceMessages } from './blade-system/datasource.js';
+export * from './blade-system/dept.js';
+export * from './blade-system/dept-tree.js';
 export * from './blade-system/dict-shape.js';
 export * from './blade-system/menu.js';
-export { dict, dictBiz, menu, param, tenantPackage };
+export * from './blade-system/menu-shape.js';
+export * from './blade-system/post.js';
+export * from './blade-system/region.js';
+export * from './blade-system/role.js';
+export { tenantMessages } from './blade-system/tenant.js';
+export * from './blade-system/top-menu.js';
+export { updatePasswordFields, userFilters, userProfile } from './blade-user/user-extras.js';
+export { type UserRow, userEntity, userRow } from './blade-user/user-fields.js';
+export { rowMessage, userMessages } from './blade-user/user-messages.js';
+export { client, datasource, dict, dictBiz, menu, param, tenant, tenantPackage, user };

@@ -57,6 +57,7 @@ type Sdk = { [G in keyof Registry]: { [N in keyof Registry[G]]: ResourceApi<Regi
 export class SsoClient {
   readonly options: Required<Omit<ClientOptions, 'onSignedOut' | 'language'>> & Pick<ClientOptions, 'onSignedOut' | 'language'>;
   readonly system: Sdk['system'];
+  readonly user: Sdk['user'];
   private refreshing: Promise<TokenResponse> | undefined;
 
   constructor(options: ClientOptions) {
@@ -76,6 +77,7 @@ export class SsoClient {
       ]),
     ) as unknown as Sdk;
     this.system = groups.system;
+    this.user = groups.user;
   }
 
   get session(): Session | undefined {
@@ -128,10 +130,20 @@ export class SsoClient {
     return this.call('GET', '/api/blade-auth/oauth/user-info');
   }
 
-  /** Any /api call: headers, automatic refresh, envelope unwrapping into data or ApiError. */
-  async call<T>(method: 'GET' | 'POST', path: string, query?: Record<string, QueryValue>, body?: unknown): Promise<T> {
+  /**
+   * Any /api call: headers, automatic refresh, envelope unwrapping into data or ApiError. A FormData
+   * body goes as multipart; `binary` answers a file as a Uint8Array (errors still as ApiError).
+   */
+  async call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    query?: Record<string, QueryValue>,
+    body?: unknown,
+    options: { binary?: boolean } = {},
+  ): Promise<T> {
     await this.refreshIfDue();
-    let envelope = await this.send(method, path, query, body);
+    const send = () => this.send(method, path, query, body, options.binary);
+    let envelope = await send();
     if (envelope.code === 401 && this.session) {
       try {
         await this.refresh();
@@ -139,20 +151,28 @@ export class SsoClient {
         this.signedOut();
         throw new ApiError(401, envelope.msg);
       }
-      envelope = await this.send(method, path, query, body);
+      envelope = await send();
     }
     if (envelope.code === 401) this.signedOut();
     if (envelope.code !== 200) throw new ApiError(envelope.code, envelope.msg || '未知错误', envelope.data);
     return envelope.data as T;
   }
 
-  private async send(method: 'GET' | 'POST', path: string, query?: Record<string, QueryValue>, body?: unknown): Promise<Envelope> {
+  private async send(
+    method: 'GET' | 'POST',
+    path: string,
+    query?: Record<string, QueryValue>,
+    body?: unknown,
+    binary?: boolean,
+  ): Promise<Envelope> {
     const response = await this.options.transport({
       method,
       url: this.options.baseUrl + path + toQueryString(query),
       headers: this.headers(),
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      ...(binary ? { responseType: 'binary' as const } : {}),
     });
+    if (response.body instanceof Uint8Array && response.status === 200) return { code: 200, success: true, data: response.body, msg: '' };
     const payload = response.body as (Partial<Envelope> & { error_description?: string }) | null;
     if (payload && typeof payload === 'object' && typeof payload.code === 'number') return payload as Envelope;
     const msg = payload?.error_description ?? (typeof payload === 'string' ? payload : '未知错误');

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CommonColumns } from '../common.js';
+import type { CommonColumns, UploadedFile } from '../common.js';
 import type { Page } from '../envelope.js';
 import type { ExtraDef, ResourceDef } from '../resource.js';
 import type { SsoClient } from './client.js';
@@ -14,11 +14,14 @@ export type SubmitOf<R> = (z.input<EntityOf<R>> & { id?: '' }) | (Partial<z.inpu
 export type ListQuery = Record<string, QueryValue> & { current?: number; size?: number; ascs?: string; descs?: string };
 
 type QueryOf<X extends ExtraDef> = X['query'] extends z.ZodType ? z.input<X['query']> : Record<string, QueryValue> | undefined;
-type BodyOf<X extends ExtraDef> = X['body'] extends z.ZodType ? z.input<X['body']> : unknown;
+type JsonBodyOf<X extends ExtraDef> = X['body'] extends z.ZodType ? z.input<X['body']> : unknown;
+/** A multipart body: a FormData, or its fields as an object (files as UploadedFile or Blob). */
+type BodyOf<X extends ExtraDef> = X['multipart'] extends true ? FormData | JsonBodyOf<X> : JsonBodyOf<X>;
+type ResultOf<X extends ExtraDef> = X['download'] extends true ? Uint8Array : z.output<X['response']>;
 
 export type ExtraMethod<X extends ExtraDef> = X['method'] extends 'GET'
-  ? (query?: QueryOf<X>) => Promise<z.output<X['response']>>
-  : (body?: BodyOf<X>, query?: QueryOf<X>) => Promise<z.output<X['response']>>;
+  ? (query?: QueryOf<X>) => Promise<ResultOf<X>>
+  : (body?: BodyOf<X>, query?: QueryOf<X>) => Promise<ResultOf<X>>;
 
 export interface GenericMethods<R> {
   readonly def: ResourceDef;
@@ -29,7 +32,10 @@ export interface GenericMethods<R> {
   remove(ids: readonly string[] | string): Promise<boolean>;
 }
 
-export type ResourceApi<R> = GenericMethods<R> & { [K in keyof ExtrasOf<R>]: ExtraMethod<ExtrasOf<R>[K]> };
+/** Names of a resource's declared extras (none when it declares none: the keys are then `string`). */
+type ExtraKeys<R> = string extends keyof ExtrasOf<R> ? never : keyof ExtrasOf<R>;
+/** An extra keyed like a generic method (e.g. `list` of a tree resource) replaces it. */
+export type ResourceApi<R> = Omit<GenericMethods<R>, ExtraKeys<R>> & { [K in keyof ExtrasOf<R>]: ExtraMethod<ExtrasOf<R>[K]> };
 
 /** Generic methods of one registry resource, plus its declared extras. */
 export function resourceClient<R extends ResourceDef>(client: SsoClient, def: R): ResourceApi<R> {
@@ -38,17 +44,38 @@ export function resourceClient<R extends ResourceDef>(client: SsoClient, def: R)
     def,
     list: (query) => client.call('GET', `${base}/list`, query),
     page: (query) => client.call('GET', `${base}/page`, query),
-    detail: (id) => client.call('GET', `${base}/detail`, { id }),
+    detail: (id) => client.call('GET', `${base}/detail`, { [def.naturalKey?.detailParam ?? 'id']: id }),
     submit: (row) => client.call('POST', `${base}/submit`, undefined, row),
-    remove: (ids) => client.call('POST', `${base}/remove`, { ids: typeof ids === 'string' ? ids : ids.join(',') }),
+    remove: (ids) =>
+      client.call('POST', `${base}/remove`, { [def.naturalKey?.removeParam ?? 'ids']: typeof ids === 'string' ? ids : ids.join(',') }),
   };
   const extras = Object.fromEntries(
-    Object.entries(def.extras).map(([key, extra]) => [
-      key,
-      extra.method === 'GET'
-        ? (query?: Record<string, QueryValue>) => client.call('GET', `${base}/${extra.path}`, query)
-        : (body?: unknown, query?: Record<string, QueryValue>) => client.call('POST', `${base}/${extra.path}`, query, body),
-    ]),
+    Object.entries(def.extras).map(([key, extra]) => {
+      const options = { binary: extra.download === true };
+      const url = `${base}/${extra.path}`;
+      return [
+        key,
+        extra.method === 'GET'
+          ? (query?: Record<string, QueryValue>) => client.call('GET', url, query, undefined, options)
+          : (body?: unknown, query?: Record<string, QueryValue>) =>
+              client.call('POST', url, query, extra.multipart ? toFormData(body) : body, options),
+      ];
+    }),
   );
   return Object.assign(generic, extras) as ResourceApi<R>;
+}
+
+/** Fields of a multipart body as FormData: files (UploadedFile or Blob) as parts, the rest as text. */
+function toFormData(body: unknown): FormData {
+  if (body instanceof FormData) return body;
+  const form = new FormData();
+  for (const [name, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) form.append(name, value);
+    else if (typeof value === 'object' && (value as UploadedFile).data instanceof Uint8Array) {
+      const file = value as UploadedFile;
+      form.append(name, new Blob([file.data.slice()], { type: file.mimetype ?? 'application/octet-stream' }), file.filename);
+    } else form.append(name, String(value));
+  }
+  return form;
 }

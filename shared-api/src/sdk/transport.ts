@@ -3,12 +3,18 @@ export interface HttpRequest {
   method: 'GET' | 'POST';
   url: string;
   headers: Record<string, string>;
-  body?: string;
+  /** JSON text, or a multipart form (its content type and boundary are set by the transport). */
+  body?: string | FormData;
+  /** 'binary': an answer that is not JSON comes back as bytes (file downloads). */
+  responseType?: 'json' | 'binary';
 }
 export interface HttpResponse {
   status: number;
+  /** Parsed JSON, text, or a Uint8Array for a binary answer. */
   body: unknown;
 }
+
+export const isJsonContentType = (type: string | undefined) => !type || /\bjson\b/i.test(type);
 export type Transport = (request: HttpRequest) => Promise<HttpResponse>;
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];

@@ -1,4 +1,5 @@
-import { DEFAULT_TENANT_ID, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, type TokenResponse, zh } from '@sso/shared-api';
+import { createHash } from 'node:crypto';
+import { DEFAULT_TENANT_ID, defineMessages, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, type TokenResponse, zh } from '@sso/shared-api';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
@@ -28,6 +29,11 @@ export interface GrantRequest {
 }
 
 const LICENSE = 'powered by sso-platform';
+
+const switchMessages = defineMessages({
+  deptNotHeld: ['您不属于所选机构，无法切换', 'You cannot switch to a department you do not belong to'],
+  roleNotHeld: ['您未被授予所选角色，无法切换', 'You cannot switch to a role you do not hold'],
+});
 
 export async function passwordGrant(
   ctx: AppContext,
@@ -65,8 +71,8 @@ export async function passwordGrant(
       .where('id', '=', user.id)
       .execute();
   }
-  const roleId = pick(user.roleId, input.roleId);
-  const deptId = pick(user.deptId, input.deptId);
+  const roleId = pick(user.roleId, input.roleId, switchMessages.roleNotHeld);
+  const deptId = pick(user.deptId, input.deptId, switchMessages.deptNotHeld);
   const { sessionId, refreshToken } = await ctx.sessions.create({
     tenantId,
     userId: user.id,
@@ -82,7 +88,16 @@ export async function passwordGrant(
 
 export async function refreshGrant(ctx: AppContext, input: GrantRequest & { refreshToken?: string }): Promise<TokenResponse> {
   if (!input.refreshToken) throw new GrantError(400, zh('missingParam'));
-  const rotated = await ctx.sessions.rotate(input.refreshToken, input.client.refreshTokenValidity);
+  // A switch is checked before the token is spent: a refused one leaves the session as it was.
+  const holder = input.roleId || input.deptId ? await refreshTokenHolder(ctx, input.refreshToken) : undefined;
+  if (holder) {
+    pick(holder.roleId, input.roleId, switchMessages.roleNotHeld);
+    pick(holder.deptId, input.deptId, switchMessages.deptNotHeld);
+  }
+  const rotated = await ctx.sessions.rotate(input.refreshToken, input.client.refreshTokenValidity, {
+    roleId: input.roleId,
+    deptId: input.deptId,
+  });
   if (!rotated.ok) throw new GrantError(400, zh(rotated.reason === 'reused' ? 'refreshReused' : 'badRefresh'));
   const { session } = rotated;
   if (session.clientId !== input.client.clientId) {
@@ -100,16 +115,34 @@ export async function refreshGrant(ctx: AppContext, input: GrantRequest & { refr
     throw new GrantError(400, zh('accountDisabled'));
   }
   await assertTenantUsable(ctx, session.tenantId);
-  const roleId = input.roleId ? pick(user.roleId, input.roleId) : session.roleId;
-  const deptId = input.deptId ? pick(user.deptId, input.deptId) : session.deptId;
+  // The session row now carries the switched ids (rotate wrote them); check them once more.
+  const roleId = input.roleId ? pick(user.roleId, input.roleId, switchMessages.roleNotHeld) : session.roleId;
+  const deptId = input.deptId ? pick(user.deptId, input.deptId, switchMessages.deptNotHeld) : session.deptId;
   return tokenResponse(ctx, input.client, user, { sessionId: session.id, refreshToken: rotated.refreshToken, roleId, deptId });
 }
 
-/** A held id when the header names one the user has; otherwise all of the user's ids. */
-function pick(held: string | null, requested: string | undefined): string {
+/**
+ * The id the Dept-Id / Role-Id header names when the user holds it, or all of the user's ids
+ * when there is no header; a header naming one the user does not hold is refused.
+ */
+function pick(held: string | null, requested: string | undefined, refusal: string): string {
   const ids = held ? held.split(',').filter(Boolean) : [];
-  if (requested && ids.includes(requested)) return requested;
-  return ids.join(',');
+  if (!requested) return ids.join(',');
+  if (!ids.includes(requested)) throw new GrantError(400, refusal);
+  return requested;
+}
+
+/** The held roles and depts of the user whose unspent refresh token this is (sessions store sha256). */
+async function refreshTokenHolder(ctx: AppContext, refreshToken: string) {
+  const tokenHash = createHash('sha256').update(refreshToken).digest('hex');
+  return ctx.db
+    .selectFrom('sso_refresh_token as t')
+    .innerJoin('sso_session as s', 's.id', 't.sessionId')
+    .innerJoin('blade_user as u', 'u.id', 's.userId')
+    .select(['u.roleId', 'u.deptId'])
+    .where('t.tokenHash', '=', tokenHash)
+    .where('t.usedAt', 'is', null)
+    .executeTakeFirst();
 }
 
 async function assertTenantUsable(ctx: AppContext, tenantId: string): Promise<void> {

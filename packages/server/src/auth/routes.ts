@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/types.js';
 import { GrantError, passwordGrant, refreshGrant } from './grants.js';
+import { ALL } from './permissions.js';
 
 const AUTH = '/api/blade-auth/oauth';
 
@@ -79,11 +80,13 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
         .select(['avatar', 'mustChangePassword'])
         .where('id', '=', caller.user_id)
         .executeTakeFirst();
-      const codes = caller.isAdministrator
-        ? (await ctx.db.selectFrom('blade_menu').select('code').where('category', '=', 2).where('isDeleted', '=', 0).execute()).map(
-            (r) => r.code,
-          )
-        : [...(await ctx.permissions.codes(caller.roleIds))];
+      const held = await ctx.permissions.codesOf(caller);
+      const codes =
+        held === ALL
+          ? (await ctx.db.selectFrom('blade_menu').select('code').where('category', '=', 2).where('isDeleted', '=', 0).execute()).map(
+              (r) => r.code,
+            )
+          : [...held];
       return ok({
         tenantId: caller.tenant_id,
         userId: caller.user_id,

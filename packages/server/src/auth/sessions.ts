@@ -131,9 +131,15 @@ export class Sessions {
       .execute();
   }
 
-  async isActive(sessionId: string): Promise<boolean> {
+  /** Liveness from memory when it is fresh enough, else undefined (ask isActive). */
+  knownLiveness(sessionId: string): boolean | undefined {
     const known = this.liveness.get(sessionId);
-    if (known && (!known.active || Date.now() - known.checkedAt < this.recheckMs)) return known.active;
+    return known && (!known.active || Date.now() - known.checkedAt < this.recheckMs) ? known.active : undefined;
+  }
+
+  async isActive(sessionId: string): Promise<boolean> {
+    const known = this.knownLiveness(sessionId);
+    if (known !== undefined) return known;
     const row = await this.db.selectFrom('sso_session').select(['revokedAt', 'expiresAt']).where('id', '=', sessionId).executeTakeFirst();
     const active = !!row && !row.revokedAt && row.expiresAt.getTime() > Date.now();
     this.liveness.set(sessionId, { active, checkedAt: Date.now() });

@@ -25,6 +25,9 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   if (config.DATABASE_URL) {
     // int8 stays a string (ids are 64-bit); pg already does so by default.
     const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+    // An idle connection closed by the server (restart, failover) must not crash the process:
+    // the pool drops it and opens another on the next query.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     const url = new URL(config.DATABASE_URL);
     return { db, kind: 'postgres', location: `${url.hostname}:${url.port || 5432}${url.pathname}`, close: () => db.destroy() };

@@ -86,7 +86,14 @@ export interface Database {
     sort: number;
     remark: Opt<string>;
   };
-  blade_datasource: Row<{ name: string; driverClass: string; url: string; username: Opt<string>; password: Opt<string>; remark: Opt<string> }>;
+  blade_datasource: Row<{
+    name: string;
+    driverClass: string;
+    url: string;
+    username: Opt<string>;
+    password: Opt<string>;
+    remark: Opt<string>;
+  }>;
   blade_user_oauth: {
     id: Id;
     tenantId: string;
@@ -163,6 +170,7 @@ export interface Database {
     fileName: Opt<string>;
     createBy: Opt<string>;
   }>;
+  sso_data_key: { purpose: string; keyMaterial: string; createdAt: Timestamp };
   sso_signing_key: { kid: string; alg: string; privateJwk: string; publicJwk: string; createdAt: Timestamp; active: boolean };
   sso_session: {
     id: Id;

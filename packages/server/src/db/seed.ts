@@ -7,6 +7,7 @@ import { bizDicts, systemDicts } from './seed-data/dicts.js';
 import { adminMenus } from './seed-data/menus.js';
 import { params } from './seed-data/params.js';
 import type { DictSeed, MenuSeed } from './seed-data/types.js';
+import { seedRegions } from './seed-regions.js';
 
 export interface SeedOptions {
   ids: IdGenerator;
@@ -110,6 +111,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
     }
     await seedDicts(trx as unknown as Db, 'blade_dict', systemDicts, ids);
     await seedDicts(trx as unknown as Db, 'blade_dict_biz', bizDicts, ids);
+    await seedRegions(trx as unknown as Db);
     const keys = new Set(
       (await trx.selectFrom('blade_param').select('paramKey').where('isDeleted', '=', 0).execute()).map((r) => r.paramKey),
     );

@@ -1,4 +1,4 @@
-import { fail, TOKEN_HEADER, zh } from '@sso/shared-api';
+import { DEFAULT_TENANT_ID, fail, TOKEN_HEADER, zh } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Caller, toCaller } from '../auth/permissions.js';
 import type { VerifiedToken } from '../auth/tokens.js';
@@ -18,36 +18,80 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+type Verdict = 'pass' | 401 | 403;
+
+/** A platform-only route (tenants, clients) refuses callers of other tenants, whatever they hold. */
+const outsidePlatform = (caller: Caller, access: Access) =>
+  typeof access === 'object' && access.platformOnly === true && caller.tenant_id !== DEFAULT_TENANT_ID;
+
 /**
  * Every /api route needs a valid token unless it is declared public; a route guarded by a code
- * answers 403 (never 401) to a signed-in caller who lacks it. The check is attached to each
- * route as it is registered, so a request pays only for its own route's rule.
+ * answers 403 (never 401) to a signed-in caller who lacks it, and so does a path an API scope
+ * keeps from the caller's roles. The check is attached to each route as it is registered. When
+ * the token, session, grants and scopes are all in memory the verdict is reached without an await.
  */
 export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
   // One Caller per verified token object: requests with a known token reuse it.
   const callers = new WeakMap<VerifiedToken, Caller>();
-
-  const identify = async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    if (!token) return;
-    const verified = await ctx.tokens.verify(token);
-    if (!verified || !(await ctx.sessions.isActive(verified.sid))) return;
+  const callerFor = (verified: VerifiedToken) => {
     let caller = callers.get(verified);
     if (!caller) {
       caller = toCaller(verified);
       callers.set(verified, caller);
     }
-    request.caller = caller;
+    return caller;
+  };
+  const pathOf = (request: FastifyRequest) => {
+    const q = request.url.indexOf('?');
+    return q < 0 ? request.url : request.url.slice(0, q);
   };
 
-  const guard = (access: Access) => async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('x-request-id', request.id);
-    await identify(request);
-    if (access === 'public') return;
-    if (!request.caller) return reply.status(401).send(fail(401, zh('unauthorized')));
-    if (typeof access === 'object' && !(await ctx.permissions.allows(request.caller, access.code))) {
-      return reply.status(403).send(fail(403, zh('forbidden')));
+  /** The verdict from memory alone, or undefined when a query is needed. */
+  const quickVerdict = (request: FastifyRequest, access: Access): Verdict | undefined => {
+    const token = bearerToken(request);
+    if (token) {
+      const verified = ctx.tokens.known(token);
+      if (!verified) return undefined;
+      const live = ctx.sessions.knownLiveness(verified.sid);
+      if (live === undefined) return undefined;
+      if (live) request.caller = callerFor(verified);
     }
+    if (access === 'public') return 'pass';
+    const caller = request.caller;
+    if (!caller) return 401;
+    if (outsidePlatform(caller, access)) return 403;
+    if (typeof access === 'object') {
+      const held = ctx.permissions.knownAllows(caller, access.code);
+      if (held === undefined) return undefined;
+      if (!held) return 403;
+    }
+    const inScope = ctx.scopes.knownAllowsApi(caller, pathOf(request));
+    return inScope === undefined ? undefined : inScope ? 'pass' : 403;
+  };
+
+  const slowVerdict = async (request: FastifyRequest, access: Access): Promise<Verdict> => {
+    const token = bearerToken(request);
+    if (token) {
+      const verified = await ctx.tokens.verify(token);
+      if (verified && (await ctx.sessions.isActive(verified.sid))) request.caller = callerFor(verified);
+    }
+    if (access === 'public') return 'pass';
+    const caller = request.caller;
+    if (!caller) return 401;
+    if (outsidePlatform(caller, access)) return 403;
+    if (typeof access === 'object' && !(await ctx.permissions.allows(caller, access.code))) return 403;
+    return (await ctx.scopes.allowsApi(caller, pathOf(request))) ? 'pass' : 403;
+  };
+
+  const guard = (access: Access) => (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    reply.header('x-request-id', request.id);
+    const finish = (verdict: Verdict) => {
+      if (verdict === 'pass') return done();
+      reply.status(verdict).send(fail(verdict, zh(verdict === 401 ? 'unauthorized' : 'forbidden')));
+    };
+    const quick = quickVerdict(request, access);
+    if (quick !== undefined) return finish(quick);
+    slowVerdict(request, access).then(finish, done);
   };
 
   app.addHook('onRoute', (route) => {

@@ -31,6 +31,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
           : error.message;
       return reply.status(status).send(fail(status, msg));
     }
+    // A unique index beat the application's own check (two writes at once): still bad input.
+    if ((error as { code?: string }).code === '23505') return reply.status(400).send(fail(400, zh('duplicate')));
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(fail(500, zh('serverError')));
   });

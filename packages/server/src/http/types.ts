@@ -1,7 +1,10 @@
 import type { Caller } from '../auth/permissions.js';
 
-/** Who may call a route: anyone, any signed-in user, or holders of a menu/button code. */
-export type Access = 'public' | 'user' | { code: string };
+/**
+ * Who may call a route: anyone, any signed-in user, or holders of a menu/button code (and, with
+ * platformOnly, only when they belong to the platform tenant).
+ */
+export type Access = 'public' | 'user' | { code: string; platformOnly?: boolean };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -2,8 +2,17 @@ import type { ResourceDef } from '@sso/shared-api';
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
+import { clientExtraHandlers } from '../services/client-extras.js';
+import { datasourceExtraHandlers } from '../services/datasource-extras.js';
+import { deptExtraHandlers } from '../services/dept-extras.js';
 import { dictExtraHandlers } from '../services/dict-extras.js';
 import { menuExtraHandlers } from '../services/menu-extras.js';
+import { postExtraHandlers } from '../services/post-extras.js';
+import { regionExtraHandlers } from '../services/region-extras.js';
+import { roleExtraHandlers } from '../services/role-extras.js';
+import { tenantExtraHandlers } from '../services/tenant-extras.js';
+import { topMenuExtraHandlers } from '../services/top-menu-extras.js';
+import { userExtraHandlers } from '../services/user-extras.js';
 import type { Repository } from './repository.js';
 
 export interface ExtraArgs {
@@ -24,6 +33,15 @@ const handlers: Record<string, Record<string, ExtraHandler>> = {
   '/api/blade-system/dict': dictExtraHandlers,
   '/api/blade-system/dict-biz': dictExtraHandlers,
   '/api/blade-system/menu': menuExtraHandlers,
+  '/api/blade-system/topmenu': topMenuExtraHandlers,
+  '/api/blade-system/region': regionExtraHandlers,
+  '/api/blade-system/tenant': tenantExtraHandlers,
+  '/api/blade-system/client': clientExtraHandlers,
+  '/api/blade-develop/datasource': datasourceExtraHandlers,
+  '/api/blade-system/dept': deptExtraHandlers,
+  '/api/blade-system/post': postExtraHandlers,
+  '/api/blade-system/role': roleExtraHandlers,
+  '/api/blade-user': userExtraHandlers,
 };
 
 export function extraHandlerFor(def: ResourceDef, key: string): ExtraHandler {

@@ -1,4 +1,4 @@
-import { badRequest, DEFAULT_PAGE_SIZE, dateRangeQuery, pageQuery, type ResourceDef, zh } from '@sso/shared-api';
+import { badRequest, DEFAULT_PAGE_SIZE, dateRangeQuery, type FilterOp, pageQuery, type ResourceDef, zh } from '@sso/shared-api';
 import { z } from 'zod';
 import { toCamel } from './rows.js';
 
@@ -6,7 +6,7 @@ export interface ListRequest {
   current: number;
   size: number;
   sorts: { column: string; desc: boolean }[];
-  filters: { column: string; op: 'eq' | 'like'; value: unknown }[];
+  filters: { column: string; op: FilterOp; value: unknown }[];
   createdAfter?: string;
   createdBefore?: string;
 }
@@ -19,7 +19,8 @@ export function listQuerySchema(def: ResourceDef) {
     // An empty filter means none; anything else must pass the field's own schema (and its message).
     shape[field] = op === 'like' || !own ? z.string().max(255).optional() : z.preprocess((v) => (v === '' ? undefined : v), own.optional());
   }
-  return pageQuery.extend(dateRangeQuery.shape).extend(shape);
+  // Tables without the BaseEntity columns have no createTime to filter on.
+  return (def.commonColumns ? pageQuery.extend(dateRangeQuery.shape) : pageQuery).extend(shape);
 }
 
 /** Sort columns from `ascs`/`descs` (camelCase or snake_case), checked against the whitelist. */
@@ -38,7 +39,8 @@ export function parseSorts(def: ResourceDef, ascs?: string, descs?: string) {
   add(ascs, false);
   add(descs, true);
   if (!sorts.length) sorts.push(def.defaultSort);
-  if (!sorts.some((s) => s.column === 'id')) sorts.push({ column: 'id', desc: false });
+  const key = def.naturalKey?.field ?? 'id';
+  if (!sorts.some((s) => s.column === key)) sorts.push({ column: key, desc: false });
   return sorts;
 }
 

@@ -1,6 +1,7 @@
 import { badRequest, DEFAULT_TENANT_ID, forbidden, type Page, type ResourceDef, zh } from '@sso/shared-api';
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { Caller } from '../auth/permissions.js';
+import type { DataFilter } from '../auth/scopes.js';
 import type { AppContext } from '../context.js';
 import type { ListRequest } from './query.js';
 import { parseDateFilter, toApiRow } from './rows.js';
@@ -11,6 +12,8 @@ type AnyDb = Kysely<any>;
 // biome-ignore lint/suspicious/noExplicitAny: idem
 type AnyQuery = SelectQueryBuilder<any, any, any>;
 export type Row = Record<string, unknown>;
+
+const GRANT_TABLES = new Set(['blade_menu', 'blade_scope_data', 'blade_scope_api', 'blade_tenant', 'blade_tenant_package', 'blade_role']);
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -28,16 +31,48 @@ export class Repository {
     return this.ctx.db as unknown as AnyDb;
   }
 
+  /** The primary key column: `id`, or the resource's natural key (region's `code`). */
+  get key(): string {
+    return this.def.naturalKey?.field ?? 'id';
+  }
+
   /** Live rows this caller may see. */
   scoped(db: AnyDb, caller: Caller): AnyQuery {
-    let query = db.selectFrom(this.def.table).where('isDeleted', '=', 0);
+    let query = db.selectFrom(this.def.table);
+    if (this.def.commonColumns) query = query.where('isDeleted', '=', 0);
     if (this.def.tenantScoped) query = query.where('tenantId', '=', caller.tenant_id);
     return query;
   }
 
+  /** Live rows this caller may see, narrowed by the data scopes of their roles. */
+  async visible(db: AnyDb, caller: Caller): Promise<AnyQuery> {
+    return this.narrowed(db, caller, await this.ctx.scopes.dataFilter(caller, this.def));
+  }
+
+  /**
+   * The scoped query narrowed by a data filter worked out beforehand: inside a transaction no
+   * other query may run (PGlite has one connection), so writes compute the filter first.
+   */
+  private narrowed(db: AnyDb, caller: Caller, filter: DataFilter | undefined): AnyQuery {
+    const query = this.scoped(db, caller);
+    if (!filter) return query;
+    // Columns such as a user's dept_id hold comma-joined ids: match any element.
+    const matches = filter.flatMap(({ column, values }) => values.map((value) => ({ column, value })));
+    if (!matches.length) return query.where(sql<boolean>`false`);
+    return query.where((eb) =>
+      eb.or(matches.map(({ column, value }) => eb(sql`',' || ${sql.ref(column)}::text || ','`, 'like', `%,${value},%`))),
+    );
+  }
+
   async list(caller: Caller, request: ListRequest, extra?: (q: AnyQuery) => AnyQuery): Promise<Page<Row>> {
-    let query = this.scoped(this.db, caller);
+    let query = await this.visible(this.db, caller);
     for (const filter of request.filters) {
+      if (filter.op === 'custom') {
+        const apply = rulesFor(this.def.table).listFilter;
+        if (!apply) throw new Error(`No listFilter rule for the custom filter ${filter.column} of ${this.def.table}`);
+        query = apply({ caller, query, column: filter.column, value: filter.value });
+        continue;
+      }
       query =
         filter.op === 'like'
           ? query.where(sql`${sql.ref(filter.column)}::text`, 'ilike', `%${escapeLike(String(filter.value))}%`)
@@ -64,36 +99,50 @@ export class Repository {
   }
 
   async detail(caller: Caller, id: string): Promise<Row | undefined> {
-    const row = await this.scoped(this.db, caller).selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await (await this.visible(this.db, caller)).selectAll().where(this.key, '=', id).executeTakeFirst();
     return row ? toApiRow(row as Row, this.def.hidden) : undefined;
   }
 
   /** Insert (no id) or update (id) in one transaction, after the rules and unique checks. */
   async save(caller: Caller, values: Row, id?: string): Promise<Row> {
     this.assertMayWrite(caller);
+    let revealed: Row | undefined;
+    const filter = await this.ctx.scopes.dataFilter(caller, this.def);
     const saved = await this.db.transaction().execute(async (trx) => {
-      const existing = id ? await this.scoped(trx, caller).selectAll().where('id', '=', id).forUpdate().executeTakeFirst() : undefined;
+      const existing = id
+        ? await this.narrowed(trx, caller, filter).selectAll().where(this.key, '=', id).forUpdate().executeTakeFirst()
+        : undefined;
       if (id && !existing) throw badRequest(zh('recordMissing'));
       const rules = rulesFor(this.def.table);
-      await rules.beforeSave?.({ ctx: this.ctx, caller, def: this.def, values, existing: existing as Row | undefined, trx });
+      const outcome = await rules.beforeSave?.({
+        ctx: this.ctx,
+        caller,
+        def: this.def,
+        values,
+        existing: existing as Row | undefined,
+        trx,
+      });
+      revealed = outcome?.reveal;
       await this.assertUnique(trx, caller, { ...(existing as Row | undefined), ...values }, id);
       const now = new Date();
-      const audit = { updateUser: caller.user_id, updateTime: now };
+      const audit = this.def.commonColumns ? { updateUser: caller.user_id, updateTime: now } : {};
       if (id) {
         return trx
           .updateTable(this.def.table)
           .set({ ...values, ...audit })
-          .where('id', '=', id)
+          .where(this.key, '=', id)
           .returningAll()
           .executeTakeFirstOrThrow();
       }
+      if (!this.def.commonColumns) return trx.insertInto(this.def.table).values(values).returningAll().executeTakeFirstOrThrow();
       return trx
         .insertInto(this.def.table)
         .values({
           ...values,
           ...audit,
           id: this.ctx.ids.next(),
-          tenantId: this.def.tenantScoped ? caller.tenant_id : DEFAULT_TENANT_ID,
+          // A platform-wide row belongs to the platform unless a rule chose its tenant (a new tenant's own row).
+          tenantId: this.def.tenantScoped ? caller.tenant_id : ((values.tenantId as string | undefined) ?? DEFAULT_TENANT_ID),
           createUser: caller.user_id,
           createDept: caller.deptIds[0] || null,
           createTime: now,
@@ -102,41 +151,47 @@ export class Repository {
         .executeTakeFirstOrThrow();
     });
     this.changed();
-    return toApiRow(saved as Row, this.def.hidden);
+    return { ...toApiRow(saved as Row, this.def.hidden), ...revealed };
   }
 
   /** Soft delete; every id must name a live row the caller may see, or nothing changes. */
   async remove(caller: Caller, ids: string[]): Promise<void> {
     this.assertMayWrite(caller);
+    const filter = await this.ctx.scopes.dataFilter(caller, this.def);
     await this.db.transaction().execute(async (trx) => {
-      const rows = (await this.scoped(trx, caller).selectAll().where('id', 'in', ids).forUpdate().execute()) as Row[];
+      const rows = (await this.narrowed(trx, caller, filter).selectAll().where(this.key, 'in', ids).forUpdate().execute()) as Row[];
       if (rows.length !== ids.length) throw badRequest(zh('recordMissing'));
       await rulesFor(this.def.table).beforeRemove?.({ ctx: this.ctx, caller, def: this.def, rows, trx });
-      await trx
-        .updateTable(this.def.table)
-        .set({ isDeleted: 1, updateUser: caller.user_id, updateTime: new Date() })
-        .where('id', 'in', ids)
-        .execute();
+      // Without an is_deleted column a removal is for good.
+      if (!this.def.commonColumns) await trx.deleteFrom(this.def.table).where(this.key, 'in', ids).execute();
+      else
+        await trx
+          .updateTable(this.def.table)
+          .set({ isDeleted: 1, updateUser: caller.user_id, updateTime: new Date() })
+          .where('id', 'in', ids)
+          .execute();
     });
     this.changed();
   }
 
   /** Platform-wide tables (not tenant scoped) are changed only from the platform tenant. */
-  private assertMayWrite(caller: Caller): void {
+  assertMayWrite(caller: Caller): void {
     if (!this.def.tenantScoped && caller.tenant_id !== DEFAULT_TENANT_ID) throw forbidden(zh('forbidden'));
   }
 
   private async assertUnique(trx: Transaction<unknown> | AnyDb, caller: Caller, row: Row, id?: string): Promise<void> {
     for (const rule of this.def.unique) {
-      let query = this.scoped(trx as AnyDb, caller).select('id');
+      let query = this.scoped(trx as AnyDb, caller).select(this.key);
       for (const field of rule.fields) query = query.where(field, '=', row[field] ?? (field === 'parentId' ? '0' : null));
-      if (id) query = query.where('id', '<>', id);
+      if (id) query = query.where(this.key, '<>', id);
       if (await query.executeTakeFirst()) throw badRequest(rule.message);
     }
   }
 
   private changed(): void {
     this.ctx.cache.invalidate(this.def.table);
-    if (this.def.table === 'blade_menu') this.ctx.permissions.clear();
+    // Menus, scopes, tenants and packages shape what callers hold: drop remembered grants.
+    if (GRANT_TABLES.has(this.def.table)) this.ctx.permissions.clear();
+    rulesFor(this.def.table).afterChange?.(this.ctx);
   }
 }

@@ -1,12 +1,15 @@
-import { allResources, badRequest, type ExtraDef, idList, idString, ok, type ResourceDef, zh } from '@sso/shared-api';
+import { allResources, badRequest, type ExtraDef, forbidden, ok, type ResourceDef, zh } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
 import { inEnglish, wantsEnglish } from '../http/language.js';
 import type { Access } from '../http/types.js';
 import { callerOf } from '../http/types.js';
 import { extraHandlerFor } from './extras.js';
+import { rowKeys } from './keys.js';
+import { type FileDownload, readMultipart, sendFile } from './multipart.js';
 import { listQuerySchema, toListRequest } from './query.js';
 import { Repository } from './repository.js';
 
@@ -24,14 +27,16 @@ function registerResource(root: FastifyInstance, ctx: AppContext, def: ResourceD
   const repo = new Repository(ctx, def);
   const base = def.basePath;
   const tags = [def.service];
-  const screen: Access = { code: def.permission };
-  const row = def.entity.extend({ id: z.string() });
+  const screen: Access = { code: def.permission, platformOnly: def.platformOnly };
+  const keys = rowKeys(def);
+  const row = keys.row;
   const querystring = listQuerySchema(def);
 
   /** Cached resources answer reads from memory, already serialised, until the table changes. */
   const cacheKey = (request: FastifyRequest) => `${callerOf(request).tenant_id}|${wantsEnglish(request) ? 'en' : 'zh'}|${request.url}`;
   const read = async <T>(request: FastifyRequest, reply: FastifyReply, load: () => Promise<T>) => {
-    if (!def.cached) return load();
+    // Entries are shared by a tenant, so callers whose rows a data scope narrows read afresh.
+    if (!def.cached || (await ctx.scopes.narrows(callerOf(request), def))) return load();
     const english = wantsEnglish(request);
     const json = await ctx.cache.get(def.table, cacheKey(request), async () => {
       const payload = await load();
@@ -45,7 +50,8 @@ function registerResource(root: FastifyInstance, ctx: AppContext, def: ResourceD
   const answerFromCache = def.cached
     ? {
         onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-          const json = request.caller ? ctx.cache.peek<string>(def.table, cacheKey(request)) : undefined;
+          const shared = request.caller && ctx.scopes.knownNarrows(request.caller, def) === false;
+          const json = shared ? ctx.cache.peek<string>(def.table, cacheKey(request)) : undefined;
           if (json === undefined) return done();
           reply.type('application/json; charset=utf-8').send(json);
         },
@@ -54,7 +60,9 @@ function registerResource(root: FastifyInstance, ctx: AppContext, def: ResourceD
 
   const list = async (request: FastifyRequest, reply: FastifyReply) =>
     read(request, reply, async () => ok(await repo.list(callerOf(request), toListRequest(def, request.query as Record<string, unknown>))));
-  for (const path of ['list', 'page']) {
+  // An extra declared with the path `list` or `page` takes the generic route's place (e.g. a tree list).
+  const replaced = new Set(Object.values(def.extras).map((extra) => extra.path));
+  for (const path of ['list', 'page'].filter((p) => !replaced.has(p))) {
     app.get(
       `${base}/${path}`,
       {
@@ -74,15 +82,15 @@ function registerResource(root: FastifyInstance, ctx: AppContext, def: ResourceD
       schema: {
         tags,
         summary: `${def.view.title[1]}: one row`,
-        querystring: z.object({ id: idString }),
+        querystring: keys.detailQuery,
         response: { 200: envelopeOf(row.nullable()) },
       },
     },
     async (request: FastifyRequest, reply: FastifyReply) =>
-      read(request, reply, async () => ok((await repo.detail(callerOf(request), (request.query as { id: string }).id)) ?? null)),
+      read(request, reply, async () => ok((await repo.detail(callerOf(request), keys.detailKey(request.query as never))) ?? null)),
   );
 
-  const submitBody = def.entity.partial().extend({ id: z.union([idString, z.literal('')]).optional() });
+  const submitBody = keys.submitBody;
   app.post(
     `${base}/submit`,
     {
@@ -96,10 +104,12 @@ function registerResource(root: FastifyInstance, ctx: AppContext, def: ResourceD
     },
     async (request) => {
       const caller = callerOf(request);
-      const id = request.body.id || undefined;
+      const body = request.body as Record<string, unknown>;
+      const id = await keys.submitKey(body, async (key) => (await repo.detail(caller, key)) !== undefined);
       await ctx.permissions.require(caller, `${def.permission}_${id ? 'edit' : 'add'}`);
+      repo.assertMayWrite(caller);
       // The body passed the partial schema; an insert must also carry every required field.
-      const parsed = (id ? def.entity.partial() : def.entity).safeParse(withoutId(request.body));
+      const parsed = (id ? def.entity.partial() : def.entity).safeParse(keys.values(body, id));
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? zh('badType'));
       return ok(await repo.save(caller, parsed.data as Record<string, unknown>, id));
     },
@@ -112,14 +122,15 @@ function registerResource(root: FastifyInstance, ctx: AppContext, def: ResourceD
       schema: {
         tags,
         summary: `${def.view.title[1]}: remove rows (soft delete)`,
-        querystring: z.object({ ids: idList }),
+        querystring: keys.removeQuery,
         response: { 200: envelopeOf(z.boolean()) },
       },
     },
     async (request) => {
       const caller = callerOf(request);
       await ctx.permissions.require(caller, `${def.permission}_delete`);
-      await repo.remove(caller, request.query.ids);
+      repo.assertMayWrite(caller);
+      await repo.remove(caller, keys.removeKeys(request.query as never));
       return ok(true);
     },
   );
@@ -129,26 +140,50 @@ function registerResource(root: FastifyInstance, ctx: AppContext, def: ResourceD
 
 function registerExtra(app: FastifyInstance, ctx: AppContext, def: ResourceDef, key: string, extra: ExtraDef, repo: Repository): void {
   const handler = extraHandlerFor(def, key);
-  const access: Access = extra.permission === 'public' ? 'public' : extra.permission ? { code: extra.permission } : 'user';
+  // A list of codes (a select several screens use): signed-in callers holding any of them.
+  const anyOf = typeof extra.permission === 'object' && extra.permission !== null ? extra.permission : undefined;
+  const access: Access =
+    extra.permission === 'public'
+      ? 'public'
+      : typeof extra.permission === 'string'
+        ? { code: extra.permission, platformOnly: def.platformOnly }
+        : 'user';
   app.route({
     method: extra.method,
     url: `${def.basePath}/${extra.path}`,
     config: { access },
+    ...(anyOf ? { preValidation: async (request: FastifyRequest) => requireAnyOf(ctx, callerOf(request), anyOf) } : {}),
     schema: {
       tags: [def.service],
       summary: extra.summary,
       ...(extra.query ? { querystring: extra.query } : {}),
-      ...(extra.body ? { body: extra.body } : {}),
-      response: { 200: envelopeOf(extra.response) },
+      // A multipart body is read and checked below: its files have no JSON schema.
+      ...(extra.body && !extra.multipart ? { body: extra.body } : {}),
+      ...(extra.multipart ? { consumes: ['multipart/form-data'] } : {}),
+      ...(extra.download ? {} : { response: { 200: envelopeOf(extra.response) } }),
     },
-    handler: async (request: FastifyRequest) => {
-      const data = await handler({ ctx, def, repo, request, caller: request.caller, query: request.query, body: request.body });
+    ...(extra.multipart
+      ? {
+          preValidation: async (request: FastifyRequest) => {
+            request.body = await readMultipart(request);
+          },
+        }
+      : {}),
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      let body = request.body;
+      if (extra.multipart && extra.body) {
+        const parsed = extra.body.safeParse(body);
+        if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? zh('badType'));
+        body = parsed.data;
+      }
+      const data = await handler({ ctx, def, repo, request, caller: request.caller, query: request.query, body });
+      if (extra.download) return sendFile(reply, data as FileDownload);
       return ok(data);
     },
   });
 }
 
-function withoutId(body: Record<string, unknown>): Record<string, unknown> {
-  const { id: _id, ...rest } = body;
-  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+async function requireAnyOf(ctx: AppContext, caller: Caller, codes: readonly string[]): Promise<void> {
+  for (const code of codes) if (await ctx.permissions.allows(caller, code)) return;
+  throw forbidden(zh('forbidden'));
 }

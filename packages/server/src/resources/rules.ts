@@ -1,9 +1,20 @@
 import type { ResourceDef } from '@sso/shared-api';
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
+import { clientRules } from '../services/client-rules.js';
+import { datasourceRules } from '../services/datasource-rules.js';
+import { deptRules } from '../services/dept-rules.js';
 import { dictRules } from '../services/dict-rules.js';
+import { menuRules } from '../services/menu-rules.js';
+import { postRules } from '../services/post-rules.js';
+import { regionRules } from '../services/region-rules.js';
+import { roleRules } from '../services/role-rules.js';
+import { apiScopeRules, dataScopeRules } from '../services/scope-rules.js';
 import { tenantPackageRules } from '../services/tenant-package-rules.js';
+import { tenantRules } from '../services/tenant-rules.js';
+import { topMenuRules } from '../services/top-menu-rules.js';
+import { userRules } from '../services/user-rules.js';
 
 type Row = Record<string, unknown>;
 
@@ -18,7 +29,8 @@ export interface ResourceRules {
     existing?: Row;
     // biome-ignore lint/suspicious/noExplicitAny: rules query their own tables by name
     trx: Kysely<any>;
-  }): Promise<void>;
+    // biome-ignore lint/suspicious/noConfusingVoidType: most rules return nothing; a few add to the answer
+  }): Promise<void | SaveOutcome>;
   beforeRemove?(args: {
     ctx: AppContext;
     caller: Caller;
@@ -27,12 +39,41 @@ export interface ResourceRules {
     // biome-ignore lint/suspicious/noExplicitAny: idem
     trx: Kysely<any>;
   }): Promise<void>;
+  /** Applies a filter declared `custom` in the resource (e.g. a department and its descendants). */
+  listFilter?(args: {
+    caller: Caller;
+    // biome-ignore lint/suspicious/noExplicitAny: the list query of the resource's table
+    query: SelectQueryBuilder<any, any, any>;
+    column: string;
+    value: unknown;
+    // biome-ignore lint/suspicious/noExplicitAny: idem
+  }): SelectQueryBuilder<any, any, any>;
+  /** After a save or remove committed: drop caches kept outside the resource cache. */
+  afterChange?(ctx: AppContext): void;
+}
+
+/** What a save rule may add to the answer. */
+export interface SaveOutcome {
+  /** Fields shown once in the response and never stored as such (e.g. a generated secret). */
+  reveal?: Row;
 }
 
 const byTable: Record<string, ResourceRules> = {
   blade_dict: dictRules,
   blade_dict_biz: dictRules,
+  blade_menu: menuRules,
+  blade_top_menu: topMenuRules,
+  blade_region: regionRules,
   blade_tenant_package: tenantPackageRules,
+  blade_tenant: tenantRules,
+  blade_client: clientRules,
+  blade_datasource: datasourceRules,
+  blade_user: userRules,
+  blade_dept: deptRules,
+  blade_post: postRules,
+  blade_role: roleRules,
+  blade_scope_data: dataScopeRules,
+  blade_scope_api: apiScopeRules,
 };
 
 export function rulesFor(table: string): ResourceRules {

@@ -2,48 +2,12 @@ import type { MenuNode } from '@sso/shared-api';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
 import type { ExtraHandler } from '../resources/extras.js';
+import { allMenus, grantedMenuIds, type MenuRow, topMenuSettings } from './menu-data.js';
+import { menuGrantHandlers } from './menu-grants.js';
+import { menuListHandlers } from './menu-lists.js';
 import { buildTree, bySortThenId } from './tree.js';
 
-type MenuRow = Omit<MenuNode, 'children' | 'hasChildren'>;
-
-const MENU_COLUMNS = [
-  'id',
-  'parentId',
-  'code',
-  'name',
-  'alias',
-  'path',
-  'source',
-  'sort',
-  'category',
-  'action',
-  'isOpen',
-  'remark',
-] as const;
-
-async function allMenus(ctx: AppContext): Promise<MenuRow[]> {
-  return ctx.cache.get(
-    'blade_menu',
-    'all',
-    async () =>
-      (await ctx.db
-        .selectFrom('blade_menu')
-        .select([...MENU_COLUMNS])
-        .where('isDeleted', '=', 0)
-        .execute()) as MenuRow[],
-  );
-}
-
-/** Menu ids granted to the caller's roles; the administrator holds every menu. */
-export async function grantedMenuIds(ctx: AppContext, caller: Caller): Promise<Set<string>> {
-  if (caller.isAdministrator) return new Set((await allMenus(ctx)).map((m) => m.id));
-  if (!caller.roleIds.length) return new Set();
-  const key = [...caller.roleIds].sort().join(',');
-  const ids = await ctx.cache.get('blade_role_menu', key, async () =>
-    (await ctx.db.selectFrom('blade_role_menu').select('menuId').where('roleId', 'in', caller.roleIds).execute()).map((r) => r.menuId),
-  );
-  return new Set(ids);
-}
+export { grantedMenuIds };
 
 /** The chosen menus plus every ancestor, as a tree sorted by sort. */
 function treeWithAncestors(menus: MenuRow[], chosen: MenuRow[]): MenuNode[] {
@@ -64,16 +28,15 @@ async function menusForCaller(ctx: AppContext, caller: Caller, category: number,
   const granted = await grantedMenuIds(ctx, caller);
   let chosen = menus.filter((m) => m.category === category && granted.has(m.id));
   if (topMenuId) {
-    const settings = await ctx.db.selectFrom('blade_top_menu_setting').select('menuId').where('topMenuId', '=', topMenuId).execute();
-    const inTop = new Set(settings.map((s) => s.menuId));
+    const inTop = await topMenuSettings(ctx, caller.tenant_id, [topMenuId]);
     chosen = chosen.filter((m) => inTop.has(m.id));
   }
   return treeWithAncestors(menus, chosen);
 }
 
-/** Extras of `menu` for the signed-in user (DESIGN §4). */
+/** Extras of `menu`: the signed-in user's own (DESIGN §4), the admin lists, the grant trees. */
 export const menuExtraHandlers: Record<string, ExtraHandler> = {
-  routes: async ({ ctx, caller, query }) => menusForCaller(ctx, caller as Caller, 1, query.topMenuId),
+  routes: async ({ ctx, caller, query }) => menusForCaller(ctx, caller as Caller, 1, query.topMenuId || undefined),
   buttons: async ({ ctx, caller }) => menusForCaller(ctx, caller as Caller, 2),
   topMenu: async ({ ctx, caller }) => {
     const who = caller as Caller;
@@ -83,6 +46,7 @@ export const menuExtraHandlers: Record<string, ExtraHandler> = {
       .where('tenantId', '=', who.tenant_id)
       .where('isDeleted', '=', 0)
       .orderBy('sort')
+      .orderBy('id')
       .execute();
     if (who.isAdministrator || !tops.length) return tops;
     const granted = await grantedMenuIds(ctx, who);
@@ -98,4 +62,6 @@ export const menuExtraHandlers: Record<string, ExtraHandler> = {
     const visible = new Set(settings.filter((s) => granted.has(s.menuId)).map((s) => s.topMenuId));
     return tops.filter((t) => visible.has(t.id));
   },
+  ...menuListHandlers,
+  ...menuGrantHandlers,
 };

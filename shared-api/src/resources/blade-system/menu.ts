@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { formNumber, idString, optionalId, optionalText, requiredText } from '../../common.js';
+import { zh } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
+import {
+  lazyListQuery,
+  menuMessages as m,
+  menuCheckedKeys,
+  menuGrantTree,
+  menuListQuery,
+  menuTreeNode,
+  requiredIds,
+} from './menu-shape.js';
+
+/** Screens whose forms pick menus from the menu lists and trees. */
+const MENU_READERS = ['menu', 'datascope', 'apiscope'] as const;
 
 /** A node of `menu/routes` and `menu/buttons` (DESIGN §4). */
 export interface MenuNode {
@@ -56,21 +69,84 @@ export const menu = defineResource({
   cached: true,
   entity: z.object({
     parentId: optionalId,
-    code: requiredText('请输入菜单编号'),
-    name: requiredText('请输入菜单名称'),
+    code: requiredText(m.code),
+    name: requiredText(m.name),
     alias: optionalText(),
     path: optionalText(),
     source: optionalText(),
-    sort: formNumber('请输入菜单排序'),
-    category: formNumber('请选择菜单类型').pipe(z.union([z.literal(1), z.literal(2)], { error: '请选择菜单类型' })),
-    action: formNumber('请选择按钮功能').optional(),
-    isOpen: formNumber('请选择新窗口打开').optional(),
+    sort: formNumber(m.sort),
+    category: formNumber(m.category).pipe(z.union([z.literal(1), z.literal(2)], { error: m.category })),
+    action: formNumber(m.action).optional(),
+    isOpen: formNumber(m.isOpen).optional(),
     remark: optionalText(),
   }),
   filters: { code: 'like', name: 'like', alias: 'like', category: 'eq', parentId: 'eq' },
   sorts: ['sort', 'code', 'name'],
   defaultSort: { column: 'sort' },
+  unique: [{ fields: ['code'], message: m.codeTaken }],
   extras: {
+    lazyList: defineExtra({
+      method: 'GET',
+      path: 'lazy-list',
+      summary: 'Children of parentId (every match when absent), each with hasChildren; filters name, code, alias',
+      query: lazyListQuery,
+      response: z.array(menuNode),
+      permission: 'menu',
+    }),
+    lazyMenuList: defineExtra({
+      method: 'GET',
+      path: 'lazy-menu-list',
+      summary: 'As lazy-list, menus (category 1) only',
+      query: lazyListQuery,
+      response: z.array(menuNode),
+      permission: MENU_READERS,
+    }),
+    menuList: defineExtra({
+      method: 'GET',
+      path: 'menu-list',
+      summary: 'Every menu (category 1) as a tree sorted by sort; filters name, code, alias',
+      query: menuListQuery,
+      response: z.array(menuNode),
+      permission: MENU_READERS,
+    }),
+    tree: defineExtra({
+      method: 'GET',
+      path: 'tree',
+      summary: "Every menu and button as a select tree; a tenant with a package (tenantId, the caller's by default) sees its package's",
+      query: z.object({ tenantId: z.string().max(12).optional() }),
+      response: z.array(menuTreeNode),
+      permission: [...MENU_READERS, 'tenantpackage'],
+    }),
+    grantTree: defineExtra({
+      method: 'GET',
+      path: 'grant-tree',
+      summary: 'What the caller may grant to roles: menus (within the tenant package), data scopes, API scopes',
+      response: menuGrantTree,
+      permission: 'role_grant',
+    }),
+    roleTreeKeys: defineExtra({
+      method: 'GET',
+      path: 'role-tree-keys',
+      summary: "Menu, data scope and API scope ids granted to roles of the caller's tenant",
+      query: z.object({ roleIds: requiredIds(zh('selectOne')) }),
+      response: menuCheckedKeys,
+      permission: 'role_grant',
+    }),
+    grantTopTree: defineExtra({
+      method: 'GET',
+      path: 'grant-top-tree',
+      summary: 'The menus (category 1) the caller may set on top menus',
+      response: z.object({ menu: z.array(menuTreeNode) }),
+      permission: 'topmenu_setting',
+    }),
+    topTreeKeys: defineExtra({
+      method: 'GET',
+      path: 'top-tree-keys',
+      summary: "Menu ids set on top menus of the caller's tenant",
+      query: z.object({ topMenuIds: requiredIds(m.topMenuChoose) }),
+      response: z.object({ menu: z.array(z.string()) }),
+      permission: 'topmenu_setting',
+    }),
     routes: defineExtra({
       method: 'GET',
       path: 'routes',

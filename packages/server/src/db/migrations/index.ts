@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import * as core from './0001-core.js';
 import * as identity from './0002-identity.js';
+import * as menusRegions from './0005-menus-regions.js';
+import * as tenants from './0006-tenants.js';
 
 export interface Migration {
   version: number;
@@ -12,4 +14,6 @@ export interface Migration {
 export const migrations: Migration[] = [
   { version: 1, name: 'core', up: core.up },
   { version: 2, name: 'identity', up: identity.up },
+  { version: 5, name: 'menus-regions', up: menusRegions.up },
+  { version: 6, name: 'tenants', up: tenants.up },
 ];

@@ -1,0 +1,49 @@
+import { badRequest, defineMessages, type UploadedFile } from '@sso/shared-api';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const m = defineMessages({
+  notMultipart: ['请以 multipart/form-data 上传文件', 'Please upload the file as multipart/form-data'],
+  tooLarge: ['上传文件过大（最大10MB）', 'The file is too large (at most 10 MB)'],
+  tooMany: ['上传的文件或字段过多', 'Too many files or fields'],
+});
+
+const LIMITS = { fileSize: 10 * 1024 * 1024, files: 5, fields: 50 };
+
+/** The parts of a multipart request as a plain object: files as UploadedFile, fields as text. */
+export async function readMultipart(request: FastifyRequest): Promise<Record<string, unknown>> {
+  if (!request.isMultipart()) throw badRequest(m.notMultipart);
+  const body: Record<string, unknown> = {};
+  try {
+    for await (const part of request.parts({ limits: LIMITS })) {
+      if (part.type === 'file') {
+        const file: UploadedFile = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
+        body[part.fieldname] = file;
+      } else {
+        body[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(m.tooLarge);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest(m.tooMany);
+    throw error;
+  }
+  return body;
+}
+
+/** A file an extra answers instead of the envelope. */
+export interface FileDownload {
+  filename: string;
+  contentType: string;
+  data: Uint8Array;
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export function sendFile(reply: FastifyReply, file: FileDownload): FastifyReply {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+    .header('cache-control', 'no-store')
+    .send(Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength));
+}

@@ -1,0 +1,39 @@
+import { badRequest, defineMessages } from '@sso/shared-api';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { ResourceRules } from '../resources/rules.js';
+import { encryptSecret } from './datasource-secrets.js';
+
+const m = defineMessages({
+  inUse: ['数据源正被租户使用，请先解除绑定', 'A tenant uses this data source: unbind it first'],
+});
+
+/**
+ * The password is stored encrypted. The edit form never receives it, so an update that leaves it
+ * empty keeps the stored one. A data source bound to a live tenant cannot be removed.
+ */
+export const datasourceRules: ResourceRules = {
+  async beforeSave({ values, existing, trx }) {
+    const password = values.password as string | null | undefined;
+    if (password === undefined || password === null || password === '') {
+      if (existing) delete values.password;
+      else values.password = null;
+      return;
+    }
+    values.password = await encryptSecret(trx as Kysely<Database>, password);
+  },
+
+  async beforeRemove({ rows, trx }) {
+    const bound = await trx
+      .selectFrom('blade_tenant')
+      .select('id')
+      .where(
+        'datasourceId',
+        'in',
+        rows.map((row) => row.id as string),
+      )
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    if (bound) throw badRequest(m.inUse);
+  },
+};

@@ -1,0 +1,136 @@
+import { badRequest, DEFAULT_TENANT_ID, defineMessages, zh } from '@sso/shared-api';
+import type { Kysely } from 'kysely';
+import type { Caller } from '../auth/permissions.js';
+import type { AppContext } from '../context.js';
+import type { Database } from '../db/schema.js';
+import type { ExtraHandler } from '../resources/extras.js';
+import { syncTenantMenus } from './tenant-provision.js';
+import { assertPlatformTenantKept, endTenantSessions, normaliseDomain, switchesOff, toExpiry } from './tenant-rules.js';
+
+const m = defineMessages({
+  tenantMissing: ['租户不存在', 'The tenant does not exist'],
+  datasourceMissing: ['数据源不存在', 'The data source does not exist'],
+  packageMissing: ['产品包不存在', 'The product package does not exist'],
+  platformPackage: ['平台租户不可设置产品包', 'The platform tenant cannot be given a product package'],
+});
+
+type Db = Kysely<Database>;
+
+async function liveTenant(db: Db, tenantId: string) {
+  const row = await db
+    .selectFrom('blade_tenant')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  if (!row) throw badRequest(m.tenantMissing);
+  return row;
+}
+
+/** Tenants changed outside the generic save: drop what was derived from them. */
+function tenantsChanged(ctx: AppContext): void {
+  ctx.cache.invalidate('blade_tenant');
+  ctx.cache.invalidate('blade_role_menu');
+  ctx.permissions.clear();
+}
+
+const audit = (caller: Caller | undefined) => ({ updateUser: caller?.user_id ?? null, updateTime: new Date() });
+
+/** Extras of `tenant` (SPEC §7). Their parameters come in the query string, as BladeX's do. */
+export const tenantExtraHandlers: Record<string, ExtraHandler> = {
+  setting: async ({ ctx, caller, query }) => {
+    const ids = query.ids as string[];
+    const expireTime = toExpiry((query.expireTime as string | null | undefined) ?? null);
+    await ctx.db.transaction().execute(async (trx) => {
+      const rows = await trx.selectFrom('blade_tenant').select('tenantId').where('id', 'in', ids).where('isDeleted', '=', 0).execute();
+      if (rows.length !== ids.length) throw badRequest(zh('recordMissing'));
+      for (const row of rows) assertPlatformTenantKept(row.tenantId, { expireTime });
+      if (switchesOff({ expireTime })) {
+        await endTenantSessions(
+          trx,
+          rows.map((row) => row.tenantId),
+          'tenant-expired',
+        );
+      }
+      await trx
+        .updateTable('blade_tenant')
+        .set({ accountNumber: query.accountNumber as number, expireTime, ...audit(caller) })
+        .where('id', 'in', ids)
+        .execute();
+    });
+    tenantsChanged(ctx);
+    return true;
+  },
+
+  datasource: async ({ ctx, caller, query }) => {
+    const tenant = await liveTenant(ctx.db, query.tenantId);
+    const datasourceId = (query.datasourceId as string | undefined) || null;
+    if (datasourceId) {
+      const found = await ctx.db
+        .selectFrom('blade_datasource')
+        .select('id')
+        .where('id', '=', datasourceId)
+        .where('isDeleted', '=', 0)
+        .executeTakeFirst();
+      if (!found) throw badRequest(m.datasourceMissing);
+    }
+    await ctx.db
+      .updateTable('blade_tenant')
+      .set({ datasourceId, ...audit(caller) })
+      .where('id', '=', tenant.id)
+      .execute();
+    tenantsChanged(ctx);
+    return true;
+  },
+
+  info: async ({ ctx, query }) => {
+    const domain = normaliseDomain(query.domain);
+    if (!domain) return {};
+    const row = await ctx.db
+      .selectFrom('blade_tenant')
+      .select(['tenantId', 'tenantName', 'backgroundUrl'])
+      .where('domain', '=', domain)
+      .where('isDeleted', '=', 0)
+      .orderBy('id')
+      .executeTakeFirst();
+    return row ?? {};
+  },
+
+  packageDetail: async ({ ctx, query }) => {
+    const tenant = await liveTenant(ctx.db, query.tenantId);
+    if (!tenant.packageId) return null;
+    const pkg = await ctx.db
+      .selectFrom('blade_tenant_package')
+      .select(['id', 'packageName', 'menuId', 'remark'])
+      .where('id', '=', tenant.packageId)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    return pkg ?? null;
+  },
+
+  /** The tenant's roles are brought within the new package at once (the administrator gets all of it). */
+  packageSetting: async ({ ctx, caller, query }) => {
+    const packageId = (query.packageId as string | undefined) || null;
+    await ctx.db.transaction().execute(async (trx) => {
+      const tenant = await liveTenant(trx, query.tenantId);
+      if (tenant.tenantId === DEFAULT_TENANT_ID) throw badRequest(m.platformPackage);
+      if (packageId) {
+        const found = await trx
+          .selectFrom('blade_tenant_package')
+          .select('id')
+          .where('id', '=', packageId)
+          .where('isDeleted', '=', 0)
+          .executeTakeFirst();
+        if (!found) throw badRequest(m.packageMissing);
+      }
+      await trx
+        .updateTable('blade_tenant')
+        .set({ packageId, ...audit(caller) })
+        .where('id', '=', tenant.id)
+        .execute();
+      await syncTenantMenus(ctx, trx, tenant.tenantId);
+    });
+    tenantsChanged(ctx);
+    return true;
+  },
+};

@@ -1,0 +1,102 @@
+import { badRequest, userMessages as m, rowMessage } from '@sso/shared-api';
+import type { Caller } from '../auth/permissions.js';
+import type { AppContext } from '../context.js';
+import type { Repository } from '../resources/repository.js';
+import { assertRoomForUsers, hashPlain, initialPassword } from './user-accounts.js';
+import { localDate } from './user-rules.js';
+
+/** Writing checked import rows: new accounts get the initial password, covered ones keep theirs. */
+
+export interface ImportRow {
+  row: number;
+  values: {
+    account: string;
+    name: string;
+    realName: string;
+    code?: string | null;
+    userType?: number;
+    roleId: string;
+    deptId: string;
+    postId?: string | null;
+    phone?: string | null;
+    email?: string | null;
+    sex?: number;
+    birthday?: string | null;
+  };
+}
+
+export async function importUsers(args: {
+  ctx: AppContext;
+  repo: Repository;
+  caller: Caller;
+  rows: ImportRow[];
+  covered: boolean;
+}): Promise<{ inserted: number; updated: number }> {
+  const { ctx, repo, caller, rows, covered } = args;
+  const accounts = rows.map((r) => r.values.account);
+  const existing = new Map(
+    (
+      await ctx.db
+        .selectFrom('blade_user')
+        .select(['id', 'account'])
+        .where('tenantId', '=', caller.tenant_id)
+        .where('isDeleted', '=', 0)
+        .where('account', 'in', accounts)
+        .execute()
+    ).map((u) => [u.account, u.id]),
+  );
+  // Only users the caller may see (data scope) can be covered.
+  const visible = new Set<string>();
+  if (covered && existing.size) {
+    const query = await repo.visible(ctx.db as never, caller);
+    for (const u of await query
+      .select('id')
+      .where('id', 'in', [...existing.values()])
+      .execute())
+      visible.add(u.id as string);
+  }
+  for (const { row, values } of rows) {
+    const id = existing.get(values.account);
+    if (id && (!covered || !visible.has(id))) throw badRequest(rowMessage(row, m.accountTaken));
+  }
+  const fresh = rows.filter((r) => !existing.has(r.values.account));
+  const password = fresh.length ? await hashPlain(ctx, await initialPassword(ctx)) : '';
+  const now = new Date();
+  const columns = (v: ImportRow['values']) => ({
+    ...v,
+    code: v.code ?? null,
+    postId: v.postId ?? null,
+    phone: v.phone ?? null,
+    email: v.email ?? null,
+    sex: v.sex ?? null,
+    birthday: v.birthday ? localDate(v.birthday) : null,
+    updateUser: caller.user_id,
+    updateTime: now,
+  });
+  await ctx.db.transaction().execute(async (trx) => {
+    await assertRoomForUsers(trx, caller.tenant_id, fresh.length);
+    for (let i = 0; i < fresh.length; i += 200) {
+      await trx
+        .insertInto('blade_user')
+        .values(
+          fresh.slice(i, i + 200).map(({ values }) => ({
+            ...columns(values),
+            id: ctx.ids.next(),
+            tenantId: caller.tenant_id,
+            password,
+            mustChangePassword: 1,
+            createUser: caller.user_id,
+            createDept: caller.deptIds[0] || null,
+            createTime: now,
+          })),
+        )
+        .execute();
+    }
+    for (const { values } of rows) {
+      const id = existing.get(values.account);
+      if (id) await trx.updateTable('blade_user').set(columns(values)).where('id', '=', id).execute();
+    }
+  });
+  ctx.cache.invalidate('blade_user');
+  return { inserted: fresh.length, updated: rows.length - fresh.length };
+}

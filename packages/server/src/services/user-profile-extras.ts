@@ -1,0 +1,125 @@
+import { badRequest, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, zh } from '@sso/shared-api';
+import type { Kysely } from 'kysely';
+import { Lockout } from '../auth/lockout.js';
+import type { Caller } from '../auth/permissions.js';
+import type { Database } from '../db/schema.js';
+import type { ExtraHandler } from '../resources/extras.js';
+import { toApiRow } from '../resources/rows.js';
+import { assertRoles, usersByIds } from './user-accounts.js';
+
+/** Profile, platform, role and lockout extras of /api/blade-user. */
+
+type Db = Kysely<Database>;
+const audit = (caller: Caller) => ({ updateUser: caller.user_id, updateTime: new Date() });
+const split = (ids: string | null) => (ids ? ids.split(',').filter(Boolean) : []);
+
+/** Names of the ids a user holds, comma-joined in the order of the ids. */
+async function namesOf(db: Db, table: 'blade_role' | 'blade_dept' | 'blade_post', ids: string[]): Promise<string> {
+  if (!ids.length) return '';
+  const column = table === 'blade_role' ? 'roleName' : table === 'blade_dept' ? 'deptName' : 'postName';
+  const rows = (await db
+    .selectFrom(table)
+    .select(['id', `${column} as name`] as never)
+    .where('id', 'in', ids)
+    .where('isDeleted', '=', 0)
+    .execute()) as unknown as { id: string; name: string }[];
+  const byId = new Map(rows.map((r) => [r.id, r.name]));
+  return ids
+    .map((id) => byId.get(id))
+    .filter(Boolean)
+    .join(',');
+}
+
+export const userProfileHandlers: Record<string, ExtraHandler> = {
+  /** update: the generic save with an id; the user rules keep the password out of it. */
+  async update({ repo, body, caller }) {
+    const { id, ...values } = body as Record<string, unknown> & { id: string };
+    const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+    return repo.save(caller as Caller, changes, id);
+  },
+
+  /** The caller's profile with the names the personal-info form shows. */
+  async info({ ctx, caller }) {
+    const who = caller as Caller;
+    const user = await ctx.db
+      .selectFrom('blade_user')
+      .selectAll()
+      .where('id', '=', who.user_id)
+      .where('tenantId', '=', who.tenant_id)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    if (!user) throw badRequest(zh('recordMissing'));
+    const tenant = await ctx.db.selectFrom('blade_tenant').select('tenantName').where('tenantId', '=', user.tenantId).executeTakeFirst();
+    return {
+      ...toApiRow(user, ['password']),
+      tenantName: tenant?.tenantName ?? null,
+      roleName: await namesOf(ctx.db, 'blade_role', split(user.roleId)),
+      deptName: await namesOf(ctx.db, 'blade_dept', split(user.deptId)),
+      postName: await namesOf(ctx.db, 'blade_post', split(user.postId)),
+      isInitPassword: user.mustChangePassword ? INIT_PASSWORD_PENDING : INIT_PASSWORD_DONE,
+    };
+  },
+
+  /** The caller's own avatar, names, phone and email (fields left out stay as they are). */
+  async updateInfo({ ctx, body, caller }) {
+    const who = caller as Caller;
+    const { avatar, realName, name, phone, email } = body as Record<string, string | null | undefined>;
+    const changes = Object.fromEntries(Object.entries({ avatar, realName, name, phone, email }).filter(([, v]) => v !== undefined));
+    await ctx.db
+      .updateTable('blade_user')
+      .set({ ...changes, ...audit(who) })
+      .where('id', '=', who.user_id)
+      .where('tenantId', '=', who.tenant_id)
+      .where('isDeleted', '=', 0)
+      .execute();
+    return true;
+  },
+
+  async platformDetail({ ctx, repo, query, caller }) {
+    const rows = await (await repo.visible(ctx.db as never, caller as Caller))
+      .select(['id', 'account', 'realName', 'userType', 'userExt'])
+      .where('id', '=', query.id)
+      .execute();
+    return rows[0] ?? null;
+  },
+
+  async updatePlatform({ ctx, repo, query, caller }) {
+    const who = caller as Caller;
+    const [user] = await usersByIds(repo, ctx, who, [query.userId]);
+    await ctx.db
+      .updateTable('blade_user')
+      .set({
+        ...(query.userType !== undefined ? { userType: query.userType } : {}),
+        userExt: query.userExt ?? null,
+        ...audit(who),
+      })
+      .where('id', '=', user.id)
+      .execute();
+    return true;
+  },
+
+  /** grant: the users' roles become exactly these (roles of the caller's tenant). */
+  async grant({ ctx, repo, query, caller }) {
+    const who = caller as Caller;
+    const users = await usersByIds(repo, ctx, who, query.userIds);
+    const roleIds = (query.roleIds as string[]).join(',');
+    await assertRoles(ctx.db, who, roleIds);
+    await ctx.db
+      .updateTable('blade_user')
+      .set({ roleId: roleIds, ...audit(who) })
+      .where(
+        'id',
+        'in',
+        users.map((u) => u.id),
+      )
+      .execute();
+    return true;
+  },
+
+  /** unlock: forget the users' failed sign-ins (the account keys of auth/lockout.ts). */
+  async unlock({ ctx, repo, query, caller }) {
+    const users = await usersByIds(repo, ctx, caller as Caller, query.userIds);
+    await ctx.lockout.clear(users.map((u) => Lockout.accountKey(u.tenantId, u.account)));
+    return true;
+  },
+};

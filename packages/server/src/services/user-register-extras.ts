@@ -1,0 +1,106 @@
+import { badRequest, userMessages as m, zh } from '@sso/shared-api';
+import type { Caller } from '../auth/permissions.js';
+import type { ExtraHandler } from '../resources/extras.js';
+import { assertRoomForUsers, checkPlainPassword, hashPlain, revokeSessions, usersByIds } from './user-accounts.js';
+
+/** Status of an account waiting for an administrator (the token endpoint refuses it). */
+export const PENDING = 2;
+
+/** Self-registration (SPEC §5 registration dialog) and its approval by an administrator. */
+export const userRegisterHandlers: Record<string, ExtraHandler> = {
+  async registerGuest({ ctx, body }) {
+    if ((await ctx.params.get('user.registerEnabled'))?.trim() === 'false') throw badRequest(m.registerClosed);
+    const input = body as {
+      tenantId: string;
+      account: string;
+      password: string;
+      password2: string;
+      name?: string | null;
+      oauthId?: string;
+    };
+    const tenant = await ctx.db
+      .selectFrom('blade_tenant')
+      .select(['status', 'expireTime'])
+      .where('tenantId', '=', input.tenantId)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    if (!tenant) throw badRequest(zh('tenantMissing'));
+    if (tenant.status !== 1) throw badRequest(zh('tenantDisabled'));
+    if (tenant.expireTime && tenant.expireTime.getTime() < Date.now()) throw badRequest(zh('tenantExpired'));
+    const hash = await hashPlain(ctx, checkPlainPassword(input.password, input.password2));
+    const name = input.name?.trim() || input.account.slice(0, 20);
+    await ctx.db.transaction().execute(async (trx) => {
+      const oauth = input.oauthId
+        ? await trx
+            .selectFrom('blade_user_oauth')
+            .select(['id', 'avatar'])
+            .where('id', '=', input.oauthId)
+            .where('tenantId', '=', input.tenantId)
+            .where('userId', 'is', null)
+            .executeTakeFirst()
+        : undefined;
+      if (input.oauthId && !oauth) throw badRequest(m.oauthMissing);
+      const taken = await trx
+        .selectFrom('blade_user')
+        .select('id')
+        .where('tenantId', '=', input.tenantId)
+        .where('account', '=', input.account)
+        .where('isDeleted', '=', 0)
+        .executeTakeFirst();
+      if (taken) throw badRequest(m.accountTaken);
+      await assertRoomForUsers(trx, input.tenantId, 1);
+      const id = ctx.ids.next();
+      await trx
+        .insertInto('blade_user')
+        .values({
+          id,
+          tenantId: input.tenantId,
+          account: input.account,
+          password: hash,
+          name,
+          realName: name.slice(0, 10),
+          avatar: oauth?.avatar?.slice(0, 500) ?? null,
+          status: PENDING,
+        })
+        .execute();
+      if (oauth) await trx.updateTable('blade_user_oauth').set({ userId: id }).where('id', '=', oauth.id).execute();
+    });
+    return true;
+  },
+
+  /** audit-pass: pending accounts may sign in from now on. */
+  async auditPass({ ctx, repo, query, caller }) {
+    const who = caller as Caller;
+    const users = await usersByIds(repo, ctx, who, query.userIds);
+    if (users.some((u) => u.status !== PENDING)) throw badRequest(m.notPending);
+    await ctx.db
+      .updateTable('blade_user')
+      .set({ status: 1, updateUser: who.user_id, updateTime: new Date() })
+      .where(
+        'id',
+        'in',
+        users.map((u) => u.id),
+      )
+      .where('status', '=', PENDING)
+      .execute();
+    return true;
+  },
+
+  /** audit-refuse: pending accounts are removed and their third-party binding released. */
+  async auditRefuse({ ctx, repo, query, caller }) {
+    const who = caller as Caller;
+    const users = await usersByIds(repo, ctx, who, query.userIds);
+    if (users.some((u) => u.status !== PENDING)) throw badRequest(m.notPending);
+    const ids = users.map((u) => u.id);
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('blade_user')
+        .set({ isDeleted: 1, updateUser: who.user_id, updateTime: new Date() })
+        .where('id', 'in', ids)
+        .execute();
+      await trx.updateTable('blade_user_oauth').set({ userId: null }).where('userId', 'in', ids).execute();
+      await revokeSessions(trx, ids, 'registration-refused');
+    });
+    return true;
+  },
+};

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { commonColumns, formNumber, idString, optionalId, optionalText, pageQuery, parentIdString, requiredText } from '../../common.js';
+import { defineMessages, zh } from '../../messages.js';
+import { defineExtra, defineResource } from '../../resource.js';
+import { pageOfRows, tenantIdQuery, treeNode } from './dept-tree.js';
+
+export const deptMessages = defineMessages({
+  deptName: ['请输入机构名称', 'Please enter the department name'],
+  fullName: ['请输入机构全称', 'Please enter the full name of the department'],
+  deptCategory: ['请选择机构类型', 'Please choose the department type'],
+  deptSort: ['请输入机构排序', 'Please enter the department sort order'],
+});
+const m = deptMessages;
+
+export const deptRow = commonColumns.extend({
+  parentId: z.string(),
+  ancestors: z.string(),
+  deptName: z.string(),
+  fullName: z.string().nullable(),
+  deptCategory: z.number(),
+  sort: z.number(),
+  remark: z.string().nullable(),
+});
+/** A dept as lazy lists show it: whether it has children, and its parent's name. */
+export const deptNode = deptRow.extend({ hasChildren: z.boolean(), parentName: z.string().nullable() });
+
+/** An optional parent id of a query; empty means the root. */
+const parentQuery = z.preprocess((v) => (v === '' ? undefined : v), parentIdString.optional());
+
+export const dept = defineResource({
+  service: 'blade-system',
+  name: 'dept',
+  table: 'blade_dept',
+  tenantScoped: true,
+  permission: 'dept',
+  entity: z.object({
+    parentId: optionalId,
+    deptName: requiredText(m.deptName, 45),
+    fullName: requiredText(m.fullName, 45),
+    deptCategory: formNumber(m.deptCategory),
+    sort: formNumber(m.deptSort),
+    remark: optionalText(),
+  }),
+  filters: { deptName: 'like', fullName: 'like', parentId: 'eq', deptCategory: 'eq' },
+  sorts: ['sort', 'deptName'],
+  defaultSort: { column: 'sort' },
+  extras: {
+    listPage: defineExtra({
+      method: 'GET',
+      path: 'list-page',
+      summary: 'Depts of the tenant, paged, with hasChildren and parentName',
+      query: pageQuery.extend({ deptName: z.string().max(45).optional(), fullName: z.string().max(45).optional(), parentId: parentQuery }),
+      response: pageOfRows(deptNode),
+      permission: 'dept',
+    }),
+    lazyList: defineExtra({
+      method: 'GET',
+      path: 'lazy-list',
+      summary: 'Children of parentId (default the root); with deptName/fullName and no parentId, matches at any depth',
+      query: z.object({ parentId: parentQuery, deptName: z.string().max(45).optional(), fullName: z.string().max(45).optional() }),
+      response: z.array(deptNode),
+      permission: 'dept',
+    }),
+    tree: defineExtra({
+      method: 'GET',
+      path: 'tree',
+      summary: "The tenant's whole dept tree (tenantId: platform administrators only)",
+      query: tenantIdQuery,
+      response: z.array(treeNode),
+      permission: null,
+    }),
+    lazyTree: defineExtra({
+      method: 'GET',
+      path: 'lazy-tree',
+      summary: 'Children of parentId (default the root) as tree nodes with hasChildren',
+      query: tenantIdQuery.extend({ parentId: parentQuery }),
+      response: z.array(treeNode),
+      permission: null,
+    }),
+    subTree: defineExtra({
+      method: 'GET',
+      path: 'sub-tree',
+      summary: 'The whole subtree below parentId',
+      query: z.object({ parentId: z.string({ error: zh('missingParam') }).pipe(parentIdString) }),
+      response: z.array(treeNode),
+      permission: null,
+    }),
+    select: defineExtra({
+      method: 'GET',
+      path: 'select',
+      summary: 'The depts a user holds (default the caller), for the switch dialog',
+      query: z.object({ userId: z.preprocess((v) => (v === '' ? undefined : v), idString.optional()) }),
+      response: z.array(deptRow),
+      permission: null,
+    }),
+  },
+  view: {
+    title: ['机构管理', 'Departments'],
+    columns: [
+      { prop: 'deptName', label: ['机构名称', 'Name'], search: true },
+      { prop: 'fullName', label: ['机构全称', 'Full name'], search: true },
+      { prop: 'parentId', label: ['上级机构', 'Parent'], type: 'tree', hideInTable: true },
+      { prop: 'deptCategory', label: ['机构类型', 'Type'], type: 'select', dict: 'org_category' },
+      { prop: 'sort', label: ['排序', 'Sort'], type: 'number' },
+      { prop: 'remark', label: ['备注', 'Remark'], type: 'textarea', hideInTable: true },
+    ],
+  },
+});

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { idList, idString, optionalText, requiredText, uploadedFile } from '../../common.js';
+import { zh } from '../../messages.js';
+import { defineExtra } from '../../resource.js';
+import { account, choice, optionalEmail, optionalIdList, phone, plainPassword, userEntity, userRow } from './user-fields.js';
+import { userMessages as m } from './user-messages.js';
+
+/** Extras of /api/blade-user (SPEC §7 "User"); ids travel in the query string as BladeX sends them. */
+
+const userIds = z.object({ userIds: idList });
+const done = z.boolean();
+const md5Digest = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .regex(/^[0-9a-fA-F]{32}$/, m.digestMalformed);
+
+/** update-password: md5 digests as at sign-in, plus the new password in base64 for the complexity rule. */
+export const updatePasswordFields = z.object({
+  oldPassword: md5Digest(m.oldPassword),
+  newPassword: md5Digest(m.newPassword),
+  newPassword1: md5Digest(m.newPassword1),
+  passwordBase64: z.string({ error: m.passwordBase64 }).min(1, m.passwordBase64).max(1000),
+});
+
+/** The filters of page, also used by export-user. */
+export const userFilters = z.object({
+  account: z.string().max(255).optional(),
+  realName: z.string().max(255).optional(),
+  name: z.string().max(255).optional(),
+  phone: z.string().max(255).optional(),
+  code: z.string().max(255).optional(),
+  deptId: optionalIdList,
+});
+
+export const userProfile = userRow.extend({
+  tenantName: z.string().nullable(),
+  roleName: z.string(),
+  deptName: z.string(),
+  postName: z.string(),
+  isInitPassword: z.string(),
+});
+
+const passwordPolicy = { permission: 'user_reset' } as const;
+
+export const userExtras = {
+  update: defineExtra({
+    method: 'POST',
+    path: 'update',
+    summary: 'Update a user (never the password)',
+    body: userEntity.partial().extend({ id: idString }),
+    response: userRow,
+    permission: 'user_edit',
+  }),
+  reset: defineExtra({
+    method: 'POST',
+    path: 'reset',
+    summary: 'Reset users to the initial password (account.initPassword); they must change it',
+    query: userIds,
+    response: done,
+    ...passwordPolicy,
+  }),
+  resetPassword: defineExtra({
+    method: 'POST',
+    path: 'reset-password',
+    summary: 'Same as reset',
+    query: userIds,
+    response: done,
+    ...passwordPolicy,
+  }),
+  initPwdRandom: defineExtra({
+    method: 'POST',
+    path: 'initPwdRandom',
+    summary: 'Give users a random password (shown once); they must change it',
+    query: z.object({ userIds: idList.optional(), userId: idString.optional() }),
+    response: z.array(z.object({ userId: z.string(), account: z.string(), password: z.string() })),
+    ...passwordPolicy,
+  }),
+  oneClickModify: defineExtra({
+    method: 'POST',
+    path: 'one-click-modify',
+    summary: 'Make users change their password at the next sign-in',
+    query: userIds,
+    response: done,
+    ...passwordPolicy,
+  }),
+  oneClickCancel: defineExtra({
+    method: 'POST',
+    path: 'one-click-cancel',
+    summary: 'Withdraw the required password change',
+    query: userIds,
+    response: done,
+    ...passwordPolicy,
+  }),
+  updatePassword: defineExtra({
+    method: 'POST',
+    path: 'update-password',
+    summary: "The caller's own password (fields in the query as BladeX sends them, or in a JSON body)",
+    query: updatePasswordFields.partial(),
+    body: updatePasswordFields.partial().nullish(),
+    response: done,
+    permission: null,
+  }),
+  updateInfo: defineExtra({
+    method: 'POST',
+    path: 'update-info',
+    summary: "The caller's own profile",
+    body: z.object({
+      avatar: optionalText(500),
+      realName: requiredText(m.realName, 10).optional(),
+      name: requiredText(m.name, 20).optional(),
+      phone,
+      email: optionalEmail,
+    }),
+    response: done,
+    permission: null,
+  }),
+  info: defineExtra({
+    method: 'GET',
+    path: 'info',
+    summary: "The caller's profile as the personal-info form shows it",
+    response: userProfile,
+    permission: null,
+  }),
+  platformDetail: defineExtra({
+    method: 'GET',
+    path: 'platform-detail',
+    summary: "A user's platform (userType) and its extension (userExt)",
+    query: z.object({ id: idString }),
+    response: userRow.pick({ id: true, account: true, realName: true, userType: true, userExt: true }).nullable(),
+    permission: 'user_platform',
+  }),
+  updatePlatform: defineExtra({
+    method: 'POST',
+    path: 'update-platform',
+    summary: "Set a user's platform and extension",
+    query: z.object({ userId: idString, userType: choice(m.userType, [1, 2, 3]), userExt: optionalText(2000) }),
+    response: done,
+    permission: 'user_platform',
+  }),
+  grant: defineExtra({
+    method: 'POST',
+    path: 'grant',
+    summary: "Set users' roles (roles of the caller's tenant)",
+    query: z.object({ userIds: idList, roleIds: idList }),
+    response: done,
+    permission: 'user_role',
+  }),
+  unlock: defineExtra({
+    method: 'POST',
+    path: 'unlock',
+    summary: 'Clear the sign-in lockout of users',
+    query: userIds,
+    response: done,
+    permission: 'user_unlock',
+  }),
+  registerGuest: defineExtra({
+    method: 'POST',
+    path: 'register-guest',
+    summary: 'Self-registration: a pending account (status 2) that an administrator approves',
+    body: z.object({
+      tenantId: requiredText(m.tenantId, 12),
+      account: account(m.registerAccount),
+      password: plainPassword.min(1, m.password),
+      password2: plainPassword.min(1, m.password),
+      name: optionalText(20),
+      oauthId: z.union([z.literal(''), idString]).optional(),
+    }),
+    response: done,
+    permission: 'public',
+  }),
+  auditPass: defineExtra({
+    method: 'POST',
+    path: 'audit-pass',
+    summary: 'Approve pending registrations',
+    query: userIds,
+    response: done,
+    permission: 'user_audit',
+  }),
+  auditRefuse: defineExtra({
+    method: 'POST',
+    path: 'audit-refuse',
+    summary: 'Refuse pending registrations (they are removed)',
+    query: userIds,
+    response: done,
+    permission: 'user_audit',
+  }),
+  exportUser: defineExtra({
+    method: 'GET',
+    path: 'export-user',
+    summary: 'The filtered users as an xlsx file',
+    query: userFilters,
+    response: z.instanceof(Uint8Array),
+    download: true,
+    permission: 'user_export',
+  }),
+  exportTemplate: defineExtra({
+    method: 'GET',
+    path: 'export-template',
+    summary: 'The xlsx template of import-user',
+    response: z.instanceof(Uint8Array),
+    download: true,
+    permission: 'user_import',
+  }),
+  importUser: defineExtra({
+    method: 'POST',
+    path: 'import-user',
+    summary: 'Import users from an xlsx file (field "file"); isCovered=1 updates existing accounts',
+    query: z.object({ isCovered: choice(zh('badType'), [0, 1]) }),
+    body: z.object({ file: uploadedFile(m.importFile) }),
+    response: z.object({ inserted: z.number(), updated: z.number() }),
+    multipart: true,
+    permission: 'user_import',
+  }),
+};

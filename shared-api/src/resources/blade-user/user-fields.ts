@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { commonColumns, optionalText, requiredText } from '../../common.js';
+import { tooLong, zh } from '../../messages.js';
+import { userMessages as m } from './user-messages.js';
+
+/** Field schemas of a user (SPEC §3, §5; DESIGN §4 user columns). */
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const ID_LIST = /^[1-9]\d{0,18}(,[1-9]\d{0,18})*$/;
+const DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
+
+export const account = (message: string) => requiredText(message, 45).refine((v) => !/\s/.test(v), m.accountSpaces);
+
+/** SPEC §5 phone helper: required, 11 characters, digits. */
+export const phone = z
+  .string({ error: m.phoneEmpty })
+  .trim()
+  .min(1, m.phoneEmpty)
+  .refine((v) => v.length === 11, m.phoneLength)
+  .refine((v) => /^\d+$/.test(v), m.phoneDigits);
+
+/** A phone number that may be left empty (stored as null). */
+export const optionalPhone = z
+  .string({ error: zh('badType') })
+  .trim()
+  .refine((v) => v === '' || v.length === 11, m.phoneLength)
+  .refine((v) => v === '' || /^\d+$/.test(v), m.phoneDigits)
+  .transform((v) => v || null)
+  .nullish();
+
+export const optionalEmail = z
+  .string({ error: zh('badType') })
+  .trim()
+  .max(45, tooLong(45))
+  .refine((v) => v === '' || EMAIL.test(v), m.email)
+  .transform((v) => v || null)
+  .nullish();
+
+/** Comma-joined ids a user holds (roles, departments): at least one. */
+export const requiredIdList = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .refine((v) => ID_LIST.test(v) && v.split(',').every((id) => BigInt(id) <= 9223372036854775807n), zh('badIds'));
+
+export const optionalIdList = z
+  .string({ error: zh('badIds') })
+  .trim()
+  .refine((v) => v === '' || ID_LIST.test(v), zh('badIds'))
+  .transform((v) => v || null)
+  .nullish();
+
+/** A number chosen from a dictionary (a form may send it as text); empty means none. */
+export const choice = <const V extends readonly number[]>(message: string, values: V) =>
+  z
+    .union([z.number(), z.string(), z.null()], { error: message })
+    .transform((v) => (v === '' || v === null ? undefined : Number(v)))
+    .refine((v) => v === undefined || values.includes(v), message)
+    .optional();
+
+/** yyyy-MM-dd (optionally with a time); empty means none. */
+export const optionalDate = z
+  .string({ error: zh('badDate') })
+  .trim()
+  .refine((v) => v === '' || (DATE.test(v) && !Number.isNaN(Date.parse(v.slice(0, 10)))), zh('badDate'))
+  .transform((v) => v || null)
+  .nullish();
+
+/** A password typed by a person (user form, registration), checked against the rule on the server. */
+export const plainPassword = z.string({ error: zh('badType') }).max(255, tooLong(255));
+
+/** The editable fields of a user, in the order the form checks them. */
+export const userEntity = z.object({
+  account: account(m.account),
+  password: plainPassword.optional(),
+  password2: plainPassword.optional(),
+  name: requiredText(m.name, 20),
+  realName: requiredText(m.realName, 10),
+  code: optionalText(45),
+  userType: choice(m.userType, [1, 2, 3]),
+  roleId: requiredIdList(m.roleId),
+  deptId: requiredIdList(m.deptId),
+  postId: optionalIdList,
+  phone: optionalPhone,
+  email: optionalEmail,
+  sex: choice(m.sex, [1, 2, 3]),
+  birthday: optionalDate,
+  avatar: optionalText(500),
+});
+
+/** A user as the API answers it (the password hash is never sent). */
+export const userRow = commonColumns.extend({
+  account: z.string(),
+  code: z.string().nullable(),
+  userType: z.number(),
+  name: z.string().nullable(),
+  realName: z.string().nullable(),
+  avatar: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  birthday: z.string().nullable(),
+  sex: z.number().nullable(),
+  roleId: z.string().nullable(),
+  deptId: z.string().nullable(),
+  postId: z.string().nullable(),
+  userExt: z.string().nullable(),
+  mustChangePassword: z.number(),
+});
+export type UserRow = z.infer<typeof userRow>;

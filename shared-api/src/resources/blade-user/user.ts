@@ -1,0 +1,43 @@
+import { defineResource } from '../../resource.js';
+import { userExtras } from './user-extras.js';
+import { userEntity } from './user-fields.js';
+import { userMessages as m } from './user-messages.js';
+
+/**
+ * Users of a tenant (SPEC §7 "User"). BladeX serves them at /api/blade-user/{page,detail,…}, with no
+ * resource segment. `deptId` filters by a department and everything below it.
+ */
+export const user = defineResource({
+  service: 'blade-user',
+  name: 'user',
+  basePath: '/api/blade-user',
+  table: 'blade_user',
+  tenantScoped: true,
+  permission: 'user',
+  entity: userEntity,
+  filters: { account: 'like', realName: 'like', name: 'like', phone: 'like', code: 'like', userType: 'eq', deptId: 'custom' },
+  sorts: ['account', 'name', 'realName', 'code'],
+  unique: [{ fields: ['account'], message: m.accountTaken }],
+  hidden: ['password'],
+  extras: userExtras,
+  view: {
+    title: ['用户管理', 'Users'],
+    columns: [
+      { prop: 'account', label: ['登录账号', 'Account'], search: true },
+      { prop: 'code', label: ['用户编号', 'Employee number'], search: true },
+      { prop: 'realName', label: ['用户姓名', 'Real name'], search: true },
+      { prop: 'name', label: ['用户昵称', 'Nickname'] },
+      { prop: 'userType', label: ['用户平台', 'Platform'], type: 'select', dict: 'user_type' },
+      { prop: 'roleId', label: ['所属角色', 'Roles'], type: 'tree' },
+      { prop: 'deptId', label: ['所属部门', 'Departments'], type: 'tree', search: true },
+      { prop: 'postId', label: ['所属岗位', 'Posts'], type: 'tree', hideInTable: true },
+      { prop: 'phone', label: ['手机号码', 'Phone'], search: true },
+      { prop: 'email', label: ['电子邮箱', 'Email'], hideInTable: true },
+      { prop: 'sex', label: ['用户性别', 'Sex'], type: 'select', dict: 'sex', hideInTable: true },
+      { prop: 'birthday', label: ['用户生日', 'Birthday'], type: 'date', hideInTable: true },
+      { prop: 'password', label: ['密码', 'Password'], hideInTable: true },
+      { prop: 'password2', label: ['确认密码', 'Confirm password'], hideInTable: true },
+      { prop: 'avatar', label: ['头像', 'Avatar'], hideInTable: true, hideInForm: true },
+    ],
+  },
+});
