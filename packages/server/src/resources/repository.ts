@@ -15,6 +15,9 @@ export type Row = Record<string, unknown>;
 
 const GRANT_TABLES = new Set(['blade_menu', 'blade_scope_data', 'blade_scope_api', 'blade_tenant', 'blade_tenant_package', 'blade_role']);
 
+/** Totals at least this big are cached; smaller ones are cheap to count afresh. */
+const BIG_COUNT = 10_000;
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
@@ -81,14 +84,14 @@ export class Repository {
     if (request.createdAfter) query = query.where('createTime', '>', parseDateFilter(request.createdAfter));
     if (request.createdBefore) query = query.where('createTime', '<', parseDateFilter(request.createdBefore));
     if (extra) query = extra(query);
-    const { total } = (await query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()) as { total: string };
+    const total = await this.count(query);
     let page = query.selectAll();
     for (const sort of request.sorts) page = page.orderBy(sort.column, sort.desc ? 'desc' : 'asc');
     const rows = await page
       .limit(request.size)
       .offset((request.current - 1) * request.size)
       .execute();
-    const count = Number(total);
+    const count = total;
     return {
       records: rows.map((r) => toApiRow(r as Row, this.def.hidden)),
       total: count,
@@ -96,6 +99,22 @@ export class Repository {
       current: request.current,
       pages: Math.ceil(count / request.size),
     };
+  }
+
+  /**
+   * Counting a large result set costs a scan on every page turn, so big totals are remembered
+   * (per exact query) until the table changes here or the cache entry ages out.
+   */
+  private async count(query: AnyQuery): Promise<number> {
+    const counting = query.select(sql<string>`count(*)`.as('total'));
+    const compiled = counting.compile();
+    const key = `count|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
+    const remembered = this.ctx.cache.peek<number>(this.def.table, key);
+    if (remembered !== undefined) return remembered;
+    const { total } = (await counting.executeTakeFirstOrThrow()) as { total: string };
+    const count = Number(total);
+    if (count >= BIG_COUNT) await this.ctx.cache.get(this.def.table, key, async () => count);
+    return count;
   }
 
   async detail(caller: Caller, id: string): Promise<Row | undefined> {
