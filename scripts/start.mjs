@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { root } from './pnpm.mjs';
 import { build, install } from './setup.mjs';
 
-if (!install() || !build(['server', 'web'])) process.exit(1);
+if (!install() || !build(['server', 'web', 'cli'])) process.exit(1);
 
 const server = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], { stdio: 'inherit', cwd: root });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -3,7 +3,7 @@ import { buildProgram } from './main.js';
 
 function capture() {
   const chunks: string[] = [];
-  const output = { out: (text: string) => void chunks.push(text), err: (text: string) => void chunks.push(text) };
+  const output = { out: (text: string) => void chunks.push(text), err: (text: string) => void chunks.push(text), isTTY: true };
   return { output, text: () => chunks.join('') };
 }
 
@@ -16,10 +16,10 @@ describe('sso resources', () => {
     expect(rows).toContainEqual(expect.objectContaining({ service: 'blade-system', name: 'dict' }));
   });
 
-  it('prints a table by default', async () => {
+  it('prints a table on a terminal', async () => {
     const { output, text } = capture();
     await buildProgram(output).parseAsync(['resources'], { from: 'user' });
-    expect(text()).toMatch(/^SERVICE\s+NAME\s+TITLE\s+BASE PATH\n/);
+    expect(text()).toMatch(/^SERVICE\s+NAME\s+TITLE\s+BASEPATH\n/);
     expect(text()).toMatch(/blade-system\s+param\s+参数管理\s+\/api\/blade-system\/param/);
   });
 

@@ -1,24 +1,43 @@
 import { allResources } from '@sso/shared-api';
 import { Command } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
-import { formatTable, type Output, processOutput } from './output.js';
+import { addAuthCommands } from './auth-commands.js';
+import { addBulkCommands } from './bulk-commands.js';
+import { addCompletionCommand } from './completion.js';
+import { EXIT, exitCodeOf, messageOf } from './errors.js';
+import { modeOf, type Output, processOutput, renderRows } from './output.js';
+import type { Env } from './profiles.js';
+import { addResourceCommands } from './resource-commands.js';
+import type { GlobalOptions } from './session.js';
 
-export const DEFAULT_SERVER = 'http://127.0.0.1:8080';
+export { DEFAULT_SERVER, type GlobalOptions } from './session.js';
 
-export interface GlobalOptions {
-  server: string;
-  json: boolean;
-}
+const EXAMPLES = `
+Examples:
+  sso login --url http://127.0.0.1:8080 --account admin
+  sso whoami
+  sso user list --account zhang --size 100
+  sso param list --all --csv > params.csv
+  sso user unlock --file locked.txt
+  sso dict import dicts.csv --dry-run
 
-/** The `sso` program; `output` is injectable so tests can capture what it prints. */
-export function buildProgram(output: Output = processOutput): Command {
+Environment: SSO_URL (server), SSO_TOKEN (access token for CI), SSO_TENANT, SSO_PROFILE, SSO_CONFIG_DIR.
+Exit codes: 0 ok, 1 error, 2 usage, 4 not signed in or denied.
+`;
+
+/** The `sso` program; `output` and `env` are injectable so tests can capture output and isolate config. */
+export function buildProgram(output: Output = processOutput, env: Env = process.env): Command {
   const program = new Command('sso')
     .description('SSO 平台命令行工具 (enterprise SSO platform command line)')
     .version(pkg.version, '-V, --version')
-    .option('-s, --server <url>', 'server base URL (env SSO_SERVER)', process.env.SSO_SERVER || DEFAULT_SERVER)
-    .option('--json', 'print JSON instead of a table', false)
+    .option('-s, --server <url>', 'server base URL (env SSO_URL; default: the profile URL)')
+    .option('-p, --profile <name>', 'profile (env SSO_PROFILE)')
+    .option('--lang <zh|en>', 'language of server messages')
+    .option('--json', 'print JSON', false)
     .configureOutput({ writeOut: output.out, writeErr: output.err })
-    .showHelpAfterError();
+    .exitOverride()
+    .showHelpAfterError()
+    .addHelpText('after', EXAMPLES);
 
   program
     .command('resources')
@@ -26,14 +45,25 @@ export function buildProgram(output: Output = processOutput): Command {
     .action(() => {
       const { json } = program.opts<GlobalOptions>();
       const rows = allResources.map((r) => ({ service: r.service, name: r.name, title: r.view.title[0], basePath: r.basePath }));
-      if (json) return output.out(`${JSON.stringify(rows, null, 2)}\n`);
-      output.out(
-        formatTable(
-          ['SERVICE', 'NAME', 'TITLE', 'BASE PATH'],
-          rows.map((r) => [r.service, r.name, r.title, r.basePath]),
-        ),
-      );
+      output.out(renderRows(modeOf(output, { json }), ['service', 'name', 'title', 'basePath'], rows));
     });
-
+  addAuthCommands(program, output, env);
+  addCompletionCommand(program, output);
+  const resources = addResourceCommands(program, output, env);
+  addBulkCommands(program, resources, output, env);
   return program;
+}
+
+/** Runs the program and answers its exit code; errors are printed, never thrown. */
+export async function run(argv: readonly string[], output: Output = processOutput, env: Env = process.env): Promise<number> {
+  try {
+    await buildProgram(output, env).parseAsync([...argv], { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    const code = exitCodeOf(error);
+    // Commander already printed its own usage errors and help.
+    if (!(error instanceof Error && 'code' in error && String(error.code).startsWith('commander.')))
+      output.err(`错误: ${messageOf(error)}\n`);
+    return code;
+  }
 }

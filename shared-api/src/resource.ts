@@ -80,6 +80,11 @@ export interface ResourceOptions<E extends z.ZodObject, X extends Record<string,
   naturalKey?: NaturalKey;
   /** Whether the table has the BaseEntity columns (tenant, audit, soft delete); default true. */
   commonColumns?: boolean;
+  /**
+   * Which generic routes exist: `all` (list, page, detail, submit, remove — the default), `read`
+   * (list, page, detail: audit logs are never edited through the API) or `none` (extras only).
+   */
+  routes?: 'all' | 'read' | 'none';
 }
 
 export interface NaturalKey {
@@ -114,6 +119,7 @@ export function defineResource<E extends z.ZodObject, X extends Record<string, E
     hidden: [],
     platformOnly: false,
     commonColumns: true,
+    routes: 'all',
     extras: {} as X,
     ...options,
     filters: (options.filters ?? {}) as Record<string, FilterOp>,

@@ -6,6 +6,8 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { benchCli } from './cli.mjs';
+import { measureApiLogging } from './logging.mjs';
 import { scratchDir, scratchPostgres, seedPglite, seedPostgres, USERS } from './users-page.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -100,7 +102,8 @@ const base = `http://127.0.0.1:${ssoPort}`;
 const hello = await startProcess(join(here, 'hello.mjs'), { PORT: String(helloPort) }, `http://127.0.0.1:${helloPort}/`);
 const sso = await startProcess(
   join(root, 'packages/server/dist/main.js'),
-  { PORT: String(ssoPort), HOST: '127.0.0.1', SSO_DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SSO_ADMIN_PASSWORD: '' },
+  // API-call logging off here: its cost is measured on its own below.
+  { PORT: String(ssoPort), HOST: '127.0.0.1', SSO_DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SSO_ADMIN_PASSWORD: '', SSO_API_LOG: 'false' },
   `${base}/health`,
 );
 
@@ -211,3 +214,9 @@ const listRatio = byName('(b)').rps / ceiling;
 const signInsPerCore = byName('(d)').rps / cores;
 console.log(`\ntarget (b) >= 50% of (a): ${(listRatio * 100).toFixed(1)}% — ${listRatio >= 0.5 ? 'met' : 'NOT met'}`);
 console.log(`target (d) >= 60 sign-ins/s per core: ${signInsPerCore.toFixed(1)} — ${signInsPerCore >= 60 ? 'met' : 'NOT met'}`);
+
+console.log('\nCLI bulk operations (PGlite, one sso process each)');
+await benchCli();
+
+console.log('\nAPI-call logging: signed-in GET param/list with logging off and on (PGlite)');
+await measureApiLogging({ script: join(root, 'packages/server/dist/main.js'), port: 18_941, seconds: Math.min(DURATION, 5) });

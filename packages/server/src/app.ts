@@ -19,7 +19,9 @@ import { registerLanguage } from './http/language.js';
 import type { Access } from './http/types.js';
 import { registerWeb } from './http/web.js';
 import { IdGenerator } from './ids.js';
+import { registerApiLog } from './logs/api-hook.js';
 import { registerResourceRoutes } from './resources/routes.js';
+import { registerSmsRoutes } from './services/sms-routes.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -82,6 +84,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   await app.register(multipart);
   registerLanguage(app);
   registerAuthHook(app, ctx);
+  registerApiLog(app, ctx);
   await registerDocs(app);
 
   app.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'UP' }));
@@ -95,6 +98,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   });
 
   registerAuthRoutes(app, ctx);
+  registerSmsRoutes(app, ctx);
   registerResourceRoutes(app, ctx, options.resources ?? allResources);
 
   const webDir = config.SSO_WEB_DIR ? resolve(config.SSO_WEB_DIR) : defaultWebDir;

@@ -16,6 +16,8 @@ const schema = z.object({
   SSO_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
   SSO_WORKER_ID: z.coerce.number().int().min(0).max(1023).optional(),
   SSO_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Whether every /api call is written to the api log (errors and sign-ins are always recorded). */
+  SSO_API_LOG: z.enum(['true', 'false']).default('true'),
   /** argon2id memory in KiB and passes; OWASP minimum is 19456 KiB, t=2. */
   SSO_ARGON2_MEMORY_KIB: z.coerce.number().int().min(19456).default(19456),
   SSO_ARGON2_PASSES: z.coerce.number().int().min(2).default(2),

@@ -10,8 +10,11 @@ import { AccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle, Db } from './db/database.js';
 import { IdGenerator } from './ids.js';
+import { LogRecorder } from './logs/log-recorder.js';
 import { ResourceCache } from './resources/cache.js';
 import { Params } from './services/params.js';
+import { SmsService } from './sms/sms-service.js';
+import { Storage } from './storage/storage.js';
 
 /** The services one server process shares between its routes. */
 export interface AppContext {
@@ -29,6 +32,12 @@ export interface AppContext {
   scopes: Scopes;
   cache: ResourceCache;
   params: Params;
+  /** Audit logs (api, error, usual, sign-in), written in batches. */
+  logs: LogRecorder;
+  /** Object storage of uploads (local disk by default). */
+  storage: Storage;
+  /** SMS sending and verification codes (the log provider by default). */
+  sms: SmsService;
   issuer: string;
   log?: FastifyBaseLogger;
 }
@@ -58,6 +67,9 @@ export async function createContext(config: Config, database: DatabaseHandle, id
     scopes,
     cache,
     params: new Params(db, cache),
+    logs: new LogRecorder(db, ids),
+    storage: new Storage(db, config.SSO_DATA_DIR),
+    sms: new SmsService(db, ids),
     issuer,
   };
 }

@@ -1,4 +1,14 @@
 import type { ResourceDef } from '../resource.js';
+import { dash } from './blade-desk/dash.js';
+import { notice } from './blade-desk/notice.js';
+import { logApi } from './blade-log/log-api.js';
+import { logError } from './blade-log/log-error.js';
+import { logLogin } from './blade-log/log-login.js';
+import { logUsual } from './blade-log/log-usual.js';
+import { reportFile } from './blade-report/report.js';
+import { attach } from './blade-resource/attach.js';
+import { oss } from './blade-resource/oss.js';
+import { sms } from './blade-resource/sms.js';
 import { apiScope } from './blade-system/api-scope.js';
 import { client } from './blade-system/client.js';
 import { dataScope } from './blade-system/data-scope.js';
@@ -20,18 +30,31 @@ import { user } from './blade-user/user.js';
 export const registry = {
   system: { param, dict, dictBiz, tenantPackage, menu, tenant, client, datasource, dept, post, role, dataScope, apiScope, topMenu, region },
   user: { user },
+  log: { usual: logUsual, api: logApi, error: logError, login: logLogin },
+  desk: { notice, dash },
+  resource: { oss, attach, sms },
+  report: { reportFile },
 } as const;
 
 export type Registry = typeof registry;
 
 export const allResources: ResourceDef[] = Object.values(registry).flatMap((group) => Object.values(group) as unknown as ResourceDef[]);
 
+export { appMissRow, userTypeCount } from './blade-desk/dash.js';
+export { noticeMessages } from './blade-desk/notice.js';
+export { logMessages } from './blade-log/log-columns.js';
+export { reportFile } from './blade-report/report.js';
+export { attach } from './blade-resource/attach.js';
+export { bladeFile, OSS_LOCAL, oss } from './blade-resource/oss.js';
+export * from './blade-resource/resource-messages.js';
+export { SMS_LOG, sms, smsLogRow } from './blade-resource/sms.js';
 export * from './blade-system/api-scope.js';
 export { clientMessages, GRANT_TYPES } from './blade-system/client.js';
 export * from './blade-system/data-scope.js';
 export { datasourceMessages } from './blade-system/datasource.js';
 export * from './blade-system/dept.js';
 export * from './blade-system/dept-tree.js';
+export * from './blade-system/dict-bulk.js';
 export * from './blade-system/dict-shape.js';
 export * from './blade-system/menu.js';
 export * from './blade-system/menu-shape.js';

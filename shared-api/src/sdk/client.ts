@@ -58,6 +58,10 @@ export class SsoClient {
   readonly options: Required<Omit<ClientOptions, 'onSignedOut' | 'language'>> & Pick<ClientOptions, 'onSignedOut' | 'language'>;
   readonly system: Sdk['system'];
   readonly user: Sdk['user'];
+  readonly log: Sdk['log'];
+  readonly desk: Sdk['desk'];
+  readonly resource: Sdk['resource'];
+  readonly report: Sdk['report'];
   private refreshing: Promise<TokenResponse> | undefined;
 
   constructor(options: ClientOptions) {
@@ -78,6 +82,10 @@ export class SsoClient {
     ) as unknown as Sdk;
     this.system = groups.system;
     this.user = groups.user;
+    this.log = groups.log;
+    this.desk = groups.desk;
+    this.resource = groups.resource;
+    this.report = groups.report;
   }
 
   get session(): Session | undefined {

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_TENANT_ID, defineMessages, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, type TokenResponse, zh } from '@sso/shared-api';
+import {
+  DEFAULT_TENANT_ID,
+  defineMessages,
+  INIT_PASSWORD_DONE,
+  INIT_PASSWORD_PENDING,
+  logMessages,
+  type TokenResponse,
+  zh,
+} from '@sso/shared-api';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
@@ -35,10 +43,28 @@ const switchMessages = defineMessages({
   roleNotHeld: ['您未被授予所选角色，无法切换', 'You cannot switch to a role you do not hold'],
 });
 
-export async function passwordGrant(
-  ctx: AppContext,
-  input: GrantRequest & { tenantId?: string; username?: string; password?: string },
-): Promise<TokenResponse> {
+type PasswordGrantInput = GrantRequest & { tenantId?: string; username?: string; password?: string };
+
+/** The password grant, with every attempt (granted or refused, and why) in the sign-in log. */
+export async function passwordGrant(ctx: AppContext, input: PasswordGrantInput): Promise<TokenResponse> {
+  const attempt = {
+    tenantId: input.tenantId || DEFAULT_TENANT_ID,
+    account: input.username?.trim() ?? '',
+    clientId: input.client.clientId,
+    ip: input.ip,
+    userAgent: input.userAgent,
+  };
+  try {
+    const granted = await checkPasswordGrant(ctx, input);
+    ctx.logs.signIn({ ...attempt, success: true, reason: logMessages.signInOk, userId: granted.user_id });
+    return granted;
+  } catch (error) {
+    ctx.logs.signIn({ ...attempt, success: false, reason: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
+}
+
+async function checkPasswordGrant(ctx: AppContext, input: PasswordGrantInput): Promise<TokenResponse> {
   const tenantId = input.tenantId || DEFAULT_TENANT_ID;
   const account = input.username?.trim();
   const digest = input.password?.trim();

@@ -170,6 +170,27 @@ export interface Database {
     fileName: Opt<string>;
     createBy: Opt<string>;
   }>;
+  blade_log_api: Row<
+    LogRequestColumns & {
+      type: Opt<string>;
+      title: Opt<string>;
+      methodClass: Opt<string>;
+      methodName: Opt<string>;
+      time: Opt<string>;
+      resultCode: Opt<number>;
+    }
+  >;
+  blade_log_usual: Row<LogRequestColumns & { logLevel: Opt<string>; logId: Opt<string>; logData: Opt<string> }>;
+  blade_log_login: Row<{
+    account: Opt<string>;
+    clientId: Opt<string>;
+    success: number;
+    reason: Opt<string>;
+    remoteIp: Opt<string>;
+    city: Opt<string>;
+    userAgent: Opt<string>;
+  }>;
+  blade_notice: Row<{ title: string; category: number; releaseTime: Timestamp; content: Opt<string> }>;
   sso_data_key: { purpose: string; keyMaterial: string; createdAt: Timestamp };
   sso_signing_key: { kid: string; alg: string; privateJwk: string; publicJwk: string; createdAt: Timestamp; active: boolean };
   sso_session: {
@@ -189,6 +210,57 @@ export interface Database {
   };
   sso_refresh_token: { tokenHash: string; sessionId: Id; createdAt: Timestamp; expiresAt: Timestamp; usedAt: NullableTimestamp };
   sso_login_failure: { key: string; failCount: number; lockedUntil: NullableTimestamp; updatedAt: Timestamp };
+  // Object storage, attachments, SMS, report files (migration 0008).
+  blade_oss: Row<{
+    category: number;
+    ossCode: Opt<string>;
+    endpoint: Opt<string>;
+    accessKey: Opt<string>;
+    secretKey: Opt<string>;
+    bucketName: Opt<string>;
+    appId: Opt<string>;
+    region: Opt<string>;
+    remark: Opt<string>;
+  }>;
+  blade_attach: Row<{
+    link: Opt<string>;
+    domain: Opt<string>;
+    name: Opt<string>;
+    originalName: Opt<string>;
+    extension: Opt<string>;
+    attachSize: ColumnType<string | number | null, number | null | undefined, number | null>;
+  }>;
+  blade_sms: Row<{
+    category: number;
+    smsCode: Opt<string>;
+    templateId: Opt<string>;
+    accessKey: Opt<string>;
+    secretKey: Opt<string>;
+    regionId: Opt<string>;
+    signName: Opt<string>;
+    remark: Opt<string>;
+    endpoint: Opt<string>;
+    appId: Opt<string>;
+  }>;
+  blade_sms_log: Row<{
+    phone: string;
+    smsCode: Opt<string>;
+    templateId: Opt<string>;
+    content: Opt<string>;
+    provider: Opt<string>;
+    outcome: Opt<string>;
+  }>;
+  blade_sms_code: {
+    id: Id;
+    tenantId: string;
+    phone: string;
+    codeHash: string;
+    expireTime: Timestamp;
+    used: number;
+    attempts: ColumnType<number, number | undefined, number>;
+    createTime: Timestamp;
+  };
+  blade_report_file: Row<{ name: string; content: Opt<string>; link: Opt<string> }>;
 }
 
 interface DictColumns {
@@ -202,3 +274,17 @@ interface DictColumns {
 }
 
 export type Generate<T> = Generated<T>;
+
+/** The request columns of blade_log_api and blade_log_usual (migration 0007). */
+interface LogRequestColumns {
+  serviceId: Opt<string>;
+  serverHost: Opt<string>;
+  serverIp: Opt<string>;
+  env: Opt<string>;
+  method: Opt<string>;
+  requestUri: Opt<string>;
+  userAgent: Opt<string>;
+  remoteIp: Opt<string>;
+  params: Opt<string>;
+  createBy: Opt<string>;
+}

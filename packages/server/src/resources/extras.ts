@@ -2,14 +2,18 @@ import type { ResourceDef } from '@sso/shared-api';
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
+import { attachExtraHandlers } from '../services/attach-extras.js';
 import { clientExtraHandlers } from '../services/client-extras.js';
+import { dashExtraHandlers } from '../services/dash-extras.js';
 import { datasourceExtraHandlers } from '../services/datasource-extras.js';
 import { deptExtraHandlers } from '../services/dept-extras.js';
 import { dictExtraHandlers } from '../services/dict-extras.js';
 import { menuExtraHandlers } from '../services/menu-extras.js';
+import { ossExtraHandlers } from '../services/oss-extras.js';
 import { postExtraHandlers } from '../services/post-extras.js';
 import { regionExtraHandlers } from '../services/region-extras.js';
 import { roleExtraHandlers } from '../services/role-extras.js';
+import { smsExtraHandlers } from '../services/sms-extras.js';
 import { tenantExtraHandlers } from '../services/tenant-extras.js';
 import { topMenuExtraHandlers } from '../services/top-menu-extras.js';
 import { userExtraHandlers } from '../services/user-extras.js';
@@ -42,6 +46,10 @@ const handlers: Record<string, Record<string, ExtraHandler>> = {
   '/api/blade-system/post': postExtraHandlers,
   '/api/blade-system/role': roleExtraHandlers,
   '/api/blade-user': userExtraHandlers,
+  '/api/blade-desk/dash': dashExtraHandlers,
+  '/api/blade-resource/oss': ossExtraHandlers,
+  '/api/blade-resource/attach': attachExtraHandlers,
+  '/api/blade-resource/sms': smsExtraHandlers,
 };
 
 export function extraHandlerFor(def: ResourceDef, key: string): ExtraHandler {

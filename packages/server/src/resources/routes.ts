@@ -8,7 +8,7 @@ import { inEnglish, wantsEnglish } from '../http/language.js';
 import type { Access } from '../http/types.js';
 import { callerOf } from '../http/types.js';
 import { extraHandlerFor } from './extras.js';
-import { rowKeys } from './keys.js';
+import { type RowKeys, rowKeys } from './keys.js';
 import { type FileDownload, readMultipart, sendFile } from './multipart.js';
 import { listQuerySchema, toListRequest } from './query.js';
 import { Repository } from './repository.js';
@@ -62,6 +62,8 @@ function registerResource(root: FastifyInstance, ctx: AppContext, def: ResourceD
     read(request, reply, async () => ok(await repo.list(callerOf(request), toListRequest(def, request.query as Record<string, unknown>))));
   // An extra declared with the path `list` or `page` takes the generic route's place (e.g. a tree list).
   const replaced = new Set(Object.values(def.extras).map((extra) => extra.path));
+  // `routes: 'read'` serves no submit/remove (audit logs), `'none'` only the extras.
+  if (def.routes === 'none') for (const path of ['list', 'page', 'detail']) replaced.add(path);
   for (const path of ['list', 'page'].filter((p) => !replaced.has(p))) {
     app.get(
       `${base}/${path}`,
@@ -74,21 +76,33 @@ function registerResource(root: FastifyInstance, ctx: AppContext, def: ResourceD
     );
   }
 
-  app.get(
-    `${base}/detail`,
-    {
-      config: { access: screen },
-      ...answerFromCache,
-      schema: {
-        tags,
-        summary: `${def.view.title[1]}: one row`,
-        querystring: keys.detailQuery,
-        response: { 200: envelopeOf(row.nullable()) },
+  if (!replaced.has('detail')) {
+    app.get(
+      `${base}/detail`,
+      {
+        config: { access: screen },
+        ...answerFromCache,
+        schema: {
+          tags,
+          summary: `${def.view.title[1]}: one row`,
+          querystring: keys.detailQuery,
+          response: { 200: envelopeOf(row.nullable()) },
+        },
       },
-    },
-    async (request: FastifyRequest, reply: FastifyReply) =>
-      read(request, reply, async () => ok((await repo.detail(callerOf(request), keys.detailKey(request.query as never))) ?? null)),
-  );
+      async (request: FastifyRequest, reply: FastifyReply) =>
+        read(request, reply, async () => ok((await repo.detail(callerOf(request), keys.detailKey(request.query as never))) ?? null)),
+    );
+  }
+  if (def.routes === 'all') registerWrites(app, ctx, def, repo, keys);
+  for (const [key, extra] of Object.entries(def.extras)) registerExtra(app, ctx, def, key, extra, repo);
+}
+
+/** The generic submit and remove of a resource whose rows the API may change. */
+function registerWrites(app: FastifyInstance, ctx: AppContext, def: ResourceDef, repo: Repository, keys: RowKeys): void {
+  const base = def.basePath;
+  const tags = [def.service];
+  const screen: Access = { code: def.permission, platformOnly: def.platformOnly };
+  const row = keys.row;
 
   const submitBody = keys.submitBody;
   app.post(
@@ -134,8 +148,6 @@ function registerResource(root: FastifyInstance, ctx: AppContext, def: ResourceD
       return ok(true);
     },
   );
-
-  for (const [key, extra] of Object.entries(def.extras)) registerExtra(app, ctx, def, key, extra, repo);
 }
 
 function registerExtra(app: FastifyInstance, ctx: AppContext, def: ResourceDef, key: string, extra: ExtraDef, repo: Repository): void {

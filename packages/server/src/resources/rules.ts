@@ -2,15 +2,20 @@ import type { ResourceDef } from '@sso/shared-api';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
+import { attachRules } from '../services/attach-rules.js';
 import { clientRules } from '../services/client-rules.js';
 import { datasourceRules } from '../services/datasource-rules.js';
 import { deptRules } from '../services/dept-rules.js';
 import { dictRules } from '../services/dict-rules.js';
 import { menuRules } from '../services/menu-rules.js';
+import { noticeRules } from '../services/notice-rules.js';
+import { ossRules } from '../services/oss-rules.js';
 import { postRules } from '../services/post-rules.js';
 import { regionRules } from '../services/region-rules.js';
+import { reportRules } from '../services/report-rules.js';
 import { roleRules } from '../services/role-rules.js';
 import { apiScopeRules, dataScopeRules } from '../services/scope-rules.js';
+import { smsRules } from '../services/sms-rules.js';
 import { tenantPackageRules } from '../services/tenant-package-rules.js';
 import { tenantRules } from '../services/tenant-rules.js';
 import { topMenuRules } from '../services/top-menu-rules.js';
@@ -71,9 +76,14 @@ const byTable: Record<string, ResourceRules> = {
   blade_user: userRules,
   blade_dept: deptRules,
   blade_post: postRules,
+  blade_notice: noticeRules,
   blade_role: roleRules,
   blade_scope_data: dataScopeRules,
   blade_scope_api: apiScopeRules,
+  blade_oss: ossRules,
+  blade_attach: attachRules,
+  blade_sms: smsRules,
+  blade_report_file: reportRules,
 };
 
 export function rulesFor(table: string): ResourceRules {

@@ -2,6 +2,7 @@ import type { DictRow } from '@sso/shared-api';
 import type { Caller } from '../auth/permissions.js';
 import type { ExtraArgs, ExtraHandler } from '../resources/extras.js';
 import { toListRequest } from '../resources/query.js';
+import { dictBulkUpsert } from './cli-bulk-dict.js';
 import { buildTree, bySortThenId } from './tree.js';
 
 const DICT_COLUMNS = ['id', 'parentId', 'code', 'dictKey', 'dictValue', 'sort', 'remark', 'isSealed'] as const;
@@ -26,6 +27,7 @@ const asTreeNodes = (rows: DictRow[]) =>
 
 /** Extras of `dict` and `dict-biz` (SPEC §7). */
 export const dictExtraHandlers: Record<string, ExtraHandler> = {
+  bulkUpsert: dictBulkUpsert,
   parentList: async (args) =>
     args.repo.list(args.caller as Caller, toListRequest(args.def, args.query), (q) => q.where('parentId', '=', '0')),
 

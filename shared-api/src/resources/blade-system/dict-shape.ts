@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formNumber, optionalId, optionalText, pageQuery, parentIdString, requiredText } from '../../common.js';
 import { tooLong, zh } from '../../messages.js';
 import { defineExtra, type ResourceView } from '../../resource.js';
+import { dictBulkExtras } from './dict-bulk.js';
 
 /** Fields shared by the system dictionary and the business dictionary (SPEC §5). */
 export const dictEntity = z.object({
@@ -55,6 +56,7 @@ const dictPage = z.object({
 });
 
 export const dictExtras = (permission: string) => ({
+  ...dictBulkExtras(permission),
   parentList: defineExtra({
     method: 'GET',
     path: 'parent-list',

@@ -3,6 +3,8 @@ import * as core from './0001-core.js';
 import * as identity from './0002-identity.js';
 import * as menusRegions from './0005-menus-regions.js';
 import * as tenants from './0006-tenants.js';
+import * as logs from './0007-logs.js';
+import * as resources from './0008-resources.js';
 
 export interface Migration {
   version: number;
@@ -16,4 +18,6 @@ export const migrations: Migration[] = [
   { version: 2, name: 'identity', up: identity.up },
   { version: 5, name: 'menus-regions', up: menusRegions.up },
   { version: 6, name: 'tenants', up: tenants.up },
+  { version: 7, name: 'logs', up: logs.up },
+  { version: 8, name: 'resources', up: resources.up },
 ];

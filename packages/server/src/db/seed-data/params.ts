@@ -15,4 +15,5 @@ export const params: ParamSeed[] = [
   { paramName: '租户默认菜单编号', paramKey: 'tenant.default.menuCode', paramValue: 'desk', remark: '新租户默认授权的菜单' },
   { paramName: '是否开启用户注册', paramKey: 'user.registerEnabled', paramValue: 'true' },
   { paramName: '是否开启验证码', paramKey: 'captcha.enabled', paramValue: 'false' },
+  { paramName: '日志保留天数', paramKey: 'log.retentionDays', paramValue: '90', remark: '接口、通用、错误和登录日志保留的天数，每日清理' },
 ];

@@ -1,0 +1,81 @@
+import { startTestServer, type TestServer } from '@sso/server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminHome, cliHome } from './cli-test-support.js';
+
+let server: TestServer;
+let home: Awaited<ReturnType<typeof adminHome>>;
+beforeAll(async () => {
+  server = await startTestServer();
+  home = await adminHome(server);
+});
+afterAll(async () => {
+  home?.cleanup();
+  await server?.close();
+});
+
+const paramRow = (key: string, value: string) => [
+  'param',
+  'create',
+  '--set',
+  `paramName=${key}`,
+  '--set',
+  `paramKey=${key}`,
+  '--set',
+  `paramValue=${value}`,
+];
+
+describe('generic resource commands', () => {
+  it('creates, gets, updates, lists with filters and deletes a param', async () => {
+    const created = await home.sso([...paramRow('cli.demo', 'one'), '--json']);
+    expect(created.code).toBe(0);
+    const id = JSON.parse(created.out).id as string;
+    expect(JSON.parse((await home.sso(['param', 'get', id])).out)).toMatchObject({ paramKey: 'cli.demo', paramValue: 'one' });
+    expect((await home.sso(['param', 'update', id, '--set', 'paramValue=two'])).code).toBe(0);
+
+    const listed = await home.sso(['param', 'list', '--param-key', 'cli.demo', '--fields', 'id,paramKey,paramValue']);
+    expect(listed.out).toBe(`${id}\tcli.demo\ttwo\n`);
+    const json = JSON.parse((await home.sso(['param', 'list', '--param-key', 'cli.demo', '--json'])).out);
+    expect(json).toEqual([expect.objectContaining({ id, paramValue: 'two' })]);
+    const csv = await home.sso(['param', 'list', '--param-key', 'cli.demo', '--csv', '--fields', 'paramKey,paramValue']);
+    expect(csv.out).toBe('paramKey,paramValue\ncli.demo,two\n');
+    const table = await home.sso(['param', 'list', '--param-key', 'cli.demo', '--fields', 'paramKey,paramValue'], { tty: true });
+    expect(table.out).toMatch(/^PARAMKEY\s+PARAMVALUE\ncli\.demo\s+two\n$/);
+
+    const refused = await home.sso(['param', 'delete', id]);
+    expect(refused.code).toBe(2);
+    expect((await home.sso(['param', 'delete', id], { tty: true, answer: 'n' })).code).toBe(1);
+    expect((await home.sso(['param', 'delete', id, '--yes'])).code).toBe(0);
+    expect((await home.sso(['param', 'list', '--param-key', 'cli.demo'])).out).toBe('');
+  });
+
+  it('streams every page with --all', async () => {
+    for (let i = 0; i < 12; i++) expect((await home.sso(paramRow(`cli.page.${i}`, `v${i}`))).code).toBe(0);
+    const one = await home.sso(['param', 'list', '--param-key', 'cli.page', '--size', '10', '--fields', 'paramKey']);
+    expect(one.out.trim().split('\n')).toHaveLength(10);
+    const all = await home.sso(['param', 'list', '--param-key', 'cli.page', '--size', '10', '--all', '--csv', '--fields', 'paramKey']);
+    const lines = all.out.trim().split('\n');
+    expect(lines[0]).toBe('paramKey');
+    expect(lines.slice(1).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `cli.page.${i}`).sort());
+  });
+
+  it('passes validation messages through and exits 1', async () => {
+    const result = await home.sso(['param', 'create', '--set', 'paramKey=x']);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/错误: .*参数名称/);
+  });
+
+  it('exits 4 when not signed in or lacking a grant', async () => {
+    const anonymous = cliHome({ SSO_URL: server.baseUrl });
+    expect((await anonymous.sso(['param', 'list'])).code).toBe(4);
+    anonymous.cleanup();
+  });
+
+  it('has a command for every registry resource', async () => {
+    const help = await home.sso(['--help']);
+    for (const name of ['param', 'dict', 'dict-biz', 'user', 'role', 'menu', 'dept', 'tenant'])
+      expect(help.out).toMatch(new RegExp(`\\n  ${name} `));
+    const menus = await home.sso(['menu', 'list', '--json']);
+    expect(menus.code).toBe(0);
+    expect(JSON.parse(menus.out).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,209 @@
+import { allResources, defineResource, md5, zh } from '@sso/shared-api';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  createTenantWithAdmin,
+  createUser,
+  createUserWithRole,
+  failure,
+  signInAdmin,
+  type TestUser,
+  type TrackedClient,
+  tableSnapshot,
+  trackedClient,
+} from '../test-support.js';
+import { startTestServer, type TestServer } from '../testing.js';
+import { OfflineCityResolver } from './ip-city.js';
+import { purgeOldLogs } from './retention.js';
+
+/** A resource over a missing table: its list fails in the database, a real 500. */
+const broken = defineResource({
+  service: 'blade-test',
+  name: 'broken',
+  table: 'no_such_table',
+  tenantScoped: false,
+  permission: 'param',
+  routes: 'read',
+  entity: z.object({}),
+  view: { title: ['坏的', 'Broken'], columns: [] },
+});
+
+let server: TestServer;
+let admin: TrackedClient;
+let tenantAdmin: TestUser;
+let usualViewer: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer({}, { resources: [...allResources, broken] });
+  admin = await signInAdmin(server);
+  tenantAdmin = await createTenantWithAdmin(server, '310001');
+  usualViewer = await createUserWithRole(server, { account: 'usual_viewer', menuCodes: ['log_usual'] });
+});
+afterAll(() => server?.close());
+
+const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
+const apiRows = async (uriPart: string) => {
+  await server.ctx.logs.flush();
+  return server.ctx.db.selectFrom('blade_log_api').selectAll().where('requestUri', 'like', `%${uriPart}%`).execute();
+};
+
+describe('api log', () => {
+  it('records a call with who, where, how long and its code, secrets stripped', async () => {
+    await admin.call('GET', '/api/blade-system/param/list', {
+      paramKey: 'logmark1',
+      password: 'hunter2',
+      newPassword1: 'n1',
+      access_token: 't',
+    });
+    const [row] = await apiRows('logmark1');
+    expect(row).toMatchObject({ tenantId: '000000', createBy: 'admin', serviceId: 'blade-system', method: 'GET', resultCode: 200 });
+    expect(row?.requestUri).toBe('/api/blade-system/param/list?paramKey=logmark1&password=***&newPassword1=***&access_token=***');
+    expect(row?.remoteIp).toBe('127.0.0.1');
+    expect(row?.methodName).toBe('/api/blade-system/param/list');
+    expect(Number(row?.time)).toBeGreaterThanOrEqual(0);
+    const page = await admin.log.api.page({ requestUri: 'logmark1' });
+    expect(page.records.map((r) => r.id)).toEqual([row?.id]);
+    expect(await admin.log.api.detail(row?.id ?? '')).toMatchObject({ requestUri: row?.requestUri, resultCode: 200 });
+  });
+
+  it('never writes the password of a sign-in', async () => {
+    const sdk = trackedClient(server);
+    await sdk.login({ username: 'admin', password: 'admin' });
+    const rows = await apiRows('/oauth/token');
+    const digest = md5('admin');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(`${row.requestUri} ${row.params}`).not.toContain(digest);
+    expect(rows.at(-1)?.params).toContain('"password":"***"');
+  });
+
+  it('keeps every entry of a burst of 2,000 requests', async () => {
+    const before = server.ctx.logs.dropped + server.ctx.logs.failed;
+    for (let wave = 0; wave < 20; wave++) {
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) => admin.call('GET', '/api/blade-system/param/list', { paramKey: `burst-${wave}-${i}` })),
+      );
+    }
+    const rows = await apiRows('paramKey=burst-');
+    expect(rows.length).toBe(2000);
+    expect(new Set(rows.map((r) => r.requestUri)).size).toBe(2000);
+    expect(server.ctx.logs.dropped + server.ctx.logs.failed).toBe(before);
+  });
+
+  it('puts a request that failed with 500 in the error log with its stack', async () => {
+    expect((await failure(admin, admin.call('GET', '/api/blade-test/broken/list'))).status).toBe(500);
+    await server.ctx.logs.flush();
+    const rows = await server.ctx.db
+      .selectFrom('blade_log_error')
+      .selectAll()
+      .where('requestUri', 'like', '/api/blade-test/broken/list%')
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ tenantId: '000000', createBy: 'admin', method: 'GET', serviceId: 'blade-test' });
+    expect(rows[0]?.message).toContain('no_such_table');
+    expect(rows[0]?.stackTrace).toContain('\n    at ');
+    expect((await apiRows('/api/blade-test/broken/list'))[0]?.resultCode).toBe(500);
+    const listed = await admin.log.error.page({ requestUri: 'blade-test/broken' });
+    expect(listed.records.map((r) => r.id)).toEqual([rows[0]?.id]);
+  });
+
+  it('lists usual entries the application writes', async () => {
+    server.ctx.logs.usual('warn', 'order-42', { note: '库存不足' });
+    await server.ctx.logs.flush();
+    const page = await admin.log.usual.page({ logId: 'order-42' });
+    expect(page.records).toHaveLength(1);
+    expect(page.records[0]).toMatchObject({ logLevel: 'warn', logId: 'order-42', logData: '{"note":"库存不足"}', tenantId: '000000' });
+  });
+});
+
+describe('sign-in log', () => {
+  it('records successes and failures with reason, address and city', async () => {
+    const roleId = (
+      await server.ctx.db.selectFrom('blade_role').select('id').where('roleAlias', '=', 'administrator').executeTakeFirstOrThrow()
+    ).id;
+    await createUser(server, { account: 'frozen', roleId, status: 0 });
+    const sdk = trackedClient(server);
+    await expect(sdk.login({ username: 'admin', password: 'wrong' })).rejects.toThrow(zh('badCredentials'));
+    await expect(sdk.login({ username: 'frozen', password: 'Test@12345' })).rejects.toThrow(zh('accountDisabled'));
+    await sdk.login({ username: 'admin', password: 'admin' });
+    await server.ctx.logs.flush();
+    const rows = await server.ctx.db.selectFrom('blade_log_login').selectAll().orderBy('id', 'desc').limit(3).execute();
+    expect(rows.map((r) => [r.account, r.success, r.reason])).toEqual([
+      ['admin', 1, '登录成功'],
+      ['frozen', 0, zh('accountDisabled')],
+      ['admin', 0, zh('badCredentials')],
+    ]);
+    for (const row of rows) expect(row).toMatchObject({ tenantId: '000000', remoteIp: '127.0.0.1', city: '本机', clientId: 'saber' });
+    const failed = await admin.log.login.page({ account: 'frozen', success: '0' });
+    expect(failed.records.map((r) => r.reason)).toEqual([zh('accountDisabled')]);
+  });
+
+  it('resolves cities offline: this machine, private networks, unknown', () => {
+    const cities = new OfflineCityResolver();
+    expect(['127.0.0.1', '::1', '10.1.2.3', '192.168.0.9', '172.20.0.1', '8.8.8.8', 'bogus'].map((ip) => cities.city(ip))).toEqual([
+      '本机',
+      '本机',
+      '内网IP',
+      '内网IP',
+      '内网IP',
+      '未知',
+      '未知',
+    ]);
+  });
+});
+
+describe('log access', () => {
+  it('offers no submit or remove: audit rows cannot be changed through the API', async () => {
+    const before = await tableSnapshot(server, 'blade_log_api');
+    expect(await failure(admin, admin.log.api.submit({ requestUri: '/forged' }))).toMatchObject({ status: 404, code: 404 });
+    const id = String((before[0] as { id: string }).id);
+    expect(await failure(admin, admin.log.api.remove(id))).toMatchObject({ status: 404, code: 404 });
+    expect(await failure(admin, admin.log.error.remove(id))).toMatchObject({ status: 404 });
+    expect(await failure(admin, admin.log.login.submit({ account: 'x' }))).toMatchObject({ status: 404 });
+    const after = (await tableSnapshot(server, 'blade_log_api')) as { id: string }[];
+    expect(after.filter((r) => before.some((b) => (b as { id: string }).id === r.id))).toEqual(before);
+  });
+
+  it('needs the menu of each log', async () => {
+    expect((await usualViewer.sdk.log.usual.page()).total).toBeGreaterThan(0);
+    expect(await failure(usualViewer.sdk, usualViewer.sdk.log.api.page())).toEqual(FORBIDDEN);
+    expect(await failure(usualViewer.sdk, usualViewer.sdk.log.error.page())).toEqual(FORBIDDEN);
+    expect(await failure(usualViewer.sdk, usualViewer.sdk.log.login.page())).toEqual(FORBIDDEN);
+  });
+
+  it('shows a tenant only its own entries', async () => {
+    await tenantAdmin.sdk.call('GET', '/api/blade-system/dict/list', { code: 'tenantmark' });
+    await server.ctx.logs.flush();
+    const own = await tenantAdmin.sdk.log.api.page({ size: 100 });
+    expect(own.total).toBeGreaterThan(0);
+    expect(new Set(own.records.map((r) => r.tenantId))).toEqual(new Set(['310001']));
+    const platformRow = (await apiRows('logmark1'))[0];
+    expect(await tenantAdmin.sdk.log.api.detail(platformRow?.id ?? '')).toBeNull();
+    const signIns = await tenantAdmin.sdk.log.login.page();
+    expect(signIns.records.map((r) => r.account)).toEqual(['admin']);
+    expect(signIns.records[0]?.tenantId).toBe('310001');
+  });
+});
+
+describe('retention', () => {
+  it('purges entries older than log.retentionDays and keeps newer ones', async () => {
+    const old = new Date(Date.now() - 40 * 24 * 3600 * 1000);
+    const recent = new Date(Date.now() - 20 * 24 * 3600 * 1000);
+    const [oldId, recentId] = [server.ctx.ids.next(), server.ctx.ids.next()];
+    await server.ctx.db
+      .insertInto('blade_log_usual')
+      .values([
+        { id: oldId, logId: 'aged', createTime: old },
+        { id: recentId, logId: 'aged', createTime: recent },
+      ])
+      .execute();
+    await sql`update blade_param set param_value = '30' where param_key = 'log.retentionDays'`.execute(server.ctx.db);
+    server.ctx.cache.invalidate('blade_param');
+    const removed = await purgeOldLogs(server.ctx);
+    expect(removed.blade_log_usual).toBe(1);
+    const left = await server.ctx.db.selectFrom('blade_log_usual').select('id').where('logId', '=', 'aged').execute();
+    expect(left.map((r) => r.id)).toEqual([recentId]);
+    const seeded = await server.ctx.db.selectFrom('blade_param').select('paramValue').where('paramKey', '=', 'log.retentionDays').execute();
+    expect(seeded).toHaveLength(1);
+  });
+});

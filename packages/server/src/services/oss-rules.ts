@@ -1,0 +1,22 @@
+import { badRequest, resourceMessages as m, OSS_LOCAL } from '@sso/shared-api';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { ResourceRules } from '../resources/rules.js';
+import { keepOrEncryptSecret } from './oss-secrets.js';
+
+/**
+ * An S3-compatible configuration needs an endpoint (http/https), a bucket and keys; the secret
+ * key is stored encrypted and an update without one keeps it. New rows start disabled (status 1).
+ */
+export const ossRules: ResourceRules = {
+  async beforeSave({ values, existing, trx }) {
+    const merged = { ...existing, ...values };
+    if (Number(merged.category) !== OSS_LOCAL) {
+      if (!merged.endpoint || !/^https?:\/\/[^\s/]+/i.test(String(merged.endpoint))) throw badRequest(m.endpoint);
+      if (!merged.bucketName) throw badRequest(m.bucketName);
+      if (!merged.accessKey) throw badRequest(m.accessKey);
+    }
+    if (!existing) values.status = 1;
+    await keepOrEncryptSecret(trx as Kysely<Database>, values, existing);
+  },
+};

@@ -1,0 +1,64 @@
+import { amzDateOf, authorization, type SigV4Credentials, sha256Hex } from './sigv4.js';
+import type { ObjectStore, StoredObject } from './store.js';
+
+export interface S3Options extends SigV4Credentials {
+  /** http(s)://host[:port] of the S3 API (MinIO, AWS, Aliyun OSS, Tencent COS S3 endpoints). */
+  endpoint: string;
+  bucket: string;
+}
+
+const TIMEOUT_MS = 15_000;
+
+/** An S3-compatible bucket, path-style addressed, signed with SigV4 (no SDK). */
+export class S3Store implements ObjectStore {
+  readonly domain: string;
+
+  constructor(private readonly options: S3Options) {
+    this.domain = `${options.endpoint.replace(/\/+$/, '')}/${options.bucket}`;
+  }
+
+  linkOf(name: string): string {
+    return `${this.domain}/${name}`;
+  }
+
+  async put(name: string, data: Uint8Array, contentType: string): Promise<void> {
+    const response = await this.send('PUT', name, data, { 'content-type': contentType });
+    await expectOk(response);
+  }
+
+  async get(name: string): Promise<StoredObject | undefined> {
+    const response = await this.send('GET', name);
+    if (response.status === 404) return undefined;
+    await expectOk(response);
+    return {
+      data: new Uint8Array(await response.arrayBuffer()),
+      contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+    };
+  }
+
+  async remove(name: string): Promise<void> {
+    const response = await this.send('DELETE', name);
+    if (response.status !== 404) await expectOk(response);
+  }
+
+  private async send(method: string, name: string, body?: Uint8Array, extra: Record<string, string> = {}): Promise<Response> {
+    const url = new URL(`${this.domain}/${name.split('/').map(encodeURIComponent).join('/')}`);
+    const payloadHash = sha256Hex(body ?? '');
+    const headers: Record<string, string> = {
+      host: url.host,
+      'x-amz-date': amzDateOf(new Date()),
+      'x-amz-content-sha256': payloadHash,
+      ...extra,
+    };
+    headers.authorization = authorization({ method, url, headers, payloadHash }, this.options);
+    const { host: _host, ...sent } = headers;
+    return fetch(url, { method, headers: sent, body: body ? Buffer.from(body) : undefined, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  }
+}
+
+async function expectOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = await response.text().catch(() => '');
+  const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1];
+  throw new Error(`S3 answered ${response.status}${code ? ` ${code}` : ''}`);
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { decryptSecret } from '../services/datasource-secrets.js';
+import { LOCAL_DOMAIN, LocalStore } from './local-store.js';
+import { S3Store } from './s3-store.js';
+import type { ObjectStore } from './store.js';
+
+/** blade_oss.status of the tenant's one enabled configuration (BladeX: 1 off, 2 on). */
+export const OSS_ENABLED = 2;
+const LOCAL_CATEGORY = 5;
+
+type OssRow = Database['blade_oss'] extends infer R ? { [K in keyof R]: unknown } : never;
+
+/**
+ * Picks where a tenant's files go: its enabled S3-compatible configuration, else the local disk
+ * under the data directory (a temporary directory when the database lives in memory).
+ */
+export class Storage {
+  readonly local: LocalStore;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    dataDir: string,
+  ) {
+    const root = dataDir.startsWith('memory://') ? mkdtempSync(join(tmpdir(), 'sso-files-')) : resolve(dataDir, 'files');
+    this.local = new LocalStore(resolve(root));
+  }
+
+  /** The store new uploads of this tenant go to. */
+  async forTenant(tenantId: string): Promise<ObjectStore> {
+    const row = await this.db
+      .selectFrom('blade_oss')
+      .selectAll()
+      .where('tenantId', '=', tenantId)
+      .where('isDeleted', '=', 0)
+      .where('status', '=', OSS_ENABLED)
+      .executeTakeFirst();
+    return row ? this.storeOf(row as unknown as OssRow) : this.local;
+  }
+
+  /** The store that holds a file with this domain (local, or one of the tenant's S3 configurations). */
+  async forDomain(tenantId: string, domain: string | null, db = this.db): Promise<ObjectStore | undefined> {
+    if (!domain || domain === LOCAL_DOMAIN) return this.local;
+    const rows = await db.selectFrom('blade_oss').selectAll().where('tenantId', '=', tenantId).where('isDeleted', '=', 0).execute();
+    for (const row of rows) {
+      const store = await this.storeOf(row as unknown as OssRow, db);
+      if (store.domain === domain) return store;
+    }
+    return undefined;
+  }
+
+  /** A fresh object name: `<tenant>/upload/<yyyymmdd>/<random>.<ext>`. */
+  static newName(tenantId: string, extension: string): string {
+    const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+    return `${tenantId}/upload/${day}/${randomBytes(16).toString('hex')}${extension ? `.${extension}` : ''}`;
+  }
+
+  /** Pass the transaction when inside one (PGlite has a single connection). */
+  private async storeOf(row: OssRow, db = this.db): Promise<ObjectStore> {
+    if (Number(row.category) === LOCAL_CATEGORY || !row.endpoint) return this.local;
+    return new S3Store({
+      endpoint: String(row.endpoint),
+      bucket: String(row.bucketName ?? ''),
+      accessKey: String(row.accessKey ?? ''),
+      secretKey: (await decryptSecret(db, (row.secretKey as string | null) ?? null)) ?? '',
+      region: String(row.region || 'us-east-1'),
+    });
+  }
+}

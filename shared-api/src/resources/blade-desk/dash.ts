@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { pageQuery } from '../../common.js';
+import { defineExtra, defineResource } from '../../resource.js';
+
+/** An OAuth client (the platform's applications) missing data an operator should fill in. */
+export const appMissRow = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  /** What is missing: `redirectUri` (web_server_redirect_uri), `description` (additional_information). */
+  missing: z.array(z.enum(['redirectUri', 'description'])),
+  createTime: z.string().nullable(),
+});
+export const userTypeCount = z.object({ userType: z.number(), label: z.string(), count: z.number() });
+
+/** The workbench's dashboard calls (BladeX blade-desk/dash): extras only, no table of its own. */
+export const dash = defineResource({
+  service: 'blade-desk',
+  name: 'dash',
+  table: 'blade_client',
+  tenantScoped: false,
+  permission: 'client',
+  platformOnly: true,
+  routes: 'none',
+  entity: z.object({}),
+  extras: {
+    selectAppMissPage: defineExtra({
+      method: 'GET',
+      path: 'selectAppMissPage',
+      summary: 'Applications (OAuth clients) missing a redirect URI or a description, paged',
+      query: pageQuery,
+      response: z.object({
+        records: z.array(appMissRow),
+        total: z.number(),
+        size: z.number(),
+        current: z.number(),
+        pages: z.number(),
+      }),
+      permission: 'client',
+    }),
+    findUserByType: defineExtra({
+      method: 'GET',
+      path: 'findUserByType',
+      summary: "Users of the caller's tenant counted by user type (dict user_type)",
+      response: z.array(userTypeCount),
+      permission: null,
+    }),
+  },
+  view: { title: ['工作台', 'Dashboard'], columns: [], actions: { add: false, edit: false, remove: false, view: false } },
+});

@@ -1,0 +1,138 @@
+// API logging cost: authenticated `GET param/list` throughput with SSO_API_LOG=true vs false, each
+// on a fresh server process (in-memory PGlite), and a check that the logging run lost no entry.
+// `node tests/bench/logging.mjs` (needs packages/server/dist), or import measureApiLogging.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+const md5 = (text) => createHash('md5').update(text).digest('hex');
+const LIST = '/api/blade-system/param/list?current=1&size=10';
+
+/** A fresh PostgreSQL database for one run (dropped by the returned function), or none for PGlite. */
+async function scratchDatabase(adminUrl) {
+  if (!adminUrl) return { env: { SSO_DATA_DIR: 'memory://' }, drop: async () => {} };
+  // pg is a dependency of the server package, not of the workspace root.
+  const pg = createRequire(join(here, '..', '..', 'packages/server/package.json'))('pg');
+  const name = `bench_log_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { env: { DATABASE_URL: url.toString() }, drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+async function startServer(script, port, apiLog, database) {
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ...database,
+    LOG_LEVEL: 'warn',
+    SSO_ADMIN_PASSWORD: '',
+    SSO_API_LOG: apiLog,
+  };
+  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 300; i++) {
+    if ((await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined))?.ok) return child;
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error(`${script} did not start`);
+}
+
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function signIn(base) {
+  const query = new URLSearchParams({
+    grant_type: 'password',
+    scope: 'all',
+    tenantId: '000000',
+    username: 'admin',
+    password: md5('admin'),
+  });
+  const body = await (
+    await fetch(`${base}/api/blade-auth/oauth/token?${query}`, { method: 'POST', headers: { authorization: basic } })
+  ).json();
+  if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return { authorization: basic, 'blade-auth': `bearer ${body.access_token}` };
+}
+
+const cannon = (options) =>
+  new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
+
+/** One server, one mode: requests per second after a warm-up, and how many list calls it logged. */
+async function measure(script, port, apiLog, seconds, connections, databaseUrl) {
+  const database = await scratchDatabase(databaseUrl);
+  const server = await startServer(script, port, apiLog, database.env);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const headers = await signIn(base);
+    const warm = await cannon({ url: `${base}${LIST}`, headers, connections, duration: 2 });
+    const result = await cannon({ url: `${base}${LIST}`, headers, connections, duration: seconds });
+    const sent = warm.requests.total + result.requests.total;
+    await new Promise((r) => setTimeout(r, 1500)); // one flush interval and then some
+    const page = await (await fetch(`${base}/api/blade-log/api/page?size=10&requestUri=param/list`, { headers })).json();
+    return {
+      rps: result.requests.average,
+      p99: result.latency.p99,
+      bad: result.non2xx + result.errors,
+      sent,
+      logged: page.data?.total ?? 0,
+    };
+  } finally {
+    await stop(server);
+    await database.drop();
+  }
+}
+
+/**
+ * Runs off, on, off, on (alternating evens out drift) and prints the ratio of the averages.
+ * Answers { off, on, ratio, lost } — `lost` counts list calls the logging runs sent but did not record.
+ */
+export async function measureApiLogging({
+  script = join(here, '..', '..', 'packages/server/dist/main.js'),
+  port = 18_771,
+  seconds = Number(process.env.BENCH_SECONDS ?? 10),
+  connections = 50,
+  rounds = 2,
+  /** A PostgreSQL admin URL: each run gets a fresh database there; without it, in-memory PGlite. */
+  databaseUrl = process.env.BENCH_DATABASE_URL,
+} = {}) {
+  const off = [];
+  const on = [];
+  let lost = 0;
+  for (let round = 0; round < rounds; round++) {
+    off.push(await measure(script, port, 'false', seconds, connections, databaseUrl));
+    const logged = await measure(script, port, 'true', seconds, connections, databaseUrl);
+    lost += Math.max(0, logged.sent - logged.logged);
+    on.push(logged);
+  }
+  const mean = (runs) => runs.reduce((sum, r) => sum + r.rps, 0) / runs.length;
+  const ratio = mean(on) / mean(off);
+  console.log(`API logging (${databaseUrl ? 'PostgreSQL' : 'PGlite'}): off ${mean(off).toFixed(0)} req/s, on ${mean(on).toFixed(0)} req/s`);
+  console.log(
+    `  ratio on/off ${(ratio * 100).toFixed(1)}% (target >= 90%), entries lost ${lost}, non-2xx ${[...on, ...off].reduce((s, r) => s + r.bad, 0)}`,
+  );
+  return { off: mean(off), on: mean(on), ratio, lost, runs: { off, on } };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await measureApiLogging();
