@@ -25,11 +25,12 @@ afterAll(async () => {
 });
 
 describe.skipIf(!runnable)('the web app served by the platform', () => {
-  it('signs in through the login page and greets the user', async () => {
+  it('signs in through the login page; the seeded admin must first change its password', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.baseUrl}/`);
     await page.waitForURL('**/login');
     await page.getByText('钢铁集团单点登录平台').waitFor();
+    await expect.poll(() => page.title()).toBe('登录 - 钢铁集团单点登录平台');
 
     await page.getByLabel('账号').fill('admin');
     await page.getByLabel('密码').fill('wrong-password');
@@ -38,16 +39,21 @@ describe.skipIf(!runnable)('the web app served by the platform', () => {
 
     await page.getByLabel('密码').fill('admin');
     await page.getByRole('button', { name: /登\s*录/ }).click();
-    await page.waitForURL('**/wel/index');
-    await page.getByText('欢迎你，管理员').waitFor();
-    await page.screenshot({ path: join(artifacts, 'welcome.png') });
+    await page.waitForURL('**/password-lock');
+    await page.screenshot({ path: join(artifacts, 'password-lock.png') });
     const stored = await page.evaluate(() => localStorage.getItem('sso-session'));
-    expect(JSON.parse(stored ?? '{}').token.account).toBe('admin');
+    const record = JSON.parse(stored ?? '{}');
+    expect(record.content.token.account).toBe('admin');
+    expect(typeof record.datetime).toBe('number');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'sso-access-token')?.value).toBe(record.content.token.access_token);
   });
 
-  it('shows the 404 page for unknown paths and serves the API docs', async () => {
+  it('sends signed-out visitors of other pages to /login, shows /404, and serves the API docs', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.baseUrl}/no/such/page`);
+    await page.waitForURL('**/login');
+    await page.goto(`${server.baseUrl}/404`);
     await page.getByText('抱歉，你访问的页面不存在').waitFor();
     const docs = await page.goto(`${server.baseUrl}/doc.html/`);
     expect(docs?.status()).toBe(200);

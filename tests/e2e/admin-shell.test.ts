@@ -1,0 +1,139 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startTestServer, type TestServer } from '@sso/server/testing';
+import { md5, toBase64 } from '@sso/shared-api';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, launchBrowser } from './browser.js';
+import { button, openFromSidebar, step, toast } from './steps.js';
+
+const webDir = join(import.meta.dirname, '..', '..', 'web', 'dist');
+const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
+const PASSWORD = 'Shell@2024!';
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  if (!runnable) return;
+  if (!existsSync(join(webDir, 'index.html'))) throw new Error('web/dist is missing: build the web app first');
+  server = await startTestServer({ SSO_WEB_DIR: webDir });
+  // The first-password change is the console story's; here the admin has changed it already.
+  const admin = await server.admin();
+  await admin.user.user.updatePassword({
+    oldPassword: md5('admin'),
+    newPassword: md5(PASSWORD),
+    newPassword1: md5(PASSWORD),
+    passwordBase64: toBase64(PASSWORD),
+  });
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const tabs = () => page.locator('.sso-tags .ant-tabs-tab').allInnerTexts();
+
+describe.skipIf(!runnable)('the admin shell', () => {
+  it('checks the registration dialog in order and submits a registration', async () => {
+    await step(page, 'shell-01-register', async () => {
+      await page.goto(`${server.baseUrl}/login`);
+      await button(page, '注册账号').click();
+      const dialog = page.getByRole('dialog', { name: '账号注册' });
+      const submit = dialog.getByRole('button', { name: /提\s*交/ });
+      await dialog.getByLabel('租户编号').fill('');
+      await submit.click();
+      await toast(page, '请先输入租户编号');
+      await dialog.getByLabel('租户编号').fill('000000');
+      await submit.click();
+      await toast(page, '请先输入账号名称');
+      await dialog.getByLabel('账号').fill('e2e-guest');
+      await submit.click();
+      await toast(page, '请先输入密码');
+      await dialog.getByLabel('密码', { exact: true }).fill('Guest@2024!');
+      await dialog.getByLabel('确认密码').fill('Other@2024!');
+      await submit.click();
+      await toast(page, '两次密码输入不一致');
+      await dialog.getByLabel('确认密码').fill('Guest@2024!');
+      await submit.click();
+      await page.getByText('注册申请已提交,请耐心等待管理员通过!').waitFor();
+      await button(page, '确定').click();
+      await page.waitForURL('**/login');
+    });
+  });
+
+  it('opens, closes and prunes tabs by the SPEC rules', async () => {
+    await step(page, 'shell-02-tabs', async () => {
+      await page.getByLabel('账号').fill('admin');
+      await page.getByLabel('密码').fill(PASSWORD);
+      await button(page, '登录').click();
+      await page.waitForURL('**/wel/index');
+      await openFromSidebar(page, '系统管理', '参数管理', '/system/param/index');
+      await openFromSidebar(page, '系统管理', '系统字典', '/system/dict/index');
+      await expect.poll(tabs).toEqual(['首页', '参数管理', '系统字典']);
+      // The first page has no close button; closing the active tab selects the previous one.
+      expect(await page.locator('.sso-tags .ant-tabs-tab').first().locator('.ant-tabs-tab-remove').count()).toBe(0);
+      await page.locator('.sso-tags .ant-tabs-tab').filter({ hasText: '系统字典' }).locator('.ant-tabs-tab-remove').click();
+      await page.waitForURL('**/system/param/index');
+      await openFromSidebar(page, '系统管理', '系统字典', '/system/dict/index');
+      await page.locator('.sso-tags .ant-tabs-tab').filter({ hasText: '参数管理' }).click({ button: 'right' });
+      await page.getByRole('menuitem', { name: '关闭其他' }).click();
+      await page.waitForURL('**/system/param/index');
+      await expect.poll(tabs).toEqual(['首页', '参数管理']);
+      await page.getByRole('button', { name: /更多/ }).click();
+      await page.getByRole('menuitem', { name: '关闭全部' }).click();
+      await page.waitForURL('**/wel/index');
+      await expect.poll(tabs).toEqual(['首页']);
+    });
+  });
+
+  it('shows the mock notices, switches department and role, and hands off to ?redirect= with a token', async () => {
+    await step(page, 'shell-03-notices', async () => {
+      await page.getByRole('button', { name: '通知' }).click();
+      await page.getByRole('tab', { name: '邮件(1)' }).waitFor();
+      await page.getByRole('tab', { name: '消息(2)' }).waitFor();
+      await page.getByRole('tab', { name: '通知(0)' }).waitFor();
+      await page.keyboard.press('Escape');
+    });
+    await step(page, 'shell-04-switch', async () => {
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: '切换部门与角色' }).click();
+      const dialog = page.getByRole('dialog', { name: '切换部门与角色' });
+      await dialog.getByText('所属部门').waitFor();
+      const before = await page.evaluate(() => JSON.parse(localStorage.getItem('sso-session') ?? '{}').content.token.access_token);
+      await dialog.getByRole('button', { name: /确\s*定/ }).click();
+      await toast(page, '操作成功!');
+      const after = await page.evaluate(() => JSON.parse(localStorage.getItem('sso-session') ?? '{}').content.token.access_token);
+      expect(after).not.toBe(before); // a new token for the chosen department and role
+    });
+    await step(page, 'shell-05-redirect', async () => {
+      const target = `${server.baseUrl}/doc.html/`;
+      await page.goto(`${server.baseUrl}/login?redirect=${encodeURIComponent(target)}`);
+      await page.waitForURL(/\/doc\.html\/\?access_token=/);
+      const token = new URL(page.url()).searchParams.get('access_token');
+      const me = await server
+        .client()
+        .call('GET', '/api/blade-auth/oauth/user-info')
+        .catch(() => undefined);
+      expect(me).toBeUndefined(); // the plain client has no token; the handed-over one works:
+      const res = await fetch(`${server.baseUrl}/api/blade-auth/oauth/user-info`, {
+        headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'Blade-Auth': `bearer ${token}` },
+      });
+      expect((await res.json()).data.account).toBe('admin');
+    });
+  });
+
+  it('logs out after the confirmation 退出系统, 是否继续?', async () => {
+    await step(page, 'shell-06-logout', async () => {
+      await page.goto(`${server.baseUrl}/wel/index`);
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: '退出登录' }).click();
+      await page.getByText('退出系统, 是否继续?').waitFor();
+      await button(page, '确定').click();
+      await page.waitForURL('**/login');
+      expect(await page.evaluate(() => localStorage.getItem('sso-session'))).toBeNull();
+    });
+  });
+});

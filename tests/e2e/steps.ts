@@ -1,0 +1,53 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { artifacts } from './browser.js';
+
+/**
+ * Runs one named step of a browser story: a screenshot after it, and on failure a screenshot
+ * named after the step (kept in tests/artifacts) before the error goes on.
+ */
+export async function step(page: Page, name: string, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+    await page.screenshot({ path: join(artifacts, `${name}.png`) });
+  } catch (error) {
+    await page.screenshot({ path: join(artifacts, `failed-${name}.png`) }).catch(() => undefined);
+    const html = await page.content().catch(() => '');
+    writeFileSync(join(artifacts, `failed-${name}.html`), html);
+    throw new Error(`step "${name}" failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
+/** The text of the newest antd message toast. */
+export async function toast(page: Page, text: string | RegExp): Promise<void> {
+  await page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
+}
+
+/**
+ * A button by its text, as antd spaces two Chinese characters (提 交). The name may start with
+ * "loading": antd keeps the spinner icon, invisible, while its leave animation runs.
+ */
+export const button = (page: Page, name: string) =>
+  page.getByRole('button', { name: new RegExp(`^(?:loading)?\\s*${[...name].join('\\s*')}\\s*$`) });
+
+/**
+ * Opens a screen from the sidebar. On a loaded machine (the suites run in parallel) a click that
+ * lands while antd's submenu is still animating can be lost, so the click is repeated until the
+ * address changes.
+ */
+export async function openFromSidebar(page: Page, group: string, item: string, path: string): Promise<void> {
+  // Names start with the icon's label ("setting 系统管理"): match the end.
+  const entry = page.getByRole('menuitem', { name: new RegExp(`${item}$`) });
+  if (!(await entry.isVisible())) await page.getByRole('menuitem', { name: new RegExp(`${group}$`) }).click();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await entry.click();
+    try {
+      await page.waitForURL(`**${path}`, { timeout: 5_000 });
+      return;
+    } catch {
+      // try again
+    }
+  }
+  await page.waitForURL(`**${path}`);
+}

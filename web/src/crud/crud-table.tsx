@@ -1,0 +1,100 @@
+import { PAGE_SIZES, type ResourceDef } from '@sso/shared-api';
+import { Button, Space, Table, type TableColumnsType } from 'antd';
+import type { Key } from 'react';
+import { useTranslation } from 'react-i18next';
+import { keyOf, type Row } from './crud-api.js';
+import type { Allowed } from './permissions.js';
+import type { CrudState } from './use-crud.js';
+import { dictLabel, type Option } from './use-dict.js';
+
+export interface CrudTableProps {
+  def: ResourceDef;
+  state: CrudState;
+  dicts: Record<string, Option[]>;
+  allowed: Allowed;
+  selected: Key[];
+  onSelect: (keys: Key[]) => void;
+  onPage: (current: number, size: number) => void;
+  onRow: (action: 'view' | 'edit' | 'remove', row: Row) => void;
+}
+
+/** The list: index column, multi-select, the view's columns and the row actions allowed. */
+export function CrudTable({ def, state, dicts, allowed, selected, onSelect, onPage, onRow }: CrudTableProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 1 : 0;
+  const rowActions = allowed.view || allowed.edit || allowed.remove;
+
+  const columns: TableColumnsType<Row> = [
+    {
+      title: '#',
+      key: '$index',
+      width: 60,
+      align: 'center',
+      render: (_value, _row, index) => (state.tree ? index + 1 : (state.current - 1) * state.size + index + 1),
+    },
+    ...def.view.columns
+      .filter((c) => !c.hideInTable)
+      .map((c) => ({
+        title: c.label[lang],
+        dataIndex: c.prop,
+        key: c.prop,
+        ellipsis: true,
+        ...(c.width ? { width: c.width } : {}),
+        render: (value: unknown) => (c.dict ? dictLabel(dicts[c.dict], value) : value === null || value === undefined ? '' : String(value)),
+      })),
+    ...(rowActions
+      ? [
+          {
+            title: t('crud.actions'),
+            key: '$actions',
+            width: 200,
+            render: (_: unknown, row: Row) => (
+              <Space size={0}>
+                {allowed.view && (
+                  <Button type="link" size="small" onClick={() => onRow('view', row)}>
+                    {t('crud.view')}
+                  </Button>
+                )}
+                {allowed.edit && (
+                  <Button type="link" size="small" onClick={() => onRow('edit', row)}>
+                    {t('crud.edit')}
+                  </Button>
+                )}
+                {allowed.remove && (
+                  <Button type="link" size="small" danger onClick={() => onRow('remove', row)}>
+                    {t('crud.delete')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Table<Row>
+      rowKey={(row) => String(row[keyOf(def)])}
+      size="middle"
+      bordered
+      loading={state.loading}
+      columns={columns}
+      dataSource={state.rows}
+      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => onSelect(keys) }}
+      scroll={{ x: 'max-content' }}
+      pagination={
+        state.tree
+          ? false
+          : {
+              current: state.current,
+              pageSize: state.size,
+              total: state.total,
+              pageSizeOptions: PAGE_SIZES.map(String),
+              showSizeChanger: true,
+              showTotal: (total) => t('crud.total', { total }),
+              onChange: onPage,
+            }
+      }
+    />
+  );
+}

@@ -1,0 +1,79 @@
+import type { ColumnView, ResourceDef } from '@sso/shared-api';
+import { Button, DatePicker, Form, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { FieldInput } from './field-input.js';
+import type { Option } from './use-dict.js';
+
+export type SearchQuery = Record<string, string | undefined>;
+
+/**
+ * Form values as list filters: text trimmed, blanks dropped, a date range as
+ * `${prop}_dategt` / `${prop}_datelt` (SPEC §7: createTime_dategt, createTime_datelt).
+ */
+export function toQuery(columns: readonly ColumnView[], values: Record<string, unknown>): SearchQuery {
+  const query: SearchQuery = {};
+  for (const column of columns) {
+    const value = values[column.prop];
+    if (column.type === 'date') {
+      const [from, to] = (value as [Dayjs | null, Dayjs | null] | undefined) ?? [];
+      if (from) query[`${column.prop}_dategt`] = `${from.format('YYYY-MM-DD')} 00:00:00`;
+      if (to) query[`${column.prop}_datelt`] = `${to.format('YYYY-MM-DD')} 23:59:59`;
+    } else if (value !== undefined && value !== null && String(value).trim() !== '') {
+      query[column.prop] = String(value).trim();
+    }
+  }
+  return query;
+}
+
+/** The search area: one field per `search` column, search and reset. */
+export function SearchForm({
+  def,
+  dicts,
+  onSearch,
+}: {
+  def: ResourceDef;
+  dicts: Record<string, Option[]>;
+  onSearch: (query: SearchQuery) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm();
+  const lang = i18n.language === 'en' ? 1 : 0;
+  const columns = def.view.columns.filter((c) => c.search);
+  if (!columns.length) return null;
+  const submit = () => onSearch(toQuery(columns, form.getFieldsValue()));
+
+  return (
+    <Form form={form} name="crud-search" layout="inline" onFinish={submit} style={{ marginBottom: 12, rowGap: 8 }}>
+      {columns.map((column) => (
+        <Form.Item key={column.prop} name={column.prop} label={column.label[lang]}>
+          {column.type === 'date' ? (
+            <DatePicker.RangePicker />
+          ) : (
+            <FieldInput
+              def={def}
+              column={column.type === 'textarea' ? { ...column, type: 'input' } : column}
+              dict={column.dict ? dicts[column.dict] : undefined}
+              placeholder={column.label[lang]}
+            />
+          )}
+        </Form.Item>
+      ))}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('crud.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              submit();
+            }}
+          >
+            {t('crud.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ResourceDef } from '@sso/shared-api';
+
+/** The part of zod's API used here (the web app does not depend on zod itself). */
+interface Parser {
+  safeParse(value: unknown): { success: boolean; error?: { issues: { message: string; path: readonly PropertyKey[] }[] } };
+}
+interface ObjectParser extends Parser {
+  shape: Record<string, Parser | undefined>;
+  partial(): Parser;
+}
+const entityOf = (def: ResourceDef) => def.entity as unknown as ObjectParser;
+
+/**
+ * Form values as the API expects them: on insert a blank field is absent; on update a cleared
+ * field is sent as '' so the server clears it (it only updates the fields sent).
+ */
+export function cleanValues(values: Record<string, unknown>, update = false): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== undefined && value !== null && (update || value !== '')),
+  );
+}
+
+/** The entity's message for one field, or undefined when it is valid (SPEC §5 messages, on blur). */
+export function fieldError(def: ResourceDef, prop: string, value: unknown): string | undefined {
+  const schema = entityOf(def).shape[prop];
+  if (!schema) return undefined;
+  const result = schema.safeParse(value === '' || value === null ? undefined : value);
+  return result.success ? undefined : result.error?.issues[0]?.message;
+}
+
+/**
+ * The whole form against the entity (`def.entity.safeParse`), so rules across fields show too:
+ * the first message per field. For an update only the fields sent are checked, as the server does.
+ */
+export function formErrors(def: ResourceDef, values: Record<string, unknown>, update = false): Record<string, string> {
+  const entity = entityOf(def);
+  const schema = update ? entity.partial() : entity;
+  const result = schema.safeParse(cleanValues(values, update));
+  const errors: Record<string, string> = {};
+  if (result.success) return errors;
+  for (const issue of result.error?.issues ?? []) {
+    const prop = String(issue.path[0] ?? '');
+    if (prop && !errors[prop]) errors[prop] = issue.message;
+  }
+  return errors;
+}
+
+/** An antd rule running the entity's check of one field. */
+export const entityRule = (def: ResourceDef, prop: string) => ({
+  validator: async (_: unknown, value: unknown) => {
+    const message = fieldError(def, prop, value);
+    if (message) throw new Error(message);
+  },
+});

@@ -1,0 +1,27 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { website } from '../config.js';
+import { en } from './en.js';
+import { zhCN } from './zh-cn.js';
+
+/** zh-CN by default, en as the alternative (SPEC §1, §9); the choice is remembered. */
+export const LANGUAGE_KEY = `${website.key}-language`;
+export type Language = 'zh-CN' | 'en';
+
+function savedLanguage(): Language {
+  const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_KEY);
+  return saved === 'en' ? 'en' : 'zh-CN';
+}
+
+void i18n.use(initReactI18next).init({
+  resources: { 'zh-CN': { translation: zhCN }, en: { translation: en } },
+  lng: savedLanguage(),
+  fallbackLng: 'zh-CN',
+  interpolation: { escapeValue: false },
+});
+
+i18n.on('languageChanged', (lng) => {
+  if (typeof localStorage !== 'undefined') localStorage.setItem(LANGUAGE_KEY, lng);
+});
+
+export default i18n;

@@ -1,0 +1,47 @@
+import { allResources, type ResourceDef } from '@sso/shared-api';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useParams } from 'react-router-dom';
+import { PageLoading } from '../lib/page-loading.js';
+import { findMenu, type MenuItem } from '../router/menu-index.js';
+import { matchRoute } from '../router/route-table.js';
+import { useMenuItems } from '../router/use-route-info.js';
+import { screens } from '../screens/index.js';
+
+const CrudPage = lazy(() => import('../crud/crud-page.js'));
+const ScreenMissing = lazy(() => import('../pages/screen-missing.js'));
+
+/** The registry resource guarded by a menu code (resource `permission` === menu `code`). */
+export const resourceForCode = (code: string): ResourceDef | undefined => allResources.find((def) => def.permission === code);
+
+/**
+ * What a menu path shows: a specific screen of screens/index.ts, else the generic CRUD page of
+ * the resource whose permission is the menu's code, else "not available yet".
+ */
+export function MenuScreen({ item }: { item: MenuItem }) {
+  const Specific = screens[item.rawPath];
+  const def = resourceForCode(item.code);
+  const menu = { id: item.id, code: item.code, name: item.name, rawPath: item.rawPath };
+  if (Specific) return <Specific menu={menu} def={def} />;
+  if (def) return <CrudPage def={def} title={item.name} />;
+  return <ScreenMissing title={item.name} />;
+}
+
+/**
+ * The admin shell's splat route: a fixed admin route (its screen, or "not available yet") or a
+ * menu screen. The path comes from the route match, not the location, so a page kept alive in a
+ * hidden tab keeps rendering its own screen.
+ */
+export default function AdminScreen() {
+  const path = `/${useParams()['*'] ?? ''}`;
+  const items = useMenuItems();
+  const fixed = matchRoute(path)?.entry;
+  let content: ReactNode = null;
+  if (fixed) {
+    const Screen = screens[fixed.path];
+    content = Screen ? <Screen /> : <ScreenMissing />;
+  } else {
+    const item = findMenu(items, path);
+    if (item) content = <MenuScreen item={item} />;
+  }
+  return <Suspense fallback={<PageLoading />}>{content}</Suspense>;
+}

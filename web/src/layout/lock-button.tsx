@@ -1,0 +1,51 @@
+import { LockOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { website } from '../config.js';
+import { lock, lockStore, setLockPassword } from '../session/lock.js';
+
+/** Locks the screen (SPEC §4): asks for a lock password first when none is set. */
+export function LockButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<{ passwd: string }>();
+
+  const lockNow = () => {
+    lock();
+    navigate(website.lockPage);
+  };
+  const onClick = () => (lockStore.get().passwordDigest ? lockNow() : setOpen(true));
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    const { passwd } = values;
+    setLockPassword(passwd);
+    setOpen(false);
+    form.resetFields();
+    lockNow();
+  };
+
+  return (
+    <>
+      <Button type="text" icon={<LockOutlined />} onClick={onClick} aria-label={t('navbar.lock')} title={t('navbar.lock')} />
+      <Modal
+        title={t('lock.setTitle')}
+        open={open}
+        onOk={submit}
+        onCancel={() => setOpen(false)}
+        okText={t('common.confirm')}
+        cancelText={t('common.cancel')}
+        width={400}
+      >
+        <Form form={form} name="lock" layout="vertical" onFinish={submit}>
+          <Form.Item name="passwd" label={t('lock.password')} rules={[{ required: true, message: t('lock.required') }]}>
+            <Input.Password autoFocus autoComplete="new-password" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { iframeLink, type MenuItem } from '../router/menu-index.js';
+import { settingsStore, updateSettings } from './settings.js';
+
+/**
+ * A click on a menu item (sidebar, menu search): external links open in a new window when isOpen
+ * is 2, else in the iframe page; screens open by their link. On small screens the sidebar then
+ * collapses (SPEC §2).
+ */
+export function openMenu(item: MenuItem, navigate: (to: string) => void): void {
+  if (item.external && item.newWindow) window.open(item.rawPath, '_blank', 'noopener');
+  else if (item.external) navigate(iframeLink(item));
+  else {
+    const query = item.query ? `?${new URLSearchParams(item.query).toString()}` : '';
+    navigate(`${item.link}${query}`);
+  }
+  if (settingsStore.get().screen <= 1) updateSettings({ collapse: true });
+}

@@ -1,0 +1,81 @@
+import { Empty, Layout, Menu, type MenuProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useStore } from '../lib/store.js';
+import { leavesOf, type MenuItem } from '../router/menu-index.js';
+import { useMenuItems } from '../router/use-route-info.js';
+import { MenuIcon } from './menu-icon.js';
+import { openMenu } from './open-menu.js';
+import { settingsStore } from './settings.js';
+import type { ThemeDef } from './themes.js';
+
+type AntItem = Required<MenuProps>['items'][number];
+
+/** Keys of the groups above an item, so the sidebar opens where the user is. */
+function groupKeysOf(items: readonly MenuItem[], id: string, trail: string[] = []): string[] | undefined {
+  for (const item of items) {
+    if (item.id === id) return trail;
+    const found = item.children && groupKeysOf(item.children, id, [...trail, `group:${item.id}`]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const toAntItems = (items: readonly MenuItem[]): AntItem[] =>
+  items.map((item) =>
+    item.children?.length
+      ? { key: `group:${item.id}`, label: item.name, icon: <MenuIcon source={item.icon} />, children: toAntItems(item.children) }
+      : { key: item.id, label: item.name, icon: <MenuIcon source={item.icon} />, title: item.name },
+  );
+
+/** The sidebar: the user's menu tree, with a hint when it is empty (SPEC §2). */
+export function Sidebar({ theme }: { theme: ThemeDef }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const collapsed = useStore(settingsStore, (s) => s.collapse);
+  const items = useMenuItems();
+  const leaves = useMemo(() => leavesOf(items), [items]);
+  const antItems = useMemo(() => toAntItems(items), [items]);
+  const selected = leaves.find((leaf) => leaf.link === pathname);
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  useEffect(() => {
+    const keys = selected ? groupKeysOf(items, selected.id) : undefined;
+    if (keys?.length) setOpenKeys((open) => [...new Set([...open, ...keys])]);
+  }, [items, selected]);
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    const item = leaves.find((leaf) => leaf.id === key);
+    if (item) openMenu(item, navigate);
+  };
+
+  return (
+    <Layout.Sider
+      collapsed={collapsed}
+      width={230}
+      collapsedWidth={64}
+      trigger={null}
+      style={{ background: theme.sider.background, overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}
+      data-testid="sidebar"
+    >
+      <div className="sso-logo" style={{ color: theme.sider.text, height: 56, lineHeight: '56px', textAlign: 'center', fontWeight: 600 }}>
+        {collapsed ? 'SSO' : t('app.shortTitle')}
+      </div>
+      {items.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span style={{ color: theme.sider.text }}>{t('menu.empty')}</span>} />
+      ) : (
+        <Menu
+          mode="inline"
+          theme={theme.sider.dark ? 'dark' : 'light'}
+          style={{ background: 'transparent', borderInlineEnd: 0 }}
+          items={antItems}
+          selectedKeys={selected ? [selected.id] : []}
+          openKeys={collapsed ? undefined : openKeys}
+          onOpenChange={setOpenKeys}
+          onClick={onClick}
+        />
+      )}
+    </Layout.Sider>
+  );
+}

@@ -1,0 +1,45 @@
+import { BgColorsOutlined, CheckOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Modal, Row } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '../lib/store.js';
+import { settingsStore, updateSettings } from './settings.js';
+import { themes } from './themes.js';
+
+/** Theme dialog titled 选择 (SPEC §2) with the 11 themes of SPEC §9. */
+export function ThemePicker() {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const current = useStore(settingsStore, (s) => s.theme);
+  const en = i18n.language === 'en';
+  return (
+    <>
+      <Button
+        type="text"
+        icon={<BgColorsOutlined />}
+        onClick={() => setOpen(true)}
+        aria-label={t('navbar.theme')}
+        title={t('navbar.theme')}
+      />
+      <Modal title={t('navbar.themeChoose')} open={open} onCancel={() => setOpen(false)} footer={null} width={560}>
+        <Row gutter={[12, 12]}>
+          {themes.map((theme) => (
+            <Col span={8} key={theme.name}>
+              <Card
+                size="small"
+                hoverable
+                data-theme={theme.name}
+                onClick={() => updateSettings({ theme: theme.name })}
+                styles={{ body: { display: 'flex', alignItems: 'center', gap: 8 } }}
+              >
+                <span style={{ width: 18, height: 18, borderRadius: 3, background: theme.sider.background, border: '1px solid #ddd' }} />
+                <span style={{ flex: 1 }}>{theme.label[en ? 1 : 0]}</span>
+                {current === theme.name && <CheckOutlined />}
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { client } from '../../api/client.js';
+import { feedback } from '../../api/feedback.js';
+import { logout } from '../../session/logout.js';
+
+export interface RegisterForm {
+  tenantId: string;
+  name: string;
+  account: string;
+  password: string;
+  password2: string;
+}
+
+/** SPEC §5: the checks in order; the first that fails is the warning shown (i18n keys). */
+export function registerProblem(form: Partial<RegisterForm>): string | undefined {
+  if (!form.tenantId?.trim()) return 'register.tenantFirst';
+  if (!form.account?.trim()) return 'register.accountFirst';
+  if (!form.password || !form.password2) return 'register.passwordFirst';
+  if (form.password !== form.password2) return 'register.mismatch';
+  return undefined;
+}
+
+/**
+ * Third-party registration, titled 账号注册 (SPEC §2): a pending account an administrator
+ * approves (POST blade-user/register-guest). Success: an alert, then logout and /login.
+ */
+export default function RegisterDialog({ open, onClose, hostTenant }: { open: boolean; onClose: () => void; hostTenant?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<RegisterForm>();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    const values = { ...form.getFieldsValue(), ...(hostTenant ? { tenantId: hostTenant } : {}) };
+    const problem = registerProblem(values);
+    if (problem) {
+      feedback.message.warning(t(problem));
+      return;
+    }
+    setSaving(true);
+    try {
+      const oauthId = client.session?.token.oauth_id;
+      await client.user.user.registerGuest({
+        ...values,
+        tenantId: values.tenantId.trim(),
+        account: values.account.trim(),
+        ...(oauthId ? { oauthId } : {}),
+      });
+      onClose();
+      feedback.modal.success({
+        title: t('common.tip'),
+        content: t('register.submitted'),
+        okText: t('common.confirm'),
+        onOk: async () => {
+          await logout();
+          navigate('/login', { replace: true });
+        },
+      });
+    } catch {
+      // the server's msg was shown by the response handler
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={t('register.title')}
+      open={open}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okText={t('register.submit')}
+      cancelText={t('common.cancel')}
+      destroyOnHidden
+      width={440}
+    >
+      <Form form={form} name="register" layout="vertical">
+        {!hostTenant && (
+          <Form.Item name="tenantId" label={t('login.tenantId')}>
+            <Input />
+          </Form.Item>
+        )}
+        <Form.Item name="name" label={t('register.name')}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="account" label={t('login.username')}>
+          <Input autoComplete="username" />
+        </Form.Item>
+        <Form.Item name="password" label={t('login.password')}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="password2" label={t('register.password2')}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,125 @@
+import type { MenuNode } from '@sso/shared-api';
+import { describe, expect, it } from 'vitest';
+import { decide, type GuardInput } from './guard.js';
+import { toMenuItems } from './menu-index.js';
+import { routeInfoOf } from './use-route-info.js';
+
+const menus = toMenuItems(
+  [
+    {
+      id: '1',
+      parentId: '0',
+      code: 'system',
+      name: '系统管理',
+      alias: null,
+      path: '/system',
+      source: null,
+      sort: 1,
+      category: 1,
+      action: 0,
+      isOpen: 1,
+      remark: null,
+      hasChildren: true,
+      children: [
+        {
+          id: '2',
+          parentId: '1',
+          code: 'param',
+          name: '参数管理',
+          alias: null,
+          path: '/system/param',
+          source: null,
+          sort: 1,
+          category: 1,
+          action: 0,
+          isOpen: 1,
+          remark: null,
+          hasChildren: false,
+        },
+      ],
+    },
+  ] as MenuNode[],
+  [],
+);
+
+/** The guard's input for a path, with a signed-in, unlocked session whose password is changed. */
+const at = (path: string, over: Partial<GuardInput> = {}): GuardInput => {
+  const [pathname, search = ''] = path.split('?');
+  return {
+    path: pathname,
+    search: search ? `?${search}` : '',
+    token: 'a.b.c',
+    locked: false,
+    isInitPassword: '是',
+    meta: routeInfoOf(pathname, menus).meta,
+    menusPending: false,
+    ...over,
+  };
+};
+const signedOut = { token: undefined };
+
+describe('the router guard (SPEC §4, issue 4 item 1)', () => {
+  it('sends a signed-out user to /login, remembering where they wanted to go', () => {
+    expect(decide(at('/wel/index', signedOut))).toEqual({ type: 'redirect', to: '/login', from: '/wel/index' });
+    expect(decide(at('/system/param/index?x=1', signedOut))).toEqual({ type: 'redirect', to: '/login', from: '/system/param/index?x=1' });
+    expect(decide(at('/password-lock', signedOut))).toMatchObject({ type: 'redirect', to: '/login' });
+    expect(decide(at('/', signedOut))).toEqual({ type: 'redirect', to: '/login' });
+  });
+
+  it('opens routes marked isAuth false without login', () => {
+    for (const path of ['/login', '/login-market', '/lock', '/404', '/403', '/500'])
+      expect(decide(at(path, signedOut))).toEqual({ type: 'allow' });
+  });
+
+  it('logs out locally when the stored token is empty', () => {
+    expect(decide(at('/wel/index', { token: '' }))).toEqual({ type: 'logout' });
+  });
+
+  it('sends every route but /lock to /lock while locked', () => {
+    for (const path of ['/wel/index', '/system/param/index', '/login', '/password-lock', '/404']) {
+      expect(decide(at(path, { locked: true }))).toEqual({ type: 'redirect', to: '/lock' });
+    }
+    expect(decide(at('/lock', { locked: true }))).toEqual({ type: 'allow' });
+    expect(decide(at('/lock', { locked: true, isInitPassword: '否' }))).toEqual({ type: 'allow' });
+  });
+
+  it('sends a signed-in user at /login to / or back where they were going', () => {
+    expect(decide(at('/login'))).toEqual({ type: 'redirect', to: '/' });
+    expect(decide(at('/login', { from: '/system/param/index' }))).toEqual({ type: 'redirect', to: '/system/param/index' });
+    // never off-site: a protocol-relative or absolute `from` is ignored
+    expect(decide(at('/login', { from: '//evil.example/x' }))).toEqual({ type: 'redirect', to: '/' });
+  });
+
+  it('hands a signed-in user at /login?redirect= to that address (refresh, then access_token appended)', () => {
+    expect(decide(at('/login?redirect=https%3A%2F%2Fapp.example%2Fcb'))).toEqual({ type: 'external', redirect: 'https://app.example/cb' });
+  });
+
+  it('forces /password-lock while is_init_password is 否, except at /login and /password-lock', () => {
+    const pending = { isInitPassword: '否' };
+    expect(decide(at('/wel/index', pending))).toEqual({ type: 'redirect', to: '/password-lock' });
+    expect(decide(at('/system/param/index', pending))).toEqual({ type: 'redirect', to: '/password-lock' });
+    expect(decide(at('/password-lock', pending))).toEqual({ type: 'allow' });
+    expect(decide(at('/login', pending))).toEqual({ type: 'redirect', to: '/' });
+    expect(decide(at('/wel/index', { ...pending, loginType: 'market' }))).toEqual({ type: 'allow' });
+  });
+
+  it('sends unknown paths to /404, waiting for the menus before deciding', () => {
+    expect(decide(at('/no/such/page'))).toEqual({ type: 'redirect', to: '/404' });
+    expect(decide(at('/system'))).toEqual({ type: 'redirect', to: '/404' });
+    expect(decide(at('/no/such/page', { menusPending: true }))).toEqual({ type: 'wait' });
+  });
+
+  it('allows fixed routes and menu screens (by /index link or raw path), and / redirects to /wel', () => {
+    expect(decide(at('/wel/index'))).toEqual({ type: 'allow' });
+    expect(decide(at('/myiframe/urlPath?src=https%3A%2F%2Fx'))).toEqual({ type: 'allow' });
+    expect(decide(at('/system/param/index'))).toEqual({ type: 'allow' });
+    expect(decide(at('/system/param'))).toEqual({ type: 'allow' });
+    expect(routeInfoOf('/', menus).fixed?.redirect).toBe('/wel');
+    expect(routeInfoOf('/wel', menus).fixed?.redirect).toBe('/wel/index');
+  });
+
+  it('titles pages from the route meta or the menu name', () => {
+    expect(routeInfoOf('/login', menus).meta?.title).toBe('login');
+    expect(routeInfoOf('/system/param/index', menus).meta).toMatchObject({ title: '参数管理', literalTitle: true, isTab: true });
+  });
+});

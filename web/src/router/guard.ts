@@ -1,0 +1,62 @@
+import { website } from '../config.js';
+import { LOCK, LOGIN, PASSWORD_LOCK, type RouteMeta } from './meta.js';
+
+/** What the guard knows about the navigation and the session (SPEC §4). */
+export interface GuardInput {
+  path: string;
+  /** Query of the navigation (for /login?redirect=). */
+  search: string;
+  /** Stored access token: undefined when signed out, '' when the record lost its token. */
+  token: string | undefined;
+  locked: boolean;
+  /** is_init_password of the session. */
+  isInitPassword?: string;
+  loginType?: 'user' | 'market';
+  /** Meta of the matched fixed route or menu screen; undefined for an unknown path. */
+  meta: RouteMeta | undefined;
+  /** Where a signed-out user wanted to go before /login (router state), to return after sign-in. */
+  from?: string;
+  /** Whether the menus needed to tell a menu screen from an unknown path are still loading. */
+  menusPending: boolean;
+}
+
+export type Decision =
+  | { type: 'allow' }
+  | { type: 'wait' }
+  | { type: 'redirect'; to: string; from?: string }
+  | { type: 'logout' }
+  | { type: 'external'; redirect: string };
+
+const allow: Decision = { type: 'allow' };
+const go = (to: string, from?: string): Decision => ({ type: 'redirect', to, ...(from ? { from } : {}) });
+
+/**
+ * Every rule of SPEC §4 and issue 4, in BladeX's order:
+ * signed out: routes with isAuth false are open, everything else goes to /login (remembering
+ * where the user wanted to go); an empty token logs out locally; while locked everything but
+ * /lock goes to /lock; a signed-in user at /login goes to / (or, with `redirect`, is handed to
+ * that address with a fresh token); a required first password change sends everything but
+ * /login and /password-lock to /password-lock; unknown paths go to /404.
+ */
+export function decide(input: GuardInput): Decision {
+  const { path, meta } = input;
+  if (input.token === undefined) {
+    if (meta?.isAuth === false) return allow;
+    return go(LOGIN, path === '/' ? undefined : `${path}${input.search}`);
+  }
+  if (input.token === '') return { type: 'logout' };
+  // While locked the lock page is the only place (the password rule below must not bounce it).
+  if (input.locked) return path === website.lockPage || path === LOCK ? allow : go(website.lockPage);
+  if (path === LOGIN) {
+    const redirect = new URLSearchParams(input.search).get('redirect');
+    if (redirect) return { type: 'external', redirect };
+    // Only a path of this app: `//host` or a URL would make the login page an open redirect.
+    const from = input.from && /^\/(?!\/)/.test(input.from) && !input.from.startsWith(LOGIN) ? input.from : '/';
+    return go(from);
+  }
+  const loginType = input.loginType ?? website.loginType;
+  if (loginType === 'user' && input.isInitPassword === '否' && path !== PASSWORD_LOCK) return go(PASSWORD_LOCK);
+  if (meta) return allow;
+  if (input.menusPending) return { type: 'wait' };
+  return go('/404');
+}

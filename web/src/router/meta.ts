@@ -1,0 +1,17 @@
+/** Route meta (SPEC §2): isAuth false allows a route without login; isTab false keeps it out of the tabs. */
+export interface RouteMeta {
+  isAuth?: boolean;
+  isTab?: boolean;
+  keepAlive?: boolean;
+  /** Whether the sidebar is shown (false for full-page routes inside the shell). */
+  menu?: boolean;
+  /** i18n key under `route.` of the page title, or a literal title (menu screens). */
+  title?: string;
+  /** Literal title: already translated (a menu name). */
+  literalTitle?: boolean;
+}
+
+export const LOGIN = '/login';
+export const LOCK = '/lock';
+export const PASSWORD_LOCK = '/password-lock';
+export const NOT_FOUND = '/404';

@@ -1,0 +1,76 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { client } from '../api/client.js';
+import { PageLoading } from '../lib/page-loading.js';
+import { useStore } from '../lib/store.js';
+import { fedLogout } from '../session/clear.js';
+import { loadUser } from '../session/load-user.js';
+import { lockStore } from '../session/lock.js';
+import { redirectWithToken } from '../session/redirect.js';
+import { storedAccessToken, tokenVersion } from '../session/token-store.js';
+import { userStore } from '../session/user-store.js';
+import { decide } from './guard.js';
+import { useRouteInfo } from './use-route-info.js';
+
+/**
+ * The router guard: applies `decide` (SPEC §4) to every navigation, loads the user's menus and
+ * permissions once signed in, and sets the page title.
+ */
+export function RouteGuard() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  useStore(tokenVersion); // re-decide on sign-in, refresh and sign-out
+  const locked = useStore(lockStore, (s) => s.locked);
+  const loaded = useStore(userStore, (s) => s.loaded);
+  const loadFailed = useStore(userStore, (s) => s.loadFailed === true);
+  const info = useRouteInfo(location.pathname);
+  const token = storedAccessToken();
+  const decision = decide({
+    path: location.pathname,
+    search: location.search,
+    token,
+    locked,
+    isInitPassword: client.session?.token.is_init_password,
+    meta: info.meta,
+    from: (location.state as { from?: string } | null)?.from,
+    menusPending: Boolean(token) && !loaded && !loadFailed,
+  });
+
+  useEffect(() => {
+    if (token && !loaded && !loadFailed) void loadUser();
+  }, [token, loaded, loadFailed]);
+
+  useEffect(() => {
+    const meta = info.meta;
+    const title = meta?.title ? (meta.literalTitle ? meta.title : t(`route.${meta.title}`)) : undefined;
+    document.title = title ? `${title} - ${t('app.title')}` : t('app.title');
+  }, [info.meta, t]);
+
+  const logoutNow = decision.type === 'logout';
+  const external = decision.type === 'external' ? decision.redirect : undefined;
+  useEffect(() => {
+    if (!logoutNow) return;
+    fedLogout();
+    navigate('/login', { replace: true });
+  }, [logoutNow, navigate]);
+  useEffect(() => {
+    if (!external) return;
+    redirectWithToken(external)
+      .then((moved) => moved || navigate('/', { replace: true }))
+      .catch(() => navigate('/', { replace: true }));
+  }, [external, navigate]);
+
+  switch (decision.type) {
+    case 'redirect':
+      return <Navigate to={decision.to} replace state={decision.from ? { from: decision.from } : undefined} />;
+    case 'allow':
+      if (info.fixed?.redirect) return <Navigate to={info.fixed.redirect} replace />;
+      // A menu screen reached by its raw path: move to the canonical /index address.
+      if (info.menu && info.menu.link !== location.pathname) return <Navigate to={`${info.menu.link}${location.search}`} replace />;
+      return <Outlet />;
+    default:
+      return <PageLoading full />;
+  }
+}

@@ -1,0 +1,55 @@
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { createBrowserRouter } from 'react-router-dom';
+import { setNavigator } from '../lib/navigation.js';
+import { PageLoading } from '../lib/page-loading.js';
+import { RouteGuard } from './route-guard.js';
+
+/**
+ * The router. Every page is its own chunk (React.lazy) so /login loads only what it needs. The
+ * fixed bare pages sit at the top; everything else renders inside the admin shell, whose splat
+ * route resolves fixed admin routes and the menu screens built at run time (admin-screen.tsx).
+ */
+const LoginPage = lazy(() => import('../pages/login/login-page.js'));
+const LockPage = lazy(() => import('../pages/lock-page.js'));
+const PasswordLockPage = lazy(() => import('../pages/password-lock-page.js'));
+const ErrorPage = lazy(() => import('../pages/error-page.js'));
+const RouteError = lazy(() => import('../pages/route-error.js'));
+const ScreenMissing = lazy(() => import('../pages/screen-missing.js'));
+const AdminLayout = lazy(() => import('../layout/admin-layout.js'));
+const AdminScreen = lazy(() => import('../layout/admin-screen.js'));
+
+const page = (Component: LazyExoticComponent<ComponentType<Record<string, unknown>>>, props: Record<string, unknown> = {}) => (
+  <Suspense fallback={<PageLoading full />}>
+    <Component {...props} />
+  </Suspense>
+);
+
+export const routes = [
+  {
+    path: '/',
+    element: <RouteGuard />,
+    errorElement: page(RouteError),
+    children: [
+      { index: true, element: null },
+      { path: 'login', element: page(LoginPage) },
+      { path: 'login-market', element: page(LoginPage) },
+      { path: 'lock', element: page(LockPage) },
+      { path: 'password-lock', element: page(PasswordLockPage) },
+      { path: '404', element: page(ErrorPage, { code: 404 }) },
+      { path: '403', element: page(ErrorPage, { code: 403 }) },
+      { path: '500', element: page(ErrorPage, { code: 500 }) },
+      { path: 'home/*', element: page(ScreenMissing, { full: true }) },
+      { path: 'market/*', element: page(ScreenMissing, { full: true }) },
+      {
+        element: page(AdminLayout),
+        children: [{ path: '*', element: page(AdminScreen) }],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  setNavigator((to, options) => void router.navigate(to, options));
+  return router;
+}

@@ -1,0 +1,24 @@
+import type { ResourceDef } from '@sso/shared-api';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/**
+ * SPECIFIC screens, by path: a menu path as the server sends it (`/system/user`) or a fixed admin
+ * route (`/wel/dashboard`). A path listed here wins over the generic CRUD page of the registry
+ * resource whose permission equals the menu code. Add one line per screen:
+ *
+ *   '/system/user': lazy(() => import('./system/user-screen.js')),
+ *
+ * The component gets `ScreenProps` (the menu item and, when one matches, the registry resource).
+ */
+export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenProps>>> = {
+  '/wel/index': lazy(() => import('../pages/wel/wel-page.js')),
+  '/info/index': lazy(() => import('../pages/info-page.js')),
+  '/myiframe/*': lazy(() => import('../pages/iframe-page.js')),
+};
+
+export interface ScreenProps {
+  /** The menu entry (menu screens only). */
+  menu?: { id: string; code: string; name: string; rawPath: string };
+  /** The registry resource whose permission is the menu's code, when there is one. */
+  def?: ResourceDef;
+}

@@ -1,0 +1,15 @@
+import { clearTags } from '../layout/tags-store.js';
+import { clearLock } from './lock.js';
+import { tokenStore } from './token-store.js';
+import { clearUser } from './user-store.js';
+
+/**
+ * Federated logout (SPEC §4): forgets tokens, menu, roles, tags, lock and user info without a
+ * server call. Used on 401 and as the last step of a normal logout.
+ */
+export function fedLogout(): void {
+  tokenStore.save(undefined);
+  clearUser();
+  clearTags();
+  clearLock();
+}
