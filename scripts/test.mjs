@@ -19,7 +19,9 @@ function finish() {
   try {
     const report = JSON.parse(readFileSync(join(root, '.stamps', 'vitest.json'), 'utf8'));
     passed += report.numPassedTests;
-    failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
+    // A file that failed without a failing test (an import error, a failing hook) counts once.
+    const brokenFiles = report.testResults.filter((r) => r.status === 'failed' && !r.assertionResults.some((a) => a.status === 'failed'));
+    failed += report.numFailedTests + brokenFiles.length;
   } catch {
     // vitest did not run or wrote no report: its stage is already counted as failed
   }
