@@ -34,7 +34,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-
 describe.skipIf(!runnable)('the admin shell', () => {
   it('checks the registration dialog in order and submits a registration', async () => {
     await step(page, 'shell-01-register', async () => {
