@@ -183,3 +183,20 @@ export async function tableSnapshot(server: TestServer, table: string): Promise<
 export async function rowCount(server: TestServer, table: string): Promise<number> {
   return (await tableSnapshot(server, table)).length;
 }
+
+/** The fields of a `menu/routes` / `menu/buttons` node (DESIGN §4), `children` aside. */
+export const MENU_NODE_KEYS = [
+  'action',
+  'alias',
+  'category',
+  'code',
+  'hasChildren',
+  'id',
+  'isOpen',
+  'name',
+  'parentId',
+  'path',
+  'remark',
+  'sort',
+  'source',
+];

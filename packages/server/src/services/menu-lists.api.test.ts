@@ -1,6 +1,15 @@
 import { type MenuNode, type MenuTreeNode, zh } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createUserWithRole, failure, menuIds, signInAdmin, type TestUser, type TrackedClient } from '../test-support.js';
+import {
+  createTenant,
+  createUserWithRole,
+  failure,
+  MENU_NODE_KEYS,
+  menuIds,
+  signInAdmin,
+  type TestUser,
+  type TrackedClient,
+} from '../test-support.js';
 import { startTestServer, type TestServer } from '../testing.js';
 
 /** The menu admin lists (lazy-list, lazy-menu-list, menu-list) and the select tree, with who may read them. */
@@ -22,21 +31,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
-const NODE_KEYS = [
-  'action',
-  'alias',
-  'category',
-  'code',
-  'hasChildren',
-  'id',
-  'isOpen',
-  'name',
-  'parentId',
-  'path',
-  'remark',
-  'sort',
-  'source',
-];
+const NODE_KEYS = MENU_NODE_KEYS;
 const liveMenus = () => server.ctx.db.selectFrom('blade_menu').selectAll().where('isDeleted', '=', 0).execute();
 const bySort = (a: { sort: number; id: string }, b: { sort: number; id: string }) =>
   a.sort - b.sort || (BigInt(a.id) < BigInt(b.id) ? -1 : 1);

@@ -4,6 +4,7 @@ import {
   createTenantWithAdmin,
   createUserWithRole,
   failure,
+  MENU_NODE_KEYS,
   menuIds,
   signInAdmin,
   type TestUser,
@@ -469,21 +470,7 @@ describe('tenant-package', () => {
 });
 
 describe('menu extras', () => {
-  const MENU_KEYS = [
-    'action',
-    'alias',
-    'category',
-    'code',
-    'hasChildren',
-    'id',
-    'isOpen',
-    'name',
-    'parentId',
-    'path',
-    'remark',
-    'sort',
-    'source',
-  ];
+  const MENU_KEYS = MENU_NODE_KEYS;
   const DESIGN_PATHS = [
     ...['user', 'dept', 'post', 'dict', 'dictbiz', 'menu', 'topmenu', 'param', 'tenant', 'tenantpackage', 'client'].map(
       (s) => `/system/${s}`,
