@@ -1,6 +1,6 @@
 import type { ResourceDef } from '@sso/shared-api';
-import { Button, Card, Space } from 'antd';
-import { type Key, useMemo, useState } from 'react';
+import { Button, Card, Col, Row as Grid, Space } from 'antd';
+import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.js';
 import { feedback } from '../api/feedback.js';
@@ -21,13 +21,32 @@ export interface CrudPageProps {
   title?: string;
   /** Tests inject an API on a fake transport; the app uses the registry resource's routes. */
   api?: CrudApi;
+  /** Filters added to every list query, e.g. the department picked in a tree beside the table. */
+  filters?: Record<string, string | number | undefined>;
+  /** Screen-specific buttons after add / delete (import, export, unlock …). */
+  toolbar?: (ctx: CrudContext) => ReactNode;
+  /** Screen-specific links after view / edit / delete on each row (grant, enable …). */
+  rowActions?: (row: Row, ctx: CrudContext) => ReactNode;
+  /** Shown left of the list, e.g. a department tree. */
+  aside?: ReactNode;
+  /** Replaces the view dialog, e.g. a detail drawer. */
+  onView?: (row: Row) => void;
+}
+
+/** What a specific screen's buttons get from the generic page. */
+export interface CrudContext {
+  /** Keys of the rows ticked in the table. */
+  selected: string[];
+  /** Reloads the current page. */
+  reload: () => Promise<void>;
+  api: CrudApi;
 }
 
 /** THE generic CRUD page: everything comes from the registry resource's `view` (DESIGN §2). */
-export default function CrudPage({ def, title, api: injected }: CrudPageProps) {
+export default function CrudPage({ def, title, api: injected, filters, toolbar, rowActions, aside, onView }: CrudPageProps) {
   const { t, i18n } = useTranslation();
   const api = useMemo(() => injected ?? crudApi(client, def), [injected, def]);
-  const { state, search, changePage, reload } = useCrud(api);
+  const { state, search, changePage, reload } = useCrud(api, filters);
   const dicts = useDicts(def.view.columns);
   const permissions = useStore(userStore, (s) => s.permissions);
   const allowed = useMemo(() => allowedActions(def, permissions), [def, permissions]);
@@ -56,6 +75,7 @@ export default function CrudPage({ def, title, api: injected }: CrudPageProps) {
 
   const onRow = async (action: 'view' | 'edit' | 'remove', row: Row) => {
     if (action === 'remove') return confirmRemove([String(row[key])]);
+    if (action === 'view' && onView) return onView(row);
     try {
       setDialog({ mode: action, row: await api.detail(String(row[key])) });
     } catch {
@@ -75,7 +95,8 @@ export default function CrudPage({ def, title, api: injected }: CrudPageProps) {
     await reload();
   };
 
-  return (
+  const ctx: CrudContext = { selected: selected.map(String), reload, api };
+  const page = (
     <Card title={title ?? def.view.title[i18n.language === 'en' ? 1 : 0]} size="small">
       <SearchForm def={def} dicts={dicts} onSearch={search} />
       <Space style={{ marginBottom: 12 }}>
@@ -89,6 +110,7 @@ export default function CrudPage({ def, title, api: injected }: CrudPageProps) {
             {t('crud.delete')}
           </Button>
         )}
+        {toolbar?.(ctx)}
         <Button onClick={() => void reload()}>{t('crud.refresh')}</Button>
       </Space>
       <CrudTable
@@ -100,8 +122,18 @@ export default function CrudPage({ def, title, api: injected }: CrudPageProps) {
         onSelect={setSelected}
         onPage={changePage}
         onRow={onRow}
+        extraActions={rowActions && ((row) => rowActions(row, ctx))}
       />
       <CrudDialog def={def} mode={dialog.mode} row={dialog.row} dicts={dicts} onSubmit={save} onClose={() => setDialog({})} />
     </Card>
+  );
+  if (!aside) return page;
+  return (
+    <Grid gutter={12} wrap={false}>
+      <Col flex="260px">{aside}</Col>
+      <Col flex="auto" style={{ minWidth: 0 }}>
+        {page}
+      </Col>
+    </Grid>
   );
 }

@@ -1,6 +1,6 @@
 import { PAGE_SIZES, type ResourceDef } from '@sso/shared-api';
 import { Button, Space, Table, type TableColumnsType } from 'antd';
-import type { Key } from 'react';
+import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keyOf, type Row } from './crud-api.js';
 import type { Allowed } from './permissions.js';
@@ -16,13 +16,15 @@ export interface CrudTableProps {
   onSelect: (keys: Key[]) => void;
   onPage: (current: number, size: number) => void;
   onRow: (action: 'view' | 'edit' | 'remove', row: Row) => void;
+  /** Screen-specific row links after the generic ones. */
+  extraActions?: (row: Row) => ReactNode;
 }
 
 /** The list: index column, multi-select, the view's columns and the row actions allowed. */
-export function CrudTable({ def, state, dicts, allowed, selected, onSelect, onPage, onRow }: CrudTableProps) {
+export function CrudTable({ def, state, dicts, allowed, selected, onSelect, onPage, onRow, extraActions }: CrudTableProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 1 : 0;
-  const rowActions = allowed.view || allowed.edit || allowed.remove;
+  const rowActions = allowed.view || allowed.edit || allowed.remove || extraActions !== undefined;
 
   const columns: TableColumnsType<Row> = [
     {
@@ -65,6 +67,7 @@ export function CrudTable({ def, state, dicts, allowed, selected, onSelect, onPa
                     {t('crud.delete')}
                   </Button>
                 )}
+                {extraActions?.(row)}
               </Space>
             ),
           },

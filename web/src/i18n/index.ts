@@ -25,3 +25,12 @@ i18n.on('languageChanged', (lng) => {
 });
 
 export default i18n;
+
+/**
+ * Strings of a lazily loaded screen, kept beside it and added under `key` when its chunk loads
+ * (`t('userScreen.unlock')`), so screens never edit the shared language files.
+ */
+export function addScreenStrings<T extends Record<string, unknown>>(key: string, strings: { 'zh-CN': T; en: T }) {
+  i18n.addResourceBundle('zh-CN', 'translation', { [key]: strings['zh-CN'] }, true, false);
+  i18n.addResourceBundle('en', 'translation', { [key]: strings.en }, true, false);
+}
