@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import { startTestServer, type TestServer } from '@sso/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchBrowser } from './browser.js';
+import { CHROMIUM, launchBrowser, webDir } from './browser.js';
 import { button, openFromSidebar, step, toast } from './steps.js';
 
-const webDir = join(import.meta.dirname, '..', '..', 'web', 'dist');
 const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
 const NEW_PASSWORD = 'Admin@2024!';
 let server: TestServer;

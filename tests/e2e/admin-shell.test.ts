@@ -4,10 +4,9 @@ import { startTestServer, type TestServer } from '@sso/server/testing';
 import { md5, toBase64 } from '@sso/shared-api';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchBrowser } from './browser.js';
+import { CHROMIUM, launchBrowser, webDir } from './browser.js';
 import { button, step, toast } from './steps.js';
 
-const webDir = join(import.meta.dirname, '..', '..', 'web', 'dist');
 const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
 const PASSWORD = 'Shell@2024!';
 let server: TestServer;

@@ -5,7 +5,6 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifacts, CHROMIUM, launchBrowser } from './browser.js';
 
-const webDir = join(import.meta.dirname, '..', '..', 'web', 'dist');
 let server: TestServer;
 let browser: Browser;
 
