@@ -132,6 +132,14 @@ describe('verification codes', () => {
 });
 
 describe('provider configurations', () => {
+  it('refuses a provider without an adapter (云片, 七牛) instead of only logging its messages', async () => {
+    const before = await tableSnapshot(server, 'blade_sms');
+    for (const category of [1, 2, 5]) {
+      expect(await failure(admin, api().submit({ category, smsCode: `c${category}`, templateId: 'T1' }))).toEqual(bad(m.smsCategory));
+    }
+    expect(await tableSnapshot(server, 'blade_sms')).toEqual(before);
+  });
+
   it('sends through Aliyun dysmsapi with a valid RPC signature, one enabled per tenant', async () => {
     const ali = await api().submit({
       category: 3,

@@ -17,6 +17,8 @@ export const smsLogRow = z.object({
   createTime: z.string(),
 });
 
+const SMS_CATEGORIES: readonly number[] = [0, 3, 4];
+
 /** SMS configurations, one enabled per tenant; the secret key is never answered. */
 export const sms = defineResource({
   service: 'blade-resource',
@@ -25,7 +27,8 @@ export const sms = defineResource({
   tenantScoped: true,
   permission: 'sms',
   entity: z.object({
-    category: formNumber(m.category).pipe(z.number().min(0, m.category).max(4, m.category)),
+    // 0 log (records only), 3 Aliyun, 4 Tencent Cloud: the providers with an adapter (dict `sms`).
+    category: formNumber(m.category).pipe(z.number().refine((c) => SMS_CATEGORIES.includes(c), m.smsCategory)),
     smsCode: optionalText(32),
     templateId: optionalText(64),
     accessKey: optionalText(255),

@@ -140,8 +140,7 @@ export const systemDicts: DictSeed[] = [
     code: 'sms',
     name: '短信服务',
     entries: [
-      ['1', 'yunpian'],
-      ['2', 'qiniu'],
+      ['0', 'log'],
       ['3', 'ali'],
       ['4', 'tencent'],
     ],
