@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addTag, closeAll, closeOthers, closeTag, firstPageTag, isClosable, type Tag } from './tags.js';
+import { addTag, closeAll, closeOthers, closeTag, firstPageTag, isClosable, type Tag, tagOf } from './tags.js';
 
 const tag = (value: string): Tag => ({ label: value, value });
 const home = firstPageTag();
@@ -29,5 +29,23 @@ describe('tabs rules (SPEC §4)', () => {
     const tags = [home, tag('/a'), tag('/b')];
     expect(closeOthers(tags, '/b').map((t) => t.value)).toEqual(['/wel/index', '/b']);
     expect(closeAll(tags).map((t) => t.value)).toEqual(['/wel/index']);
+  });
+});
+
+describe('the tab of a visited page', () => {
+  const translate = (key: string) => `t:${key}`;
+  it('labels a fixed route by its i18n key and a menu screen by its name, keeping the query', () => {
+    expect(tagOf('/info/index', '', { title: 'info' }, translate)).toEqual({
+      label: 't:route.info',
+      value: '/info/index',
+      query: {},
+      meta: { i18n: 'info' },
+    });
+    expect(tagOf('/system/param/index', '?a=1', { title: '参数管理', literalTitle: true }, translate)).toEqual({
+      label: '参数管理',
+      value: '/system/param/index',
+      query: { a: '1' },
+      meta: {},
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { website } from '../config.js';
+import type { RouteMeta } from '../router/meta.js';
 
 /** A tab of the tabs bar (SPEC §3 "Tag/tab"). */
 export interface Tag {
@@ -10,6 +11,17 @@ export interface Tag {
   meta?: { i18n?: string; keepAlive?: boolean };
   group?: string[];
   close?: boolean;
+}
+
+/**
+ * The tab of a visited page: a fixed route is labelled by its i18n key (so the label follows the
+ * language), a menu screen by its name; the query is kept so the tab reopens the same view.
+ */
+export function tagOf(path: string, search: string, meta: RouteMeta, translate: (key: string) => string): Tag {
+  const title = meta.title ?? path;
+  const query = Object.fromEntries(new URLSearchParams(search));
+  if (meta.literalTitle) return { label: title, value: path, query, meta: {} };
+  return { label: translate(`route.${title}`), value: path, query, meta: { i18n: title } };
 }
 
 export const firstPageTag = (): Tag => ({ label: website.firstPage.label, value: website.firstPage.value, meta: { i18n: 'dashboard' } });

@@ -1,5 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
+import { followNavigations } from '../layout/tags-follow.js';
 import { setNavigator } from '../lib/navigation.js';
 import { PageLoading } from '../lib/page-loading.js';
 import { RouteGuard } from './route-guard.js';
@@ -51,5 +52,6 @@ export const routes = [
 export function createAppRouter() {
   const router = createBrowserRouter(routes);
   setNavigator((to, options) => void router.navigate(to, options));
+  followNavigations(router); // tabs are added on navigation, not on render (see tags-follow.ts)
   return router;
 }
