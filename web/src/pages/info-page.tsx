@@ -1,37 +1,125 @@
-import { Avatar, Card, Col, Descriptions, Row } from 'antd';
+import { registry, toEnglish } from '@sso/shared-api';
+import { Button, Card, Col, Descriptions, Form, Input, Row } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.js';
 import { feedback } from '../api/feedback.js';
-import { DEFAULT_AVATAR } from '../layout/user-menu.js';
+import { addScreenStrings } from '../i18n/index.js';
+import { AvatarUpload } from '../screens/resource/avatar-upload.js';
+import { userStore } from '../session/user-store.js';
 import { PasswordForm } from './password-form.js';
 
+addScreenStrings('infoPage', {
+  'zh-CN': { avatar: '头像', saved: '个人信息已保存', completeFirst: '头像已上传，请完善个人信息后提交' },
+  en: { avatar: 'Avatar', saved: 'Profile saved', completeFirst: 'The avatar is uploaded: complete your profile, then submit' },
+});
+
 type Profile = Awaited<ReturnType<typeof client.user.user.info>>;
+interface Values {
+  avatar?: string | null;
+  realName?: string;
+  name?: string;
+  phone?: string;
+  email?: string | null;
+}
+const FIELDS = ['realName', 'name', 'phone', 'email'] as const;
+
+/** update-info's own check of one field (SPEC §5 messages, as the server answers them). */
+interface Parser {
+  safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } };
+}
+const bodyShape = (registry.user.user.extras.updateInfo.body as unknown as { shape: Record<string, Parser> }).shape;
+const fieldRule = (prop: string, language: string) => ({
+  validator: async (_: unknown, value: unknown) => {
+    const result = bodyShape[prop]?.safeParse(value === '' || value === null ? undefined : value);
+    const message = result && !result.success ? result.error?.issues[0]?.message : undefined;
+    if (message) throw new Error(language === 'en' ? toEnglish(message) : message);
+  },
+});
 
 /**
- * /info/index, personal info (SPEC §3). A first version: the profile as the server has it and the
- * password change; editing the profile and the avatar upload are a later screen's work.
+ * /info/index, personal info (SPEC §3): avatar, names, phone and email saved with update-info
+ * (the avatar as soon as it is uploaded, when the rest of the form is valid), shown in the top
+ * bar at once; department and post read-only; the password change beside it.
  */
 export default function InfoPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<Values>();
   const [profile, setProfile] = useState<Profile>();
+  const [saving, setSaving] = useState(false);
+
   useEffect(() => {
-    client.user.user.info().then(setProfile, () => undefined);
-  }, []);
+    client.user.user.info().then(
+      (loaded) => {
+        setProfile(loaded);
+        form.setFieldsValue({ avatar: loaded.avatar, ...Object.fromEntries(FIELDS.map((f) => [f, loaded[f] ?? ''])) });
+      },
+      () => undefined,
+    );
+  }, [form]);
+
+  const save = async (values: Values) => {
+    setSaving(true);
+    try {
+      const body = {
+        avatar: values.avatar ?? '',
+        realName: values.realName?.trim() || undefined,
+        name: values.name?.trim() || undefined,
+        phone: values.phone?.trim() ?? '',
+        email: values.email?.trim() || null,
+      };
+      await client.user.user.updateInfo(body);
+      userStore.set((s) =>
+        s.userInfo ? { ...s, userInfo: { ...s.userInfo, avatar: body.avatar, realName: body.realName ?? s.userInfo.realName } } : s,
+      );
+      feedback.message.success(t('infoPage.saved'));
+    } catch {
+      // toasted by the response handler
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** A new avatar is saved at once when the rest of the form passes; otherwise on submit. */
+  const avatarUploaded = async () => {
+    const values = await form.validateFields().catch(() => undefined);
+    if (values) await save(values);
+    else feedback.message.warning(t('infoPage.completeFirst'));
+  };
+
   return (
     <Row gutter={12}>
       <Col xs={24} lg={12}>
         <Card title={t('route.info')}>
-          <Avatar size={64} src={profile?.avatar || DEFAULT_AVATAR} style={{ marginBottom: 12 }} />
-          <Descriptions column={1} size="small" bordered>
-            <Descriptions.Item label={t('info.account')}>{profile?.account}</Descriptions.Item>
-            <Descriptions.Item label={t('info.realName')}>{profile?.realName}</Descriptions.Item>
-            <Descriptions.Item label={t('info.name')}>{profile?.name}</Descriptions.Item>
-            <Descriptions.Item label={t('info.phone')}>{profile?.phone}</Descriptions.Item>
-            <Descriptions.Item label={t('info.email')}>{profile?.email}</Descriptions.Item>
-            <Descriptions.Item label={t('info.deptName')}>{profile?.deptName}</Descriptions.Item>
-            <Descriptions.Item label={t('info.postName')}>{profile?.postName}</Descriptions.Item>
-          </Descriptions>
+          <Form<Values> form={form} name="profile" layout="vertical" onFinish={save} style={{ maxWidth: 520 }}>
+            <Form.Item name="avatar" label={t('infoPage.avatar')}>
+              <AvatarUpload
+                onChange={(link) => {
+                  form.setFieldValue('avatar', link);
+                  void avatarUploaded();
+                }}
+              />
+            </Form.Item>
+            <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
+              <Descriptions.Item label={t('info.account')}>{profile?.account}</Descriptions.Item>
+              <Descriptions.Item label={t('info.deptName')}>{profile?.deptName}</Descriptions.Item>
+              <Descriptions.Item label={t('info.postName')}>{profile?.postName}</Descriptions.Item>
+            </Descriptions>
+            {FIELDS.map((field) => (
+              <Form.Item
+                key={field}
+                name={field}
+                label={t(`info.${field}`)}
+                rules={[fieldRule(field, i18n.language)]}
+                validateTrigger="onBlur"
+              >
+                <Input />
+              </Form.Item>
+            ))}
+            <Button type="primary" htmlType="submit" loading={saving}>
+              {t('common.submit')}
+            </Button>
+          </Form>
         </Card>
       </Col>
       <Col xs={24} lg={12}>

@@ -1,0 +1,10 @@
+import { type ResourceDef, registry } from '@sso/shared-api';
+import type { ScreenProps } from '../index.js';
+import { LogScreen } from './log-screen.js';
+
+const def = registry.log.api as unknown as ResourceDef;
+
+/** API log (menu `/monitor/log/api`): the list and a detail drawer. */
+export default function ApiLogScreen({ menu }: ScreenProps) {
+  return <LogScreen def={def} title={menu?.name} />;
+}

@@ -1,0 +1,10 @@
+import { type ResourceDef, registry } from '@sso/shared-api';
+import type { ScreenProps } from '../index.js';
+import { LogScreen } from './log-screen.js';
+
+const def = registry.log.error as unknown as ResourceDef;
+
+/** Error log (menu `/monitor/log/error`): the list and a detail drawer. */
+export default function ErrorLogScreen({ menu }: ScreenProps) {
+  return <LogScreen def={def} title={menu?.name} />;
+}

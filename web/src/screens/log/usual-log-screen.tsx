@@ -1,0 +1,10 @@
+import { type ResourceDef, registry } from '@sso/shared-api';
+import type { ScreenProps } from '../index.js';
+import { LogScreen } from './log-screen.js';
+
+const def = registry.log.usual as unknown as ResourceDef;
+
+/** Usual log (menu `/monitor/log/usual`): the list and a detail drawer. */
+export default function UsualLogScreen({ menu }: ScreenProps) {
+  return <LogScreen def={def} title={menu?.name} />;
+}

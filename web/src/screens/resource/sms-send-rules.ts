@@ -1,0 +1,29 @@
+import { resourceMessages as m, toEnglish } from '@sso/shared-api';
+
+/** The server's phone check (`+` and 11 to 15 digits). */
+const PHONE = /^\+?\d{11,15}$/;
+
+const say = (message: string, language: string) => (language === 'en' ? toEnglish(message) : message);
+
+/** Comma-joined phone numbers: at least one, each well formed; the message otherwise. */
+export function phonesProblem(text: string | undefined, language: string): string | undefined {
+  const phones = (text ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (!phones.length) return say(m.phones, language);
+  if (!phones.every((p) => PHONE.test(p))) return say(m.phoneFormat, language);
+  return undefined;
+}
+
+/** The template parameters: empty, or a JSON object (as send-message requires). */
+export function paramsProblem(text: string | undefined, language: string): string | undefined {
+  if (!text?.trim()) return undefined;
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return undefined;
+  } catch {
+    // reported below
+  }
+  return say(m.smsParams, language);
+}
