@@ -14,6 +14,14 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   '/wel/index': lazy(() => import('../pages/wel/wel-page.js')),
   '/info/index': lazy(() => import('../pages/info-page.js')),
   '/myiframe/*': lazy(() => import('../pages/iframe-page.js')),
+  '/monitor/log/usual': lazy(() => import('./log/usual-log-screen.js')),
+  '/monitor/log/api': lazy(() => import('./log/api-log-screen.js')),
+  '/monitor/log/error': lazy(() => import('./log/error-log-screen.js')),
+  '/desk/notice': lazy(() => import('./desk/notice-screen.js')),
+  '/resource/oss': lazy(() => import('./resource/oss-screen.js')),
+  '/resource/attach': lazy(() => import('./resource/attach-screen.js')),
+  '/resource/sms': lazy(() => import('./resource/sms-screen.js')),
+  '/report/reportlist': lazy(() => import('./report/report-screen.js')),
 };
 
 export interface ScreenProps {
