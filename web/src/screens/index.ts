@@ -22,6 +22,10 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   '/resource/attach': lazy(() => import('./resource/attach-screen.js')),
   '/resource/sms': lazy(() => import('./resource/sms-screen.js')),
   '/report/reportlist': lazy(() => import('./report/report-screen.js')),
+  '/authority/role': lazy(() => import('./authority/role-screen.js')),
+  '/system/tenantpackage': lazy(() => import('./tenant/package-screen.js')),
+  '/system/tenant': lazy(() => import('./tenant/tenant-screen.js')),
+  '/system/client': lazy(() => import('./tenant/client-screen.js')),
 };
 
 export interface ScreenProps {

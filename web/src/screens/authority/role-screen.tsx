@@ -1,0 +1,56 @@
+import { type ResourceDef, role } from '@sso/shared-api';
+import { Button } from 'antd';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feedback } from '../../api/feedback.js';
+import CrudPage from '../../crud/crud-page.js';
+import { useStore } from '../../lib/store.js';
+import { userStore } from '../../session/user-store.js';
+import type { ScreenProps } from '../index.js';
+import { RoleGrantDialog } from './role-grant-dialog.js';
+import './strings.js';
+
+const roleDef = role as unknown as ResourceDef;
+
+/**
+ * /authority/role (角色管理): the generic page over the role tree list, plus 权限设置 (button
+ * `role_grant`) on the toolbar for the one ticked role and on every row.
+ */
+export default function RoleScreen({ menu }: ScreenProps) {
+  const { t } = useTranslation();
+  const canGrant = useStore(userStore, (s) => s.permissions.role_grant === true);
+  const [granting, setGranting] = useState<string>();
+  const close = useCallback(() => setGranting(undefined), []);
+
+  const grantSelected = (selected: string[]) => {
+    if (selected.length === 0) feedback.message.warning(t('crud.selectOne'));
+    else if (selected.length > 1) feedback.message.warning(t('roleScreen.selectOnlyOne'));
+    else setGranting(selected[0]);
+  };
+
+  return (
+    <>
+      <CrudPage
+        def={roleDef}
+        title={menu?.name}
+        toolbar={({ selected }) =>
+          canGrant && (
+            <Button onClick={() => grantSelected(selected)} data-testid="role-grant">
+              {t('roleScreen.grant')}
+            </Button>
+          )
+        }
+        rowActions={
+          canGrant
+            ? (row) => (
+                <Button type="link" size="small" onClick={() => setGranting(String(row.id))}>
+                  {t('roleScreen.grant')}
+                </Button>
+              )
+            : undefined
+        }
+      />
+      <RoleGrantDialog roleId={granting} onClose={close} />
+    </>
+  );
+}
