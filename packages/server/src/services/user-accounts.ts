@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { ADMINISTRATOR_ROLE, badRequest, userMessages as m, md5, PASSWORD_RULE, zh } from '@sso/shared-api';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
@@ -65,11 +65,33 @@ export async function usersByIds(repo: Repository, ctx: AppContext, caller: Call
   return rows;
 }
 
-const split = (ids: string | null | undefined) => (ids ? ids.split(',').filter(Boolean) : []);
+/** A comma-joined id list (role_id, dept_id, post_id) as ids. */
+export const splitIds = (ids: string | null | undefined) => (ids ? ids.split(',').filter(Boolean) : []);
+
+/** Who changed a user row and when. */
+export const auditOf = (caller: Caller) => ({ updateUser: caller.user_id, updateTime: new Date() });
+
+/** Applies the same change to the users (already checked by usersByIds), with the audit columns. */
+export async function updateUsers(
+  ctx: AppContext,
+  caller: Caller,
+  users: readonly UserRecord[],
+  changes: Updateable<Database['blade_user']>,
+): Promise<void> {
+  await ctx.db
+    .updateTable('blade_user')
+    .set({ ...changes, ...auditOf(caller) })
+    .where(
+      'id',
+      'in',
+      users.map((u) => u.id),
+    )
+    .execute();
+}
 
 /** Roles must be the caller's tenant's; only an administrator may hand out the administrator role. */
 export async function assertRoles(db: Db, caller: Caller, roleIds: string | null | undefined): Promise<void> {
-  const ids = [...new Set(split(roleIds))];
+  const ids = [...new Set(splitIds(roleIds))];
   if (!ids.length) return;
   const roles = await db
     .selectFrom('blade_role')
@@ -92,7 +114,7 @@ export async function assertDeptsAndPosts(
     ['blade_dept', values.deptId, m.deptMissing],
     ['blade_post', values.postId, m.postMissing],
   ] as const) {
-    const wanted = [...new Set(split(ids))];
+    const wanted = [...new Set(splitIds(ids))];
     if (!wanted.length) continue;
     const found = await db
       .selectFrom(table)

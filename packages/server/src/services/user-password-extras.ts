@@ -1,26 +1,16 @@
 import { badRequest, fromBase64, userMessages as m, md5, PASSWORD_RULE, updatePasswordFields, zh } from '@sso/shared-api';
 import type { Caller } from '../auth/permissions.js';
 import type { ExtraArgs, ExtraHandler } from '../resources/extras.js';
-import { hashPlain, initialPassword, randomPassword, usersByIds } from './user-accounts.js';
+import { auditOf, hashPlain, initialPassword, randomPassword, updateUsers, usersByIds } from './user-accounts.js';
 
 /** Password extras of /api/blade-user: resets by an administrator, and the caller's own change. */
-
-const audit = (caller: Caller) => ({ updateUser: caller.user_id, updateTime: new Date() });
 
 /** reset / reset-password: back to account.initPassword, to be changed at the next sign-in. */
 async function resetToInitial({ ctx, repo, query, caller }: ExtraArgs): Promise<boolean> {
   const who = caller as Caller;
   const users = await usersByIds(repo, ctx, who, query.userIds);
   const password = await hashPlain(ctx, await initialPassword(ctx));
-  await ctx.db
-    .updateTable('blade_user')
-    .set({ password, mustChangePassword: 1, ...audit(who) })
-    .where(
-      'id',
-      'in',
-      users.map((u) => u.id),
-    )
-    .execute();
+  await updateUsers(ctx, who, users, { password, mustChangePassword: 1 });
   return true;
 }
 
@@ -30,15 +20,7 @@ const mustChange =
   async ({ ctx, repo, query, caller }) => {
     const who = caller as Caller;
     const users = await usersByIds(repo, ctx, who, query.userIds);
-    await ctx.db
-      .updateTable('blade_user')
-      .set({ mustChangePassword: flag, ...audit(who) })
-      .where(
-        'id',
-        'in',
-        users.map((u) => u.id),
-      )
-      .execute();
+    await updateUsers(ctx, who, users, { mustChangePassword: flag });
     return true;
   };
 
@@ -64,7 +46,7 @@ export const userPasswordHandlers: Record<string, ExtraHandler> = {
       for (const one of issued) {
         await trx
           .updateTable('blade_user')
-          .set({ password: one.hash, mustChangePassword: 1, ...audit(who) })
+          .set({ password: one.hash, mustChangePassword: 1, ...auditOf(who) })
           .where('id', '=', one.userId)
           .execute();
       }
@@ -104,7 +86,7 @@ export const userPasswordHandlers: Record<string, ExtraHandler> = {
     if (input.oldPassword.toLowerCase() === newDigest) throw badRequest(m.passwordUnchanged);
     await ctx.db
       .updateTable('blade_user')
-      .set({ password: await ctx.passwords.hashDigest(newDigest), mustChangePassword: 0, ...audit(who) })
+      .set({ password: await ctx.passwords.hashDigest(newDigest), mustChangePassword: 0, ...auditOf(who) })
       .where('id', '=', user.id)
       .execute();
     return true;

@@ -5,13 +5,11 @@ import type { Caller } from '../auth/permissions.js';
 import type { Database } from '../db/schema.js';
 import type { ExtraHandler } from '../resources/extras.js';
 import { toApiRow } from '../resources/rows.js';
-import { assertRoles, usersByIds } from './user-accounts.js';
+import { assertRoles, auditOf, splitIds, updateUsers, usersByIds } from './user-accounts.js';
 
 /** Profile, platform, role and lockout extras of /api/blade-user. */
 
 type Db = Kysely<Database>;
-const audit = (caller: Caller) => ({ updateUser: caller.user_id, updateTime: new Date() });
-const split = (ids: string | null) => (ids ? ids.split(',').filter(Boolean) : []);
 
 /** Names of the ids a user holds, comma-joined in the order of the ids. */
 async function namesOf(db: Db, table: 'blade_role' | 'blade_dept' | 'blade_post', ids: string[]): Promise<string> {
@@ -53,9 +51,9 @@ export const userProfileHandlers: Record<string, ExtraHandler> = {
     return {
       ...toApiRow(user, ['password']),
       tenantName: tenant?.tenantName ?? null,
-      roleName: await namesOf(ctx.db, 'blade_role', split(user.roleId)),
-      deptName: await namesOf(ctx.db, 'blade_dept', split(user.deptId)),
-      postName: await namesOf(ctx.db, 'blade_post', split(user.postId)),
+      roleName: await namesOf(ctx.db, 'blade_role', splitIds(user.roleId)),
+      deptName: await namesOf(ctx.db, 'blade_dept', splitIds(user.deptId)),
+      postName: await namesOf(ctx.db, 'blade_post', splitIds(user.postId)),
       isInitPassword: user.mustChangePassword ? INIT_PASSWORD_PENDING : INIT_PASSWORD_DONE,
     };
   },
@@ -67,7 +65,7 @@ export const userProfileHandlers: Record<string, ExtraHandler> = {
     const changes = Object.fromEntries(Object.entries({ avatar, realName, name, phone, email }).filter(([, v]) => v !== undefined));
     await ctx.db
       .updateTable('blade_user')
-      .set({ ...changes, ...audit(who) })
+      .set({ ...changes, ...auditOf(who) })
       .where('id', '=', who.user_id)
       .where('tenantId', '=', who.tenant_id)
       .where('isDeleted', '=', 0)
@@ -91,7 +89,7 @@ export const userProfileHandlers: Record<string, ExtraHandler> = {
       .set({
         ...(query.userType !== undefined ? { userType: query.userType } : {}),
         userExt: query.userExt ?? null,
-        ...audit(who),
+        ...auditOf(who),
       })
       .where('id', '=', user.id)
       .execute();
@@ -104,15 +102,7 @@ export const userProfileHandlers: Record<string, ExtraHandler> = {
     const users = await usersByIds(repo, ctx, who, query.userIds);
     const roleIds = (query.roleIds as string[]).join(',');
     await assertRoles(ctx.db, who, roleIds);
-    await ctx.db
-      .updateTable('blade_user')
-      .set({ roleId: roleIds, ...audit(who) })
-      .where(
-        'id',
-        'in',
-        users.map((u) => u.id),
-      )
-      .execute();
+    await updateUsers(ctx, who, users, { roleId: roleIds });
     return true;
   },
 
