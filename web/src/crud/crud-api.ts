@@ -8,6 +8,8 @@ export interface CrudApi {
   detail(key: string): Promise<Row>;
   submit(row: Row): Promise<unknown>;
   remove(keys: readonly string[]): Promise<unknown>;
+  /** A tree list's rows below one row (lazy tree tables); absent when the list answers whole. */
+  children?(key: string): Promise<Row[]>;
 }
 
 /** The row key: `id`, or the natural key a resource declares (region's `code`). */

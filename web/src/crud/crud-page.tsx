@@ -40,6 +40,8 @@ export interface CrudContext {
   /** Reloads the current page. */
   reload: () => Promise<void>;
   api: CrudApi;
+  /** Opens the add dialog with these values already filled in (e.g. the parent of a new child). */
+  add: (presets?: Row) => void;
 }
 
 /** THE generic CRUD page: everything comes from the registry resource's `view` (DESIGN §2). */
@@ -95,13 +97,14 @@ export default function CrudPage({ def, title, api: injected, filters, toolbar, 
     await reload();
   };
 
-  const ctx: CrudContext = { selected: selected.map(String), reload, api };
+  const add = (presets?: Row) => setDialog({ mode: 'add', row: presets });
+  const ctx: CrudContext = { selected: selected.map(String), reload, api, add };
   const page = (
     <Card title={title ?? def.view.title[i18n.language === 'en' ? 1 : 0]} size="small">
       <SearchForm def={def} dicts={dicts} onSearch={search} />
       <Space style={{ marginBottom: 12 }}>
         {allowed.add && (
-          <Button type="primary" onClick={() => setDialog({ mode: 'add' })}>
+          <Button type="primary" onClick={() => add()}>
             {t('crud.add')}
           </Button>
         )}
@@ -123,6 +126,7 @@ export default function CrudPage({ def, title, api: injected, filters, toolbar, 
         onPage={changePage}
         onRow={onRow}
         extraActions={rowActions && ((row) => rowActions(row, ctx))}
+        loadChildren={api.children}
       />
       <CrudDialog def={def} mode={dialog.mode} row={dialog.row} dicts={dicts} onSubmit={save} onClose={() => setDialog({})} />
     </Card>

@@ -3,6 +3,7 @@ import { Button, Space, Table, type TableColumnsType } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keyOf, type Row } from './crud-api.js';
+import { useLazyRows } from './lazy-tree.js';
 import type { Allowed } from './permissions.js';
 import type { CrudState } from './use-crud.js';
 import { dictLabel, type Option } from './use-dict.js';
@@ -18,11 +19,14 @@ export interface CrudTableProps {
   onRow: (action: 'view' | 'edit' | 'remove', row: Row) => void;
   /** Screen-specific row links after the generic ones. */
   extraActions?: (row: Row) => ReactNode;
+  /** Children of a tree row, loaded when it opens (rows with `hasChildren`). */
+  loadChildren?: (key: string) => Promise<Row[]>;
 }
 
 /** The list: index column, multi-select, the view's columns and the row actions allowed. */
-export function CrudTable({ def, state, dicts, allowed, selected, onSelect, onPage, onRow, extraActions }: CrudTableProps) {
+export function CrudTable({ def, state, dicts, allowed, selected, onSelect, onPage, onRow, extraActions, loadChildren }: CrudTableProps) {
   const { t, i18n } = useTranslation();
+  const { dataSource, expandable } = useLazyRows(state.rows, keyOf(def), loadChildren);
   const lang = i18n.language === 'en' ? 1 : 0;
   const rowActions = allowed.view || allowed.edit || allowed.remove || extraActions !== undefined;
 
@@ -82,7 +86,8 @@ export function CrudTable({ def, state, dicts, allowed, selected, onSelect, onPa
       bordered
       loading={state.loading}
       columns={columns}
-      dataSource={state.rows}
+      dataSource={dataSource}
+      expandable={expandable}
       rowSelection={{ selectedRowKeys: selected, onChange: (keys) => onSelect(keys) }}
       scroll={{ x: 'max-content' }}
       pagination={
