@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { allResources, type DictImportRow, resourceClient, role, type SsoClient, user } from '@sso/shared-api';
+import { allResources, type DictImportRow, resourceClient, role, type SsoClient, sms, user } from '@sso/shared-api';
 import type { Command } from 'commander';
 import { type BulkItem, finish, runChunks } from './bulk.js';
 import { checkDictTable, exportDict, renderDict } from './dict-io.js';
@@ -8,6 +8,7 @@ import { readTable } from './input-files.js';
 import type { Output } from './output.js';
 import type { Env } from './profiles.js';
 import { type GlobalOptions, signedInClient } from './session.js';
+import { addSmsCommands } from './sms-commands.js';
 import { addUserFileCommands, bulkUserAction, readTargets } from './user-bulk.js';
 
 interface TargetOptions {
@@ -114,7 +115,7 @@ function dictActions(command: Command, name: string, client: () => SsoClient, ou
     });
 }
 
-/** Bulk commands beside the generic ones: `sso user …` and `sso dict …` / `sso dict-biz …`. */
+/** Bulk commands beside the generic ones: `sso user …`, `sso dict …` / `sso dict-biz …` and `sso sms send`. */
 export function addBulkCommands(program: Command, commands: Map<string, Command>, output: Output, env: Env): void {
   const client = () => signedInClient(env, program.opts<GlobalOptions>());
   const userCommand = commands.get(user.basePath);
@@ -127,4 +128,6 @@ export function addBulkCommands(program: Command, commands: Map<string, Command>
     const command = def && commands.get(def.basePath);
     if (command) dictActions(command, name, client, output);
   }
+  const smsCommand = commands.get(sms.basePath);
+  if (smsCommand) addSmsCommands(smsCommand, client, output);
 }

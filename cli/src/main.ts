@@ -20,6 +20,7 @@ Examples:
   sso param list --all --csv > params.csv
   sso user unlock --file locked.txt
   sso dict import dicts.csv --dry-run
+  sso sms send --template SMS_NOTICE --file phones.txt --params '{"name":"张三"}'
 
 Environment: SSO_URL (server), SSO_TOKEN (access token for CI), SSO_TENANT, SSO_PROFILE, SSO_CONFIG_DIR.
 Exit codes: 0 ok, 1 error, 2 usage, 4 not signed in or denied.
