@@ -12,6 +12,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
  */
 export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenProps>>> = {
   '/wel/index': lazy(() => import('../pages/wel/wel-page.js')),
+  '/wel/dashboard': lazy(() => import('../pages/wel/dashboard-page.js')),
   '/info/index': lazy(() => import('../pages/info-page.js')),
   '/myiframe/*': lazy(() => import('../pages/iframe-page.js')),
   '/monitor/log/usual': lazy(() => import('./log/usual-log-screen.js')),
