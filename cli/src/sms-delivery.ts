@@ -38,11 +38,19 @@ export function callsOf(phones: string[]): Phone[][] {
 /**
  * The newest id in the tenant's SMS log before the run: rows above it were written by the run.
  * Every send is logged, whatever the provider, so the log tells how far a failed call got.
+ * Undefined when the caller may send but not read the log.
  */
-export async function logMark(api: SmsApi): Promise<bigint> {
-  const rows = await api.logs({});
-  return rows.reduce((max, row) => (BigInt(row.id) > max ? BigInt(row.id) : max), 0n);
+export async function logMark(api: SmsApi): Promise<bigint | undefined> {
+  try {
+    const rows = await api.logs({});
+    return rows.reduce((max, row) => (BigInt(row.id) > max ? BigInt(row.id) : max), 0n);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 403) return undefined;
+    throw error;
+  }
 }
+
+const UNKNOWN_REACH = '未能读取短信日志，可能部分已发送 (the SMS log is not readable: some of these may have gone out)';
 
 async function fateOf(api: SmsApi, mark: bigint, phone: string): Promise<Fate> {
   const rows = (await api.logs({ phone })).filter((row) => BigInt(row.id) > mark);
@@ -72,7 +80,7 @@ async function whereItStopped(api: SmsApi, mark: bigint, phones: Phone[]): Promi
  * the phones before it already sent. That phone fails with the reason and the rest go in a new
  * call, so nobody gets a message twice. Any other error fails every phone it did not reach.
  */
-async function deliver(api: SmsApi, message: SmsMessage, mark: bigint, phones: Phone[], failures: Failure[]): Promise<void> {
+async function deliver(api: SmsApi, message: SmsMessage, mark: bigint | undefined, phones: Phone[], failures: Failure[]): Promise<void> {
   let rest = phones;
   while (rest.length) {
     try {
@@ -80,6 +88,10 @@ async function deliver(api: SmsApi, message: SmsMessage, mark: bigint, phones: P
       return;
     } catch (error) {
       if (!(error instanceof ApiError) || error.code === 401 || error.code === 403) throw error;
+      if (mark === undefined) {
+        for (const p of rest) failures.push({ index: p.index, message: `${error.message}; ${UNKNOWN_REACH}` });
+        return;
+      }
       const { stopped, fate } = await whereItStopped(api, mark, rest);
       if (stopped === rest.length) return;
       if (error.code !== 429 && fate !== 'refused') {
@@ -93,7 +105,7 @@ async function deliver(api: SmsApi, message: SmsMessage, mark: bigint, phones: P
 }
 
 /** Sends a chunk of phones (in as many calls as the length limit needs); answers each failure. */
-export function smsSender(api: SmsApi, message: SmsMessage, mark: bigint): ChunkSender<string> {
+export function smsSender(api: SmsApi, message: SmsMessage, mark: bigint | undefined): ChunkSender<string> {
   return async (phones) => {
     const failures: Failure[] = [];
     for (const call of callsOf(phones)) await deliver(api, message, mark, call, failures);

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '@sso/server/testing';
-import { resourceMessages as m, type SsoClient } from '@sso/shared-api';
+import { resourceMessages as m, md5, type SsoClient } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHome, cliHome } from './cli-test-support.js';
 import { callsOf } from './sms-delivery.js';
@@ -163,6 +163,29 @@ describe('sso sms send', () => {
     } finally {
       await admin.resource.sms.remove([config.id]);
       await new Promise((resolve) => provider.close(resolve));
+    }
+  });
+
+  it('tells a sender who may not read the SMS log which phones may have gone out', async () => {
+    const role = await admin.system.role.submit({ roleName: '短信发送', roleAlias: 'sms_sender', sort: 1, parentId: '0' } as never);
+    const menu = await server.ctx.db.selectFrom('blade_menu').select('id').where('code', '=', 'sms_send').executeTakeFirstOrThrow();
+    await admin.system.role.grant({ roleIds: [role.id], menuIds: [menu.id] });
+    const password = await server.ctx.passwords.hashDigest(md5('Test@12345'));
+    const user = { id: server.ctx.ids.next(), tenantId: '000000', account: 'sms_sender', password, name: 's', realName: 's' };
+    await server.ctx.db
+      .insertInto('blade_user')
+      .values({ ...user, roleId: role.id, status: 1 })
+      .execute();
+    const sender = cliHome({ SSO_URL: server.baseUrl });
+    try {
+      expect((await sender.sso(['login', '--account', 'sms_sender', '--password-stdin'], { stdin: 'Test@12345\n' })).code).toBe(0);
+      expect((await sender.sso(send('--phones', '13895000001'))).code).toBe(0);
+      const result = await sender.sso(send('--phones', '13895000001,13895000002'));
+      expect(result.code).toBe(1);
+      expect(result.err).toContain(`13895000002: ${m.smsTooFrequent}; 未能读取短信日志`);
+      expect(await logged('13895000002')).toEqual([]);
+    } finally {
+      sender.cleanup();
     }
   });
 
