@@ -72,7 +72,7 @@ describe('the role grant dialog', () => {
 
   it('saves the ticked menus with their parents and the scopes as ids of scopes', async () => {
     const calls = serve();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ pointerEventsCheck: 0 }); // jsdom's style checks on antd's large sheets are slow;
     const onClose = renderDialog();
     await screen.findByText('用户管理');
     await tick(user, '修改'); // 用户管理 is now whole, 系统管理 still partly
@@ -105,7 +105,7 @@ describe('the role grant dialog', () => {
         body: { code: 403, success: false, data: null, msg: '不能授予超出自身权限的菜单或权限' },
       }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ pointerEventsCheck: 0 }); // jsdom's style checks on antd's large sheets are slow;
     const onClose = renderDialog();
     await screen.findByText('用户管理');
     await user.click(submit());
