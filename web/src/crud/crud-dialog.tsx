@@ -17,6 +17,10 @@ export interface CrudDialogProps {
   dicts: Record<string, Option[]>;
   onSubmit: (values: DataRow) => Promise<void>;
   onClose: () => void;
+  /** Fields shown but not editable (a child's code, fixed by its parent). */
+  locked?: readonly string[];
+  /** The form's name, the prefix of its input ids. */
+  name?: string;
 }
 
 /**
@@ -24,7 +28,7 @@ export interface CrudDialogProps {
  * view. Fields are checked by the entity's own schema on blur and on submit, so the messages are
  * the SPEC §5 ones the server would answer.
  */
-export function CrudDialog({ def, mode, row, dicts, onSubmit, onClose }: CrudDialogProps) {
+export function CrudDialog({ def, mode, row, dicts, onSubmit, onClose, locked, name = 'crud-dialog' }: CrudDialogProps) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
@@ -73,7 +77,7 @@ export function CrudDialog({ def, mode, row, dicts, onSubmit, onClose }: CrudDia
       destroyOnHidden
       forceRender
     >
-      <Form form={form} name="crud-dialog" layout="vertical" disabled={mode === 'view'}>
+      <Form form={form} name={name} layout="vertical" disabled={mode === 'view'}>
         <Row gutter={16}>
           {columns.map((column) => (
             <Col key={column.prop} span={wide && column.type !== 'textarea' ? 12 : 24}>
@@ -83,6 +87,7 @@ export function CrudDialog({ def, mode, row, dicts, onSubmit, onClose }: CrudDia
                   column={column}
                   dict={column.dict ? dicts[column.dict] : undefined}
                   placeholder={column.label[lang]}
+                  disabled={locked?.includes(column.prop)}
                 />
               </Form.Item>
             </Col>

@@ -31,6 +31,12 @@ export interface CrudPageProps {
   aside?: ReactNode;
   /** Replaces the view dialog, e.g. a detail drawer. */
   onView?: (row: Row) => void;
+  /** Values the add dialog starts with, e.g. the parent of a child table. */
+  addValues?: Row;
+  /** Fields shown but not editable in the dialogs, e.g. a child's code fixed by its parent. */
+  lockedFields?: readonly string[];
+  /** Prefix of the page's form names (and so of its input ids) when two pages share a screen. */
+  formName?: string;
 }
 
 /** What a specific screen's buttons get from the generic page. */
@@ -45,7 +51,19 @@ export interface CrudContext {
 }
 
 /** THE generic CRUD page: everything comes from the registry resource's `view` (DESIGN §2). */
-export default function CrudPage({ def, title, api: injected, filters, toolbar, rowActions, aside, onView }: CrudPageProps) {
+export default function CrudPage({
+  def,
+  title,
+  api: injected,
+  filters,
+  toolbar,
+  rowActions,
+  aside,
+  onView,
+  addValues,
+  lockedFields,
+  formName = 'crud',
+}: CrudPageProps) {
   const { t, i18n } = useTranslation();
   const api = useMemo(() => injected ?? crudApi(client, def), [injected, def]);
   const { state, search, changePage, reload } = useCrud(api, filters);
@@ -97,11 +115,11 @@ export default function CrudPage({ def, title, api: injected, filters, toolbar, 
     await reload();
   };
 
-  const add = (presets?: Row) => setDialog({ mode: 'add', row: presets });
+  const add = (presets?: Row) => setDialog({ mode: 'add', row: presets ?? addValues });
   const ctx: CrudContext = { selected: selected.map(String), reload, api, add };
   const page = (
     <Card title={title ?? def.view.title[i18n.language === 'en' ? 1 : 0]} size="small">
-      <SearchForm def={def} dicts={dicts} onSearch={search} />
+      <SearchForm def={def} dicts={dicts} onSearch={search} name={`${formName}-search`} />
       <Space style={{ marginBottom: 12 }}>
         {allowed.add && (
           <Button type="primary" onClick={() => add()}>
@@ -128,7 +146,16 @@ export default function CrudPage({ def, title, api: injected, filters, toolbar, 
         extraActions={rowActions && ((row) => rowActions(row, ctx))}
         loadChildren={api.children}
       />
-      <CrudDialog def={def} mode={dialog.mode} row={dialog.row} dicts={dicts} onSubmit={save} onClose={() => setDialog({})} />
+      <CrudDialog
+        def={def}
+        mode={dialog.mode}
+        row={dialog.row}
+        dicts={dicts}
+        onSubmit={save}
+        onClose={() => setDialog({})}
+        locked={lockedFields}
+        name={`${formName}-dialog`}
+      />
     </Card>
   );
   if (!aside) return page;

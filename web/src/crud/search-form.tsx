@@ -31,10 +31,13 @@ export function SearchForm({
   def,
   dicts,
   onSearch,
+  name = 'crud-search',
 }: {
   def: ResourceDef;
   dicts: Record<string, Option[]>;
   onSearch: (query: SearchQuery) => void;
+  /** The form's name, the prefix of its input ids. */
+  name?: string;
 }) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm();
@@ -44,7 +47,7 @@ export function SearchForm({
   const submit = () => onSearch(toQuery(columns, form.getFieldsValue()));
 
   return (
-    <Form form={form} name="crud-search" layout="inline" onFinish={submit} style={{ marginBottom: 12, rowGap: 8 }}>
+    <Form form={form} name={name} layout="inline" onFinish={submit} style={{ marginBottom: 12, rowGap: 8 }}>
       {columns.map((column) => (
         <Form.Item key={column.prop} name={column.prop} label={column.label[lang]}>
           {column.type === 'date' ? (
