@@ -24,6 +24,7 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   '/resource/attach': lazy(() => import('./resource/attach-screen.js')),
   '/resource/sms': lazy(() => import('./resource/sms-screen.js')),
   '/report/reportlist': lazy(() => import('./report/report-screen.js')),
+  '/system/user': lazy(() => import('./user/user-screen.js')),
   '/system/dict': lazy(() => import('./dict/system-dict-screen.js')),
   '/system/dictbiz': lazy(() => import('./dict/system-dict-screen.js')),
   '/dict-horizontal/index': lazy(() => import('./dict/dict-horizontal-screen.js')),

@@ -1,0 +1,58 @@
+import type { CrudApi, Row } from '../../crud/crud-api.js';
+
+/** Id → name of the departments and roles, from the trees the screen loads anyway. */
+export type Names = { depts: ReadonlyMap<string, string>; roles: ReadonlyMap<string, string> };
+
+/** A list query without its paging: the filters an export sends. */
+export type Filters = Record<string, string | number | undefined>;
+
+/** What the screen learns from each list call. */
+export interface ListSeen {
+  /** The filters of the call: what an export sends. */
+  filters: Filters;
+  /** The rows as the server sent them (ids, not names), e.g. a user's roles for the grant dialog. */
+  rows: Row[];
+}
+
+/**
+ * The generic page's API for users, with what the screen adds: the rows show the names of their
+ * comma-joined role and department ids (the page answers ids only), and each call's filters and
+ * raw rows are handed to `seen`.
+ */
+export function userApi(base: CrudApi, names: Names, seen: (list: ListSeen) => void): CrudApi {
+  return {
+    ...base,
+    async list(query) {
+      const { current: _current, size: _size, ...filters } = query;
+      const answer = await base.list(query);
+      seen({ filters, rows: answer.rows });
+      return { ...answer, rows: answer.rows.map((row) => withNames(row, names.depts, names.roles)) };
+    },
+  };
+}
+
+function withNames(row: Row, depts: ReadonlyMap<string, string>, roles: ReadonlyMap<string, string>): Row {
+  return { ...row, deptId: namesOf(row.deptId, depts), roleId: namesOf(row.roleId, roles) };
+}
+
+/** "1,2" → "研发部,销售部"; an id without a known name stays as it is. */
+export function namesOf(ids: unknown, names: ReadonlyMap<string, string>): unknown {
+  if (typeof ids !== 'string' || !ids) return ids;
+  return ids
+    .split(',')
+    .map((id) => names.get(id) ?? id)
+    .join(',');
+}
+
+/** Every node of a server tree (`{ id, title, children }`) as id → title. */
+export function namesOfTree(nodes: readonly { id: string; title: string; children?: unknown[] }[]): Map<string, string> {
+  const names = new Map<string, string>();
+  const walk = (list: readonly { id: string; title: string; children?: unknown[] }[]) => {
+    for (const node of list) {
+      names.set(node.id, node.title);
+      if (node.children?.length) walk(node.children as typeof list);
+    }
+  };
+  walk(nodes);
+  return names;
+}

@@ -1,0 +1,91 @@
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { client } from '../../api/client.js';
+import { feedback } from '../../api/feedback.js';
+import type { CrudContext } from '../../crud/crud-page.js';
+import { useStore } from '../../lib/store.js';
+import { userStore } from '../../session/user-store.js';
+import { datedName, saveFile } from './download.js';
+import type { Filters } from './user-api.js';
+
+export interface UserToolbarProps {
+  ctx: CrudContext;
+  /** The filters of the list shown: what export sends. */
+  filters: () => Filters;
+  onGrant: (userIds: string[]) => void;
+  onImport: () => void;
+}
+
+/** A confirmed action on the selected users: POST <extra>?userIds=. */
+type UserIdsAction = 'resetPassword' | 'unlock';
+
+/**
+ * The users' own toolbar buttons (SPEC §7 "User"), each shown only with its menu button
+ * (user_role, user_reset, user_unlock, user_import, user_export); the server checks again.
+ * The menu has no buttons for one-click-modify / one-click-cancel, so they are not offered.
+ */
+export function UserToolbar({ ctx, filters, onGrant, onImport }: UserToolbarProps) {
+  const { t } = useTranslation();
+  const permissions = useStore(userStore, (s) => s.permissions);
+  const holds = (code: string) => permissions[code] === true;
+
+  /** The selected ids, or a warning and undefined when nothing is ticked. */
+  const selection = (): string[] | undefined => {
+    if (ctx.selected.length) return ctx.selected;
+    feedback.message.warning(t('crud.selectOne'));
+    return undefined;
+  };
+
+  const confirmed = (action: UserIdsAction, question: string) => () => {
+    const userIds = selection();
+    if (!userIds) return;
+    feedback.modal.confirm({
+      title: t('common.tip'),
+      content: question,
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await client.user.user[action](undefined, { userIds: userIds.join(',') });
+        feedback.message.success(t('common.success'));
+        await ctx.reload();
+      },
+    });
+  };
+
+  const exportUsers = () =>
+    feedback.modal.confirm({
+      title: t('common.tip'),
+      content: t('userScreen.exportConfirm'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        saveFile(await client.user.user.exportUser(exportQuery(filters())), datedName(t('userScreen.exportFile')));
+      },
+    });
+
+  const grant = () => {
+    const userIds = selection();
+    if (userIds) onGrant(userIds);
+  };
+
+  return (
+    <>
+      {holds('user_role') && <Button onClick={grant}>{t('userScreen.grant')}</Button>}
+      {holds('user_reset') && <Button onClick={confirmed('resetPassword', t('userScreen.resetConfirm'))}>{t('userScreen.reset')}</Button>}
+      {holds('user_unlock') && <Button onClick={confirmed('unlock', t('userScreen.unlockConfirm'))}>{t('userScreen.unlock')}</Button>}
+      {holds('user_import') && <Button onClick={onImport}>{t('userScreen.import')}</Button>}
+      {holds('user_export') && <Button onClick={exportUsers}>{t('userScreen.export')}</Button>}
+    </>
+  );
+}
+
+/** The list filters export-user accepts (its query schema), the empty ones left out. */
+const EXPORT_FILTERS = ['account', 'realName', 'name', 'phone', 'code', 'deptId'] as const;
+export function exportQuery(filters: Filters): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const name of EXPORT_FILTERS) {
+    const value = filters[name];
+    if (value !== undefined && value !== '') query[name] = String(value);
+  }
+  return query;
+}
