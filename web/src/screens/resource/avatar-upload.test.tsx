@@ -81,7 +81,8 @@ describe('the avatar on /info/index', { timeout: 60_000 }, () => {
     await screen.findByText('个人信息已保存');
     const put = calls.find((c) => c.path.endsWith('/put-file'));
     expect(put?.query.get('type')).toBe('avatar');
-    expect(((put?.body as FormData).get('file') as File).name).toBe('me.png');
+    expect(put?.body).toBeInstanceOf(FormData);
+    expect(((put as { body: FormData }).body.get('file') as File).name).toBe('me.png');
     expect(calls.find((c) => c.path.endsWith('/update-info'))?.body).toMatchObject({ avatar: LINK, phone: '13912345678' });
     expect(userStore.get().userInfo?.avatar).toBe(LINK);
     expect(document.querySelector('[data-testid="info-avatar"] img')?.getAttribute('src')).toBe(LINK);
