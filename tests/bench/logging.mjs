@@ -109,7 +109,8 @@ async function measure(script, port, apiLog, seconds, connections, databaseUrl) 
  * Answers { off, on, ratio, lost } — `lost` counts list calls the logging runs sent but did not record.
  */
 export async function measureApiLogging({
-  script = join(here, '..', '..', 'packages/server/dist/main.js'),
+  /** BENCH_SERVER_SCRIPT runs another build of the server (e.g. one made with tsup --out-dir). */
+  script = process.env.BENCH_SERVER_SCRIPT ?? join(here, '..', '..', 'packages/server/dist/main.js'),
   port = 18_771,
   seconds = Number(process.env.BENCH_SECONDS ?? 10),
   connections = 50,

@@ -1,28 +1,38 @@
-import { DEFAULT_TENANT_ID } from '@sso/shared-api';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import type { RequestFields } from './log-recorder.js';
+import type { ApiCall, CapturedRequest } from './log-rows.js';
 import { scheduleLogPurge } from './retention.js';
-import { loggedParams, loggedUri } from './secrets.js';
-import { serviceOf } from './server-info.js';
 
 /** Errors that ended a request, kept until its response is logged. */
 const failures = new WeakMap<FastifyRequest, Error>();
 
-/** Who called and how, as every log row of a request records it. */
-export function requestFields(request: FastifyRequest): RequestFields {
-  const caller = request.caller;
-  const tenantHeader = request.headers['tenant-id'];
+/** References only: the recorder does the string work when it writes (see CapturedRequest). */
+export function captureRequest(request: FastifyRequest): CapturedRequest {
   return {
-    tenantId: caller?.tenant_id ?? (typeof tenantHeader === 'string' && tenantHeader ? tenantHeader.slice(0, 12) : DEFAULT_TENANT_ID),
-    createUser: caller?.user_id ?? null,
-    createBy: caller?.account?.slice(0, 64) ?? null,
-    serviceId: serviceOf(request.url),
-    method: request.method.slice(0, 10),
-    requestUri: loggedUri(request.url),
-    userAgent: request.headers['user-agent']?.slice(0, 1000) ?? null,
-    remoteIp: request.ip,
-    params: loggedParams(request.query),
+    url: request.url,
+    method: request.method,
+    query: request.query,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    tenantHeader: request.headers['tenant-id'],
+    caller: request.caller,
+  };
+}
+
+/** An /api call as the api log needs it, in one object (this runs on every request). */
+function captureCall(request: FastifyRequest, reply: FastifyReply): ApiCall {
+  return {
+    url: request.url,
+    method: request.method,
+    query: request.query,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    tenantHeader: request.headers['tenant-id'],
+    caller: request.caller,
+    title: request.routeOptions.schema?.summary as string | undefined,
+    route: request.routeOptions.url,
+    elapsedMs: reply.elapsedTime,
+    status: reply.statusCode,
   };
 }
 
@@ -35,24 +45,17 @@ export function registerApiLog(app: FastifyInstance, ctx: AppContext): void {
   const logs = ctx.logs;
   logs.log = app.log;
   const recordCalls = ctx.config.SSO_API_LOG === 'true';
-  app.addHook('onError', async (request, _reply, error) => {
+  app.addHook('onError', (request, _reply, error, done) => {
     failures.set(request, error);
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    done();
     if (!request.url.startsWith('/api/')) return;
-    const error = failures.get(request);
-    if (!recordCalls && !(error && reply.statusCode >= 500)) return;
-    const fields = requestFields(request);
-    if (recordCalls) {
-      logs.api({
-        ...fields,
-        title: (request.routeOptions.schema?.summary as string | undefined)?.slice(0, 255),
-        methodName: request.routeOptions.url?.slice(0, 255),
-        time: Math.round(reply.elapsedTime),
-        resultCode: reply.statusCode,
-      });
-    }
-    if (error && reply.statusCode >= 500) logs.error({ ...fields, error });
+    const error = reply.statusCode >= 500 ? failures.get(request) : undefined;
+    if (!recordCalls && !error) return;
+    if (recordCalls) logs.api(captureCall(request, reply));
+    if (error) logs.error(captureRequest(request), error);
   });
   logs.start();
   const stopPurge = scheduleLogPurge(ctx);

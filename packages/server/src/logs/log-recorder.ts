@@ -1,62 +1,59 @@
-import { DEFAULT_TENANT_ID } from '@sso/shared-api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { IdGenerator } from '../ids.js';
-import { insertRows } from './batch-insert.js';
+import { insertColumns, type Value } from './batch-insert.js';
 import { type CityResolver, OfflineCityResolver } from './ip-city.js';
-import { type ServerInfo, serverInfo } from './server-info.js';
+import {
+  type ApiCall,
+  apiSpec,
+  type CapturedRequest,
+  errorSpec,
+  type RequestFields,
+  requestFields,
+  type SignInAttempt,
+  signInSpec,
+  type TableSpec,
+  usualSpec,
+} from './log-rows.js';
+import { serverInfo } from './server-info.js';
 
-export type LogTable = 'blade_log_api' | 'blade_log_usual' | 'blade_log_error' | 'blade_log_login';
-export type Entry = Record<string, unknown> & { tenantId?: string; createUser?: string | null };
-
-/** The request a usual entry was written for (the hook fills it for api and error entries). */
-export interface RequestFields {
-  tenantId?: string;
-  createUser?: string | null;
-  createBy?: string | null;
-  serviceId?: string;
-  method?: string;
-  requestUri?: string;
-  userAgent?: string | null;
-  remoteIp?: string;
-  params?: string | null;
-}
-
-export interface SignInAttempt {
-  tenantId: string;
-  account: string;
-  clientId?: string;
-  success: boolean;
-  reason: string;
-  ip: string;
-  userAgent?: string;
-  userId?: string;
-}
+export type { RequestFields, SignInAttempt } from './log-rows.js';
+export type LogTable = TableSpec<unknown>['table'];
 
 export interface RecorderOptions {
-  /** Rows per multi-row insert, and the queue length that triggers a flush at once. */
+  /** Rows per insert, and the queue length that starts a write before the timer does. */
   batchSize?: number;
   intervalMs?: number;
-  /** Entries kept waiting at most; beyond it new ones are dropped and counted. */
+  /** Entries kept waiting at most; beyond it new ones are dropped, counted and reported. */
   capacity?: number;
   cities?: CityResolver;
 }
 
+interface Queued {
+  spec: TableSpec<never>;
+  entry: unknown;
+  /** When it happened (epoch ms): create_time. */
+  at: number;
+}
+
+const COMMON_CONSTANTS = { status: 1, is_deleted: 0 };
+
 /**
- * Audit log entries are queued in memory and written in batches (one insert per table and
- * batch) off the request path, so recording costs a request an array push.
+ * Audit log entries are queued in memory as captured, and turned into rows and written in
+ * batches (one insert per table and batch) off the request path: recording costs a request one
+ * small object. Writes run one at a time; between batches the event loop serves requests.
  */
 export class LogRecorder {
-  private queue: { table: LogTable; row: Entry }[] = [];
-  private running: Promise<void> | undefined;
+  private queue: Queued[] = [];
+  private draining: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private readonly server: ServerInfo = serverInfo();
   private readonly batchSize: number;
   private readonly capacity: number;
-  private readonly cities: CityResolver;
+  private readonly specs;
   /** Entries refused because the queue was full, and entries a failed insert lost. */
   dropped = 0;
   failed = 0;
+  private reportedDrops = 0;
   log?: FastifyBaseLogger;
 
   constructor(
@@ -64,9 +61,16 @@ export class LogRecorder {
     private readonly ids: IdGenerator,
     private readonly options: RecorderOptions = {},
   ) {
-    this.batchSize = options.batchSize ?? 500;
+    this.batchSize = options.batchSize ?? 1000;
     this.capacity = options.capacity ?? 100_000;
-    this.cities = options.cities ?? new OfflineCityResolver();
+    const server = serverInfo();
+    const cities = options.cities ?? new OfflineCityResolver();
+    this.specs = {
+      api: apiSpec(server),
+      error: errorSpec(server),
+      usual: usualSpec(server),
+      signIn: signInSpec((ip) => cities.city(ip)),
+    };
   }
 
   /** Starts the periodic flush (every second by default). */
@@ -75,87 +79,76 @@ export class LogRecorder {
     this.timer.unref();
   }
 
-  api(fields: RequestFields & { title?: string; methodName?: string; time: number; resultCode: number }): void {
-    this.push('blade_log_api', { ...this.server, type: '1', ...fields, time: String(fields.time) });
+  /** An /api call, captured as is (see CapturedRequest). */
+  api(call: ApiCall): void {
+    this.push(this.specs.api, call);
   }
 
-  error(fields: RequestFields & { error: Error }): void {
-    const { error, ...request } = fields;
-    const where = /\((.*):(\d+):\d+\)/.exec(error.stack?.split('\n')[1] ?? '');
-    this.push('blade_log_error', {
-      ...this.server,
-      ...request,
-      exceptionName: (error.name || 'Error').slice(0, 255),
-      message: error.message,
-      stackTrace: error.stack ?? null,
-      fileName: where?.[1]?.slice(0, 1000) ?? null,
-      lineNumber: where ? Number(where[2]) : null,
-    });
+  error(request: CapturedRequest, error: Error): void {
+    this.push(this.specs.error, { request: requestFields(request), error });
   }
 
   /** The application's logger: a level (info, warn, error…), an entry id and its data. */
   usual(level: string, id: string, data: unknown, request: RequestFields = {}): void {
-    const text = typeof data === 'string' ? data : JSON.stringify(data);
-    this.push('blade_log_usual', { ...this.server, ...request, logLevel: level.slice(0, 10), logId: id.slice(0, 100), logData: text });
+    this.push(this.specs.usual, { request, level, id, data });
   }
 
   /** A password sign-in attempt, with the city of its address resolved offline. */
   signIn(attempt: SignInAttempt): void {
-    this.push('blade_log_login', {
-      tenantId: attempt.tenantId.slice(0, 12) || DEFAULT_TENANT_ID,
-      createUser: attempt.userId ?? null,
-      account: attempt.account.slice(0, 64),
-      clientId: attempt.clientId?.slice(0, 48) ?? null,
-      success: attempt.success ? 1 : 0,
-      reason: attempt.reason.slice(0, 255),
-      remoteIp: attempt.ip,
-      city: this.cities.city(attempt.ip) ?? null,
-      userAgent: attempt.userAgent?.slice(0, 1000) ?? null,
-    });
+    this.push(this.specs.signIn, attempt);
   }
 
   get pending(): number {
     return this.queue.length;
   }
 
-  private push(table: LogTable, row: Entry): void {
-    if (this.queue.length >= this.capacity) {
+  private push<E>(spec: TableSpec<E>, entry: E, always = false): void {
+    if (this.queue.length >= this.capacity && !always) {
       this.dropped++;
       return;
     }
-    this.queue.push({
-      table,
-      row: { ...row, id: this.ids.next(), tenantId: row.tenantId || DEFAULT_TENANT_ID, createTime: new Date(), status: 1, isDeleted: 0 },
-    });
-    if (this.queue.length === this.batchSize) setImmediate(() => void this.flush());
+    this.queue.push({ spec: spec as TableSpec<never>, entry, at: Date.now() });
+    if (this.queue.length === this.batchSize) void this.flush();
   }
 
-  /** Writes everything queued so far; resolves when it is stored (one flush runs at a time). */
+  /** Writes everything queued so far; resolves when it is stored. */
   async flush(): Promise<void> {
-    while (this.running) await this.running;
-    if (!this.queue.length) return;
-    this.running = this.write(this.queue.splice(0, this.queue.length)).finally(() => {
-      this.running = undefined;
+    this.draining ??= this.drain().finally(() => {
+      this.draining = undefined;
     });
-    await this.running;
+    await this.draining;
+    if (this.queue.length) await this.flush(); // queued while the last write finished
   }
 
-  private async write(entries: { table: LogTable; row: Entry }[]): Promise<void> {
-    const byTable = new Map<LogTable, Entry[]>();
-    for (const { table, row } of entries) {
-      const rows = byTable.get(table);
+  private async drain(): Promise<void> {
+    this.reportDrops();
+    while (this.queue.length) await this.write(this.queue.splice(0, this.batchSize));
+  }
+
+  /** Drops are written to the usual log (and the process log) once per flush. */
+  private reportDrops(): void {
+    const dropped = this.dropped - this.reportedDrops;
+    if (!dropped) return;
+    this.reportedDrops = this.dropped;
+    this.log?.warn({ dropped, capacity: this.capacity }, 'audit log queue full: entries dropped');
+    this.push(this.specs.usual, { request: {}, level: 'warn', id: 'log-queue-full', data: { dropped, capacity: this.capacity } }, true);
+  }
+
+  private async write(entries: Queued[]): Promise<void> {
+    const byTable = new Map<TableSpec<never>, Value[][]>();
+    for (const { spec, entry, at } of entries) {
+      const row = [this.ids.next(), at, ...spec.values(entry as never)];
+      const rows = byTable.get(spec);
       if (rows) rows.push(row);
-      else byTable.set(table, [row]);
+      else byTable.set(spec, [row]);
     }
-    for (const [table, rows] of byTable) {
-      for (let at = 0; at < rows.length; at += this.batchSize) {
-        const batch = rows.slice(at, at + this.batchSize);
-        try {
-          await insertRows(this.db, table, batch);
-        } catch (error) {
-          this.failed += batch.length;
-          this.log?.error({ err: error, table, rows: batch.length }, 'audit log entries could not be stored');
-        }
+    for (const [spec, rows] of byTable) {
+      const columns = [{ name: 'id', type: 'bigint' } as const, { name: 'create_time', type: 'timestamptz' } as const, ...spec.columns];
+      try {
+        await insertColumns(this.db, spec.table, columns, rows, { ...COMMON_CONSTANTS, ...spec.constants });
+      } catch (error) {
+        this.failed += rows.length;
+        this.log?.error({ err: error, table: spec.table, rows: rows.length }, 'audit log entries could not be stored');
       }
     }
   }
