@@ -33,6 +33,9 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   '/system/tenantpackage': lazy(() => import('./tenant/package-screen.js')),
   '/system/tenant': lazy(() => import('./tenant/tenant-screen.js')),
   '/system/client': lazy(() => import('./tenant/client-screen.js')),
+  '/system/menu': lazy(() => import('./system/tree-table-screen.js')),
+  '/system/dept': lazy(() => import('./system/tree-table-screen.js')),
+  '/base/region': lazy(() => import('./region/region-screen.js')),
 };
 
 export interface ScreenProps {

@@ -1,0 +1,92 @@
+import { REGION_ROOT, type RegionTreeNode } from '@sso/shared-api';
+import { Card, Empty, Spin, Tree, type TreeDataNode } from 'antd';
+import { type Key, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { client } from '../../api/client.js';
+
+/** One level of the region tree: the children of `parentCode` (the provinces below 00). */
+const levelOf = async (parentCode: string): Promise<TreeDataNode[]> => {
+  const nodes: RegionTreeNode[] = await client.system.region.lazyTree({ parentCode });
+  return nodes.map((node) => ({ key: node.key, title: node.title, isLeaf: !node.hasChildren }));
+};
+
+/** The tree with `children` set as the children of `parent` (and whether it is a leaf). */
+function withChildren(nodes: TreeDataNode[], parent: string, children: TreeDataNode[]): TreeDataNode[] {
+  return nodes.map((node) => {
+    if (node.key === parent) return { ...node, children, isLeaf: children.length === 0 };
+    return node.children ? { ...node, children: withChildren(node.children, parent, children) } : node;
+  });
+}
+
+/**
+ * The lazily loaded region tree: the provinces first, each node's children when it opens.
+ * `reloadLevel` brings one level up to date after an add, edit or delete below `parentCode`.
+ */
+export function useRegionTree() {
+  const [nodes, setNodes] = useState<TreeDataNode[]>();
+  const [expanded, setExpanded] = useState<Key[]>([]);
+  const [loadedKeys, setLoadedKeys] = useState<Key[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    levelOf(REGION_ROOT).then(
+      (provinces) => live && setNodes(provinces),
+      () => live && setNodes([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const loadChildren = useCallback(async (code: string) => {
+    const children = await levelOf(code);
+    setNodes((all) => withChildren(all ?? [], code, children));
+    setLoadedKeys((keys) => [...keys.filter((k) => k !== code), code]);
+  }, []);
+
+  const reloadLevel = useCallback(
+    async (parentCode: string) => {
+      if (parentCode === REGION_ROOT) setNodes(await levelOf(REGION_ROOT));
+      else {
+        await loadChildren(parentCode);
+        setExpanded((keys) => (keys.includes(parentCode) ? keys : [...keys, parentCode]));
+      }
+    },
+    [loadChildren],
+  );
+
+  return { nodes, expanded, setExpanded, loadedKeys, loadChildren, reloadLevel };
+}
+
+export type RegionTreeState = ReturnType<typeof useRegionTree>;
+
+export interface RegionTreeProps {
+  tree: RegionTreeState;
+  selected?: string;
+  onSelect: (code: string | undefined) => void;
+}
+
+export function RegionTree({ tree, selected, onSelect }: RegionTreeProps) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" title={t('regionScreen.tree')} data-testid="region-tree">
+      {!tree.nodes ? (
+        <Spin />
+      ) : tree.nodes.length === 0 ? (
+        <Empty />
+      ) : (
+        <Tree
+          blockNode
+          treeData={tree.nodes}
+          loadData={(node) => tree.loadChildren(String(node.key)).catch(() => undefined)}
+          loadedKeys={tree.loadedKeys}
+          expandedKeys={tree.expanded}
+          onExpand={(keys) => tree.setExpanded(keys)}
+          selectedKeys={selected ? [selected] : []}
+          onSelect={(keys) => onSelect(keys.length ? String(keys[0]) : undefined)}
+          style={{ maxHeight: 'calc(100vh - 260px)', overflow: 'auto' }}
+        />
+      )}
+    </Card>
+  );
+}
