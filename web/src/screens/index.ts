@@ -15,6 +15,7 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   '/wel/dashboard': lazy(() => import('../pages/wel/dashboard-page.js')),
   '/info/index': lazy(() => import('../pages/info-page.js')),
   '/test/index': lazy(() => import('../pages/test-page.js')),
+  '/demo/demo': lazy(() => import('../pages/demo-page.js')),
   '/myiframe/*': lazy(() => import('../pages/iframe-page.js')),
   '/monitor/log/usual': lazy(() => import('./log/usual-log-screen.js')),
   '/monitor/log/api': lazy(() => import('./log/api-log-screen.js')),
