@@ -110,6 +110,7 @@ export default function InfoPage() {
                 key={field}
                 name={field}
                 label={t(`info.${field}`)}
+                required={field === 'phone'}
                 rules={[fieldRule(field, i18n.language)]}
                 validateTrigger="onBlur"
               >
