@@ -1,0 +1,230 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startTestServer, type TestServer } from '@sso/server/testing';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, launchBrowser, webDir } from './browser.js';
+import { button, openFromSidebar, step, toast } from './steps.js';
+
+const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
+const NEW_PASSWORD = 'Admin@2024!';
+const ACCOUNT = 'e2e_user';
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!runnable) return;
+  if (!existsSync(join(webDir, 'index.html'))) throw new Error(`${webDir} is missing: build the web app first`);
+  server = await startTestServer({ SSO_WEB_DIR: webDir });
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const row = (text: string) => page.locator('.ant-table-row').filter({ hasText: text });
+const deptTree = () => page.getByTestId('dept-tree');
+/** A node of an antd tree by its exact title. */
+const treeNode = (area: Locator, title: string) =>
+  area.locator('.ant-tree-treenode').filter({ has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }) });
+/** The open dropdown of a TreeSelect. */
+const dropdown = () => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+/** The add / edit dialog of the generic page. */
+const form = () => page.getByRole('dialog').filter({ has: page.locator('form#crud-dialog') });
+
+/** Ticks options of a multiple TreeSelect of the form (found by typing: nodes start folded), then closes its dropdown. */
+async function pickInTreeSelect(label: string, ...titles: string[]) {
+  const input = form().getByLabel(label);
+  for (const title of titles) {
+    await input.click();
+    await input.fill(title);
+    await dropdown()
+      .locator('.ant-select-tree-title', { hasText: new RegExp(`^${title}$`) })
+      .click();
+  }
+  await form().locator('.ant-modal-title').click(); // closes the dropdown, not the dialog
+  await dropdown().waitFor({ state: 'hidden' });
+}
+
+/** The user row as stored: what reset and grant must have changed. */
+const stored = () =>
+  server.ctx.db
+    .selectFrom('blade_user')
+    .select(['roleId', 'deptId', 'mustChangePassword', 'realName'])
+    .where('account', '=', ACCOUNT)
+    .executeTakeFirstOrThrow();
+
+/** Waits until no toast with this text is left, so that the next one is new. */
+const toastGone = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor({ state: 'detached' });
+
+/** Departments and roles of the story, made through the API (their own screens have their own suites). */
+async function seedDeptsAndRoles(): Promise<void> {
+  const sdk = server.client();
+  await sdk.login({ username: 'admin', password: NEW_PASSWORD });
+  const [root] = await sdk.system.dept.tree();
+  for (const deptName of ['研发中心', '市场部']) {
+    await sdk.system.dept.submit({ parentId: root.id, deptName, fullName: deptName, deptCategory: 2, sort: 1 });
+  }
+  for (const [roleName, roleAlias] of [
+    ['审计角色', 'e2e_audit'],
+    ['运维角色', 'e2e_ops'],
+  ]) {
+    await sdk.system.role.submit({ roleName, roleAlias, sort: 5 });
+  }
+}
+
+/** One story, in order: each step needs the state the last one left. */
+describe.skipIf(!runnable)('the users screen against the real server', () => {
+  it('signs in as admin and changes the initial password', async () => {
+    await step(page, 'user-01-login', async () => {
+      await page.goto(`${server.baseUrl}/login`);
+      await page.getByLabel('账号').fill('admin');
+      await page.getByLabel('密码').fill('admin');
+      await button(page, '登录').click();
+      await page.waitForURL('**/password-lock');
+      await page.getByLabel('原密码').fill('admin');
+      await page.getByLabel('新密码').fill(NEW_PASSWORD);
+      await page.getByLabel('确认密码').fill(NEW_PASSWORD);
+      await button(page, '提交').click();
+      await page.waitForURL('**/wel/index');
+      await page.getByTestId('sidebar').getByText('系统管理').waitFor();
+    });
+    await seedDeptsAndRoles();
+  });
+
+  it('opens 用户管理 with the department tree and creates a user in the add dialog', async () => {
+    await step(page, 'user-02-screen', async () => {
+      await openFromSidebar(page, '系统管理', '用户管理', '/system/user/index');
+      await row('admin').waitFor();
+      await row('admin').getByText('超级管理员').waitFor(); // role names, not ids
+      await treeNode(deptTree(), '研发中心').waitFor();
+      await treeNode(deptTree(), '市场部').waitFor();
+    });
+    await step(page, 'user-03-add', async () => {
+      await button(page, '新增').click();
+      await form().getByLabel('登录账号').waitFor();
+      await form().getByLabel('登录账号').fill(ACCOUNT);
+      await form().getByLabel('密码', { exact: true }).fill('Test@12345');
+      await form().getByLabel('确认密码').fill('Test@12345');
+      await form().getByLabel('用户昵称').fill('小测');
+      await form().getByLabel('用户姓名').fill('浏览器用户');
+      await pickInTreeSelect('所属角色', '审计角色');
+      await pickInTreeSelect('所属部门', '研发中心');
+      await button(page, '提交').click();
+      await toast(page, '新增成功');
+      await form().waitFor({ state: 'hidden' });
+    });
+    await step(page, 'user-04-listed', async () => {
+      const created = row(ACCOUNT);
+      await created.getByText('浏览器用户').waitFor();
+      await created.getByText('审计角色').waitFor();
+      await created.getByText('研发中心').waitFor();
+      expect((await stored()).mustChangePassword).toBe(0); // a typed password needs no change
+    });
+  });
+
+  it('edits the user', async () => {
+    await step(page, 'user-05-edit', async () => {
+      await row(ACCOUNT)
+        .getByRole('button', { name: /修\s*改/ })
+        .click();
+      const realName = form().getByLabel('用户姓名');
+      await expect.poll(() => realName.inputValue()).toBe('浏览器用户');
+      await realName.fill('改名用户');
+      await button(page, '提交').click();
+      await toast(page, '修改成功');
+      await row(ACCOUNT).getByText('改名用户').waitFor();
+      expect((await stored()).realName).toBe('改名用户');
+    });
+  });
+
+  it('filters the list by the department clicked in the tree, its sub-departments included', async () => {
+    await step(page, 'user-06-filter-other-dept', async () => {
+      await treeNode(deptTree(), '市场部').locator('.ant-tree-title').click();
+      await row(ACCOUNT).waitFor({ state: 'detached' });
+      await row('admin').waitFor({ state: 'detached' });
+    });
+    await step(page, 'user-07-filter-own-dept', async () => {
+      await treeNode(deptTree(), '研发中心').locator('.ant-tree-title').click();
+      await row(ACCOUNT).waitFor();
+      await row('admin').waitFor({ state: 'detached' }); // admin is in 钢铁集团 only
+    });
+    await step(page, 'user-08-export-filtered', async () => {
+      const download = page.waitForEvent('download');
+      await button(page, '导出').click();
+      await page.getByText('是否导出用户数据?').waitFor();
+      await button(page, '确定').click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^用户数据表\d{4}-\d{2}-\d{2}\.xlsx$/);
+      const bytes = readFileSync(await file.path());
+      expect(bytes.subarray(0, 2).toString()).toBe('PK'); // an xlsx (zip) file
+    });
+    await step(page, 'user-09-filter-parent-dept', async () => {
+      await treeNode(deptTree(), '钢铁集团').locator('.ant-tree-title').click();
+      await row('admin').waitFor();
+      await row(ACCOUNT).waitFor(); // 研发中心 is below 钢铁集团
+    });
+    await step(page, 'user-10-filter-cleared', async () => {
+      await treeNode(deptTree(), '市场部').locator('.ant-tree-title').click();
+      await row('admin').waitFor({ state: 'detached' });
+      await deptTree()
+        .getByRole('button', { name: /全\s*部/ })
+        .click();
+      await row('admin').waitFor();
+      await row(ACCOUNT).waitFor();
+    });
+  });
+
+  it('resets the password of the selected user', async () => {
+    await step(page, 'user-11-reset-needs-selection', async () => {
+      await button(page, '密码重置').click();
+      await toast(page, '请选择至少一条数据');
+    });
+    await step(page, 'user-12-reset', async () => {
+      await row(ACCOUNT).locator('.ant-checkbox-input').check();
+      await button(page, '密码重置').click();
+      await page.getByText('确定将选择账号密码重置为初始密码?').waitFor();
+      await button(page, '确定').click();
+      await toast(page, '操作成功!');
+      await expect.poll(async () => (await stored()).mustChangePassword).toBe(1); // must change at the next sign-in
+      await toastGone('操作成功!');
+    });
+  });
+
+  it('grants a role to the selected user', async () => {
+    await step(page, 'user-13-grant', async () => {
+      const box = row(ACCOUNT).locator('.ant-checkbox-input');
+      if (!(await box.isChecked())) await box.check();
+      await expect.poll(() => page.locator('.ant-table-row .ant-checkbox-input:checked').count()).toBe(1);
+      await button(page, '角色配置').click();
+      const dialog = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: '用户角色配置' }) });
+      const audit = treeNode(dialog, '审计角色');
+      await expect.poll(async () => (await audit.locator('.ant-tree-checkbox').getAttribute('class')) ?? '').toContain('checked');
+      await audit.locator('.ant-tree-checkbox').click();
+      await treeNode(dialog, '运维角色').locator('.ant-tree-checkbox').click();
+      await dialog.getByRole('button', { name: /提\s*交/ }).click();
+      await toast(page, '操作成功!');
+      await row(ACCOUNT).getByText('运维角色').waitFor();
+      await expect(row(ACCOUNT).getByText('审计角色').count()).resolves.toBe(0);
+    });
+  });
+
+  it('deletes the user', async () => {
+    await step(page, 'user-14-delete', async () => {
+      await row(ACCOUNT)
+        .getByRole('button', { name: /删\s*除/ })
+        .click();
+      await page.getByText('确定将选择数据删除?').waitFor();
+      await button(page, '确定').click();
+      await toast(page, '删除成功');
+      await row(ACCOUNT).waitFor({ state: 'detached' });
+      await row('admin').waitFor();
+    });
+    expect(pageErrors).toEqual([]);
+  });
+});
