@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '@sso/server/testing';
@@ -34,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  if (fixtures) rmSync(fixtures, { recursive: true, force: true });
 });
 
 const row = (scope: Page | Locator, text: string) => scope.locator('.ant-table-row').filter({ hasText: text });
@@ -170,6 +171,46 @@ describe.skipIf(!runnable)('the platform service screens against the real server
       // Kept by the server: a reload shows it too.
       await page.reload();
       await expect.poll(() => topAvatar.getAttribute('src')).toContain('/api/blade-resource/oss/endpoint/file');
+    });
+  });
+
+  it('writes a notice in its editor and enables a storage configuration', async () => {
+    await step(page, 'platform-08-notice', async () => {
+      await open('/desk/notice', '通知公告');
+      await button(page, '新增').click();
+      const dialog = page.getByRole('dialog').filter({ hasText: '新增 · 通知公告' });
+      await dialog.getByLabel('通知标题').fill('浏览器通知');
+      await dialog.getByLabel('通知类型').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: '发布通知' }).click();
+      expect(await dialog.getByLabel('发布时间').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      await dialog.getByLabel('通知内容').fill('第一行\n第二行');
+      await link(dialog, '提交').click();
+      await toast(page, '新增成功');
+      await link(row(page, '浏览器通知'), '修改').click();
+      const editor = page.getByRole('dialog').filter({ hasText: '修改 · 通知公告' });
+      await expect.poll(() => editor.getByLabel('通知内容').inputValue()).toBe('第一行\n第二行');
+      await link(editor, '取消').click();
+    });
+    await step(page, 'platform-09-oss-enable', async () => {
+      await open('/resource/oss', '对象存储');
+      await button(page, '新增').click();
+      const dialog = page.getByRole('dialog').filter({ hasText: '新增 · 对象存储' });
+      await dialog.getByLabel('分类').click();
+      await page
+        .locator('.ant-select-item-option')
+        .filter({ hasText: /^local$/ })
+        .click();
+      await dialog.getByLabel('资源编号').fill('e2e-local');
+      await link(dialog, '提交').click();
+      await toast(page, '新增成功');
+      const config = row(page, 'e2e-local');
+      await link(config, '启用').click();
+      await page
+        .locator('.ant-modal-confirm')
+        .getByRole('button', { name: /确\s*定/ })
+        .click();
+      await toast(page, '启用成功');
+      await config.getByText('已启用').waitFor();
     });
     expect(pageErrors).toEqual([]);
   });
