@@ -1,7 +1,7 @@
 import type { UserEvent } from '@testing-library/user-event';
 
 /** Where to look: the tab shown (a grant dialog), else the whole page. */
-const area = () => (document.querySelector('.ant-tabs-tabpane-active') ?? document.body) as HTMLElement;
+const area = () => (document.querySelector('.ant-modal .ant-tabs-content-active') ?? document.body) as HTMLElement;
 
 /** The tree row of a node by its exact title (buttons and labels of the same text are not nodes). */
 export function treeNode(title: string, root: HTMLElement = area()): HTMLElement {

@@ -1,0 +1,163 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startTestServer, type TestServer } from '@sso/server/testing';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, launchBrowser, webDir } from './browser.js';
+import { button, openFromSidebar, step, toast } from './steps.js';
+
+const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
+const NEW_PASSWORD = 'Admin@2024!';
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!runnable) return;
+  if (!existsSync(join(webDir, 'index.html'))) throw new Error(`${webDir} is missing: build the web app first`);
+  server = await startTestServer({ SSO_WEB_DIR: webDir });
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const row = (text: string) => page.locator('.ant-table-row').filter({ hasText: text, visible: true });
+/** The dialog holding a form or tree, by its title. */
+const dialog = (title: string) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+/** A node of a checkable tree by its exact title. */
+const treeNode = (area: Locator, title: string) =>
+  area.locator('.ant-tree-treenode').filter({ has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }) });
+const tick = (area: Locator, title: string) => treeNode(area, title).locator('.ant-tree-checkbox').click();
+async function state(area: Locator, title: string): Promise<'checked' | 'partly' | 'unchecked'> {
+  const classes = (await treeNode(area, title).locator('.ant-tree-checkbox').getAttribute('class')) ?? '';
+  if (classes.includes('ant-tree-checkbox-checked')) return 'checked';
+  if (classes.includes('ant-tree-checkbox-indeterminate')) return 'partly';
+  return 'unchecked';
+}
+/** Menu ids of the codes given, as the server stores them. */
+async function menuIds(...codes: string[]): Promise<string[]> {
+  const rows = await server.ctx.db
+    .selectFrom('blade_menu')
+    .select(['id', 'code'])
+    .where('code', 'in', codes)
+    .where('isDeleted', '=', 0)
+    .execute();
+  return codes.map((code) => rows.find((r) => r.code === code)?.id ?? `missing ${code}`);
+}
+
+/** One story, in order: each step needs the state the last one left. */
+describe.skipIf(!runnable)('role grant and tenant package menu trees against the real server', () => {
+  it('signs in as admin and changes the initial password', async () => {
+    await step(page, 'grant-01-login', async () => {
+      await page.goto(`${server.baseUrl}/login`);
+      await page.getByLabel('账号').fill('admin');
+      await page.getByLabel('密码').fill('admin');
+      await button(page, '登录').click();
+      await page.waitForURL('**/password-lock');
+      await page.getByLabel('原密码').fill('admin');
+      await page.getByLabel('新密码').fill(NEW_PASSWORD);
+      await page.getByLabel('确认密码').fill(NEW_PASSWORD);
+      await button(page, '提交').click();
+      await page.waitForURL('**/wel/index');
+      await page.getByTestId('sidebar').getByText('权限管理').waitFor();
+    });
+  });
+
+  it('creates a role, grants it menus in the dialog and finds them ticked when the dialog opens again', async () => {
+    await step(page, 'grant-02-role-screen', async () => {
+      await openFromSidebar(page, '权限管理', '角色管理', '/authority/role/index');
+      await row('超级管理员').waitFor();
+    });
+    await step(page, 'grant-03-role-add', async () => {
+      await button(page, '新增').click();
+      const form = page.getByRole('dialog').filter({ has: page.locator('form#crud-dialog') });
+      await form.getByLabel('角色名称').fill('浏览器授权角色');
+      await form.getByLabel('角色别名').fill('e2e_grant');
+      await form.getByLabel('角色排序').fill('9');
+      await button(page, '提交').click();
+      await toast(page, '新增成功');
+      await row('e2e_grant').waitFor();
+    });
+    await step(page, 'grant-04-needs-one-role', async () => {
+      await button(page, '权限设置').first().click(); // the toolbar's, nothing ticked
+      await toast(page, '请选择至少一条数据');
+    });
+    await step(page, 'grant-05-grant-menus', async () => {
+      await row('e2e_grant').getByRole('button', { name: '权限设置' }).click();
+      const grant = dialog('角色权限配置');
+      const menus = grant.locator('.ant-tabs-content-active');
+      await treeNode(menus, '参数管理').waitFor();
+      expect(await state(menus, '参数管理')).toBe('unchecked');
+      await tick(menus, '参数管理'); // the screen with all its buttons
+      await tick(menus, '岗位管理');
+      expect(await state(menus, '系统管理')).toBe('partly');
+      await grant.getByRole('button', { name: /提\s*交/ }).click();
+      await toast(page, '权限设置成功');
+      await grant.waitFor({ state: 'hidden' });
+    });
+    await step(page, 'grant-06-stored', async () => {
+      const role = await server.ctx.db.selectFrom('blade_role').select('id').where('roleAlias', '=', 'e2e_grant').executeTakeFirstOrThrow();
+      const held = await server.ctx.db.selectFrom('blade_role_menu').select('menuId').where('roleId', '=', role.id).execute();
+      const expected = await menuIds('system', 'param', 'param_add', 'param_edit', 'param_delete', 'param_view', 'post', 'post_add');
+      expect(held.map((r) => r.menuId)).toEqual(expect.arrayContaining(expected));
+      expect(held.map((r) => r.menuId)).not.toContain((await menuIds('user'))[0]);
+    });
+    await step(page, 'grant-07-reopen', async () => {
+      await row('e2e_grant').locator('input[type=checkbox]').check();
+      await page.locator('.ant-card-body > .ant-space').getByRole('button', { name: '权限设置' }).click();
+      const menus = dialog('角色权限配置').locator('.ant-tabs-content-active');
+      await treeNode(menus, '参数管理').waitFor();
+      await expect.poll(() => state(menus, '参数管理')).toBe('checked');
+      expect(await state(menus, '岗位管理')).toBe('checked');
+      expect(await state(menus, '系统管理')).toBe('partly');
+      expect(await state(menus, '用户管理')).toBe('unchecked');
+      await dialog('角色权限配置')
+        .getByRole('button', { name: /取\s*消/ })
+        .click();
+    });
+  });
+
+  it('creates a tenant package with the menus ticked in its tree', async () => {
+    await step(page, 'grant-08-package-add', async () => {
+      await openFromSidebar(page, '系统管理', '租户产品包', '/system/tenantpackage/index');
+      // The role screen stays alive in its hidden tab: wait for this screen before picking its button.
+      await page.locator('form#crud-search').filter({ visible: true }).getByLabel('产品包名称').waitFor();
+      await button(page, '新增').filter({ visible: true }).click();
+      const form = page.locator('.ant-modal').filter({ has: page.locator('form#package-dialog') });
+      await expect.poll(async () => (await form.boundingBox())?.width).toBe(600);
+      await treeNode(form, '岗位管理').waitFor();
+      await form.getByRole('button', { name: /提\s*交/ }).click();
+      await form.getByText('请选择菜单').waitFor();
+      await form.getByLabel('产品包名称').fill('浏览器产品包');
+      await tick(form, '岗位管理');
+      await tick(form, '参数管理');
+      await form.getByRole('button', { name: /提\s*交/ }).click();
+      await toast(page, '新增成功');
+      await row('浏览器产品包').waitFor();
+    });
+    await step(page, 'grant-09-package-stored', async () => {
+      const pkg = await server.ctx.db
+        .selectFrom('blade_tenant_package')
+        .select('menuId')
+        .where('packageName', '=', '浏览器产品包')
+        .executeTakeFirstOrThrow();
+      expect(pkg.menuId.split(',')).toEqual(expect.arrayContaining(await menuIds('system', 'post', 'post_view', 'param', 'param_add')));
+    });
+    await step(page, 'grant-10-package-edit', async () => {
+      await row('浏览器产品包')
+        .getByRole('button', { name: /修\s*改/ })
+        .click();
+      const form = page.locator('.ant-modal').filter({ has: page.locator('form#package-dialog') });
+      await treeNode(form, '岗位管理').waitFor();
+      await expect.poll(() => state(form, '岗位管理')).toBe('checked');
+      expect(await state(form, '参数管理')).toBe('checked');
+      expect(await state(form, '系统管理')).toBe('partly');
+    });
+    expect(pageErrors).toEqual([]);
+  });
+});
