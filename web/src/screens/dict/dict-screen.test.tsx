@@ -1,4 +1,4 @@
-import { dict, type ResourceDef } from '@sso/shared-api';
+import { dict, dictBiz, type ResourceDef } from '@sso/shared-api';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
@@ -51,15 +51,16 @@ function treeOf(entries: Entry[], parentId = '0'): unknown[] {
 }
 
 const base = '/api/blade-system/dict';
-function fakeServer(): FakeCall[] {
+/** The dictionary routes under `at` (the business dictionary is served under /dict-biz). */
+function fakeServer(at = base): FakeCall[] {
   return fakeFetch({
-    [`GET ${base}/parent-list`]: () => page(rows.filter((e) => e.parentId === '0')),
-    [`GET ${base}/child-list`]: (q) => page(rows.filter((e) => e.parentId === q.get('parentId'))),
-    [`GET ${base}/tree`]: (q) => treeOf(q.get('code') === 'DICT' ? rows : rows.filter((e) => e.code === q.get('code'))),
     [`GET ${base}/dictionary`]: (q) => rows.filter((e) => e.code === q.get('code') && e.parentId !== '0'),
-    [`GET ${base}/detail`]: (q) => rows.find((e) => e.id === q.get('id')),
-    [`POST ${base}/submit`]: (_q, body) => ({ id: '99', ...(body as object) }),
-    [`POST ${base}/remove`]: () => true,
+    [`GET ${at}/parent-list`]: () => page(rows.filter((e) => e.parentId === '0')),
+    [`GET ${at}/child-list`]: (q) => page(rows.filter((e) => e.parentId === q.get('parentId'))),
+    [`GET ${at}/tree`]: (q) => treeOf(q.get('code') === 'DICT' ? rows : rows.filter((e) => e.code === q.get('code'))),
+    [`GET ${at}/detail`]: (q) => rows.find((e) => e.id === q.get('id')),
+    [`POST ${at}/submit`]: (_q, body) => ({ id: '99', ...(body as object) }),
+    [`POST ${at}/remove`]: () => true,
   });
 }
 
@@ -232,6 +233,30 @@ describe('the dictionary screen', () => {
       await user.click(buttonIn(rowOf(within(frame).getByText('性别')), '字典配置'));
       expect(await within(side).findByText('男')).toBeTruthy();
       expect(document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-table')).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
+    'serves 业务字典 from the business dictionary’s own routes',
+    async () => {
+      const calls = fakeServer('/api/blade-system/dict-biz');
+      grant('dictbiz_view', 'dictbiz_child');
+      const user = userEvent.setup({ delay: null });
+      render(
+        <AntApp>
+          <SystemDictScreen
+            menu={{ id: '2', code: 'dictbiz', name: '业务字典', rawPath: '/system/dictbiz' }}
+            def={dictBiz as unknown as ResourceDef}
+          />
+        </AntApp>,
+      );
+      expect(await screen.findByText('业务字典')).toBeTruthy();
+      await user.click(buttonIn(rowOf(await screen.findByText('性别')), '字典配置'));
+      const entries = await dialogTitled('字典配置 · 性别（sex）');
+      await within(entries).findByText('男');
+      expect(calls.find((c) => c.path.endsWith('/child-list'))?.path).toBe('/api/blade-system/dict-biz/child-list');
+      expect(calls.some((c) => c.path.startsWith(`${base}/`) && !c.path.endsWith('/dictionary'))).toBe(false);
     },
     SLOW,
   );

@@ -93,7 +93,7 @@ export function DictScreen({ def, layout, title }: DictScreenProps) {
   if (layout === 'horizontal') {
     return (
       <Grid gutter={12} data-testid="dict-horizontal">
-        <Col xs={24} lg={12}>
+        <Col xs={24} lg={12} data-testid="dict-list">
           {list}
         </Col>
         <Col xs={24} lg={12} data-testid="dict-entries">
@@ -104,7 +104,7 @@ export function DictScreen({ def, layout, title }: DictScreenProps) {
   }
   return (
     <Flex vertical gap={12} data-testid="dict-vertical">
-      {list}
+      <div data-testid="dict-list">{list}</div>
       <div data-testid="dict-entries">{entries}</div>
     </Flex>
   );
