@@ -26,7 +26,7 @@ const entry = {
 
 const spaced = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
 
-describe('log screens', () => {
+describe('log screens', { timeout: 60_000 }, () => {
   beforeEach(() => userStore.set({ permissions: { log_api_view: true }, roles: [], loaded: true }));
   afterEach(() => vi.unstubAllGlobals());
 

@@ -31,7 +31,7 @@ function renderScreen() {
   );
 }
 
-describe('attachments', () => {
+describe('attachments', { timeout: 60_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('uploads a file through put-file as multipart, then lists it with its download link', async () => {

@@ -20,7 +20,7 @@ function renderScreen() {
   );
 }
 
-describe('object storage', () => {
+describe('object storage', { timeout: 60_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('tags the enabled configuration and enables another through oss/enable, then reloads', async () => {
