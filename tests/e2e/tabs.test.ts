@@ -1,0 +1,156 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startTestServer, type TestServer } from '@sso/server/testing';
+import { md5, toBase64 } from '@sso/shared-api';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, launchBrowser, webDir } from './browser.js';
+import { button, openFromSidebar, step } from './steps.js';
+
+const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
+const PASSWORD = 'Tabs@2024!';
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!runnable) return;
+  if (!existsSync(join(webDir, 'index.html'))) throw new Error(`${webDir} is missing: build the web app first`);
+  server = await startTestServer({ SSO_WEB_DIR: webDir });
+  // The first-password change is the console story's; here the admin has changed it already.
+  const admin = await server.admin();
+  await admin.user.user.updatePassword({
+    oldPassword: md5('admin'),
+    newPassword: md5(PASSWORD),
+    newPassword1: md5(PASSWORD),
+    passwordBase64: toBase64(PASSWORD),
+  });
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// Under load the app may take seconds to draw a tab: every wait is on what the page shows.
+const WAIT = { timeout: 20_000, interval: 100 };
+const tabs = () => page.locator('.sso-tags .ant-tabs-tab');
+const tabTexts = () => tabs().allInnerTexts();
+const tab = (label: string) => tabs().filter({ hasText: label });
+const activeTab = () => page.locator('.sso-tags .ant-tabs-tab-active').textContent();
+/** The context menu and the 更多 menu offer the same items, and a closed dropdown lingers while it fades. */
+const visibleItem = (name: string) => page.getByRole('menuitem', { name }).filter({ visible: true }).last();
+
+/**
+ * Clicks sidebar items one right after the other, without waiting for a page between them, and
+ * returns the addresses the page went through. A click that lands while antd's submenu still
+ * animates can be lost; then the run is repeated (the addresses tell), as in openFromSidebar.
+ */
+async function quickOpen(group: string, items: [name: string, path: string][]): Promise<string[]> {
+  const entries = items.map(([name]) => page.getByRole('menuitem', { name: new RegExp(`${name}$`) }));
+  if (!(await entries[0].isVisible())) await page.getByRole('menuitem', { name: new RegExp(`${group}$`) }).click();
+  const visited: string[] = [];
+  const record = (frame: { url(): string; parentFrame(): unknown }) => {
+    if (!frame.parentFrame()) visited.push(new URL(frame.url()).pathname);
+  };
+  page.on('framenavigated', record);
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      for (const entry of entries) await entry.click();
+      const last = items[items.length - 1][1];
+      await page.waitForURL(`**${last}`, { timeout: 10_000 }).catch(() => undefined);
+      if (items.every(([, path]) => visited.includes(path))) break;
+    }
+  } finally {
+    page.off('framenavigated', record);
+  }
+  return visited;
+}
+
+describe.skipIf(!runnable)('the tabs bar (SPEC §2, §4)', () => {
+  it('signs in with the home tab only', async () => {
+    await step(page, 'tabs-01-sign-in', async () => {
+      await page.goto(`${server.baseUrl}/login`);
+      await page.getByLabel('账号').fill('admin');
+      await page.getByLabel('密码').fill(PASSWORD);
+      await button(page, '登录').click();
+      await page.waitForURL('**/wel/index');
+      await expect.poll(tabTexts, WAIT).toEqual(['首页']);
+      // The only tab, and the first page: no close button.
+      expect(await tab('首页').locator('.ant-tabs-tab-remove').count()).toBe(0);
+    });
+  });
+
+  it('opens three screens from the sidebar, two of them in quick succession, and keeps a tab for each', async () => {
+    await step(page, 'tabs-02-open', async () => {
+      // Two clicks before the first screen's chunk has loaded: the router hands React both
+      // locations and React draws only the second. Its tab must not be the only one added.
+      const visited = await quickOpen('系统管理', [
+        ['参数管理', '/system/param/index'],
+        ['岗位管理', '/system/post/index'],
+      ]);
+      expect(visited).toContain('/system/param/index');
+      await openFromSidebar(page, '系统管理', '顶部菜单', '/system/topmenu/index');
+      await expect.poll(tabTexts, WAIT).toEqual(['首页', '参数管理', '岗位管理', '顶部菜单']);
+      await expect.poll(activeTab, WAIT).toBe('顶部菜单');
+      expect(await tab('首页').locator('.ant-tabs-tab-remove').count()).toBe(0);
+    });
+  });
+
+  it('switches tabs', async () => {
+    await step(page, 'tabs-03-switch', async () => {
+      await tab('参数管理').click();
+      await page.waitForURL('**/system/param/index');
+      await expect.poll(activeTab, WAIT).toBe('参数管理');
+      await tab('首页').click();
+      await page.waitForURL('**/wel/index');
+      await expect.poll(activeTab, WAIT).toBe('首页');
+      await tab('岗位管理').click();
+      await page.waitForURL('**/system/post/index');
+      await expect.poll(activeTab, WAIT).toBe('岗位管理');
+    });
+  });
+
+  it('closes a tab by its x: another one stays where it is, the active one selects the previous', async () => {
+    await step(page, 'tabs-04-close', async () => {
+      await tab('顶部菜单').locator('.ant-tabs-tab-remove').click();
+      await expect.poll(tabTexts, WAIT).toEqual(['首页', '参数管理', '岗位管理']);
+      expect(new URL(page.url()).pathname).toBe('/system/post/index');
+      await tab('岗位管理').locator('.ant-tabs-tab-remove').click();
+      await page.waitForURL('**/system/param/index');
+      await expect.poll(tabTexts, WAIT).toEqual(['首页', '参数管理']);
+      await expect.poll(activeTab, WAIT).toBe('参数管理');
+    });
+  });
+
+  it("closes the others from a tab's context menu, keeping the first page", async () => {
+    await step(page, 'tabs-05-close-others', async () => {
+      await openFromSidebar(page, '系统管理', '岗位管理', '/system/post/index');
+      await openFromSidebar(page, '系统管理', '顶部菜单', '/system/topmenu/index');
+      await expect.poll(tabTexts, WAIT).toEqual(['首页', '参数管理', '岗位管理', '顶部菜单']);
+      await tab('岗位管理').click({ button: 'right' });
+      await visibleItem('关闭其他').click();
+      await page.waitForURL('**/system/post/index');
+      await expect.poll(tabTexts, WAIT).toEqual(['首页', '岗位管理']);
+      await expect.poll(activeTab, WAIT).toBe('岗位管理');
+    });
+  });
+
+  it('closes all from the 更多 menu, back on the first page', async () => {
+    await step(page, 'tabs-06-close-all', async () => {
+      await openFromSidebar(page, '系统管理', '参数管理', '/system/param/index');
+      await expect.poll(tabTexts, WAIT).toEqual(['首页', '岗位管理', '参数管理']);
+      await page.getByRole('button', { name: /更多/ }).click();
+      await visibleItem('关闭全部').click();
+      await page.waitForURL('**/wel/index');
+      await expect.poll(tabTexts, WAIT).toEqual(['首页']);
+      // The tabs are kept across a reload (localStorage, like BladeX's tagList).
+      await page.reload();
+      await expect.poll(tabTexts, WAIT).toEqual(['首页']);
+      expect(pageErrors).toEqual([]);
+    });
+  });
+});
