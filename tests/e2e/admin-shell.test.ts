@@ -61,9 +61,7 @@ describe.skipIf(!runnable)('the admin shell', () => {
     });
   });
 
-  // The browser walk of the tabs (open, close others, close all) raced under load — a tab went
-  // missing or a menu item stayed hidden — so this step only signs in for the walks below; the
-  // tab rules are covered by web/src/layout/tags.test.ts until the walk is made reliable.
+  // The tabs walk is its own suite (tabs.test.ts); here the sign-in leads to the walks below.
   it('signs in to the shell', async () => {
     await step(page, 'shell-02-sign-in', async () => {
       await page.getByLabel('账号').fill('admin');
@@ -71,6 +69,46 @@ describe.skipIf(!runnable)('the admin shell', () => {
       await button(page, '登录').click();
       await page.waitForURL('**/wel/index');
     });
+  });
+
+  it('shows the fixed pages 控制台, 测试页 and 演示页 with their content, without page errors', async () => {
+    const errors: string[] = [];
+    const onError = (error: Error) => errors.push(error.message);
+    page.on('pageerror', onError);
+    const statistic = (testId: string) => page.getByTestId(testId).locator('.ant-statistic-content-value');
+    try {
+      await step(page, 'shell-02-console', async () => {
+        await page.goto(`${server.baseUrl}/wel/dashboard`);
+        await page.getByText('平台概况').waitFor();
+        // The admin is a user, and has just signed in today.
+        await expect.poll(() => statistic('figure-users').textContent(), { timeout: 20_000 }).toMatch(/^[1-9]\d*$/);
+        await expect.poll(() => statistic('figure-sign-ins').textContent(), { timeout: 20_000 }).toMatch(/^[1-9]\d*$/);
+        await page.getByTestId('sign-in-chart').locator('canvas').waitFor();
+        await page.locator('.sso-tags .ant-tabs-tab-active').filter({ hasText: '控制台' }).waitFor();
+      });
+      await step(page, 'shell-02-test-page', async () => {
+        await page.goto(`${server.baseUrl}/test/index`);
+        await page.getByTestId('test-user').getByText('admin', { exact: true }).first().waitFor();
+        await expect.poll(() => page.getByTestId('token-remaining').textContent(), { timeout: 20_000 }).toMatch(/^\d+ 秒$/);
+        await page.getByTestId('permission-codes').getByText('param_add', { exact: true }).waitFor();
+        await button(page, '调用').click();
+        const result = page.getByTestId('call-result');
+        await result.getByText('code 200').waitFor();
+        expect(JSON.parse((await result.locator('pre').textContent()) ?? '{}').data.account).toBe('admin');
+      });
+      await step(page, 'shell-02-demo-page', async () => {
+        await page.goto(`${server.baseUrl}/demo/demo`);
+        await page.locator('th').filter({ hasText: '通知标题' }).first().waitFor();
+        await page.getByRole('tab', { name: '表单' }).click();
+        await button(page, '校验并预览').click();
+        await page.getByText('请输入通知标题').waitFor();
+        await page.getByRole('tab', { name: '字典' }).click();
+        await page.getByTestId('dict-entries').getByText('1 · 发布通知').waitFor();
+      });
+      expect(errors).toEqual([]);
+    } finally {
+      page.off('pageerror', onError);
+    }
   });
 
   it('shows the mock notices, switches department and role, and hands off to ?redirect= with a token', async () => {
