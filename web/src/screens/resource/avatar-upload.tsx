@@ -43,7 +43,7 @@ export function AvatarUpload({ value, onChange }: AvatarUploadProps) {
   return (
     <Space align="start">
       <Avatar size={64} src={value || DEFAULT_AVATAR} data-testid="info-avatar" />
-      <Space direction="vertical" size={4}>
+      <Space orientation="vertical" size={4}>
         <Upload
           accept=".jpg,.jpeg,.png,image/jpeg,image/png"
           showUploadList={false}
