@@ -170,28 +170,6 @@ export default function TestPage() {
         </Card>
       </Col>
       <Col span={24}>
-        <Card title={t('testPage.permissions', { count: codes.length })}>
-          <Input
-            allowClear
-            maxLength={64}
-            placeholder={t('testPage.filter')}
-            aria-label={t('testPage.filter')}
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-            style={{ maxWidth: 320, marginBottom: 12 }}
-          />
-          {shown.length ? (
-            <Flex wrap gap={4} data-testid="permission-codes">
-              {shown.map((code) => (
-                <Tag key={code}>{code}</Tag>
-              ))}
-            </Flex>
-          ) : (
-            <Empty description={t('testPage.noPermissions')} />
-          )}
-        </Card>
-      </Col>
-      <Col span={24}>
         <Card title={t('testPage.api')}>
           <Space wrap>
             <Radio.Group
@@ -216,6 +194,28 @@ export default function TestPage() {
                 {JSON.stringify({ code: result.code, msg: result.msg, data: result.data }, null, 2)}
               </pre>
             </div>
+          )}
+        </Card>
+      </Col>
+      <Col span={24}>
+        <Card title={t('testPage.permissions', { count: codes.length })}>
+          <Input
+            allowClear
+            maxLength={64}
+            placeholder={t('testPage.filter')}
+            aria-label={t('testPage.filter')}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            style={{ maxWidth: 320, marginBottom: 12 }}
+          />
+          {shown.length ? (
+            <Flex wrap gap={4} data-testid="permission-codes" style={{ maxHeight: 240, overflow: 'auto' }}>
+              {shown.map((code) => (
+                <Tag key={code}>{code}</Tag>
+              ))}
+            </Flex>
+          ) : (
+            <Empty description={t('testPage.noPermissions')} />
           )}
         </Card>
       </Col>
