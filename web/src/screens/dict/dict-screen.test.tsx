@@ -238,6 +238,34 @@ describe('the dictionary screen', () => {
   );
 
   it(
+    'keeps the entries beside the list in step with the chosen dictionary’s edit and removal',
+    async () => {
+      const calls = fakeServer();
+      const user = userEvent.setup({ delay: null });
+      renderScreen('horizontal');
+      const frame = await screen.findByTestId('dict-horizontal');
+      const list = within(frame).getByTestId('dict-list');
+      const side = within(frame).getByTestId('dict-entries');
+      await user.click(buttonIn(rowOf(await within(list).findByText('性别')), '字典配置'));
+      await within(side).findByText('字典配置 · 性别（sex）');
+      await user.click(buttonIn(rowOf(within(list).getByText('性别')), '修改'));
+      const form = await dialogTitled('修改 · 系统字典');
+      const name = within(form).getByLabelText('字典名称') as HTMLInputElement;
+      await waitFor(() => expect(name.value).toBe('性别'));
+      await user.clear(name);
+      await user.type(name, '人的性别');
+      await user.click(buttonIn(form, '提交'));
+      await within(side).findByText('字典配置 · 人的性别（sex）');
+      expect(calls.find((c) => c.path === `${base}/submit`)?.body).toMatchObject({ id: '10', dictValue: '人的性别' });
+      await user.click(buttonIn(rowOf(within(list).getByText('性别')), '删除'));
+      const confirm = await screen.findByText('确定将选择数据删除?');
+      await user.click(buttonIn(confirm.closest('.ant-modal') as HTMLElement, '确定'));
+      await within(side).findByText('请在字典列表中点击“字典配置”查看字典项');
+    },
+    SLOW,
+  );
+
+  it(
     'serves 业务字典 from the business dictionary’s own routes',
     async () => {
       const calls = fakeServer('/api/blade-system/dict-biz');

@@ -3,7 +3,7 @@ import { Button, Card, Col, Empty, Flex, Row as Grid, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
-import type { Row } from '../../crud/crud-api.js';
+import type { CrudApi, Row } from '../../crud/crud-api.js';
 import CrudPage from '../../crud/crud-page.js';
 import { useStore } from '../../lib/store.js';
 import { userStore } from '../../session/user-store.js';
@@ -42,7 +42,23 @@ export function DictScreen({ def, layout, title }: DictScreenProps) {
   const { t } = useTranslation();
   const [parent, setParent] = useState<Row>();
   const parents = useMemo(() => parentDef(def), [def]);
-  const api = useMemo(() => dictParentApi(client, def), [def]);
+  // The chosen dictionary follows its own edits (a new code moves its entries) and goes when removed.
+  const api = useMemo<CrudApi>(() => {
+    const base = dictParentApi(client, def);
+    return {
+      ...base,
+      async submit(row) {
+        const saved = await base.submit(row);
+        setParent((chosen) => (chosen && String(chosen.id) === String(row.id) ? { ...chosen, ...row } : chosen));
+        return saved;
+      },
+      async remove(keys) {
+        const done = await base.remove(keys);
+        setParent((chosen) => (chosen && keys.includes(String(chosen.id)) ? undefined : chosen));
+        return done;
+      },
+    };
+  }, [def]);
   const canConfigure = useStore(userStore, (s) => s.permissions[`${def.permission}_child`] === true);
 
   const entriesTitle = parent ? t('dictScreen.entriesOf', { name: parent.dictValue, code: parent.code }) : '';
