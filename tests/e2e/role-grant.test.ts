@@ -157,6 +157,98 @@ describe.skipIf(!runnable)('role grant and tenant package menu trees against the
       await expect.poll(() => state(form, '岗位管理')).toBe('checked');
       expect(await state(form, '参数管理')).toBe('checked');
       expect(await state(form, '系统管理')).toBe('partly');
+      await form.getByRole('button', { name: /取\s*消/ }).click();
+      await form.waitFor({ state: 'hidden' });
+    });
+  });
+
+  it('sets a tenant licence and product package through the tenant extras', async () => {
+    await step(page, 'grant-11-tenant-add', async () => {
+      await openFromSidebar(page, '系统管理', '租户管理', '/system/tenant/index');
+      await page.locator('form#crud-search').filter({ visible: true }).getByLabel('租户名称').waitFor();
+      await button(page, '新增').filter({ visible: true }).click();
+      const form = page.getByRole('dialog').filter({ has: page.locator('form#crud-dialog') });
+      await form.getByLabel('租户名称').fill('浏览器租户');
+      await form.getByLabel('联系人').fill('张三');
+      await form.getByRole('button', { name: /提\s*交/ }).click();
+      await toast(page, '新增成功');
+      await row('浏览器租户').waitFor();
+    });
+    await step(page, 'grant-12-tenant-setting', async () => {
+      await row('浏览器租户').locator('input[type=checkbox]').check();
+      await button(page, '授权配置').filter({ visible: true }).click();
+      const setting = dialog('租户授权配置');
+      await setting.getByLabel('账号额度').fill('-2');
+      await setting.getByRole('button', { name: /提\s*交/ }).click();
+      await setting.getByText('账号额度必须是不小于-1的整数（-1表示不限）').waitFor();
+      await setting.getByLabel('账号额度').fill('25');
+      await setting.getByRole('button', { name: /提\s*交/ }).click();
+      await toast(page, '操作成功');
+      await row('浏览器租户').getByText('25', { exact: true }).waitFor();
+    });
+    await step(page, 'grant-13-tenant-package', async () => {
+      expect(await row('管理组').getByRole('button', { name: '产品包' }).count()).toBe(0); // not for the platform tenant
+      await row('浏览器租户').getByRole('button', { name: '产品包' }).click();
+      const choose = dialog('租户产品包配置');
+      await choose.getByLabel('产品包').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: '浏览器产品包' }).click();
+      await choose.getByRole('button', { name: /提\s*交/ }).click();
+      await toast(page, '操作成功');
+      await choose.waitFor({ state: 'hidden' });
+      const held = await server.ctx.db
+        .selectFrom('blade_tenant')
+        .innerJoin('blade_tenant_package', 'blade_tenant_package.id', 'blade_tenant.packageId')
+        .select('blade_tenant_package.packageName')
+        .where('blade_tenant.tenantName', '=', '浏览器租户')
+        .executeTakeFirst();
+      expect(held?.packageName).toBe('浏览器产品包');
+      await row('浏览器租户').getByRole('button', { name: '产品包' }).click(); // opens on the package held
+      await dialog('租户产品包配置')
+        .locator('.ant-select-content, .ant-select-selection-item')
+        .filter({ hasText: '浏览器产品包' })
+        .first()
+        .waitFor();
+      await dialog('租户产品包配置')
+        .getByRole('button', { name: /取\s*消/ })
+        .click();
+    });
+  });
+
+  it('shows a new client its secret once, and the secret signs in', async () => {
+    let secret = '';
+    await step(page, 'grant-14-client-add', async () => {
+      await openFromSidebar(page, '系统管理', '客户端管理', '/system/client/index');
+      await page.locator('form#crud-search').filter({ visible: true }).getByLabel('客户端id').waitFor();
+      await button(page, '新增').filter({ visible: true }).click();
+      const form = page.getByRole('dialog').filter({ has: page.locator('form#crud-dialog') });
+      await form.getByLabel('客户端id').fill('e2e-browser-app');
+      await form.getByLabel('授权范围').fill('all');
+      await form.getByLabel('授权类型').fill('password,refresh_token');
+      await form.getByLabel('令牌过期秒数', { exact: true }).fill('3600');
+      await form.getByLabel('刷新令牌过期秒数').fill('7200');
+      await form.getByRole('button', { name: /提\s*交/ }).click();
+      const shown = dialog('客户端密钥');
+      await shown.getByText('密钥只显示这一次').waitFor();
+      secret = await shown.getByTestId('client-secret').inputValue();
+      expect(secret).toMatch(/^[\w-]{32}$/);
+      await shown.getByRole('button', { name: '我已保存' }).click();
+      await shown.waitFor({ state: 'hidden' });
+      await row('e2e-browser-app').waitFor();
+    });
+    await step(page, 'grant-15-client-secret-works', async () => {
+      const app = server.client({ clientId: 'e2e-browser-app', clientSecret: secret });
+      const token = await app.login({ username: 'admin', password: NEW_PASSWORD });
+      expect(token.access_token).toBeTruthy();
+      await row('e2e-browser-app')
+        .getByRole('button', { name: /查\s*看/ })
+        .click();
+      const view = page.getByRole('dialog').filter({ has: page.locator('form#crud-dialog') });
+      await view.getByLabel('授权范围').waitFor();
+      expect(await page.content()).not.toContain(secret); // lists and details never carry it
+      await view
+        .locator('.ant-modal-footer')
+        .getByRole('button', { name: /关\s*闭/ })
+        .click();
     });
     expect(pageErrors).toEqual([]);
   });

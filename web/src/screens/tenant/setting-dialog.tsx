@@ -89,7 +89,7 @@ export function SettingDialog({ ids, current, onDone, onClose }: SettingDialogPr
     >
       <Form form={form} name="tenant-setting" layout="vertical">
         <Form.Item name="accountNumber" label={t('tenantScreen.accountNumber')} extra={t('tenantScreen.accountNumberHelp')}>
-          <InputNumber style={{ width: '100%' }} min={-1} precision={0} />
+          <InputNumber style={{ width: '100%' }} precision={0} />
         </Form.Item>
         <Form.Item name="expireTime" label={t('tenantScreen.expireTime')} extra={t('tenantScreen.expireTimeHelp')}>
           <DatePicker showTime style={{ width: '100%' }} />
