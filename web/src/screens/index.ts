@@ -20,6 +20,7 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   '/monitor/log/usual': lazy(() => import('./log/usual-log-screen.js')),
   '/monitor/log/api': lazy(() => import('./log/api-log-screen.js')),
   '/monitor/log/error': lazy(() => import('./log/error-log-screen.js')),
+  '/monitor/log/login': lazy(() => import('./log/login-log-screen.js')),
   '/desk/notice': lazy(() => import('./desk/notice-screen.js')),
   '/resource/oss': lazy(() => import('./resource/oss-screen.js')),
   '/resource/attach': lazy(() => import('./resource/attach-screen.js')),

@@ -477,7 +477,7 @@ describe('menu extras', () => {
     ),
     ...['role', 'datascope', 'apiscope'].map((s) => `/authority/${s}`),
     '/base/region',
-    ...['usual', 'api', 'error'].map((s) => `/monitor/log/${s}`),
+    ...['usual', 'api', 'error', 'login'].map((s) => `/monitor/log/${s}`),
     ...['oss', 'sms', 'attach'].map((s) => `/resource/${s}`),
     '/desk/notice',
     ...['code', 'datasource'].map((s) => `/tool/${s}`),

@@ -8,7 +8,7 @@ export const logLogin = defineResource({
   name: 'login',
   table: 'blade_log_login',
   tenantScoped: true,
-  permission: 'log_api',
+  permission: 'log_login',
   routes: 'read',
   entity: z.object({
     account: recorded,

@@ -105,6 +105,7 @@ const RESOURCE_SCREENS = [
   'log_usual',
   'log_api',
   'log_error',
+  'log_login',
   'oss',
   'sms',
   'attach',
@@ -122,7 +123,7 @@ const RESOURCE_SCREENS = [
   'flow_follow',
 ];
 
-const LOG_SCREENS = ['log_usual', 'log_api', 'log_error'];
+const LOG_SCREENS = ['log_usual', 'log_api', 'log_error', 'log_login'];
 /** Screens without the full add/edit/delete/view set (read-only or list-and-remove). */
 const PARTIAL_SCREENS = new Set([
   ...LOG_SCREENS,

@@ -199,6 +199,7 @@ const monitor = group('monitor', '系统监控', 'monitor', '/monitor', 'iconfon
     viewScreen('log_usual', '通用日志', 'usual', '/monitor/log/usual', 'iconfont iconicon_doc', 1),
     viewScreen('log_api', '接口日志', 'api', '/monitor/log/api', 'iconfont iconicon_doc', 2),
     viewScreen('log_error', '错误日志', 'error', '/monitor/log/error', 'iconfont iconicon_doc', 3),
+    viewScreen('log_login', '登录日志', 'login', '/monitor/log/login', 'iconfont iconicon_doc', 4),
   ]),
 ]);
 
