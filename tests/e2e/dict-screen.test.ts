@@ -162,9 +162,22 @@ describe.skipIf(!runnable)('the dictionary screens against the real server', () 
     });
   });
 
+  it('shows the business dictionary with its own entries', async () => {
+    await step(page, 'dict-09-business', async () => {
+      await openFromSidebar(page, '系统管理', '业务字典', '/system/dictbiz/index');
+      await row(page, 'network_type').waitFor();
+      expect(await row(page, 'yes_no').count()).toBe(0); // a system dictionary
+      await link(row(page, 'network_type'), '字典配置').click();
+      const entries = page.getByRole('dialog', { name: '字典配置 · 网络类型（network_type）' });
+      for (const name of ['互联网', '办公网', '生产网']) await entries.getByRole('cell', { name, exact: true }).waitFor();
+      await entries.getByRole('button', { name: '关闭' }).click();
+      await entries.waitFor({ state: 'hidden' });
+    });
+  });
+
   it('shows both tables side by side on /dict-horizontal/index and stacked on /dict-vertical/index', async () => {
     for (const layout of ['horizontal', 'vertical'] as const) {
-      await step(page, `dict-09-${layout}`, async () => {
+      await step(page, `dict-10-${layout}`, async () => {
         await page.goto(`${server.baseUrl}/dict-${layout}/index`);
         const frame = page.getByTestId(`dict-${layout}`);
         const list = frame.getByTestId('dict-list');
