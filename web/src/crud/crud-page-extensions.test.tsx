@@ -28,7 +28,7 @@ function Screen({ seen }: { seen: (what: string, ctx: CrudContext) => void }) {
   );
 }
 
-describe('the generic page extended by a specific screen', () => {
+describe('the generic page extended by a specific screen', { timeout: 60_000 }, () => {
   beforeEach(() => userStore.set({ permissions: { param_view: true }, roles: [], loaded: true }));
   afterEach(() => vi.unstubAllGlobals());
 

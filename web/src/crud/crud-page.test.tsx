@@ -41,7 +41,7 @@ function renderPage(def: ResourceDef = param as unknown as ResourceDef) {
   );
 }
 
-describe('the generic CRUD page', () => {
+describe('the generic CRUD page', { timeout: 60_000 }, () => {
   beforeEach(() => grant(...all));
   afterEach(() => vi.unstubAllGlobals());
 

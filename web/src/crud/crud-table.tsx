@@ -87,7 +87,9 @@ export function CrudTable({ def, state, dicts, allowed, selected, onSelect, onPa
       loading={state.loading}
       columns={columns}
       dataSource={dataSource}
-      expandable={expandable}
+      // The expander and indent of tree rows go in the view's first column, after the tick box and
+      // the index (antd counts its selection column only for an index past it: 3 is the third).
+      expandable={expandable && { ...expandable, expandIconColumnIndex: 3 }}
       rowSelection={{ selectedRowKeys: selected, onChange: (keys) => onSelect(keys) }}
       scroll={{ x: 'max-content' }}
       pagination={

@@ -67,6 +67,8 @@ describe('tree tables of the generic page (lazy children)', () => {
     expect(expanderOf('独立机构').classList.contains('ant-table-row-expand-icon-spaced')).toBe(true); // a leaf
     expect(screen.queryByText('炼钢厂')).toBeNull();
 
+    // The expander and the indent sit in the first column of the view (the name), as in Saber.
+    expect(expanderOf('钢铁集团').closest('td')?.textContent).toBe('钢铁集团');
     await user.click(expanderOf('钢铁集团'));
     await screen.findByText('炼钢厂');
     expect(calls.at(-1)?.query.get('parentId')).toBe('1');

@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startTestServer, type TestServer } from '@sso/server/testing';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, launchBrowser, webDir } from './browser.js';
+import { button, openFromSidebar, step, toast } from './steps.js';
+
+const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
+const NEW_PASSWORD = 'Admin@2024!';
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+/** Uncaught errors of the page: the screens must have none. */
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!runnable) return;
+  if (!existsSync(join(webDir, 'index.html'))) throw new Error(`${webDir} is missing: build the web app first`);
+  server = await startTestServer({ SSO_WEB_DIR: webDir });
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The table row with a cell that reads exactly `text`. */
+const row = (text: string) => page.locator('.ant-table-row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
+const link = (scope: Locator, name: string) => scope.getByRole('button', { name: new RegExp(`^\\s*${[...name].join('\\s*')}\\s*$`) });
+/** The expander of a tree row (antd marks a leaf's placeholder `-spaced`). */
+const expanderOf = (scope: Locator) => scope.locator('.ant-table-row-expand-icon:not(.ant-table-row-expand-icon-spaced)');
+
+/** One story: each step needs the state the last one left. */
+describe.skipIf(!runnable)('the tree screens against the real server', () => {
+  it('signs in as admin through the forced password change', async () => {
+    await step(page, 'tree-01-sign-in', async () => {
+      await page.goto(`${server.baseUrl}/login`);
+      await page.getByLabel('账号').fill('admin');
+      await page.getByLabel('密码').fill('admin');
+      await button(page, '登录').click();
+      await page.waitForURL('**/password-lock');
+      await page.getByLabel('原密码').fill('admin');
+      await page.getByLabel('新密码').fill(NEW_PASSWORD);
+      await page.getByLabel('确认密码').fill(NEW_PASSWORD);
+      await button(page, '提交').click();
+      await page.waitForURL('**/wel/index');
+      await page.getByTestId('sidebar').getByText('系统管理').waitFor();
+    });
+  });
+
+  it('adds a department under the root with 新增子项 and shows it nested', async () => {
+    await step(page, 'tree-02-dept-open', async () => {
+      await openFromSidebar(page, '系统管理', '机构管理', '/system/dept/index');
+      await row('钢铁集团').waitFor();
+      await expect.poll(() => page.title()).toBe('机构管理 - 钢铁集团单点登录平台');
+      expect(await page.locator('.ant-pagination').count()).toBe(0); // a tree, not pages
+    });
+    await step(page, 'tree-03-dept-add-child', async () => {
+      await link(row('钢铁集团'), '新增子项').click();
+      const dialog = page.getByRole('dialog', { name: '新增 · 机构管理' });
+      await dialog.getByLabel('机构名称').waitFor(); // the dialog has finished opening
+      // The parent is preset: the tree select shows the root's name.
+      await dialog.getByTitle('钢铁集团', { exact: true }).waitFor();
+      await dialog.getByLabel('机构名称').fill('浏览器测试部');
+      await dialog.getByLabel('机构全称').fill('钢铁集团浏览器测试部');
+      await dialog.getByLabel('机构类型').click();
+      await page.locator('.ant-select-item-option', { hasText: '部门' }).click();
+      await dialog.getByLabel('排序').fill('9');
+      await link(dialog, '提交').click();
+      await toast(page, '新增成功');
+      await dialog.waitFor({ state: 'hidden' });
+    });
+    await step(page, 'tree-04-dept-nested', async () => {
+      await expanderOf(row('钢铁集团')).click();
+      const child = row('浏览器测试部');
+      await child.waitFor();
+      // Nested one level below the root, not a top row.
+      await expect.poll(() => child.getAttribute('class')).toContain('ant-table-row-level-1');
+      expect(await page.locator('.ant-table-row-level-0').filter({ hasText: '浏览器测试部' }).count()).toBe(0);
+    });
+  });
+
+  it('opens 行政区划 and loads the cities of a province when it expands', async () => {
+    const tree = () => page.getByTestId('region-tree');
+    const node = (title: string) =>
+      tree()
+        .locator('.ant-tree-treenode')
+        .filter({ has: page.getByTitle(title, { exact: true }) });
+    await step(page, 'tree-05-region-open', async () => {
+      await openFromSidebar(page, '基础配置', '行政区划', '/base/region/index');
+      await node('河北省').waitFor();
+      await node('广东省').waitFor();
+      expect(await tree().getByText('石家庄市', { exact: true }).count()).toBe(0); // not loaded yet
+    });
+    await step(page, 'tree-06-region-expand', async () => {
+      const cities = page.waitForResponse((r) => r.url().includes('/region/lazy-tree') && r.url().includes('parentCode=130000'));
+      await node('河北省').locator('.ant-tree-switcher').click();
+      await cities;
+      await tree().getByText('石家庄市', { exact: true }).waitFor();
+      await tree().getByText('唐山市', { exact: true }).waitFor();
+    });
+    await step(page, 'tree-07-region-detail', async () => {
+      await tree().getByText('石家庄市', { exact: true }).click();
+      const panel = page.getByTestId('region-panel');
+      await expect.poll(() => panel.getByLabel('区划编号').inputValue()).toBe('130100');
+      await expect.poll(() => panel.getByLabel('上级区划').inputValue()).toBe('130000');
+      await link(panel, '新增下级').waitFor();
+      expect(pageErrors).toEqual([]);
+    });
+  });
+});
