@@ -1,3 +1,4 @@
+import { registry } from '@sso/shared-api';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -75,7 +76,7 @@ describe('the console (/wel/dashboard)', () => {
 
   it("shows the platform figures, today's sign-ins by hour and the latest notices", async () => {
     const calls = server();
-    withMenus('user', 'dept', 'role', 'client', 'tenant', 'notice', 'log_api');
+    withMenus('user', 'dept', 'role', 'client', 'tenant', 'notice', registry.log.login.permission);
     renderPage();
     await waitFor(() => expect(figure('users').textContent).toBe('42'));
     await waitFor(() => expect(figure('depts').textContent).toBe('4'));
