@@ -1,8 +1,10 @@
 import { type ResourceDef, role } from '@sso/shared-api';
 import { Button } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { client } from '../../api/client.js';
 import { feedback } from '../../api/feedback.js';
+import { type CrudApi, crudApi } from '../../crud/crud-api.js';
 import CrudPage from '../../crud/crud-page.js';
 import { useStore } from '../../lib/store.js';
 import { userStore } from '../../session/user-store.js';
@@ -11,6 +13,18 @@ import { RoleGrantDialog } from './role-grant-dialog.js';
 import './strings.js';
 
 const roleDef = role as unknown as ResourceDef;
+
+/** The generic routes, but the list is `role/list`: the whole tree (filtered by name or alias), not a page. */
+function roleTreeApi(): CrudApi {
+  const generic = crudApi(client, roleDef);
+  return {
+    ...generic,
+    async list({ roleName, roleAlias }) {
+      const rows = await client.system.role.list({ roleName: roleName as string | undefined, roleAlias: roleAlias as string | undefined });
+      return { rows, total: rows.length, tree: true };
+    },
+  };
+}
 
 /**
  * /authority/role (角色管理): the generic page over the role tree list, plus 权限设置 (button
@@ -21,6 +35,7 @@ export default function RoleScreen({ menu }: ScreenProps) {
   const canGrant = useStore(userStore, (s) => s.permissions.role_grant === true);
   const [granting, setGranting] = useState<string>();
   const close = useCallback(() => setGranting(undefined), []);
+  const api = useMemo(roleTreeApi, []);
 
   const grantSelected = (selected: string[]) => {
     if (selected.length === 0) feedback.message.warning(t('crud.selectOne'));
@@ -33,6 +48,7 @@ export default function RoleScreen({ menu }: ScreenProps) {
       <CrudPage
         def={roleDef}
         title={menu?.name}
+        api={api}
         toolbar={({ selected }) =>
           canGrant && (
             <Button onClick={() => grantSelected(selected)} data-testid="role-grant">
