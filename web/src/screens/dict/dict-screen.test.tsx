@@ -97,18 +97,22 @@ describe('the dictionary screen', () => {
   beforeEach(() => grant(...ALL));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('lists the dictionaries from parent-list with the parent columns only', async () => {
-    const calls = fakeServer();
-    renderScreen();
-    await screen.findByText('性别');
-    expect(screen.getByText('颜色')).toBeTruthy();
-    expect(screen.queryByText('男')).toBeNull();
-    const headers = headersIn(document);
-    expect(headers).toEqual(expect.arrayContaining(['字典编号', '字典名称', '字典排序', '封存', '字典备注']));
-    expect(headers).not.toContain('字典键值');
-    expect(calls.some((c) => c.path === `${base}/parent-list`)).toBe(true);
-    expect(calls.some((c) => c.path === `${base}/list`)).toBe(false);
-  });
+  it(
+    'lists the dictionaries from parent-list with the parent columns only',
+    async () => {
+      const calls = fakeServer();
+      renderScreen();
+      await screen.findByText('性别');
+      expect(screen.getByText('颜色')).toBeTruthy();
+      expect(screen.queryByText('男')).toBeNull();
+      const headers = headersIn(document);
+      expect(headers).toEqual(expect.arrayContaining(['字典编号', '字典名称', '字典排序', '封存', '字典备注']));
+      expect(headers).not.toContain('字典键值');
+      expect(calls.some((c) => c.path === `${base}/parent-list`)).toBe(true);
+      expect(calls.some((c) => c.path === `${base}/list`)).toBe(false);
+    },
+    SLOW,
+  );
 
   it(
     'opens a dictionary’s entries in a dialog of width 880, nested entries as a tree',
@@ -289,11 +293,15 @@ describe('the dictionary screen', () => {
     SLOW,
   );
 
-  it('offers 字典配置 only to holders of dict_child', async () => {
-    fakeServer();
-    grant('dict_add', 'dict_edit', 'dict_delete', 'dict_view');
-    renderScreen();
-    await screen.findByText('性别');
-    expect(screen.queryByText(spaced('字典配置'))).toBeNull();
-  });
+  it(
+    'offers 字典配置 only to holders of dict_child',
+    async () => {
+      fakeServer();
+      grant('dict_add', 'dict_edit', 'dict_delete', 'dict_view');
+      renderScreen();
+      await screen.findByText('性别');
+      expect(screen.queryByText(spaced('字典配置'))).toBeNull();
+    },
+    SLOW,
+  );
 });
