@@ -7,6 +7,7 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-    testTimeout: 20_000,
+    // antd in jsdom is slow on a loaded 2-core machine (the whole suite runs its projects together).
+    testTimeout: 60_000,
   },
 });
