@@ -27,8 +27,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The table row with a cell that reads exactly `text`. */
-const row = (text: string) => page.locator('.ant-table-row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
+/** The table row with a cell that reads exactly `text` (a tree row's expander only labels itself). */
+const row = (text: string) => page.locator('.ant-table-row').filter({ has: page.locator('td').getByText(text, { exact: true }) });
 const link = (scope: Locator, name: string) => scope.getByRole('button', { name: new RegExp(`^\\s*${[...name].join('\\s*')}\\s*$`) });
 /** The expander of a tree row (antd marks a leaf's placeholder `-spaced`). */
 const expanderOf = (scope: Locator) => scope.locator('.ant-table-row-expand-icon:not(.ant-table-row-expand-icon-spaced)');
@@ -83,26 +83,43 @@ describe.skipIf(!runnable)('the tree screens against the real server', () => {
     });
   });
 
+  it('shows menus as a tree table whose 新增子项 presets the parent menu', async () => {
+    await step(page, 'tree-05-menu-open', async () => {
+      await openFromSidebar(page, '系统管理', '菜单管理', '/system/menu/index');
+      await row('系统管理').waitFor();
+      expect(await row('机构管理').count()).toBe(0); // children wait until their parent opens
+      await expanderOf(row('系统管理')).click();
+      await expect.poll(() => row('机构管理').getAttribute('class')).toContain('ant-table-row-level-1');
+    });
+    await step(page, 'tree-06-menu-add-child', async () => {
+      await link(row('机构管理'), '新增子项').click();
+      const dialog = page.getByRole('dialog', { name: '新增 · 菜单管理' });
+      await dialog.getByTitle('机构管理', { exact: true }).waitFor();
+      await link(dialog, '取消').click();
+      await dialog.waitFor({ state: 'hidden' });
+    });
+  });
+
   it('opens 行政区划 and loads the cities of a province when it expands', async () => {
     const tree = () => page.getByTestId('region-tree');
     const node = (title: string) =>
       tree()
         .locator('.ant-tree-treenode')
         .filter({ has: page.getByTitle(title, { exact: true }) });
-    await step(page, 'tree-05-region-open', async () => {
+    await step(page, 'tree-07-region-open', async () => {
       await openFromSidebar(page, '基础配置', '行政区划', '/base/region/index');
       await node('河北省').waitFor();
       await node('广东省').waitFor();
       expect(await tree().getByText('石家庄市', { exact: true }).count()).toBe(0); // not loaded yet
     });
-    await step(page, 'tree-06-region-expand', async () => {
+    await step(page, 'tree-08-region-expand', async () => {
       const cities = page.waitForResponse((r) => r.url().includes('/region/lazy-tree') && r.url().includes('parentCode=130000'));
       await node('河北省').locator('.ant-tree-switcher').click();
       await cities;
       await tree().getByText('石家庄市', { exact: true }).waitFor();
       await tree().getByText('唐山市', { exact: true }).waitFor();
     });
-    await step(page, 'tree-07-region-detail', async () => {
+    await step(page, 'tree-09-region-detail', async () => {
       await tree().getByText('石家庄市', { exact: true }).click();
       const panel = page.getByTestId('region-panel');
       await expect.poll(() => panel.getByLabel('区划编号').inputValue()).toBe('130100');
