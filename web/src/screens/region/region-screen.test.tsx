@@ -39,7 +39,9 @@ function fakeServer(regions: Region[]): FakeCall[] {
     'GET /api/blade-system/dict/dictionary': () => [],
     [`POST ${base}/submit`]: (_q, body) => {
       const row = body as Region;
-      regions.push({ ...row, level: 2, sort: Number(row.sort) });
+      const existing = regions.find((r) => r.code === row.code);
+      if (existing) Object.assign(existing, row);
+      else regions.push({ ...row, level: 2, sort: Number(row.sort) });
       return row;
     },
     [`POST ${base}/remove`]: (q) => {
@@ -108,6 +110,27 @@ describe('行政区划: a lazy region tree beside the chosen region', () => {
     await within(tree()).findByText('市辖区'); // the level below 北京市 reloaded and opened
     expect(calls.find((c) => c.path.endsWith('/submit'))?.body).toMatchObject({ code: '110100', parentCode: '110000', name: '市辖区' });
     expect(lazyTreeCalls(calls).at(-1)).toBe('110000');
+  });
+
+  it('edits the chosen region without its code, and its open level stays open', { timeout: 60_000 }, async () => {
+    const calls = fakeServer(seed());
+    const user = userEvent.setup();
+    renderScreen();
+    await within(await screen.findByTestId('region-tree')).findByText('河北省');
+    await user.click(treeNode('河北省').querySelector('.ant-tree-switcher') as HTMLElement);
+    await within(tree()).findByText('石家庄市');
+    await user.click(within(tree()).getByText('河北省'));
+    await waitFor(() => expect((within(panel()).getByLabelText('区划名称') as HTMLInputElement).value).toBe('河北省'));
+    await user.click(within(panel()).getByText(spaced('修改')));
+    const name = within(panel()).getByLabelText('区划名称') as HTMLInputElement;
+    await waitFor(() => expect(name.disabled).toBe(false));
+    expect((within(panel()).getByLabelText('区划编号') as HTMLInputElement).disabled).toBe(true); // the key
+    await user.clear(name);
+    await user.type(name, '冀');
+    await user.click(within(panel()).getByText(spaced('提交')));
+    await within(tree()).findByText('冀');
+    expect(within(tree()).getByText('石家庄市')).toBeTruthy();
+    expect(calls.find((c) => c.path.endsWith('/submit'))?.body).toMatchObject({ code: '130000', name: '冀' });
   });
 
   it('deletes the chosen region by its code after confirming, and drops it from the tree', { timeout: 60_000 }, async () => {

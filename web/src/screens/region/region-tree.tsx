@@ -10,10 +10,19 @@ const levelOf = async (parentCode: string): Promise<TreeDataNode[]> => {
   return nodes.map((node) => ({ key: node.key, title: node.title, isLeaf: !node.hasChildren }));
 };
 
+/** A reloaded level keeps what was loaded below the nodes still in it (they stay open). */
+function keepLoaded(fresh: TreeDataNode[], old: TreeDataNode[] | undefined): TreeDataNode[] {
+  const before = new Map((old ?? []).map((node) => [node.key, node]));
+  return fresh.map((node) => {
+    const children = before.get(node.key)?.children;
+    return children && !node.isLeaf ? { ...node, children } : node;
+  });
+}
+
 /** The tree with `children` set as the children of `parent` (and whether it is a leaf). */
 function withChildren(nodes: TreeDataNode[], parent: string, children: TreeDataNode[]): TreeDataNode[] {
   return nodes.map((node) => {
-    if (node.key === parent) return { ...node, children, isLeaf: children.length === 0 };
+    if (node.key === parent) return { ...node, children: keepLoaded(children, node.children), isLeaf: children.length === 0 };
     return node.children ? { ...node, children: withChildren(node.children, parent, children) } : node;
   });
 }
@@ -46,8 +55,10 @@ export function useRegionTree() {
 
   const reloadLevel = useCallback(
     async (parentCode: string) => {
-      if (parentCode === REGION_ROOT) setNodes(await levelOf(REGION_ROOT));
-      else {
+      if (parentCode === REGION_ROOT) {
+        const provinces = await levelOf(REGION_ROOT);
+        setNodes((all) => keepLoaded(provinces, all));
+      } else {
         await loadChildren(parentCode);
         setExpanded((keys) => (keys.includes(parentCode) ? keys : [...keys, parentCode]));
       }
