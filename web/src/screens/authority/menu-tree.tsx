@@ -1,7 +1,9 @@
 import type { MenuTreeNode } from '@sso/shared-api';
-import { Empty, Tree } from 'antd';
+import { Button, Empty, Space, Tree } from 'antd';
 import type { Key } from 'react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import './strings.js';
 
 export interface MenuTreeProps {
   /** Nodes as the server's select and grant trees send them (title, key = id, children). */
@@ -16,19 +18,22 @@ export interface MenuTreeProps {
   id?: string;
 }
 
-/** Tree order of every id, and the ids of the leaves. */
+/** Tree order of every id, the ids of the leaves and of the nodes with children. */
 function walk(nodes: readonly MenuTreeNode[]) {
   const order: string[] = [];
   const leaves = new Set<string>();
+  const parents: string[] = [];
   const visit = (list: readonly MenuTreeNode[]) => {
     for (const node of list) {
       order.push(node.key);
-      if (node.children?.length) visit(node.children);
-      else leaves.add(node.key);
+      if (node.children?.length) {
+        parents.push(node.key);
+        visit(node.children);
+      } else leaves.add(node.key);
     }
   };
   visit(nodes);
-  return { order, leaves };
+  return { order, leaves, parents };
 }
 
 /** Only the leaves are ticked: the tree works out each parent (all, some or none of its children). */
@@ -41,8 +46,11 @@ export const checkedLeaves = (ids: readonly string[], leaves: ReadonlySet<string
  * and the package's menu tree keep their parents. Scope trees hand back their leaves only.
  */
 export function MenuTree({ treeData, value = [], onChange, leavesOnly, disabled, id }: MenuTreeProps) {
-  const { order, leaves } = useMemo(() => walk(treeData), [treeData]);
+  const { t } = useTranslation();
+  const { order, leaves, parents } = useMemo(() => walk(treeData), [treeData]);
   const checkedKeys = useMemo(() => checkedLeaves(value, leaves), [value, leaves]);
+  // The groups open on their screens; buttons and scopes one click away (hundreds of nodes otherwise).
+  const [expanded, setExpanded] = useState<Key[]>(() => treeData.filter((node) => node.children?.length).map((node) => node.key));
 
   const onCheck = (checked: Key[] | { checked: Key[] }, info: { halfCheckedKeys?: Key[] }) => {
     const ticked = Array.isArray(checked) ? checked : checked.checked;
@@ -52,16 +60,27 @@ export function MenuTree({ treeData, value = [], onChange, leavesOnly, disabled,
 
   if (!treeData.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
-    <div id={id} className="menu-tree" style={{ maxHeight: 420, overflow: 'auto' }}>
-      <Tree
-        checkable
-        selectable={false}
-        defaultExpandAll
-        disabled={disabled}
-        treeData={treeData as MenuTreeNode[]}
-        checkedKeys={checkedKeys}
-        onCheck={onCheck}
-      />
+    <div id={id} className="menu-tree">
+      <Space size={0}>
+        <Button type="link" size="small" onClick={() => setExpanded(parents)}>
+          {t('menuTree.expandAll')}
+        </Button>
+        <Button type="link" size="small" onClick={() => setExpanded([])}>
+          {t('menuTree.collapseAll')}
+        </Button>
+      </Space>
+      <div style={{ maxHeight: 400, overflow: 'auto' }}>
+        <Tree
+          checkable
+          selectable={false}
+          disabled={disabled}
+          treeData={treeData as MenuTreeNode[]}
+          checkedKeys={checkedKeys}
+          onCheck={onCheck}
+          expandedKeys={expanded}
+          onExpand={(keys) => setExpanded(keys)}
+        />
+      </div>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FeedbackBridge } from '../../api/feedback-bridge.js';
 import { fakeFetch } from '../../test/fake-fetch.js';
 import { RoleGrantDialog } from './role-grant-dialog.js';
-import { nodeState, tick } from './tree-test-helpers.js';
+import { expandAll, nodeState, tick } from './tree-test-helpers.js';
 
 const node = (id: string, parentId: string, title: string, children?: MenuTreeNode[]): MenuTreeNode => ({
   id,
@@ -58,8 +58,11 @@ describe('the role grant dialog', () => {
 
   it("loads what may be granted and what the role holds, and ticks the role's menus", async () => {
     const calls = serve();
+    const user = userEvent.setup({ pointerEventsCheck: 0 }); // jsdom's style checks on antd's large sheets are slow
     renderDialog();
     await screen.findByText('用户管理');
+    expect(screen.queryByText('新增')).toBeNull(); // the groups open on their screens only
+    await expandAll(user);
     expect(calls.find((c) => c.path.endsWith('/role-tree-keys'))?.query.get('roleIds')).toBe('77');
     expect(calls.some((c) => c.path.endsWith('/grant-tree'))).toBe(true);
     expect(nodeState('新增')).toBe('checked');
@@ -75,6 +78,7 @@ describe('the role grant dialog', () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 }); // jsdom's style checks on antd's large sheets are slow;
     const onClose = renderDialog();
     await screen.findByText('用户管理');
+    await expandAll(user);
     await tick(user, '修改'); // 用户管理 is now whole, 系统管理 still partly
     await tick(user, '角色管理'); // 权限管理 whole too
     expect(nodeState('用户管理')).toBe('checked');

@@ -21,3 +21,9 @@ addScreenStrings('roleScreen', {
     granted: 'Permissions saved',
   },
 });
+
+/** Strings of the shared checkable menu tree (t('menuTree.…')). */
+addScreenStrings('menuTree', {
+  'zh-CN': { expandAll: '展开全部', collapseAll: '折叠全部' },
+  en: { expandAll: 'Expand all', collapseAll: 'Collapse all' },
+});

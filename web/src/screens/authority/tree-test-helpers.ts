@@ -22,3 +22,10 @@ export function nodeState(title: string, root?: HTMLElement): 'checked' | 'partl
 export async function tick(user: UserEvent, title: string, root?: HTMLElement): Promise<void> {
   await user.click(treeNode(title, root).querySelector('.ant-tree-checkbox') as HTMLElement);
 }
+
+/** Opens every node of the tree (the groups alone are open at first). */
+export async function expandAll(user: UserEvent, root: HTMLElement = area()): Promise<void> {
+  const link = [...root.querySelectorAll('button')].find((b) => b.textContent?.replace(/\s/g, '') === '展开全部');
+  if (!link) throw new Error('no 展开全部');
+  await user.click(link);
+}

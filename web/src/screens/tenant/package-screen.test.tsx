@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FeedbackBridge } from '../../api/feedback-bridge.js';
 import { userStore } from '../../session/user-store.js';
 import { fakeFetch, page } from '../../test/fake-fetch.js';
-import { nodeState, tick, treeNode } from '../authority/tree-test-helpers.js';
+import { expandAll, nodeState, tick, treeNode } from '../authority/tree-test-helpers.js';
 import PackageScreen from './package-screen.js';
 
 const node = (id: string, parentId: string, title: string, children?: MenuTreeNode[]): MenuTreeNode => ({
@@ -64,6 +64,7 @@ describe('the tenant package screen', () => {
     const modal = await dialog();
     expect(modal.getAttribute('style')).toContain('600px'); // SPEC §2
     await waitFor(() => treeNode('用户管理', modal));
+    await expandAll(user, modal);
     await user.click(buttonIn(modal, '提交'));
     expect(await within(modal).findByText('请输入产品包名称')).toBeTruthy();
     expect(within(modal).getByText('请选择菜单')).toBeTruthy();
@@ -91,6 +92,7 @@ describe('the tenant package screen', () => {
     await user.click(buttonIn(cell.closest('tr') as HTMLElement, '修改'));
     const modal = await dialog();
     await waitFor(() => treeNode('用户管理', modal));
+    await expandAll(user, modal);
     expect(within(modal).getByLabelText<HTMLInputElement>('产品包名称').value).toBe('基础包');
     expect(nodeState('新增')).toBe('checked');
     expect(nodeState('修改')).toBe('unchecked');
