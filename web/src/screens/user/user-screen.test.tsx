@@ -1,3 +1,4 @@
+import type { TreeNode } from '@sso/shared-api';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
@@ -8,10 +9,10 @@ import { type FakeCall, fakeFetch, page } from '../../test/fake-fetch.js';
 import UserScreen from './user-screen.js';
 
 // antd renders slowly in jsdom, the more so on a busy machine.
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 vi.setConfig({ testTimeout: 60_000 });
 
-const node = (id: string, title: string, parentId = '0', children?: ReturnType<typeof node>[]) => ({
+const node = (id: string, title: string, parentId = '0', children?: TreeNode[]): TreeNode => ({
   id,
   parentId,
   title,

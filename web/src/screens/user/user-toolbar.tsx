@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
 import { feedback } from '../../api/feedback.js';
@@ -68,14 +68,15 @@ export function UserToolbar({ ctx, filters, onGrant, onImport }: UserToolbarProp
     if (userIds) onGrant(userIds);
   };
 
+  // A Space of its own: the page's Space takes this fragment as one item.
   return (
-    <>
+    <Space>
       {holds('user_role') && <Button onClick={grant}>{t('userScreen.grant')}</Button>}
       {holds('user_reset') && <Button onClick={confirmed('resetPassword', t('userScreen.resetConfirm'))}>{t('userScreen.reset')}</Button>}
       {holds('user_unlock') && <Button onClick={confirmed('unlock', t('userScreen.unlockConfirm'))}>{t('userScreen.unlock')}</Button>}
       {holds('user_import') && <Button onClick={onImport}>{t('userScreen.import')}</Button>}
       {holds('user_export') && <Button onClick={exportUsers}>{t('userScreen.export')}</Button>}
-    </>
+    </Space>
   );
 }
 
