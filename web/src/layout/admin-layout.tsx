@@ -1,16 +1,16 @@
 import { Layout } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useStore } from '../lib/store.js';
 import { useRouteInfo } from '../router/use-route-info.js';
 import { useTokenCheck } from '../session/use-token-check.js';
+import { userStore } from '../session/user-store.js';
 import { KeepAliveOutlet } from './keep-alive.js';
 import { MenuSearchPanel } from './menu-search.js';
 import { screenClass, settingsStore, updateSettings } from './settings.js';
 import { Sidebar } from './sidebar.js';
 import { TagsBar } from './tags-bar.js';
-import { openTag } from './tags-store.js';
+import { openTagAt } from './tags-follow.js';
 import { themeByName } from './themes.js';
 import { TopBar } from './top-bar.js';
 
@@ -30,21 +30,18 @@ function useScreenClass(): void {
 /** The admin shell: sidebar, top bar, tabs, and the page of the current route. */
 export default function AdminLayout() {
   const { pathname, search } = useLocation();
-  const { t } = useTranslation();
-  const info = useRouteInfo(pathname);
+  const { meta } = useRouteInfo(pathname);
   const theme = themeByName(useStore(settingsStore, (s) => s.theme));
   const screen = useStore(settingsStore, (s) => s.screen);
   useTokenCheck();
   useScreenClass();
 
-  // Visiting a page adds its tab (SPEC §4) unless its meta says isTab false.
-  const meta = info.meta;
+  // The page shown first (a reload, the landing after sign-in) gets its tab once the menus are
+  // known; later pages get theirs from the navigation itself (tags-follow.ts).
+  const menusSettled = useStore(userStore, (s) => s.loaded || s.loadFailed);
   useEffect(() => {
-    if (!meta?.title || meta.isTab === false || info.fixed?.redirect) return;
-    const query = Object.fromEntries(new URLSearchParams(search));
-    const label = meta.literalTitle ? meta.title : t(`route.${meta.title}`);
-    openTag({ label, value: pathname, query, meta: meta.literalTitle ? {} : { i18n: meta.title } });
-  }, [pathname, search, meta, info.fixed, t]);
+    if (menusSettled) openTagAt(pathname, search);
+  }, [pathname, search, menusSettled]);
 
   return (
     <Layout className={`sso-admin sso-screen-${screen}`} style={{ minHeight: '100vh' }}>
