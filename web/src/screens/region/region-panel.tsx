@@ -42,14 +42,16 @@ export function RegionPanel({ def, api, allowed, dicts, selected, onSaved, onRem
   /** The parent of the region being added: the chosen region, or the country (a province). */
   const [parent, setParent] = useState<{ code: string; name?: string }>({ code: REGION_ROOT });
   const [saving, setSaving] = useState(false);
+  // The level is derived by the server, so it is shown but never edited.
   const columns = useMemo(() => def.view.columns.filter((c) => !c.hideInForm || c.prop === 'level'), [def]);
+  const showForm = mode === 'add' || region !== undefined;
 
   useEffect(() => {
     setMode('view');
     setRegion(undefined);
+    setLoading(Boolean(selected));
     if (!selected) return;
     let live = true;
-    setLoading(true);
     api
       .detail(selected)
       .then((row) => live && setRegion(row))
@@ -61,10 +63,11 @@ export function RegionPanel({ def, api, allowed, dicts, selected, onSaved, onRem
   }, [api, selected]);
 
   useEffect(() => {
+    if (!showForm) return; // no form is drawn to fill
     form.resetFields();
     if (mode === 'add') form.setFieldsValue({ parentCode: parent.code });
     else if (region) form.setFieldsValue(Object.fromEntries(columns.map((c) => [c.prop, region[c.prop]])));
-  }, [form, mode, region, parent, columns]);
+  }, [form, showForm, mode, region, parent, columns]);
 
   const startAdd = (under?: Row) => {
     setParent(under ? { code: String(under.code), name: String(under.name) } : { code: REGION_ROOT });
@@ -145,13 +148,14 @@ export function RegionPanel({ def, api, allowed, dicts, selected, onSaved, onRem
       </Space>
     );
 
-  const showForm = mode === 'add' || region !== undefined;
   return (
     <Card size="small" title={heading} extra={buttons} data-testid="region-panel">
-      {loading && mode === 'view' ? (
-        <Spin />
-      ) : !showForm ? (
-        <Empty description={t('regionScreen.chooseHint')} />
+      {!showForm ? (
+        loading ? (
+          <Spin />
+        ) : (
+          <Empty description={t('regionScreen.chooseHint')} />
+        )
       ) : (
         <Form form={form} name="region-form" layout="vertical">
           <Grid gutter={16}>
