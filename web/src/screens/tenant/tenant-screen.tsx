@@ -14,6 +14,7 @@ import { SettingDialog } from './setting-dialog.js';
 import './strings.js';
 
 const tenantDef = tenant as unknown as ResourceDef;
+/** The choices of the pick dialogs: one page of the largest size lists allow (data sources and packages are few). */
 const LIST_ALL = { current: 1, size: 200 };
 
 type Open = { kind: 'setting'; ids: string[]; current?: Row } | { kind: 'datasource' | 'package'; row: Row };
