@@ -170,6 +170,21 @@ describe('the users screen', () => {
     expect(calls.find((c) => c.path === '/api/blade-user/reset-password')?.query.get('userIds')).toBe('101,102');
   });
 
+  it.each([
+    ['一键改密', 'one-click-modify', '确定要求选择账号在下次登录时修改密码?'],
+    ['取消改密', 'one-click-cancel', '确定取消选择账号的下次登录修改密码?'],
+  ])('%s: requires or withdraws the password change of the selected users', async (label, path, question) => {
+    const calls = serve({ [`POST /api/blade-user/${path}`]: () => true });
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByText('李四');
+    await selectRow(user, '李四');
+    await user.click(toolbar(label));
+    await confirmDialog(question);
+    await screen.findByText('操作成功!');
+    expect(calls.find((c) => c.path === `/api/blade-user/${path}`)?.query.get('userIds')).toBe('102');
+  });
+
   it('unlocks the selected users after a confirmation', async () => {
     const calls = serve({ 'POST /api/blade-user/unlock': () => true });
     const user = userEvent.setup();

@@ -17,12 +17,13 @@ export interface UserToolbarProps {
 }
 
 /** A confirmed action on the selected users: POST <extra>?userIds=. */
-type UserIdsAction = 'resetPassword' | 'unlock';
+type UserIdsAction = 'resetPassword' | 'unlock' | 'oneClickModify' | 'oneClickCancel';
 
 /**
  * The users' own toolbar buttons (SPEC §7 "User"), each shown only with its menu button
  * (user_role, user_reset, user_unlock, user_import, user_export); the server checks again.
- * The menu has no buttons for one-click-modify / one-click-cancel, so they are not offered.
+ * One-click modify / cancel (require or withdraw a password change at the next sign-in) come
+ * with user_reset, the button the server guards them by.
  */
 export function UserToolbar({ ctx, filters, onGrant, onImport }: UserToolbarProps) {
   const { t } = useTranslation();
@@ -73,6 +74,12 @@ export function UserToolbar({ ctx, filters, onGrant, onImport }: UserToolbarProp
     <Space>
       {holds('user_role') && <Button onClick={grant}>{t('userScreen.grant')}</Button>}
       {holds('user_reset') && <Button onClick={confirmed('resetPassword', t('userScreen.resetConfirm'))}>{t('userScreen.reset')}</Button>}
+      {holds('user_reset') && (
+        <Button onClick={confirmed('oneClickModify', t('userScreen.oneClickModifyConfirm'))}>{t('userScreen.oneClickModify')}</Button>
+      )}
+      {holds('user_reset') && (
+        <Button onClick={confirmed('oneClickCancel', t('userScreen.oneClickCancelConfirm'))}>{t('userScreen.oneClickCancel')}</Button>
+      )}
       {holds('user_unlock') && <Button onClick={confirmed('unlock', t('userScreen.unlockConfirm'))}>{t('userScreen.unlock')}</Button>}
       {holds('user_import') && <Button onClick={onImport}>{t('userScreen.import')}</Button>}
       {holds('user_export') && <Button onClick={exportUsers}>{t('userScreen.export')}</Button>}
