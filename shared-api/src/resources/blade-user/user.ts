@@ -29,7 +29,7 @@ export const user = defineResource({
       { prop: 'name', label: ['用户昵称', 'Nickname'] },
       { prop: 'userType', label: ['用户平台', 'Platform'], type: 'select', dict: 'user_type' },
       { prop: 'roleId', label: ['所属角色', 'Roles'], type: 'tree' },
-      { prop: 'deptId', label: ['所属部门', 'Departments'], type: 'tree', search: true },
+      { prop: 'deptId', label: ['所属部门', 'Departments'], type: 'tree' }, // searched by the tree beside the table
       { prop: 'postId', label: ['所属岗位', 'Posts'], type: 'tree', hideInTable: true },
       { prop: 'phone', label: ['手机号码', 'Phone'], search: true },
       { prop: 'email', label: ['电子邮箱', 'Email'], hideInTable: true },
