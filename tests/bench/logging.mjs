@@ -3,6 +3,7 @@
 // `node tests/bench/logging.mjs` (needs packages/server/dist), or import measureApiLogging.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,6 +80,37 @@ async function signIn(base) {
 const cannon = (options) =>
   new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
 
+/**
+ * Polls the api log until it holds the `sent` list calls or stops growing for 3 s (the recorder
+ * writes at least every second): how many it holds and how long after the load the last came.
+ */
+async function waitUntilLogged(base, headers, sent) {
+  const began = Date.now();
+  let logged = -1;
+  let grewAt = began;
+  for (let poll = 0; Date.now() - grewAt < 3000; poll++) {
+    // List answers are cached (SSO_CACHE_TTL_MS): each poll filters on another tail of the URI.
+    // Encoded, the polls (logged too) do not match their own filter.
+    const query = new URLSearchParams({ size: '10', requestUri: LIST.slice(poll % 30) });
+    const page = await (await fetch(`${base}/api/blade-log/api/page?${query}`, { headers })).json();
+    if (!page.success) throw new Error(`api log page failed: ${JSON.stringify(page)}`);
+    if (page.data.total > logged) [logged, grewAt] = [page.data.total, Date.now()];
+    if (logged >= sent) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { logged, storedAfterMs: grewAt - began };
+}
+
+/** CPU time (ms) a process has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, at 100 ticks/s
+  } catch {
+    return undefined;
+  }
+}
+
 /** One server, one mode: requests per second after a warm-up, and how many list calls it logged. */
 async function measure(script, port, apiLog, seconds, connections, databaseUrl) {
   const database = await scratchDatabase(databaseUrl);
@@ -86,18 +118,15 @@ async function measure(script, port, apiLog, seconds, connections, databaseUrl) 
   try {
     const base = `http://127.0.0.1:${port}`;
     const headers = await signIn(base);
+    const cpuBefore = cpuMs(server.pid);
     const warm = await cannon({ url: `${base}${LIST}`, headers, connections, duration: 2 });
     const result = await cannon({ url: `${base}${LIST}`, headers, connections, duration: seconds });
     const sent = warm.requests.total + result.requests.total;
-    await new Promise((r) => setTimeout(r, 1500)); // one flush interval and then some
-    const page = await (await fetch(`${base}/api/blade-log/api/page?size=10&requestUri=param/list`, { headers })).json();
-    return {
-      rps: result.requests.average,
-      p99: result.latency.p99,
-      bad: result.non2xx + result.errors,
-      sent,
-      logged: page.data?.total ?? 0,
-    };
+    const stored = apiLog === 'true' ? await waitUntilLogged(base, headers, sent) : { logged: 0, storedAfterMs: 0 };
+    // Server CPU per request, the writes that came after the load included: immune to the
+    // deferral a queue allows, and less sensitive than throughput to other load on the machine.
+    const cpuPerRequestUs = ((cpuMs(server.pid) - cpuBefore) * 1000) / sent;
+    return { rps: result.requests.average, p99: result.latency.p99, bad: result.non2xx + result.errors, sent, cpuPerRequestUs, ...stored };
   } finally {
     await stop(server);
     await database.drop();
@@ -133,6 +162,14 @@ export async function measureApiLogging({
   console.log(
     `  ratio on/off ${(ratio * 100).toFixed(1)}% (target >= 90%), entries lost ${lost}, non-2xx ${[...on, ...off].reduce((s, r) => s + r.bad, 0)}`,
   );
+  const cpu = (runs) => runs.reduce((sum, r) => sum + r.cpuPerRequestUs, 0) / runs.length;
+  if (!Number.isNaN(cpu(on))) {
+    console.log(
+      `  server CPU per request: off ${cpu(off).toFixed(0)} µs, on ${cpu(on).toFixed(0)} µs (off/on ${((cpu(off) / cpu(on)) * 100).toFixed(1)}%)`,
+    );
+  }
+  const after = on.map((r) => `${(r.storedAfterMs / 1000).toFixed(1)} s (${r.sent} entries)`).join(', ');
+  console.log(`  last entry stored after the load: ${after}`);
   return { off: mean(off), on: mean(on), ratio, lost, runs: { off, on } };
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 export type Value = string | number | null;
@@ -18,11 +18,16 @@ function arrayParam(values: Value[]): string | Value[] {
   return /\\[^"\\]/.test(json) ? values : `{${json.slice(1, -1)}}`;
 }
 
+const sqlType = (column: Column) => sql.raw(column.type === 'timestamptz' ? 'float8' : column.type);
+const toColumn = (column: Column, value: RawBuilder<unknown>) =>
+  column.type === 'timestamptz' ? sql`to_timestamp(${value} / 1000.0)` : value;
+
 /**
  * One insert of many rows: each column travels as one array parameter and `unnest` turns them
- * back into rows. Parsing arrays is the cheapest path into PGlite (it shares this thread), and
- * encoding them costs the client about a microsecond a row. `constants` (numbers are int columns) are
- * bound once.
+ * back into rows; a column whose value all rows share (tenant, user, method… of a busy client)
+ * is bound once instead (never the first, the ids, so that unnest yields the rows). Parsing arrays is the cheapest path into PGlite, which shares this
+ * thread, and costs it about a microsecond per value; encoding them costs the client less.
+ * `constants` (numbers are int columns) are bound once.
  */
 export async function insertColumns(
   db: Db,
@@ -31,13 +36,16 @@ export async function insertColumns(
   rows: Value[][],
   constants: Record<string, Value>,
 ): Promise<void> {
-  const arrays = columns.map((column, i) => {
-    const type = column.type === 'timestamptz' ? 'float8' : column.type;
-    return sql`${arrayParam(rows.map((row) => row[i] ?? null))}::${sql.raw(type)}[]`;
+  const arrays: RawBuilder<unknown>[] = [];
+  const picks = columns.map((column, i) => {
+    const first = rows[0]?.[i] ?? null;
+    if (i > 0 && rows.every((row) => (row[i] ?? null) === first)) return toColumn(column, sql`${first}::${sqlType(column)}`);
+    arrays.push(sql`${arrayParam(rows.map((row) => row[i] ?? null))}::${sqlType(column)}[]`);
+    return toColumn(column, sql.raw(`c${arrays.length - 1}`));
   });
-  const picks = columns.map((column, i) => sql.raw(column.type === 'timestamptz' ? `to_timestamp(c${i} / 1000.0)` : `c${i}`));
+  const fixed = Object.values(constants).map((v) => sql`${v}::${sql.raw(typeof v === 'number' ? 'int' : 'text')}`);
   const names = [...columns.map((c) => c.name), ...Object.keys(constants)];
   await sql`insert into ${sql.table(table)} (${sql.join(names.map((n) => sql.id(n)))})
-    select ${sql.join([...picks, ...Object.values(constants).map((v) => sql`${v}::${sql.raw(typeof v === 'number' ? 'int' : 'text')}`)])}
-    from unnest(${sql.join(arrays)}) as u(${sql.raw(columns.map((_, i) => `c${i}`).join(', '))})`.execute(db);
+    select ${sql.join([...picks, ...fixed])}
+    from unnest(${sql.join(arrays)}) as u(${sql.raw(arrays.map((_, i) => `c${i}`).join(', '))})`.execute(db);
 }

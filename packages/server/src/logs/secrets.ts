@@ -14,6 +14,15 @@ export function loggedParams(query: unknown): string | null {
   return JSON.stringify(Object.fromEntries(entries.map(([name, value]) => [name, isSecretName(name) ? '***' : value]))).slice(0, 4000);
 }
 
+/** A malformed escape (`%E0%A4%A`) is checked as written rather than failing the entry. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /** A URL as logged: secret query values replaced by `***`. */
 export function loggedUri(url: string): string {
   const at = url.indexOf('?');
@@ -22,7 +31,7 @@ export function loggedUri(url: string): string {
     .slice(at + 1)
     .split('&')
     .map((pair) => {
-      const name = decodeURIComponent(pair.split('=')[0] ?? '');
+      const name = safeDecode(pair.split('=')[0] ?? '');
       return isSecretName(name) ? `${pair.split('=')[0]}=***` : pair;
     });
   return `${url.slice(0, at)}?${kept.join('&')}`.slice(0, 2000);
