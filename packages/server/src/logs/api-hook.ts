@@ -21,6 +21,7 @@ export function captureRequest(request: FastifyRequest): CapturedRequest {
 
 /** An /api call as the api log needs it, in one object (this runs on every request). */
 function captureCall(request: FastifyRequest, reply: FastifyReply): ApiCall {
+  const route = request.routeOptions; // a getter that builds an object: read it once
   return {
     url: request.url,
     method: request.method,
@@ -29,8 +30,8 @@ function captureCall(request: FastifyRequest, reply: FastifyReply): ApiCall {
     userAgent: request.headers['user-agent'],
     tenantHeader: request.headers['tenant-id'],
     caller: request.caller,
-    title: request.routeOptions.schema?.summary as string | undefined,
-    route: request.routeOptions.url,
+    title: route.schema?.summary as string | undefined,
+    route: route.url,
     elapsedMs: reply.elapsedTime,
     status: reply.statusCode,
   };

@@ -60,6 +60,26 @@ export interface TableSpec<E> {
 const text = (name: string): Column => ({ name, type: 'text' });
 const cut = (value: string | undefined | null, length: number) => (value == null ? null : value.slice(0, length));
 
+/** A URL's share of a row: the string work of logging, done once per distinct URL (see below). */
+interface UrlFields {
+  serviceId: string;
+  requestUri: string;
+  params: string | null;
+}
+const urlMemo = new Map<string, UrlFields>();
+const URL_MEMO_SIZE = 1000;
+
+/** Busy clients repeat the same calls: their URL's fields are remembered (the query comes from the URL). */
+function urlFields(url: string, query: unknown): UrlFields {
+  let fields = urlMemo.get(url);
+  if (!fields) {
+    if (urlMemo.size >= URL_MEMO_SIZE) urlMemo.clear();
+    fields = { serviceId: serviceOf(url), requestUri: loggedUri(url), params: loggedParams(query) };
+    urlMemo.set(url, fields);
+  }
+  return fields;
+}
+
 /** Who called and how, as every request log row records it (secrets replaced by `***`). */
 export function requestFields(request: CapturedRequest): RequestFields {
   const { caller, tenantHeader } = request;
@@ -67,12 +87,10 @@ export function requestFields(request: CapturedRequest): RequestFields {
     tenantId: caller?.tenant_id ?? (typeof tenantHeader === 'string' && tenantHeader ? tenantHeader.slice(0, 12) : DEFAULT_TENANT_ID),
     createUser: caller?.user_id ?? null,
     createBy: cut(caller?.account, 64),
-    serviceId: serviceOf(request.url),
     method: request.method.slice(0, 10),
-    requestUri: loggedUri(request.url),
     userAgent: cut(request.userAgent, 1000),
     remoteIp: request.ip,
-    params: loggedParams(request.query),
+    ...urlFields(request.url, request.query),
   };
 }
 
