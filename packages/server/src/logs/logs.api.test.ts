@@ -15,6 +15,7 @@ import {
 } from '../test-support.js';
 import { startTestServer, type TestServer } from '../testing.js';
 import { OfflineCityResolver } from './ip-city.js';
+import { LogRecorder } from './log-recorder.js';
 import { purgeOldLogs } from './retention.js';
 
 /** A resource over a missing table: its list fails in the database, a real 500. */
@@ -105,6 +106,63 @@ describe('api log', () => {
     expect((await apiRows('/api/blade-test/broken/list'))[0]?.resultCode).toBe(500);
     const listed = await admin.log.error.page({ requestUri: 'blade-test/broken' });
     expect(listed.records.map((r) => r.id)).toEqual([rows[0]?.id]);
+  });
+
+  it('bounds the queue: what overflows is counted and reported in the usual log', async () => {
+    const recorder = new LogRecorder(server.ctx.db, server.ctx.ids, { capacity: 3 });
+    for (let i = 0; i < 5; i++) recorder.usual('info', `overflow-${i}`, i);
+    expect([recorder.pending, recorder.dropped]).toEqual([3, 2]);
+    await recorder.flush();
+    const rows = await server.ctx.db
+      .selectFrom('blade_log_usual')
+      .select(['logId', 'logLevel', 'logData'])
+      .where((eb) => eb.or([eb('logId', 'like', 'overflow-%'), eb('logId', '=', 'log-queue-full')]))
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.logId)).toEqual(['overflow-0', 'overflow-1', 'overflow-2', 'log-queue-full']);
+    expect(rows[3]).toMatchObject({ logLevel: 'warn', logData: '{"dropped":2,"capacity":3}' });
+    expect([recorder.pending, recorder.failed]).toEqual([0, 0]);
+  });
+
+  it('stores shared, varying and awkward values of one batch exactly', async () => {
+    // Control characters take the driver's array encoding, the rest the JSON-made literal.
+    const awkward = ['line\nbreak', '"quoted" back\\slash', 'tab\there', 'null', '', '中文 \u{1F600}', 'NULL', '{a,b}', 'bell\u0007'];
+    const recorder = new LogRecorder(server.ctx.db, server.ctx.ids);
+    // No control character here: this column takes the JSON-made literal.
+    const uris = ['/api/x', '/api/"q" \\b {a,b}', 'NULL'];
+    for (const [i, text] of awkward.entries()) {
+      recorder.usual('info', `awkward-${i}`, text, { method: 'POST', requestUri: uris[i % 3], createUser: i % 2 ? '7' : null });
+    }
+    await recorder.flush();
+    const rows = await server.ctx.db
+      .selectFrom('blade_log_usual')
+      .select(['logId', 'logData', 'createUser', 'method', 'requestUri', 'tenantId'])
+      .where('logId', 'like', 'awkward-%')
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.logData)).toEqual(awkward);
+    expect(rows.map((r) => r.requestUri)).toEqual(awkward.map((_, i) => uris[i % 3]));
+    expect(rows.map((r) => r.createUser)).toEqual(awkward.map((_, i) => (i % 2 ? '7' : null)));
+    expect(new Set(rows.map((r) => `${r.tenantId} ${r.method}`))).toEqual(new Set(['000000 POST']));
+  });
+
+  it('keeps a call whose URL has a malformed escape, secrets still hidden', async () => {
+    server.ctx.logs.api({
+      url: '/api/blade-test/escape?mark=%E0%A4%A&password=x',
+      method: 'GET',
+      query: { mark: '%E0%A4%A', password: 'x' },
+      ip: '127.0.0.1',
+      userAgent: undefined,
+      tenantHeader: undefined,
+      caller: undefined,
+      title: undefined,
+      route: undefined,
+      elapsedMs: 1,
+      status: 404,
+    });
+    const [row] = await apiRows('/api/blade-test/escape');
+    expect(row).toMatchObject({ requestUri: '/api/blade-test/escape?mark=%E0%A4%A&password=***', resultCode: 404 });
+    expect(row?.params).toBe('{"mark":"%E0%A4%A","password":"***"}');
   });
 
   it('lists usual entries the application writes', async () => {
