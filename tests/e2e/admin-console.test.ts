@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '@sso/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, launchBrowser, webDir } from './browser.js';
-import { button, openFromSidebar, step, toast } from './steps.js';
+import { button, confirm, openFromSidebar, step, toast } from './steps.js';
 
 const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
 const NEW_PASSWORD = 'Admin@2024!';
@@ -98,8 +98,7 @@ describe.skipIf(!runnable)('the admin console against the real server', () => {
       await row('e2e.browser')
         .getByRole('button', { name: /删\s*除/ })
         .click();
-      await page.getByText('确定将选择数据删除?').waitFor();
-      await button(page, '确定').click();
+      await confirm(page, '确定将选择数据删除?');
       await toast(page, '删除成功');
       await row('e2e.browser').waitFor({ state: 'detached' });
     });

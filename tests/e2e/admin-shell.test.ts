@@ -5,7 +5,7 @@ import { md5, toBase64 } from '@sso/shared-api';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, launchBrowser, webDir } from './browser.js';
-import { button, step, toast } from './steps.js';
+import { button, confirm, step, toast } from './steps.js';
 
 const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
 const PASSWORD = 'Shell@2024!';
@@ -152,8 +152,7 @@ describe.skipIf(!runnable)('the admin shell', () => {
       await page.goto(`${server.baseUrl}/wel/index`);
       await page.getByTestId('user-menu').click();
       await page.getByRole('menuitem', { name: '退出登录' }).click();
-      await page.getByText('退出系统, 是否继续?').waitFor();
-      await button(page, '确定').click();
+      await confirm(page, '退出系统, 是否继续?');
       await page.waitForURL('**/login');
       expect(await page.evaluate(() => localStorage.getItem('sso-session'))).toBeNull();
     });

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '@sso/server/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, launchBrowser, webDir } from './browser.js';
-import { button, openFromSidebar, step, toast } from './steps.js';
+import { button, confirm, openFromSidebar, step, toast } from './steps.js';
 
 const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
 const NEW_PASSWORD = 'Admin@2024!';
@@ -148,13 +148,11 @@ describe.skipIf(!runnable)('the dictionary screens against the real server', () 
     await step(page, 'dict-08-delete-entries', async () => {
       await row(entries, 'dark_red').waitFor(); // still open after the reload
       await link(row(entries, 'dark_red'), '删除').click();
-      await page.getByText('确定将选择数据删除?').waitFor();
-      await button(page, '确定').click();
+      await confirm(page, '确定将选择数据删除?');
       await toast(page, '删除成功');
       await row(entries, 'dark_red').waitFor({ state: 'detached' });
       await link(row(entries, 'red'), '删除').click();
-      await page.getByText('确定将选择数据删除?').waitFor();
-      await button(page, '确定').click();
+      await confirm(page, '确定将选择数据删除?');
       await row(entries, 'red').waitFor({ state: 'detached' });
       await entries.locator('.ant-empty-description').filter({ hasText: '暂无数据' }).waitFor();
       await entries.getByRole('button', { name: '关闭' }).click();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { startTestServer, type TestServer } from '@sso/server/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifacts, CHROMIUM, launchBrowser } from './browser.js';
+import { artifacts, CHROMIUM, launchBrowser, webDir } from './browser.js';
 
 let server: TestServer;
 let browser: Browser;

@@ -51,3 +51,27 @@ export async function openFromSidebar(page: Page, group: string, item: string, p
   }
   await page.waitForURL(`**${path}`);
 }
+
+/**
+ * Answers an antd confirmation asking `question` with 确定. On a loaded machine a click that
+ * lands while the dialog is still zooming in can be lost, so it is repeated until the dialog
+ * has gone.
+ */
+export async function confirm(page: Page, question: string): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm').filter({ hasText: question });
+  await dialog.waitFor();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    // The OK button is gone once the first click took: that is success, not an error.
+    await dialog
+      .locator('.ant-btn-primary')
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+    try {
+      await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+      return;
+    } catch {
+      // try again
+    }
+  }
+  await dialog.waitFor({ state: 'hidden' });
+}

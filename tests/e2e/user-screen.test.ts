@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '@sso/server/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, launchBrowser, webDir } from './browser.js';
-import { button, openFromSidebar, step, toast } from './steps.js';
+import { button, confirm, openFromSidebar, step, toast } from './steps.js';
 
 const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
 const NEW_PASSWORD = 'Admin@2024!';
@@ -160,8 +160,7 @@ describe.skipIf(!runnable)('the users screen against the real server', () => {
     await step(page, 'user-08-export-filtered', async () => {
       const download = page.waitForEvent('download');
       await button(page, '导出').click();
-      await page.getByText('是否导出用户数据?').waitFor();
-      await button(page, '确定').click();
+      await confirm(page, '是否导出用户数据?');
       const file = await download;
       expect(file.suggestedFilename()).toMatch(/^用户数据表\d{4}-\d{2}-\d{2}\.xlsx$/);
       exported = await file.path();
@@ -209,8 +208,7 @@ describe.skipIf(!runnable)('the users screen against the real server', () => {
     await step(page, 'user-13-reset', async () => {
       await row(ACCOUNT).locator('.ant-checkbox-input').check();
       await button(page, '密码重置').click();
-      await page.getByText('确定将选择账号密码重置为初始密码?').waitFor();
-      await button(page, '确定').click();
+      await confirm(page, '确定将选择账号密码重置为初始密码?');
       await toast(page, '操作成功!');
       await expect.poll(async () => (await stored()).mustChangePassword).toBe(1); // must change at the next sign-in
       await toastGone('操作成功!');
@@ -240,8 +238,7 @@ describe.skipIf(!runnable)('the users screen against the real server', () => {
       await row(ACCOUNT)
         .getByRole('button', { name: /删\s*除/ })
         .click();
-      await page.getByText('确定将选择数据删除?').waitFor();
-      await button(page, '确定').click();
+      await confirm(page, '确定将选择数据删除?');
       await toast(page, '删除成功');
       await row(ACCOUNT).waitFor({ state: 'detached' });
       await row('admin').waitFor();
