@@ -50,13 +50,14 @@ export function registerApiLog(app: FastifyInstance, ctx: AppContext): void {
     failures.set(request, error);
     done();
   });
+  // A plain (not async) hook: no promise per request.
   app.addHook('onResponse', (request, reply, done) => {
+    if (request.url.startsWith('/api/')) {
+      const error = reply.statusCode >= 500 ? failures.get(request) : undefined;
+      if (recordCalls) logs.api(captureCall(request, reply));
+      if (error) logs.error(captureRequest(request), error);
+    }
     done();
-    if (!request.url.startsWith('/api/')) return;
-    const error = reply.statusCode >= 500 ? failures.get(request) : undefined;
-    if (!recordCalls && !error) return;
-    if (recordCalls) logs.api(captureCall(request, reply));
-    if (error) logs.error(captureRequest(request), error);
   });
   logs.start();
   const stopPurge = scheduleLogPurge(ctx);

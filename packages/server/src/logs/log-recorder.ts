@@ -108,7 +108,7 @@ export class LogRecorder {
       return;
     }
     this.queue.push({ spec: spec as TableSpec<never>, entry, at: Date.now() });
-    if (this.queue.length === this.batchSize) void this.drain();
+    if (this.queue.length >= this.batchSize) void this.drain();
   }
 
   /** Writes everything queued so far; resolves when it is stored. */
