@@ -67,7 +67,7 @@ export async function createContext(config: Config, database: DatabaseHandle, id
     scopes,
     cache,
     params: new Params(db, cache),
-    logs: new LogRecorder(db, ids),
+    logs: new LogRecorder(db, ids, { onWritten: (table) => cache.invalidate(table) }),
     storage: new Storage(db, config.SSO_DATA_DIR),
     sms: new SmsService(db, ids),
     issuer,

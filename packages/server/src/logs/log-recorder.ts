@@ -27,6 +27,8 @@ export interface RecorderOptions {
   /** Entries kept waiting at most; beyond it new ones are dropped, counted and reported. */
   capacity?: number;
   cities?: CityResolver;
+  /** Told after rows went into a table: cached list totals of the log screens are stale. */
+  onWritten?: (table: LogTable) => void;
 }
 
 interface Queued {
@@ -163,6 +165,7 @@ export class LogRecorder {
       const columns = [{ name: 'id', type: 'bigint' } as const, { name: 'create_time', type: 'timestamptz' } as const, ...spec.columns];
       try {
         await insertColumns(this.db, spec.table, columns, rows, { ...COMMON_CONSTANTS, ...spec.constants });
+        this.options.onWritten?.(spec.table);
       } catch (error) {
         this.failed += rows.length;
         this.log?.error({ err: error, table: spec.table, rows: rows.length }, 'audit log entries could not be stored');

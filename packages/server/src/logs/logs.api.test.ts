@@ -108,6 +108,15 @@ describe('api log', () => {
     expect(listed.records.map((r) => r.id)).toEqual([rows[0]?.id]);
   });
 
+  it('drops cached totals of a log table once new entries are stored in it', async () => {
+    const { cache } = server.ctx;
+    await cache.get('blade_log_usual', 'count|remembered', async () => 12_345);
+    expect(cache.peek('blade_log_usual', 'count|remembered')).toBe(12_345);
+    server.ctx.logs.usual('info', 'cache-drop', 'x');
+    await server.ctx.logs.flush();
+    expect(cache.peek('blade_log_usual', 'count|remembered')).toBeUndefined();
+  });
+
   it('bounds the queue: what overflows is counted and reported in the usual log', async () => {
     const recorder = new LogRecorder(server.ctx.db, server.ctx.ids, { capacity: 3 });
     for (let i = 0; i < 5; i++) recorder.usual('info', `overflow-${i}`, i);
