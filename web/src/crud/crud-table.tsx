@@ -54,6 +54,8 @@ export function CrudTable({ def, state, dicts, allowed, selected, onSelect, onPa
             title: t('crud.actions'),
             key: '$actions',
             width: 200,
+            // Stays in view when the columns scroll sideways (narrow panes, long log rows).
+            fixed: 'right' as const,
             render: (_: unknown, row: Row) => (
               <Space size={0}>
                 {allowed.view && (
