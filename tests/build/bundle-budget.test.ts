@@ -1,0 +1,22 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module of the web package's scripts, without types
+import { pageSize } from '../../web/scripts/bundle-size.mjs';
+import { webDir } from '../e2e/browser.js';
+
+const built = existsSync(join(webDir, '.vite', 'manifest.json'));
+
+/** Issue budget: the sign-in page loads at most 350 KB of gzipped JavaScript (SPEC §8 build discipline). */
+describe.skipIf(!built && !process.env.CI)('the built web app', () => {
+  it('loads at most 350 KB of gzipped JavaScript for the sign-in page', () => {
+    const { kb, files } = pageSize('src/pages/login/login-page.tsx', webDir) as { kb: number; files: string[] };
+    expect(files.length).toBeGreaterThan(1);
+    expect(kb).toBeLessThanOrEqual(350);
+  });
+
+  it('keeps the admin screens and charts out of the sign-in page', () => {
+    const { files } = pageSize('src/pages/login/login-page.tsx', webDir) as { files: string[] };
+    expect(files.filter((file) => /crud-page|admin-layout|wel-page|echarts|user-screen/.test(file))).toEqual([]);
+  });
+});
