@@ -4,7 +4,7 @@
 // `node tests/bench/logging.mjs` (needs packages/server/dist), or import measureApiLogging.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,6 +112,17 @@ function cpuMs(pid) {
   }
 }
 
+/** CPU time (ms) of every local `postgres` process (0 when PostgreSQL runs elsewhere): its own share of the work. */
+function postgresCpuMs() {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(pid) ?? 0;
+    } catch {} // gone meanwhile
+  }
+  return total;
+}
+
 /** One server, one mode: requests per second after a warm-up, and how many list calls it logged. */
 async function measure(script, port, apiLog, seconds, connections, databaseUrl) {
   const database = await scratchDatabase(databaseUrl);
@@ -121,13 +132,24 @@ async function measure(script, port, apiLog, seconds, connections, databaseUrl) 
     const headers = await signIn(base);
     const cpuBefore = cpuMs(server.pid);
     const warm = await cannon({ url: `${base}${LIST}`, headers, connections, duration: 2 });
+    const postgresBefore = databaseUrl ? postgresCpuMs() : 0;
     const result = await cannon({ url: `${base}${LIST}`, headers, connections, duration: seconds });
+    // What PostgreSQL took from the cores while the load ran (the log polls below not counted).
+    const postgresPerRequestUs = databaseUrl ? ((postgresCpuMs() - postgresBefore) * 1000) / result.requests.total : Number.NaN;
     const sent = warm.requests.total + result.requests.total;
     const stored = apiLog === 'true' ? await waitUntilLogged(base, headers, sent) : { logged: 0, storedAfterMs: 0 };
     // Server CPU per request, the writes that came after the load included: immune to the
     // deferral a queue allows, and less sensitive than throughput to other load on the machine.
     const cpuPerRequestUs = ((cpuMs(server.pid) - cpuBefore) * 1000) / sent;
-    return { rps: result.requests.average, p99: result.latency.p99, bad: result.non2xx + result.errors, sent, cpuPerRequestUs, ...stored };
+    return {
+      rps: result.requests.average,
+      p99: result.latency.p99,
+      bad: result.non2xx + result.errors,
+      sent,
+      cpuPerRequestUs,
+      postgresPerRequestUs,
+      ...stored,
+    };
   } finally {
     await stop(server);
     await database.drop();
@@ -163,11 +185,15 @@ export async function measureApiLogging({
   console.log(
     `  ratio on/off ${(ratio * 100).toFixed(1)}% (target >= 90%), entries lost ${lost}, non-2xx ${[...on, ...off].reduce((s, r) => s + r.bad, 0)}`,
   );
-  const cpu = (runs) => runs.reduce((sum, r) => sum + r.cpuPerRequestUs, 0) / runs.length;
+  const cpu = (runs, key = 'cpuPerRequestUs') => runs.reduce((sum, r) => sum + r[key], 0) / runs.length;
   if (!Number.isNaN(cpu(on))) {
     console.log(
-      `  server process CPU per request${databaseUrl ? " (PostgreSQL's own not counted)" : ''}: off ${cpu(off).toFixed(0)} µs, on ${cpu(on).toFixed(0)} µs (off/on ${((cpu(off) / cpu(on)) * 100).toFixed(1)}%)`,
+      `  server process CPU per request: off ${cpu(off).toFixed(0)} µs, on ${cpu(on).toFixed(0)} µs (off/on ${((cpu(off) / cpu(on)) * 100).toFixed(1)}%)`,
     );
+  }
+  if (!Number.isNaN(cpu(on, 'postgresPerRequestUs'))) {
+    const [pgOff, pgOn] = [cpu(off, 'postgresPerRequestUs'), cpu(on, 'postgresPerRequestUs')];
+    console.log(`  local PostgreSQL processes' CPU per request during the load: off ${pgOff.toFixed(1)} µs, on ${pgOn.toFixed(1)} µs`);
   }
   const after = on.map((r) => `${(r.storedAfterMs / 1000).toFixed(1)} s (${r.sent} entries)`).join(', ');
   console.log(`  last entry stored after the load: ${after}`);
