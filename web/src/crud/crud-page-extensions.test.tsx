@@ -1,17 +1,15 @@
 import { param, type ResourceDef } from '@sso/shared-api';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp, Button } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../api/feedback-bridge.js';
-import { userStore } from '../session/user-store.js';
 import { fakeFetch, page } from '../test/fake-fetch.js';
+import { grant, renderWithFeedback, spaced } from '../test/ui.js';
 import CrudPage, { type CrudContext } from './crud-page.js';
 
 const def = param as unknown as ResourceDef;
 const rows = Array.from({ length: 3 }, (_, i) => ({ id: String(200 + i), paramName: `参数${i}`, paramKey: `k${i}`, paramValue: 'v' }));
-const spaced = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
 
 /** A screen as specific screens build it: a side filter, a toolbar button and a row link. */
 function Screen({ seen }: { seen: (what: string, ctx: CrudContext) => void }) {
@@ -29,18 +27,13 @@ function Screen({ seen }: { seen: (what: string, ctx: CrudContext) => void }) {
 }
 
 describe('the generic page extended by a specific screen', { timeout: 60_000 }, () => {
-  beforeEach(() => userStore.set({ permissions: { param_view: true }, roles: [], loaded: true }));
+  beforeEach(() => grant('param_view'));
   afterEach(() => vi.unstubAllGlobals());
 
   it('adds fixed filters to every query and starts again at page 1 when they change', async () => {
     const calls = fakeFetch({ 'GET /api/blade-system/param/list': (q) => page(rows, Number(q.get('current')), 10, 30) });
     const user = userEvent.setup();
-    render(
-      <AntApp>
-        <FeedbackBridge />
-        <Screen seen={() => undefined} />
-      </AntApp>,
-    );
+    renderWithFeedback(<Screen seen={() => undefined} />);
     await screen.findByText('参数0');
     expect(calls[0].query.has('paramKey')).toBe(false); // an unset filter is not sent
     await user.click(screen.getByTitle('2'));
@@ -54,12 +47,7 @@ describe('the generic page extended by a specific screen', { timeout: 60_000 }, 
     const calls = fakeFetch({ 'GET /api/blade-system/param/list': () => page(rows) });
     const seen: [string, CrudContext][] = [];
     const user = userEvent.setup();
-    render(
-      <AntApp>
-        <FeedbackBridge />
-        <Screen seen={(what, ctx) => seen.push([what, ctx])} />
-      </AntApp>,
-    );
+    renderWithFeedback(<Screen seen={(what, ctx) => seen.push([what, ctx])} />);
     await screen.findByText('参数0');
     const boxes = document.querySelectorAll<HTMLInputElement>('tr.ant-table-row input[type=checkbox]');
     await user.click(boxes[0]);

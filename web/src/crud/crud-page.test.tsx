@@ -1,11 +1,9 @@
 import { dict, param, type ResourceDef, tenantPackage } from '@sso/shared-api';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../api/feedback-bridge.js';
-import { userStore } from '../session/user-store.js';
 import { fakeFetch, page } from '../test/fake-fetch.js';
+import { buttonIn, buttonsIn, grant, renderWithFeedback } from '../test/ui.js';
 import CrudPage from './crud-page.js';
 
 const rows = Array.from({ length: 10 }, (_, i) => ({
@@ -15,17 +13,8 @@ const rows = Array.from({ length: 10 }, (_, i) => ({
   paramValue: `v${i}`,
   remark: null,
 }));
-const grant = (...codes: string[]) =>
-  userStore.set({ permissions: Object.fromEntries(codes.map((c) => [c, true as const])), roles: [], loaded: true });
 const all = ['param_add', 'param_edit', 'param_delete', 'param_view'];
 
-// Role queries walk antd's large DOM slowly in jsdom: buttons are found by their text.
-const spaced = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
-const buttonIn = (container: HTMLElement, text: string) => within(container).getByText(spaced(text)).closest('button') as HTMLElement;
-const buttonsIn = (container: HTMLElement, text: string) =>
-  within(container)
-    .queryAllByText(spaced(text))
-    .map((el) => el.closest('button') as HTMLElement);
 const dialog = () =>
   waitFor(() => document.querySelector('.ant-modal') as HTMLElement).then((el) => {
     if (!el) throw new Error('no dialog');
@@ -33,12 +22,7 @@ const dialog = () =>
   });
 
 function renderPage(def: ResourceDef = param as unknown as ResourceDef) {
-  return render(
-    <AntApp>
-      <FeedbackBridge />
-      <CrudPage def={def} />
-    </AntApp>,
-  );
+  return renderWithFeedback(<CrudPage def={def} />);
 }
 
 describe('the generic CRUD page', { timeout: 60_000 }, () => {

@@ -1,12 +1,11 @@
 import { dept, param, type ResourceDef } from '@sso/shared-api';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp, Button } from 'antd';
+import { Button } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { client } from '../api/client.js';
-import { FeedbackBridge } from '../api/feedback-bridge.js';
-import { userStore } from '../session/user-store.js';
 import { type FakeCall, fakeFetch, page } from '../test/fake-fetch.js';
+import { grant, renderWithFeedback } from '../test/ui.js';
 import CrudPage from './crud-page.js';
 import { lazyListApi } from './lazy-tree.js';
 
@@ -44,16 +43,11 @@ const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElem
 const expanderOf = (text: string) => rowOf(text).querySelector('.ant-table-row-expand-icon') as HTMLElement;
 
 function renderTree() {
-  return render(
-    <AntApp>
-      <FeedbackBridge />
-      <CrudPage def={deptDef} api={lazyListApi(client, deptDef)} />
-    </AntApp>,
-  );
+  return renderWithFeedback(<CrudPage def={deptDef} api={lazyListApi(client, deptDef)} />);
 }
 
 describe('tree tables of the generic page (lazy children)', () => {
-  beforeEach(() => userStore.set({ permissions: { dept_view: true }, roles: [], loaded: true }));
+  beforeEach(() => grant('dept_view'));
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists the top level, and loads and nests the children of a row when it opens', { timeout: 60_000 }, async () => {
@@ -99,7 +93,7 @@ describe('tree tables of the generic page (lazy children)', () => {
 });
 
 describe('the add dialog opened by a screen with values filled in', () => {
-  beforeEach(() => userStore.set({ permissions: { param_add: true }, roles: [], loaded: true }));
+  beforeEach(() => grant('param_add'));
   afterEach(() => vi.unstubAllGlobals());
 
   it('starts with the presets and sends them with what the user typed', { timeout: 60_000 }, async () => {
@@ -108,14 +102,11 @@ describe('the add dialog opened by a screen with values filled in', () => {
       'POST /api/blade-system/param/submit': (_q, body) => body,
     });
     const user = userEvent.setup();
-    render(
-      <AntApp>
-        <FeedbackBridge />
-        <CrudPage
-          def={param as unknown as ResourceDef}
-          rowActions={(row, ctx) => <Button onClick={() => ctx.add({ paramKey: `${row.paramKey}.child` })}>like-this</Button>}
-        />
-      </AntApp>,
+    renderWithFeedback(
+      <CrudPage
+        def={param as unknown as ResourceDef}
+        rowActions={(row, ctx) => <Button onClick={() => ctx.add({ paramKey: `${row.paramKey}.child` })}>like-this</Button>}
+      />,
     );
     await user.click(await screen.findByText('like-this'));
     const modal = (await waitFor(() => document.querySelector('.ant-modal'))) as HTMLElement;

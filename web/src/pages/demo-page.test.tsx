@@ -1,9 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../api/feedback-bridge.js';
-import { userStore } from '../session/user-store.js';
 import { fakeFetch, page } from '../test/fake-fetch.js';
+import { grant, renderWithFeedback, spaced } from '../test/ui.js';
 import DemoPage from './demo-page.js';
 
 const notices = [{ id: '7', title: '系统升级通知', category: 1, releaseTime: '2026-11-20 09:00:00', content: '' }];
@@ -24,14 +22,7 @@ const server = () =>
     'GET /api/blade-system/dict/dictionary': (q) => dictionaries[q.get('code') ?? ''] ?? [],
   });
 
-const renderPage = () =>
-  render(
-    <AntApp>
-      <FeedbackBridge />
-      <DemoPage />
-    </AntApp>,
-  );
-const spaced = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
+const renderPage = () => renderWithFeedback(<DemoPage />);
 // Role and label queries walk antd's large DOM slowly in jsdom: elements are found by their ids.
 const openTab = (key: string) =>
   fireEvent.click(document.querySelector(`.ant-tabs-tab[data-node-key="${key}"] .ant-tabs-tab-btn`) as HTMLElement);
@@ -41,7 +32,7 @@ const field = (prop: string) => document.querySelector(`#demo-form_${prop}`) as 
 const SLOW = 60_000;
 
 describe('the demo page (/demo/demo)', () => {
-  beforeEach(() => userStore.set({ permissions: { notice_add: true, notice_view: true }, roles: [], loaded: true }));
+  beforeEach(() => grant('notice_add', 'notice_view'));
   afterEach(() => vi.unstubAllGlobals());
 
   it(

@@ -1,12 +1,10 @@
 import type { Session } from '@sso/shared-api';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../api/feedback-bridge.js';
 import { tokenStore } from '../session/token-store.js';
-import { userStore } from '../session/user-store.js';
 import { fakeFetch } from '../test/fake-fetch.js';
+import { grant, renderWithFeedback } from '../test/ui.js';
 import TestPage from './test-page.js';
 
 const token = (accessToken: string, expiresIn: number) => ({
@@ -24,16 +22,10 @@ const token = (accessToken: string, expiresIn: number) => ({
 function signIn(expiresInSeconds: number) {
   const content = token('a.b.c', expiresInSeconds);
   tokenStore.save({ token: content, expiresAt: Date.now() + expiresInSeconds * 1000 } as unknown as Session);
-  userStore.set({ permissions: { user_add: true, param_edit: true, param_delete: true }, roles: [], loaded: true });
+  grant('user_add', 'param_edit', 'param_delete');
 }
 
-const renderPage = () =>
-  render(
-    <AntApp>
-      <FeedbackBridge />
-      <TestPage />
-    </AntApp>,
-  );
+const renderPage = () => renderWithFeedback(<TestPage />);
 
 /** antd in jsdom is slow on a loaded machine: the walks get a minute. */
 const SLOW = 60_000;

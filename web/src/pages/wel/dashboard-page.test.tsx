@@ -1,10 +1,9 @@
 import { registry } from '@sso/shared-api';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../../api/feedback-bridge.js';
 import { userStore } from '../../session/user-store.js';
 import { fakeFetch, page } from '../../test/fake-fetch.js';
+import { renderWithFeedback } from '../../test/ui.js';
 import DashboardPage from './dashboard-page.js';
 import { countNodes, startOfDay } from './platform-figures.js';
 
@@ -53,13 +52,7 @@ const server = () =>
     'GET /api/blade-log/login/list': (q) => (q.get('success') === '0' ? page([], 1, 10, 1) : page(signIns, 1, 200, 3)),
   });
 
-const renderPage = () =>
-  render(
-    <AntApp>
-      <FeedbackBridge />
-      <DashboardPage />
-    </AntApp>,
-  );
+const renderPage = () => renderWithFeedback(<DashboardPage />);
 
 const figure = (key: string) =>
   within(screen.getByTestId(`figure-${key}`)).getByText(/\d+/, { selector: '.ant-statistic-content-value *' });

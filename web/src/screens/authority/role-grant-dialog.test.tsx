@@ -1,34 +1,22 @@
-import type { MenuTreeNode } from '@sso/shared-api';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../../api/feedback-bridge.js';
 import { fakeFetch } from '../../test/fake-fetch.js';
+import { menuNode, renderWithFeedback } from '../../test/ui.js';
 import { RoleGrantDialog } from './role-grant-dialog.js';
 import { expandAll, nodeState, tick } from './tree-test-helpers.js';
 
-const node = (id: string, parentId: string, title: string, children?: MenuTreeNode[]): MenuTreeNode => ({
-  id,
-  parentId,
-  title,
-  key: id,
-  value: id,
-  hasChildren: Boolean(children?.length),
-  ...(children ? { children } : {}),
-});
-
 // 系统管理 > 用户管理 > (新增, 修改); 系统管理 > 参数管理; 权限管理 > 角色管理
 const menuTree = [
-  node('1', '0', '系统管理', [
-    node('11', '1', '用户管理', [node('111', '11', '新增', []), node('112', '11', '修改', [])]),
-    node('12', '1', '参数管理'),
+  menuNode('1', '0', '系统管理', [
+    menuNode('11', '1', '用户管理', [menuNode('111', '11', '新增', []), menuNode('112', '11', '修改', [])]),
+    menuNode('12', '1', '参数管理'),
   ]),
-  node('2', '0', '权限管理', [node('21', '2', '角色管理')]),
+  menuNode('2', '0', '权限管理', [menuNode('21', '2', '角色管理')]),
 ];
 // Scopes under the menus they belong to: only the scopes are ids of scopes.
-const dataScopeTree = [node('11', '1', '用户管理', [node('901', '11', '本部门可见'), node('902', '11', '本人可见')])];
-const apiScopeTree = [node('21', '2', '角色管理', [node('951', '21', '角色接口')])];
+const dataScopeTree = [menuNode('11', '1', '用户管理', [menuNode('901', '11', '本部门可见'), menuNode('902', '11', '本人可见')])];
+const apiScopeTree = [menuNode('21', '2', '角色管理', [menuNode('951', '21', '角色接口')])];
 
 function serve() {
   return fakeFetch({
@@ -39,12 +27,7 @@ function serve() {
 }
 
 function renderDialog(onClose = vi.fn()) {
-  render(
-    <AntApp>
-      <FeedbackBridge />
-      <RoleGrantDialog roleId="77" onClose={onClose} />
-    </AntApp>,
-  );
+  renderWithFeedback(<RoleGrantDialog roleId="77" onClose={onClose} />);
   return onClose;
 }
 

@@ -1,10 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../../api/feedback-bridge.js';
-import { userStore } from '../../session/user-store.js';
 import { fakeFetch } from '../../test/fake-fetch.js';
+import { grant, renderWithFeedback, spaced } from '../../test/ui.js';
 import RoleScreen from './role-screen.js';
 
 const role = (id: string, roleName: string, children?: unknown[]) => ({
@@ -18,17 +16,8 @@ const role = (id: string, roleName: string, children?: unknown[]) => ({
 });
 const roles = [role('1', '超级管理员'), role('2', '审计员', [{ ...role('3', '审计助理'), parentId: '2' }])];
 
-const grant = (...codes: string[]) =>
-  userStore.set({ permissions: Object.fromEntries(codes.map((c) => [c, true as const])), roles: [], loaded: true });
-const spaced = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
-
 function renderScreen() {
-  render(
-    <AntApp>
-      <FeedbackBridge />
-      <RoleScreen menu={{ id: '1', code: 'role', name: '角色管理', rawPath: '/authority/role' }} />
-    </AntApp>,
-  );
+  renderWithFeedback(<RoleScreen menu={{ id: '1', code: 'role', name: '角色管理', rawPath: '/authority/role' }} />);
 }
 
 describe('the role screen', () => {

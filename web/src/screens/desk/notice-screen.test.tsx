@@ -1,13 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../../api/feedback-bridge.js';
-import { userStore } from '../../session/user-store.js';
 import { fakeFetch, page } from '../../test/fake-fetch.js';
+import { grant, renderWithFeedback, spaced } from '../../test/ui.js';
 import NoticeScreen from './notice-screen.js';
 
-const spaced = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
 const notice = { id: '5', title: '停电通知', category: 1, releaseTime: '2026-11-20 08:30:00', content: '第一行\n第二行' };
 const categories = [{ id: '1', parentId: '9', code: 'notice', dictKey: '1', dictValue: '发布通知', sort: 1, remark: null, isSealed: 0 }];
 
@@ -21,14 +18,9 @@ describe('the notice screen', { timeout: 60_000 }, () => {
       'GET /api/blade-system/dict/dictionary': () => categories,
       'POST /api/blade-desk/notice/submit': (_q, body) => body,
     });
-    userStore.set({ permissions: { notice_edit: true, notice_add: true }, roles: [], loaded: true });
+    grant('notice_edit', 'notice_add');
     const user = userEvent.setup();
-    render(
-      <AntApp>
-        <FeedbackBridge />
-        <NoticeScreen />
-      </AntApp>,
-    );
+    renderWithFeedback(<NoticeScreen />);
     const row = (await screen.findByText('停电通知')).closest('tr') as HTMLElement;
     await user.click(within(row).getByText(spaced('修改')));
     const dialog = (await screen.findByText('修改 · 通知公告')).closest('.ant-modal') as HTMLElement;

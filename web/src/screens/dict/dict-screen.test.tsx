@@ -3,9 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../../api/feedback-bridge.js';
-import { userStore } from '../../session/user-store.js';
 import { type FakeCall, fakeFetch, page } from '../../test/fake-fetch.js';
+import { buttonIn, grant, renderWithFeedback, spaced } from '../../test/ui.js';
 import { type DictLayout, DictScreen } from './dict-screen.js';
 import SystemDictScreen from './system-dict-screen.js';
 
@@ -64,29 +63,21 @@ function fakeServer(at = base): FakeCall[] {
   });
 }
 
-const grant = (...codes: string[]) =>
-  userStore.set({ permissions: Object.fromEntries(codes.map((c) => [c, true as const])), roles: [], loaded: true });
 const ALL = ['dict_add', 'dict_edit', 'dict_delete', 'dict_view', 'dict_child'];
 const def = dict as unknown as ResourceDef;
 
-// Role queries walk antd's large DOM slowly in jsdom: buttons are found by their text.
-const spaced = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
-const buttonIn = (container: HTMLElement, text: string) => within(container).getByText(spaced(text)).closest('button') as HTMLElement;
 const rowOf = (cell: HTMLElement) => cell.closest('tr') as HTMLElement;
 const headersIn = (container: ParentNode) => [...container.querySelectorAll('th')].map((th) => th.textContent);
 /** The open dialog whose title is `title`. */
 const dialogTitled = async (title: string) => (await screen.findByText(title)).closest('.ant-modal') as HTMLElement;
 
 function renderScreen(layout?: DictLayout) {
-  return render(
-    <AntApp>
-      <FeedbackBridge />
-      {layout ? (
-        <DictScreen def={def} layout={layout} />
-      ) : (
-        <SystemDictScreen menu={{ id: '1', code: 'dict', name: '系统字典', rawPath: '/system/dict' }} def={def} />
-      )}
-    </AntApp>,
+  return renderWithFeedback(
+    layout ? (
+      <DictScreen def={def} layout={layout} />
+    ) : (
+      <SystemDictScreen menu={{ id: '1', code: 'dict', name: '系统字典', rawPath: '/system/dict' }} def={def} />
+    ),
   );
 }
 

@@ -1,10 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../../api/feedback-bridge.js';
-import { userStore } from '../../session/user-store.js';
 import { fakeFetch, page } from '../../test/fake-fetch.js';
+import { grant, renderWithFeedback, spaced } from '../../test/ui.js';
 import ApiLogScreen from './api-log-screen.js';
 
 const entry = {
@@ -24,10 +22,8 @@ const entry = {
   params: '{"paramName":"a very long value that must wrap in the drawer"}',
 };
 
-const spaced = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
-
 describe('log screens', { timeout: 60_000 }, () => {
-  beforeEach(() => userStore.set({ permissions: { log_api_view: true }, roles: [], loaded: true }));
+  beforeEach(() => grant('log_api_view'));
   afterEach(() => vi.unstubAllGlobals());
 
   it('are read-only lists whose 查看 opens a drawer with every recorded field', async () => {
@@ -36,12 +32,7 @@ describe('log screens', { timeout: 60_000 }, () => {
       'GET /api/blade-log/api/detail': () => entry,
     });
     const user = userEvent.setup();
-    render(
-      <AntApp>
-        <FeedbackBridge />
-        <ApiLogScreen />
-      </AntApp>,
-    );
+    renderWithFeedback(<ApiLogScreen />);
     const cell = await screen.findByText('/api/blade-system/param/submit');
     expect(screen.queryByText(spaced('新增'))).toBeNull();
     expect(screen.queryByText(spaced('修改'))).toBeNull();

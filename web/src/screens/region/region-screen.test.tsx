@@ -1,11 +1,9 @@
 import { type ResourceDef, region } from '@sso/shared-api';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../../api/feedback-bridge.js';
-import { userStore } from '../../session/user-store.js';
 import { type FakeCall, fakeFetch } from '../../test/fake-fetch.js';
+import { grant, renderWithFeedback, spaced } from '../../test/ui.js';
 import RegionScreen from './region-screen.js';
 
 interface Region {
@@ -54,21 +52,13 @@ function fakeServer(regions: Region[]): FakeCall[] {
   });
 }
 
-const spaced = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
 const tree = () => screen.getByTestId('region-tree');
 const panel = () => screen.getByTestId('region-panel');
 const treeNode = (title: string) => within(tree()).getByText(title).closest('.ant-tree-treenode') as HTMLElement;
-const grant = (...codes: string[]) =>
-  userStore.set({ permissions: Object.fromEntries(codes.map((c) => [c, true as const])), roles: [], loaded: true });
 const lazyTreeCalls = (calls: FakeCall[]) => calls.filter((c) => c.path.endsWith('/lazy-tree')).map((c) => c.query.get('parentCode'));
 
 function renderScreen() {
-  return render(
-    <AntApp>
-      <FeedbackBridge />
-      <RegionScreen def={region as unknown as ResourceDef} />
-    </AntApp>,
-  );
+  return renderWithFeedback(<RegionScreen def={region as unknown as ResourceDef} />);
 }
 
 describe('行政区划: a lazy region tree beside the chosen region', () => {

@@ -1,15 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../../api/feedback-bridge.js';
-import { userStore } from '../../session/user-store.js';
 import { fakeFetch, page } from '../../test/fake-fetch.js';
+import { grant, renderWithFeedback, spaced } from '../../test/ui.js';
 import AttachScreen from './attach-screen.js';
-
-const spaced = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
-const grant = (...codes: string[]) =>
-  userStore.set({ permissions: Object.fromEntries(codes.map((c) => [c, true as const])), roles: [], loaded: true });
 
 /** The multipart bodies the page sent (the fake server only reads JSON). */
 function captureForms(): FormData[] {
@@ -23,12 +17,7 @@ function captureForms(): FormData[] {
 }
 
 function renderScreen() {
-  return render(
-    <AntApp>
-      <FeedbackBridge />
-      <AttachScreen />
-    </AntApp>,
-  );
+  return renderWithFeedback(<AttachScreen />);
 }
 
 describe('attachments', { timeout: 60_000 }, () => {

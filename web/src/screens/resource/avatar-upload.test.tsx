@@ -1,11 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../../api/feedback-bridge.js';
 import InfoPage from '../../pages/info-page.js';
 import { userStore } from '../../session/user-store.js';
 import { fakeFetch } from '../../test/fake-fetch.js';
+import { renderWithFeedback } from '../../test/ui.js';
 
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const profile = {
@@ -32,12 +31,7 @@ function renderPage() {
     }),
     'POST /api/blade-user/update-info': () => true,
   });
-  render(
-    <AntApp>
-      <FeedbackBridge />
-      <InfoPage />
-    </AntApp>,
-  );
+  renderWithFeedback(<InfoPage />);
 }
 
 /** Every request the page made, with multipart bodies kept (the fake server reads only JSON). */

@@ -1,23 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../../api/feedback-bridge.js';
-import { userStore } from '../../session/user-store.js';
 import { fakeFetch, page } from '../../test/fake-fetch.js';
+import { grant, renderWithFeedback, spaced } from '../../test/ui.js';
 import OssScreen from './oss-screen.js';
 
-const spaced = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
-const grant = (...codes: string[]) =>
-  userStore.set({ permissions: Object.fromEntries(codes.map((c) => [c, true as const])), roles: [], loaded: true });
-
 function renderScreen() {
-  return render(
-    <AntApp>
-      <FeedbackBridge />
-      <OssScreen />
-    </AntApp>,
-  );
+  return renderWithFeedback(<OssScreen />);
 }
 
 describe('object storage', { timeout: 60_000 }, () => {

@@ -1,26 +1,16 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../../api/feedback-bridge.js';
-import { userStore } from '../../session/user-store.js';
 import { fakeFetch, page } from '../../test/fake-fetch.js';
+import { grant, renderWithFeedback, spaced } from '../../test/ui.js';
 import SmsScreen from './sms-screen.js';
 
-const spaced = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
-const grant = (...codes: string[]) =>
-  userStore.set({ permissions: Object.fromEntries(codes.map((c) => [c, true as const])), roles: [], loaded: true });
 /** An input of the send dialog by its form id (label queries are slow on antd's DOM). */
 const field = (dialog: HTMLElement, name: string) => dialog.querySelector(`#sms-send_${name}`) as HTMLElement;
 const config = { id: '3', category: 1, smsCode: 'verify', templateId: 'SMS_001', signName: '钢铁集团', status: 2 };
 
 function renderScreen() {
-  return render(
-    <AntApp>
-      <FeedbackBridge />
-      <SmsScreen />
-    </AntApp>,
-  );
+  return renderWithFeedback(<SmsScreen />);
 }
 
 describe('SMS configurations', { timeout: 90_000 }, () => {

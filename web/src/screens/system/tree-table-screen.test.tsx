@@ -1,11 +1,9 @@
 import { dept, type ResourceDef } from '@sso/shared-api';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../../api/feedback-bridge.js';
-import { userStore } from '../../session/user-store.js';
 import { type FakeCall, fakeFetch } from '../../test/fake-fetch.js';
+import { grant, renderWithFeedback, spaced } from '../../test/ui.js';
 import TreeTableScreen from './tree-table-screen.js';
 
 interface Dept {
@@ -39,23 +37,15 @@ function fakeServer(depts: Dept[]): FakeCall[] {
   });
 }
 
-const spaced = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
 /** A row of the list (the dialog's tree select may show the same names). */
 const rowOf = (text: string) =>
   within(document.querySelector('.ant-table') as HTMLElement)
     .getByText(text)
     .closest('tr') as HTMLElement;
-const grant = (...codes: string[]) =>
-  userStore.set({ permissions: Object.fromEntries(codes.map((c) => [c, true as const])), roles: [], loaded: true });
 const def = dept as unknown as ResourceDef;
 
 function renderScreen() {
-  return render(
-    <AntApp>
-      <FeedbackBridge />
-      <TreeTableScreen def={def} menu={{ id: '1', code: 'dept', name: '机构管理', rawPath: '/system/dept' }} />
-    </AntApp>,
-  );
+  return renderWithFeedback(<TreeTableScreen def={def} menu={{ id: '1', code: 'dept', name: '机构管理', rawPath: '/system/dept' }} />);
 }
 
 describe('机构管理 as a tree table', () => {

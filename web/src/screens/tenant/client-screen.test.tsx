@@ -1,10 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../../api/feedback-bridge.js';
-import { userStore } from '../../session/user-store.js';
 import { fakeFetch, page } from '../../test/fake-fetch.js';
+import { buttonIn, dialogTitled, grant, renderWithFeedback } from '../../test/ui.js';
 import ClientScreen from './client-screen.js';
 
 const SECRET = 'Zx9_secret-shown-only-once-00001';
@@ -18,25 +16,8 @@ const erp = {
   status: 1,
 };
 
-const grant = (...codes: string[]) =>
-  userStore.set({ permissions: Object.fromEntries(codes.map((c) => [c, true as const])), roles: [], loaded: true });
-const spaced = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
-const buttonIn = (container: HTMLElement, text: string) => within(container).getByText(spaced(text)).closest('button') as HTMLElement;
-/** The open dialog whose title is given. */
-const dialogTitled = (title: string) =>
-  waitFor(() => {
-    const titleEl = [...document.querySelectorAll('.ant-modal-title')].find((el) => el.textContent === title);
-    if (!titleEl) throw new Error(`no dialog ${title}`);
-    return titleEl.closest('.ant-modal') as HTMLElement;
-  });
-
 function renderScreen() {
-  render(
-    <AntApp>
-      <FeedbackBridge />
-      <ClientScreen menu={{ id: '1', code: 'client', name: '客户端管理', rawPath: '/system/client' }} />
-    </AntApp>,
-  );
+  renderWithFeedback(<ClientScreen menu={{ id: '1', code: 'client', name: '客户端管理', rawPath: '/system/client' }} />);
 }
 
 describe('the client screen', () => {

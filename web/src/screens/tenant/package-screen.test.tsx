@@ -1,35 +1,19 @@
-import type { MenuTreeNode } from '@sso/shared-api';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../../api/feedback-bridge.js';
-import { userStore } from '../../session/user-store.js';
 import { fakeFetch, page } from '../../test/fake-fetch.js';
+import { buttonIn, grant, menuNode, renderWithFeedback, spaced } from '../../test/ui.js';
 import { expandAll, nodeState, tick, treeNode } from '../authority/tree-test-helpers.js';
 import PackageScreen from './package-screen.js';
 
-const node = (id: string, parentId: string, title: string, children?: MenuTreeNode[]): MenuTreeNode => ({
-  id,
-  parentId,
-  title,
-  key: id,
-  value: id,
-  hasChildren: Boolean(children?.length),
-  ...(children ? { children } : {}),
-});
 const menus = [
-  node('1', '0', '系统管理', [
-    node('11', '1', '用户管理', [node('111', '11', '新增'), node('112', '11', '修改')]),
-    node('12', '1', '参数管理'),
+  menuNode('1', '0', '系统管理', [
+    menuNode('11', '1', '用户管理', [menuNode('111', '11', '新增'), menuNode('112', '11', '修改')]),
+    menuNode('12', '1', '参数管理'),
   ]),
 ];
 const basic = { id: '5', packageName: '基础包', menuId: '1,11,111', remark: null };
 
-const grant = (...codes: string[]) =>
-  userStore.set({ permissions: Object.fromEntries(codes.map((c) => [c, true as const])), roles: [], loaded: true });
-const spaced = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
-const buttonIn = (container: HTMLElement, text: string) => within(container).getByText(spaced(text)).closest('button') as HTMLElement;
 const dialog = () =>
   waitFor(() => {
     // The generic page keeps its own (hidden) dialog in the page: ours holds the package form.
@@ -39,12 +23,7 @@ const dialog = () =>
   });
 
 function renderScreen() {
-  render(
-    <AntApp>
-      <FeedbackBridge />
-      <PackageScreen menu={{ id: '1', code: 'tenantpackage', name: '租户产品包', rawPath: '/system/tenantpackage' }} />
-    </AntApp>,
-  );
+  renderWithFeedback(<PackageScreen menu={{ id: '1', code: 'tenantpackage', name: '租户产品包', rawPath: '/system/tenantpackage' }} />);
 }
 
 describe('the tenant package screen', () => {

@@ -1,10 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../../api/feedback-bridge.js';
-import { userStore } from '../../session/user-store.js';
 import { fakeFetch, page } from '../../test/fake-fetch.js';
+import { dialogTitled, grant, renderWithFeedback, spaced } from '../../test/ui.js';
 import TenantScreen from './tenant-screen.js';
 
 const tenant = (id: string, tenantId: string, tenantName: string) => ({
@@ -21,24 +19,10 @@ const tenant = (id: string, tenantId: string, tenantName: string) => ({
 });
 const tenants = [tenant('1', '000000', '管理组'), tenant('2', '482911', '炼钢厂')];
 
-const grant = (...codes: string[]) =>
-  userStore.set({ permissions: Object.fromEntries(codes.map((c) => [c, true as const])), roles: [], loaded: true });
-const spaced = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
-const dialogTitled = (title: string) =>
-  waitFor(() => {
-    const titleEl = [...document.querySelectorAll('.ant-modal-title')].find((el) => el.textContent === title);
-    if (!titleEl) throw new Error(`no dialog ${title}`);
-    return titleEl.closest('.ant-modal') as HTMLElement;
-  });
 
 function renderScreen() {
-  render(
-    <AntApp>
-      <FeedbackBridge />
-      <TenantScreen menu={{ id: '1', code: 'tenant', name: '租户管理', rawPath: '/system/tenant' }} />
-    </AntApp>,
-  );
+  renderWithFeedback(<TenantScreen menu={{ id: '1', code: 'tenant', name: '租户管理', rawPath: '/system/tenant' }} />);
 }
 
 describe('the tenant screen', () => {

@@ -1,11 +1,9 @@
 import type { TreeNode } from '@sso/shared-api';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge } from '../../api/feedback-bridge.js';
-import { userStore } from '../../session/user-store.js';
 import { type FakeCall, fakeFetch, page } from '../../test/fake-fetch.js';
+import { buttonIn, grant, renderWithFeedback, spaced } from '../../test/ui.js';
 import UserScreen from './user-screen.js';
 
 // antd renders slowly in jsdom, the more so on a busy machine.
@@ -38,12 +36,7 @@ const ALL_BUTTONS = [
   'user_import',
   'user_export',
 ];
-const grantButtons = (...codes: string[]) =>
-  userStore.set({ permissions: Object.fromEntries(codes.map((c) => [c, true as const])), roles: [], loaded: true });
 
-// Buttons are found by their text (antd spaces two Chinese characters): role queries are slow in jsdom.
-const spaced = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
-const buttonIn = (container: HTMLElement, text: string) => within(container).getByText(spaced(text)).closest('button') as HTMLElement;
 /** The page's button row: the one holding 刷新. */
 const toolbarRow = () => screen.getByText(spaced('刷新')).closest('.ant-space') as HTMLElement;
 const toolbar = (text: string) => buttonIn(toolbarRow(), text);
@@ -62,12 +55,7 @@ function serve(extra: Parameters<typeof fakeFetch>[0] = {}) {
 }
 
 function renderScreen() {
-  return render(
-    <AntApp>
-      <FeedbackBridge />
-      <UserScreen menu={{ id: '1', code: 'user', name: '用户管理', rawPath: '/system/user' }} />
-    </AntApp>,
-  );
+  return renderWithFeedback(<UserScreen menu={{ id: '1', code: 'user', name: '用户管理', rawPath: '/system/user' }} />);
 }
 
 async function confirmDialog(question: string) {
@@ -80,7 +68,7 @@ async function selectRow(user: ReturnType<typeof userEvent.setup>, text: string)
 }
 
 describe('the users screen', () => {
-  beforeEach(() => grantButtons(...ALL_BUTTONS));
+  beforeEach(() => grant(...ALL_BUTTONS));
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the names of the roles and departments of each row', async () => {
@@ -247,7 +235,7 @@ describe('the users screen', () => {
 
   it('offers only the buttons the user holds', async () => {
     serve();
-    grantButtons('user_view', 'user_reset');
+    grant('user_view', 'user_reset');
     renderScreen();
     await screen.findByText('张三');
     const bar = toolbarRow();
