@@ -47,6 +47,15 @@ describe('the generic CRUD page', { timeout: 60_000 }, () => {
     expect(calls[0].query.get('size')).toBe('10');
   });
 
+  it('offers no tick boxes on a list the user may only read', async () => {
+    grant('param_view');
+    fakeFetch({ 'GET /api/blade-system/param/list': () => page(rows) });
+    renderPage();
+    await screen.findByText('参数0');
+    expect(document.querySelectorAll('input[type=checkbox]').length).toBe(0);
+    expect(buttonsIn(document.body, '删除').length).toBe(0);
+  });
+
   it('starts a new search at page 1 with the filters', async () => {
     const calls = fakeFetch({ 'GET /api/blade-system/param/list': (q) => page(rows, Number(q.get('current')), 10, 25) });
     const user = userEvent.setup();

@@ -139,7 +139,8 @@ export default function CrudPage({
         state={state}
         dicts={dicts}
         allowed={allowed}
-        selected={selected}
+        // Ticking rows serves delete and the screen's own toolbar; read-only lists have neither.
+        selected={allowed.remove || toolbar ? selected : undefined}
         onSelect={setSelected}
         onPage={changePage}
         onRow={onRow}

@@ -13,7 +13,8 @@ export interface CrudTableProps {
   state: CrudState;
   dicts: Record<string, Option[]>;
   allowed: Allowed;
-  selected: Key[];
+  /** The ticked rows; without it the rows have no tick boxes. */
+  selected?: Key[];
   onSelect: (keys: Key[]) => void;
   onPage: (current: number, size: number) => void;
   onRow: (action: 'view' | 'edit' | 'remove', row: Row) => void;
@@ -89,10 +90,10 @@ export function CrudTable({ def, state, dicts, allowed, selected, onSelect, onPa
       loading={state.loading}
       columns={columns}
       dataSource={dataSource}
-      // The expander and indent of tree rows go in the view's first column, after the tick box and
-      // the index (antd counts its selection column only for an index past it: 3 is the third).
-      expandable={expandable && { ...expandable, expandIconColumnIndex: 3 }}
-      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => onSelect(keys) }}
+      // The expander and indent of tree rows go in the view's first column, after the tick box (if
+      // any) and the index (antd counts its selection column only for an index past it: 3 is the third).
+      expandable={expandable && { ...expandable, expandIconColumnIndex: selected ? 3 : 1 }}
+      rowSelection={selected && { selectedRowKeys: selected, onChange: (keys) => onSelect(keys) }}
       scroll={{ x: 'max-content' }}
       pagination={
         state.tree
