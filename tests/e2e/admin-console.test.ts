@@ -1,31 +1,16 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { startTestServer, type TestServer } from '@sso/server/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchBrowser, webDir } from './browser.js';
+import type { TestServer } from '@sso/server/testing';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { runnable, useBrowserSuite } from './browser.js';
 import { button, confirm, openFromSidebar, step, toast } from './steps.js';
 
-const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
 const NEW_PASSWORD = 'Admin@2024!';
 let server: TestServer;
-let browser: Browser;
 let page: Page;
 /** Uncaught errors of the page: the console must have none. */
-const pageErrors: string[] = [];
+let pageErrors: string[] = [];
 
-beforeAll(async () => {
-  if (!runnable) return;
-  if (!existsSync(join(webDir, 'index.html'))) throw new Error('web/dist is missing: build the web app first');
-  server = await startTestServer({ SSO_WEB_DIR: webDir });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowserSuite({}, (suite) => ({ server, page, pageErrors } = suite));
 
 const row = (text: string) => page.locator('.ant-table-row').filter({ hasText: text });
 

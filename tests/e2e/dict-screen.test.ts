@@ -1,31 +1,16 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { startTestServer, type TestServer } from '@sso/server/testing';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchBrowser, webDir } from './browser.js';
-import { button, confirm, openFromSidebar, step, toast } from './steps.js';
+import type { TestServer } from '@sso/server/testing';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { runnable, useBrowserSuite } from './browser.js';
+import { button, confirm, openFromSidebar, signInChangingPassword, step, toast } from './steps.js';
 
-const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
 const NEW_PASSWORD = 'Admin@2024!';
 let server: TestServer;
-let browser: Browser;
 let page: Page;
 /** Uncaught errors of the page: the screens must have none. */
-const pageErrors: string[] = [];
+let pageErrors: string[] = [];
 
-beforeAll(async () => {
-  if (!runnable) return;
-  if (!existsSync(join(webDir, 'index.html'))) throw new Error(`${webDir} is missing: build the web app first`);
-  server = await startTestServer({ SSO_WEB_DIR: webDir });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowserSuite({}, (suite) => ({ server, page, pageErrors } = suite));
 
 /** The table row (in `scope`) with a cell that reads exactly `text`. */
 const row = (scope: Page | Locator, text: string) =>
@@ -53,16 +38,7 @@ async function box(locator: Locator) {
 describe.skipIf(!runnable)('the dictionary screens against the real server', () => {
   it('signs in as admin through the forced password change', async () => {
     await step(page, 'dict-01-sign-in', async () => {
-      await page.goto(`${server.baseUrl}/login`);
-      await page.getByLabel('账号').fill('admin');
-      await page.getByLabel('密码').fill('admin');
-      await button(page, '登录').click();
-      await page.waitForURL('**/password-lock');
-      await page.getByLabel('原密码').fill('admin');
-      await page.getByLabel('新密码').fill(NEW_PASSWORD);
-      await page.getByLabel('确认密码').fill(NEW_PASSWORD);
-      await button(page, '提交').click();
-      await page.waitForURL('**/wel/index');
+      await signInChangingPassword(page, server.baseUrl, NEW_PASSWORD);
       await page.getByTestId('sidebar').getByText('系统管理').waitFor();
     });
   });

@@ -1,41 +1,32 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestServer, type TestServer } from '@sso/server/testing';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { TestServer } from '@sso/server/testing';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchBrowser, webDir } from './browser.js';
-import { button, step, toast } from './steps.js';
+import { runnable, useBrowserSuite } from './browser.js';
+import { button, signInChangingPassword, step, toast } from './steps.js';
 
-const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
 const NEW_PASSWORD = 'Admin@2024!';
 /** A 1×1 red PNG, written at test time as the avatar fixture. */
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 let server: TestServer;
-let browser: Browser;
 let page: Page;
 let fixtures: string;
 /** Uncaught errors of the page: the screens must have none. */
-const pageErrors: string[] = [];
+let pageErrors: string[] = [];
 
-beforeAll(async () => {
-  if (!runnable) return;
-  if (!existsSync(join(webDir, 'index.html'))) throw new Error(`${webDir} is missing: build the web app first`);
+beforeAll(() => {
   fixtures = mkdtempSync(join(tmpdir(), 'sso-platform-'));
   writeFileSync(join(fixtures, 'avatar.png'), TINY_PNG);
   writeFileSync(join(fixtures, 'avatar.gif'), Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'));
   writeFileSync(join(fixtures, 'big.png'), Buffer.concat([TINY_PNG, Buffer.alloc(500 * 1024)]));
   writeFileSync(join(fixtures, '浏览器附件.txt'), 'uploaded by the browser suite\n');
-  server = await startTestServer({ SSO_WEB_DIR: webDir });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+afterAll(() => {
   if (fixtures) rmSync(fixtures, { recursive: true, force: true });
 });
+useBrowserSuite({}, (suite) => ({ server, page, pageErrors } = suite));
 
 const row = (scope: Page | Locator, text: string) => scope.locator('.ant-table-row').filter({ hasText: text });
 const link = (scope: Locator, name: string) => scope.getByRole('button', { name: new RegExp(`^\\s*${[...name].join('\\s*')}\\s*$`) });
@@ -50,16 +41,7 @@ async function open(path: string, title: string) {
 describe.skipIf(!runnable)('the platform service screens against the real server', () => {
   it('signs in as admin through the forced password change', async () => {
     await step(page, 'platform-01-sign-in', async () => {
-      await page.goto(`${server.baseUrl}/login`);
-      await page.getByLabel('账号').fill('admin');
-      await page.getByLabel('密码').fill('admin');
-      await button(page, '登录').click();
-      await page.waitForURL('**/password-lock');
-      await page.getByLabel('原密码').fill('admin');
-      await page.getByLabel('新密码').fill(NEW_PASSWORD);
-      await page.getByLabel('确认密码').fill(NEW_PASSWORD);
-      await button(page, '提交').click();
-      await page.waitForURL('**/wel/index');
+      await signInChangingPassword(page, server.baseUrl, NEW_PASSWORD);
     });
   });
 

@@ -1,30 +1,15 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { startTestServer, type TestServer } from '@sso/server/testing';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchBrowser, webDir } from './browser.js';
-import { button, openFromSidebar, step, toast } from './steps.js';
+import type { TestServer } from '@sso/server/testing';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { runnable, useBrowserSuite } from './browser.js';
+import { button, openFromSidebar, signInChangingPassword, step, toast } from './steps.js';
 
-const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
 const NEW_PASSWORD = 'Admin@2024!';
 let server: TestServer;
-let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[] = [];
 
-beforeAll(async () => {
-  if (!runnable) return;
-  if (!existsSync(join(webDir, 'index.html'))) throw new Error(`${webDir} is missing: build the web app first`);
-  server = await startTestServer({ SSO_WEB_DIR: webDir });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowserSuite({ viewport: { width: 1366, height: 900 } }, (suite) => ({ server, page, pageErrors } = suite));
 
 const row = (text: string) => page.locator('.ant-table-row').filter({ hasText: text, visible: true });
 /** The dialog holding a form or tree, by its title. */
@@ -54,16 +39,7 @@ async function menuIds(...codes: string[]): Promise<string[]> {
 describe.skipIf(!runnable)('role grant and tenant package menu trees against the real server', () => {
   it('signs in as admin and changes the initial password', async () => {
     await step(page, 'grant-01-login', async () => {
-      await page.goto(`${server.baseUrl}/login`);
-      await page.getByLabel('账号').fill('admin');
-      await page.getByLabel('密码').fill('admin');
-      await button(page, '登录').click();
-      await page.waitForURL('**/password-lock');
-      await page.getByLabel('原密码').fill('admin');
-      await page.getByLabel('新密码').fill(NEW_PASSWORD);
-      await page.getByLabel('确认密码').fill(NEW_PASSWORD);
-      await button(page, '提交').click();
-      await page.waitForURL('**/wel/index');
+      await signInChangingPassword(page, server.baseUrl, NEW_PASSWORD);
       await page.getByTestId('sidebar').getByText('权限管理').waitFor();
     });
   });

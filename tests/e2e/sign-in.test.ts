@@ -1,27 +1,15 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestServer, type TestServer } from '@sso/server/testing';
+import type { TestServer } from '@sso/server/testing';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifacts, CHROMIUM, launchBrowser, webDir } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { artifacts, CHROMIUM, runnable, useBrowserSuite } from './browser.js';
 
 let server: TestServer;
 let browser: Browser;
 
-// Without Chromium (a laptop without the apt packages) the suite is skipped; CI always has it.
-const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
 if (!runnable) console.warn(`browser suite skipped: no chromium at ${CHROMIUM}`);
-
-beforeAll(async () => {
-  if (!runnable) return;
-  if (!existsSync(join(webDir, 'index.html'))) throw new Error('web/dist is missing: npm test builds it (or run npm run build)');
-  server = await startTestServer({ SSO_WEB_DIR: webDir });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+// Each test opens its own page (a fresh session) in the suite's browser.
+useBrowserSuite({}, (suite) => ({ server, browser } = suite));
 
 describe.skipIf(!runnable)('the web app served by the platform', () => {
   it('signs in through the login page; the seeded admin must first change its password', async () => {

@@ -75,3 +75,17 @@ export async function confirm(page: Page, question: string): Promise<void> {
   }
   await dialog.waitFor({ state: 'hidden' });
 }
+
+/** Signs the seeded admin in and walks the forced first password change, to the dashboard. */
+export async function signInChangingPassword(page: Page, baseUrl: string, newPassword: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('账号').fill('admin');
+  await page.getByLabel('密码').fill('admin');
+  await button(page, '登录').click();
+  await page.waitForURL('**/password-lock');
+  await page.getByLabel('原密码').fill('admin');
+  await page.getByLabel('新密码').fill(newPassword);
+  await page.getByLabel('确认密码').fill(newPassword);
+  await button(page, '提交').click();
+  await page.waitForURL('**/wel/index');
+}

@@ -1,39 +1,15 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { startTestServer, type TestServer } from '@sso/server/testing';
-import { md5, toBase64 } from '@sso/shared-api';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchBrowser, webDir } from './browser.js';
+import type { TestServer } from '@sso/server/testing';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { runnable, useBrowserSuite } from './browser.js';
 import { button, openFromSidebar, step } from './steps.js';
 
-const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
 const PASSWORD = 'Tabs@2024!';
 let server: TestServer;
-let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[] = [];
 
-beforeAll(async () => {
-  if (!runnable) return;
-  if (!existsSync(join(webDir, 'index.html'))) throw new Error(`${webDir} is missing: build the web app first`);
-  server = await startTestServer({ SSO_WEB_DIR: webDir });
-  // The first-password change is the console story's; here the admin has changed it already.
-  const admin = await server.admin();
-  await admin.user.user.updatePassword({
-    oldPassword: md5('admin'),
-    newPassword: md5(PASSWORD),
-    newPassword1: md5(PASSWORD),
-    passwordBase64: toBase64(PASSWORD),
-  });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowserSuite({ adminPassword: PASSWORD }, (suite) => ({ server, page, pageErrors } = suite));
 
 // Under load the app may take seconds to draw a tab: every wait is on what the page shows.
 const WAIT = { timeout: 20_000, interval: 100 };

@@ -1,34 +1,20 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { startTestServer, type TestServer } from '@sso/server/testing';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchBrowser, webDir } from './browser.js';
-import { button, confirm, openFromSidebar, step, toast } from './steps.js';
+import { readFileSync } from 'node:fs';
+import type { TestServer } from '@sso/server/testing';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { runnable, useBrowserSuite } from './browser.js';
+import { button, confirm, openFromSidebar, signInChangingPassword, step, toast } from './steps.js';
 
-const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
 const NEW_PASSWORD = 'Admin@2024!';
 const ACCOUNT = 'e2e_user';
 /** The file of the export step, imported again. */
 let exported = '';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 let server: TestServer;
-let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[] = [];
 
-beforeAll(async () => {
-  if (!runnable) return;
-  if (!existsSync(join(webDir, 'index.html'))) throw new Error(`${webDir} is missing: build the web app first`);
-  server = await startTestServer({ SSO_WEB_DIR: webDir });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowserSuite({ viewport: { width: 1440, height: 900 } }, (suite) => ({ server, page, pageErrors } = suite));
 
 const row = (text: string) => page.locator('.ant-table-row').filter({ hasText: text });
 const deptTree = () => page.getByTestId('dept-tree');
@@ -85,16 +71,7 @@ async function seedDeptsAndRoles(): Promise<void> {
 describe.skipIf(!runnable)('the users screen against the real server', () => {
   it('signs in as admin and changes the initial password', async () => {
     await step(page, 'user-01-login', async () => {
-      await page.goto(`${server.baseUrl}/login`);
-      await page.getByLabel('账号').fill('admin');
-      await page.getByLabel('密码').fill('admin');
-      await button(page, '登录').click();
-      await page.waitForURL('**/password-lock');
-      await page.getByLabel('原密码').fill('admin');
-      await page.getByLabel('新密码').fill(NEW_PASSWORD);
-      await page.getByLabel('确认密码').fill(NEW_PASSWORD);
-      await button(page, '提交').click();
-      await page.waitForURL('**/wel/index');
+      await signInChangingPassword(page, server.baseUrl, NEW_PASSWORD);
       await page.getByTestId('sidebar').getByText('系统管理').waitFor();
     });
     await seedDeptsAndRoles();
