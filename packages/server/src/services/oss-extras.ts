@@ -1,12 +1,12 @@
-import { attach, badRequest, resourceMessages as m, type UploadedFile, zh } from '@sso/shared-api';
+import { attach, badRequest, resourceMessages as m, type UploadedFile } from '@sso/shared-api';
 import type { Caller } from '../auth/permissions.js';
+import { enableOnePerTenant } from '../resources/enable-one.js';
 import type { ExtraHandler } from '../resources/extras.js';
 import type { FileDownload } from '../resources/multipart.js';
 import { Repository } from '../resources/repository.js';
-import { OSS_ENABLED, Storage } from '../storage/storage.js';
+import { Storage } from '../storage/storage.js';
 import { contentTypeOf, extensionOf, SAFE_NAME } from '../storage/store.js';
 
-const OSS_DISABLED = 1;
 const AVATAR_MAX_BYTES = 500 * 1024;
 const AVATAR_TYPES = ['jpg', 'jpeg', 'png'];
 
@@ -21,26 +21,7 @@ function assertAvatar(file: UploadedFile, extension: string): void {
 
 /** Extras of `oss` (SPEC §7): enable, put-file and the download of local files. */
 export const ossExtraHandlers: Record<string, ExtraHandler> = {
-  enable: async ({ ctx, repo, caller, query }) => {
-    const who = caller as Caller;
-    if (!(await repo.detail(who, query.id))) throw badRequest(zh('recordMissing'));
-    // One enabled per tenant: switch the others off in the same transaction.
-    await ctx.db.transaction().execute(async (trx) => {
-      const now = new Date();
-      await trx
-        .updateTable('blade_oss')
-        .set({ status: OSS_DISABLED, updateUser: who.user_id, updateTime: now })
-        .where('tenantId', '=', who.tenant_id)
-        .where('id', '!=', query.id)
-        .execute();
-      await trx
-        .updateTable('blade_oss')
-        .set({ status: OSS_ENABLED, updateUser: who.user_id, updateTime: now })
-        .where('id', '=', query.id)
-        .execute();
-    });
-    return true;
-  },
+  enable: enableOnePerTenant('blade_oss'),
 
   putFile: async ({ ctx, caller, query, body }) => {
     const who = caller as Caller;

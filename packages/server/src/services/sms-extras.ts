@@ -1,9 +1,7 @@
-import { badRequest, resourceMessages as m, zh } from '@sso/shared-api';
+import { badRequest, resourceMessages as m } from '@sso/shared-api';
 import type { Caller } from '../auth/permissions.js';
+import { enableOnePerTenant } from '../resources/enable-one.js';
 import type { ExtraHandler } from '../resources/extras.js';
-import { SMS_ENABLED } from '../sms/sms-service.js';
-
-const SMS_DISABLED = 1;
 
 function paramsOf(text: string | undefined): Record<string, string> {
   if (!text) return {};
@@ -18,24 +16,7 @@ function paramsOf(text: string | undefined): Record<string, string> {
 
 /** Extras of `sms` (SPEC §7): enable, send-message and the log provider's records. */
 export const smsExtraHandlers: Record<string, ExtraHandler> = {
-  enable: async ({ ctx, repo, caller, query }) => {
-    const who = caller as Caller;
-    if (!(await repo.detail(who, query.id))) throw badRequest(zh('recordMissing'));
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('blade_sms')
-        .set({ status: SMS_DISABLED })
-        .where('tenantId', '=', who.tenant_id)
-        .where('id', '!=', query.id)
-        .execute();
-      await trx
-        .updateTable('blade_sms')
-        .set({ status: SMS_ENABLED, updateUser: who.user_id, updateTime: new Date() })
-        .where('id', '=', query.id)
-        .execute();
-    });
-    return true;
-  },
+  enable: enableOnePerTenant('blade_sms'),
 
   sendMessage: async ({ ctx, caller, query }) => {
     const who = caller as Caller;

@@ -3,13 +3,13 @@ import { ApiError, badRequest, resourceMessages as m } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { IdGenerator } from '../ids.js';
+import { CONFIG_ENABLED } from '../resources/enable-one.js';
 import { decryptSecret } from '../services/datasource-secrets.js';
 import { AliyunSms } from './aliyun.js';
 import type { SmsProvider } from './provider.js';
 import { TencentSms } from './tencent.js';
 
 /** blade_sms.status of the tenant's one enabled configuration; dict `sms` 3 ali, 4 tencent. */
-export const SMS_ENABLED = 2;
 const CODE_TTL_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 5;
 const PHONE = /^\+?\d{11,15}$/;
@@ -166,7 +166,7 @@ export class SmsService {
       .selectAll()
       .where('tenantId', '=', tenantId)
       .where('isDeleted', '=', 0)
-      .where('status', '=', SMS_ENABLED)
+      .where('status', '=', CONFIG_ENABLED)
       .executeTakeFirst();
   }
 

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { CONFIG_ENABLED } from '../resources/enable-one.js';
 import { decryptSecret } from '../services/datasource-secrets.js';
 import { LOCAL_DOMAIN, LocalStore } from './local-store.js';
 import { S3Store } from './s3-store.js';
 import type { ObjectStore } from './store.js';
 
 /** blade_oss.status of the tenant's one enabled configuration (BladeX: 1 off, 2 on). */
-export const OSS_ENABLED = 2;
 const LOCAL_CATEGORY = 5;
 
 type OssRow = Database['blade_oss'] extends infer R ? { [K in keyof R]: unknown } : never;
@@ -37,7 +37,7 @@ export class Storage {
       .selectAll()
       .where('tenantId', '=', tenantId)
       .where('isDeleted', '=', 0)
-      .where('status', '=', OSS_ENABLED)
+      .where('status', '=', CONFIG_ENABLED)
       .executeTakeFirst();
     return row ? this.storeOf(row as unknown as OssRow) : this.local;
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { formNumber, idString, optionalText, uploadedFile } from '../../common.js';
+import { formNumber, optionalText, uploadedFile } from '../../common.js';
 import { defineExtra, defineResource } from '../../resource.js';
+import { enableExtra } from './enable-extra.js';
 import { resourceMessages as m } from './resource-messages.js';
 
 /** Dict `oss`: 1 minio, 2 qiniu, 3 ali, 4 tencent (all through the S3 API), 5 local disk. */
@@ -40,14 +41,7 @@ export const oss = defineResource({
   sorts: ['category'],
   hidden: ['secretKey'],
   extras: {
-    enable: defineExtra({
-      method: 'POST',
-      path: 'enable',
-      summary: 'Enable this configuration and disable the tenant’s others',
-      query: z.object({ id: idString }),
-      response: z.boolean(),
-      permission: 'oss_enable',
-    }),
+    enable: enableExtra('oss_enable'),
     putFile: defineExtra({
       method: 'POST',
       path: 'endpoint/put-file',

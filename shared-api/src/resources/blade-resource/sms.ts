@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { formNumber, idString, optionalText } from '../../common.js';
+import { formNumber, optionalText } from '../../common.js';
 import { defineExtra, defineResource } from '../../resource.js';
+import { enableExtra } from './enable-extra.js';
 import { resourceMessages as m } from './resource-messages.js';
 
 /** Dict `sms`: 3 ali (dysmsapi), 4 tencent (sms.tencentcloudapi.com); 0 is the log provider (the default). */
@@ -45,14 +46,7 @@ export const sms = defineResource({
   sorts: ['category'],
   hidden: ['secretKey'],
   extras: {
-    enable: defineExtra({
-      method: 'POST',
-      path: 'enable',
-      summary: 'Enable this configuration and disable the tenant’s others',
-      query: z.object({ id: idString }),
-      response: z.boolean(),
-      permission: 'sms_enable',
-    }),
+    enable: enableExtra('sms_enable'),
     sendMessage: defineExtra({
       method: 'POST',
       path: 'endpoint/send-message',
