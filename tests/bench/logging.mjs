@@ -166,7 +166,7 @@ export async function measureApiLogging({
   port = 18_771,
   seconds = Number(process.env.BENCH_SECONDS ?? 10),
   connections = 50,
-  rounds = 2,
+  rounds = Number(process.env.BENCH_ROUNDS ?? 2),
   /** A PostgreSQL admin URL: each run gets a fresh database there; without it, in-memory PGlite. */
   databaseUrl = process.env.BENCH_DATABASE_URL,
 } = {}) {

@@ -14,15 +14,21 @@ export class IdGenerator {
   }
 
   next(): string {
+    return this.reserve(1).toString();
+  }
+
+  /**
+   * The first of `count` (at most 4,096) consecutive ids, all taken: one millisecond's sequence
+   * numbers in a row, so that a batch of rows can be numbered `first + i` by the database.
+   */
+  reserve(count: number): bigint {
+    if (!Number.isInteger(count) || count < 1 || count > 4096) throw new RangeError(`cannot reserve ${count} ids`);
     let now = BigInt(Date.now());
     if (now < this.lastMs) now = this.lastMs; // clock went back: keep counting on the last ms
-    if (now === this.lastMs) {
-      this.sequence = (this.sequence + 1n) & 4095n;
-      if (this.sequence === 0n) now = this.lastMs + 1n; // sequence spent: borrow the next ms
-    } else {
-      this.sequence = 0n;
-    }
+    let first = now === this.lastMs ? this.sequence + 1n : 0n;
+    if (first + BigInt(count) > 4096n) [now, first] = [this.lastMs + 1n, 0n]; // sequence spent: borrow the next ms
     this.lastMs = now;
-    return (((now - EPOCH) << 22n) | (this.worker << 12n) | this.sequence).toString();
+    this.sequence = first + BigInt(count) - 1n;
+    return ((now - EPOCH) << 22n) | (this.worker << 12n) | first;
   }
 }

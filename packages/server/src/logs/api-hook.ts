@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import type { ApiCall, CapturedRequest } from './log-rows.js';
+import { type ApiCall, type CapturedRequest, callShape } from './log-rows.js';
 import { scheduleLogPurge } from './retention.js';
 
 /** Errors that ended a request, kept until its response is logged. */
 const failures = new WeakMap<FastifyRequest, Error>();
 
-/** References only: the recorder does the string work when it writes (see CapturedRequest). */
+/** What the error log needs of a request (only requests that failed with a 500 come here). */
 export function captureRequest(request: FastifyRequest): CapturedRequest {
   return {
     url: request.url,
@@ -19,19 +19,21 @@ export function captureRequest(request: FastifyRequest): CapturedRequest {
   };
 }
 
+/** The route's title and pattern: asked for once per URL (see callShape). */
+const routeOf = (request: FastifyRequest) => {
+  const route = request.routeOptions; // a getter that builds an object
+  return { title: route.schema?.summary as string | undefined, url: route.url };
+};
+
 /** An /api call as the api log needs it, in one object (this runs on every request). */
 function captureCall(request: FastifyRequest, reply: FastifyReply): ApiCall {
-  const route = request.routeOptions; // a getter that builds an object: read it once
   return {
-    url: request.url,
     method: request.method,
-    query: request.query,
+    shape: callShape(request.method, request.url, request.query, () => routeOf(request)),
     ip: request.ip,
     userAgent: request.headers['user-agent'],
     tenantHeader: request.headers['tenant-id'],
     caller: request.caller,
-    title: route.schema?.summary as string | undefined,
-    route: route.url,
     elapsedMs: reply.elapsedTime,
     status: reply.statusCode,
   };

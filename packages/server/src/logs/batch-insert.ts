@@ -4,8 +4,7 @@ import type { Db } from '../db/database.js';
 export type Value = string | number | null;
 export interface Column {
   name: string;
-  /** `timestamptz` columns take epoch milliseconds. */
-  type: 'bigint' | 'int' | 'text' | 'timestamptz';
+  type: 'bigint' | 'int' | 'text';
 }
 
 /**
@@ -18,34 +17,44 @@ function arrayParam(values: Value[]): string | Value[] {
   return /\\[^"\\]/.test(json) ? values : `{${json.slice(1, -1)}}`;
 }
 
-const sqlType = (column: Column) => sql.raw(column.type === 'timestamptz' ? 'float8' : column.type);
-const toColumn = (column: Column, value: RawBuilder<unknown>) =>
-  column.type === 'timestamptz' ? sql`to_timestamp(${value} / 1000.0)` : value;
+const sqlType = (column: Column) => sql.raw(column.type);
+
+/** A batch of log rows, column by column: row i is `at[i]` and `columns[k][i]`. */
+export interface ColumnBatch {
+  /** The first of at.length consecutive ids (IdGenerator.reserve): row i gets firstId + i. */
+  firstId: bigint;
+  /** create_time of each row, epoch milliseconds. */
+  at: number[];
+  columns: Value[][];
+}
 
 /**
  * One insert of many rows: each column travels as one array parameter and `unnest` turns them
  * back into rows; a column whose value all rows share (tenant, user, method… of a busy client)
- * is bound once instead (never the first, the ids, so that unnest yields the rows). Parsing arrays is the cheapest path into PGlite, which shares this
- * thread, and costs it about a microsecond per value; encoding them costs the client less.
- * `constants` (numbers are int columns) are bound once.
+ * is bound once instead, and ids are counted from the first by the database. Parsing arrays is
+ * the cheapest path into PGlite, which shares this thread, and costs it about a microsecond per
+ * value; encoding them costs the client less. `constants` (numbers are int columns) are bound once.
  */
 export async function insertColumns(
   db: Db,
   table: string,
   columns: Column[],
-  rows: Value[][],
+  batch: ColumnBatch,
   constants: Record<string, Value>,
 ): Promise<void> {
-  const arrays: RawBuilder<unknown>[] = [];
+  // create_time is always an array: unnest needs one to yield the rows.
+  const arrays: RawBuilder<unknown>[] = [sql`${arrayParam(batch.at)}::float8[]`];
   const picks = columns.map((column, i) => {
-    const first = rows[0]?.[i] ?? null;
-    if (i > 0 && rows.every((row) => (row[i] ?? null) === first)) return toColumn(column, sql`${first}::${sqlType(column)}`);
-    arrays.push(sql`${arrayParam(rows.map((row) => row[i] ?? null))}::${sqlType(column)}[]`);
-    return toColumn(column, sql.raw(`c${arrays.length - 1}`));
+    const values = batch.columns[i] ?? [];
+    const first = values[0] ?? null;
+    if (values.every((value) => (value ?? null) === first)) return sql`${first}::${sqlType(column)}`;
+    arrays.push(sql`${arrayParam(values)}::${sqlType(column)}[]`);
+    return sql.raw(`c${arrays.length - 1}`);
   });
   const fixed = Object.values(constants).map((v) => sql`${v}::${sql.raw(typeof v === 'number' ? 'int' : 'text')}`);
-  const names = [...columns.map((c) => c.name), ...Object.keys(constants)];
+  const names = ['id', 'create_time', ...columns.map((c) => c.name), ...Object.keys(constants)];
+  const aliases = arrays.map((_, i) => `c${i}`);
   await sql`insert into ${sql.table(table)} (${sql.join(names.map((n) => sql.id(n)))})
-    select ${sql.join([...picks, ...fixed])}
-    from unnest(${sql.join(arrays)}) as u(${sql.raw(arrays.map((_, i) => `c${i}`).join(', '))})`.execute(db);
+    select ${sql`${batch.firstId.toString()}::bigint + n - 1`}, to_timestamp(c0 / 1000.0), ${sql.join([...picks, ...fixed])}
+    from unnest(${sql.join(arrays)}) with ordinality as u(${sql.raw([...aliases, 'n'].join(', '))})`.execute(db);
 }

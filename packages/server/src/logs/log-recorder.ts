@@ -31,28 +31,34 @@ export interface RecorderOptions {
   onWritten?: (table: LogTable) => void;
 }
 
-interface Queued {
+/** Up to one batch of a table's entries, column by column (see ColumnBatch). */
+interface Chunk {
+  at: number[];
+  columns: Value[][];
+}
+
+/** A table's waiting entries: chunks of one batch each, the oldest first. */
+interface TableQueue {
   spec: TableSpec<never>;
-  entry: unknown;
-  /** When it happened (epoch ms): create_time. */
-  at: number;
+  chunks: Chunk[];
 }
 
 const COMMON_CONSTANTS = { status: 1, is_deleted: 0 };
 
 /**
- * Audit log entries are queued in memory as captured, and turned into rows and written in
- * batches (one insert per table and batch) off the request path: recording costs a request one
- * small object. Writes run one at a time; between batches the event loop serves requests.
+ * Audit log entries are turned into column values as they come (a few shared strings per entry:
+ * see ApiCall) and queued per table, then written in batches (one insert per table and batch)
+ * off the request path. Writes run one at a time; between batches the event loop serves requests.
  */
 export class LogRecorder {
-  private queue: Queued[] = [];
+  private readonly queues = new Map<TableSpec<never>, TableQueue>();
+  private queued = 0;
   private draining: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly batchSize: number;
   private readonly capacity: number;
   private readonly specs;
-  /** Entries refused because the queue was full, and entries a failed insert lost. */
+  /** Entries refused because the queue was full, and entries that could not be built or stored. */
   dropped = 0;
   failed = 0;
   private reportedDrops = 0;
@@ -63,7 +69,8 @@ export class LogRecorder {
     private readonly ids: IdGenerator,
     private readonly options: RecorderOptions = {},
   ) {
-    this.batchSize = options.batchSize ?? 1000;
+    // A batch's ids are one millisecond's run of sequence numbers (IdGenerator.reserve).
+    this.batchSize = Math.min(options.batchSize ?? 1000, 4096);
     this.capacity = options.capacity ?? 100_000;
     const server = serverInfo();
     const cities = options.cities ?? new OfflineCityResolver();
@@ -81,7 +88,7 @@ export class LogRecorder {
     this.timer.unref();
   }
 
-  /** An /api call, captured as is (see CapturedRequest). */
+  /** An /api call (this runs on every request). */
   api(call: ApiCall): void {
     this.push(this.specs.api, call);
   }
@@ -101,40 +108,80 @@ export class LogRecorder {
   }
 
   get pending(): number {
-    return this.queue.length;
+    return this.queued;
   }
 
   private push<E>(spec: TableSpec<E>, entry: E, always = false): void {
-    if (this.queue.length >= this.capacity && !always) {
+    if (this.queued >= this.capacity && !always) {
       this.dropped++;
       return;
     }
-    this.queue.push({ spec: spec as TableSpec<never>, entry, at: Date.now() });
-    if (this.queue.length >= this.batchSize) void this.drain();
+    let values: Value[];
+    try {
+      values = spec.values(entry);
+    } catch (error) {
+      this.failed++;
+      this.log?.error({ err: error, table: spec.table }, 'audit log entry could not be built');
+      return;
+    }
+    const chunks = this.queueOf(spec as TableSpec<never>).chunks;
+    let chunk = chunks[chunks.length - 1];
+    if (!chunk || chunk.at.length >= this.batchSize) {
+      chunk = { at: [], columns: spec.columns.map(() => []) };
+      chunks.push(chunk);
+    }
+    chunk.at.push(Date.now());
+    for (let i = 0; i < values.length; i++) chunk.columns[i]?.push(values[i] ?? null);
+    this.queued++;
+    if (chunk.at.length >= this.batchSize) void this.drain();
+  }
+
+  private queueOf(spec: TableSpec<never>): TableQueue {
+    let queue = this.queues.get(spec);
+    if (!queue) {
+      queue = { spec, chunks: [] };
+      this.queues.set(spec, queue);
+    }
+    return queue;
   }
 
   /** Writes everything queued so far; resolves when it is stored. */
   async flush(): Promise<void> {
-    while (this.queue.length || this.draining) await this.drain(true);
+    while (this.queued || this.draining) await this.drain(true);
   }
 
   /**
-   * Writes full batches while there are some, and with `tail` (the timer, flush) what is left
-   * once; one writer at a time. Writing at once is cheapest: when PGlite's writes were paced to
-   * leave the thread to requests, the entries kept waiting doubled the CPU each request cost.
+   * Writes full batches while there are some, and with `tail` (the timer, flush) one short batch
+   * per table; one writer at a time. Writing at once is cheapest: when PGlite's writes were paced
+   * to leave the thread to requests, the entries kept waiting doubled the CPU each request cost.
    */
   private drain(tail = false): Promise<void> {
     this.draining ??= (async () => {
       this.reportDrops();
-      while (this.queue.length >= this.batchSize || (tail && this.queue.length)) {
-        if (this.queue.length < this.batchSize) tail = false;
-        await this.write(this.queue.splice(0, this.batchSize));
+      const shortAllowed = new Set(tail ? this.queues.keys() : []);
+      for (let next = this.nextChunk(shortAllowed); next; next = this.nextChunk(shortAllowed)) {
+        await this.write(next.spec, next.chunk);
         await new Promise(setImmediate); // let waiting requests in between batches
       }
     })().finally(() => {
       this.draining = undefined;
     });
     return this.draining;
+  }
+
+  /** The oldest full chunk of a table, or a short one of a table still allowed one; off its queue. */
+  private nextChunk(shortAllowed: Set<TableSpec<never>>): { spec: TableSpec<never>; chunk: Chunk } | undefined {
+    for (const { spec, chunks } of this.queues.values()) {
+      const chunk = chunks[0];
+      if (!chunk) continue;
+      const full = chunk.at.length >= this.batchSize;
+      if (full || shortAllowed.delete(spec)) {
+        chunks.shift();
+        this.queued -= chunk.at.length;
+        return { spec, chunk };
+      }
+    }
+    return undefined;
   }
 
   /** Drops are written to the usual log (and the process log) each time the queue is written. */
@@ -146,30 +193,14 @@ export class LogRecorder {
     this.push(this.specs.usual, { request: {}, level: 'warn', id: 'log-queue-full', data: { dropped, capacity: this.capacity } }, true);
   }
 
-  private async write(entries: Queued[]): Promise<void> {
-    const byTable = new Map<TableSpec<never>, Value[][]>();
-    for (const { spec, entry, at } of entries) {
-      let row: Value[];
-      try {
-        row = [this.ids.next(), at, ...spec.values(entry as never)];
-      } catch (error) {
-        this.failed++;
-        this.log?.error({ err: error, table: spec.table }, 'audit log entry could not be built');
-        continue;
-      }
-      const rows = byTable.get(spec);
-      if (rows) rows.push(row);
-      else byTable.set(spec, [row]);
-    }
-    for (const [spec, rows] of byTable) {
-      const columns = [{ name: 'id', type: 'bigint' } as const, { name: 'create_time', type: 'timestamptz' } as const, ...spec.columns];
-      try {
-        await insertColumns(this.db, spec.table, columns, rows, { ...COMMON_CONSTANTS, ...spec.constants });
-        this.options.onWritten?.(spec.table);
-      } catch (error) {
-        this.failed += rows.length;
-        this.log?.error({ err: error, table: spec.table, rows: rows.length }, 'audit log entries could not be stored');
-      }
+  private async write(spec: TableSpec<never>, chunk: Chunk): Promise<void> {
+    try {
+      const batch = { firstId: this.ids.reserve(chunk.at.length), ...chunk };
+      await insertColumns(this.db, spec.table, spec.columns, batch, { ...COMMON_CONSTANTS, ...spec.constants });
+      this.options.onWritten?.(spec.table);
+    } catch (error) {
+      this.failed += chunk.at.length;
+      this.log?.error({ err: error, table: spec.table, rows: chunk.at.length }, 'audit log entries could not be stored');
     }
   }
 

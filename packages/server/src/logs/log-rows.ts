@@ -3,10 +3,7 @@ import type { Column, Value } from './batch-insert.js';
 import { loggedParams, loggedUri } from './secrets.js';
 import { type ServerInfo, serviceOf } from './server-info.js';
 
-/**
- * The parts of a request its log rows need, taken as they are: the request path only copies
- * references, and the string work (secrets, lengths) waits for the flush.
- */
+/** The parts of a request an error log row needs (a cold path: worked out when it happens). */
 export interface CapturedRequest {
   url: string;
   method: string;
@@ -14,8 +11,10 @@ export interface CapturedRequest {
   ip: string;
   userAgent: string | undefined;
   tenantHeader: unknown;
-  caller: { tenant_id?: string; user_id?: string; account?: string } | undefined;
+  caller: Caller | undefined;
 }
+
+type Caller = { tenant_id?: string; user_id?: string; account?: string };
 
 /** The request a log row was written for, as stored. */
 export interface RequestFields {
@@ -30,9 +29,27 @@ export interface RequestFields {
   params?: string | null;
 }
 
-export interface ApiCall extends CapturedRequest {
-  title: string | undefined;
-  route: string | undefined;
+/** What the api log keeps of a call's method, URL and route: the same for every call to them. */
+export interface CallShape {
+  serviceId: string;
+  requestUri: string;
+  params: string | null;
+  title: string | null;
+  methodName: string | null;
+}
+
+/**
+ * One /api call as the api log takes it. Everything in it is shared with other calls or small
+ * (the shape is remembered per URL, the caller per token): a queued call keeps next to nothing
+ * of its request alive, which keeps the garbage collector's work what it is without logging.
+ */
+export interface ApiCall {
+  method: string;
+  shape: CallShape;
+  ip: string;
+  userAgent: string | undefined;
+  tenantHeader: unknown;
+  caller: Caller | undefined;
   elapsedMs: number;
   status: number;
 }
@@ -60,37 +77,66 @@ export interface TableSpec<E> {
 const text = (name: string): Column => ({ name, type: 'text' });
 const cut = (value: string | undefined | null, length: number) => (value == null ? null : value.slice(0, length));
 
-/** A URL's share of a row: the string work of logging, done once per distinct URL (see below). */
-interface UrlFields {
-  serviceId: string;
-  requestUri: string;
-  params: string | null;
+/** A map that forgets everything when it is full: busy clients repeat themselves, so it rarely is. */
+function remembering<V>(size: number, make: (key: string) => V): (key: string) => V {
+  const known = new Map<string, V>();
+  return (key) => {
+    let value = known.get(key);
+    if (value === undefined) {
+      if (known.size >= size) known.clear();
+      value = make(key);
+      known.set(key, value);
+    }
+    return value;
+  };
 }
-const urlMemo = new Map<string, UrlFields>();
-const URL_MEMO_SIZE = 1000;
 
-/** Busy clients repeat the same calls: their URL's fields are remembered (the query comes from the URL). */
-function urlFields(url: string, query: unknown): UrlFields {
-  let fields = urlMemo.get(url);
-  if (!fields) {
-    if (urlMemo.size >= URL_MEMO_SIZE) urlMemo.clear();
-    fields = { serviceId: serviceOf(url), requestUri: loggedUri(url), params: loggedParams(query) };
-    urlMemo.set(url, fields);
+/** One string per distinct user agent: the queue holds the shared one, the request's own copy dies young. */
+const userAgentOf = remembering(1000, (agent) => agent.slice(0, 1000));
+
+const shapesByMethod = new Map<string, Map<string, CallShape>>();
+
+/**
+ * The shape of a call to `method url`, worked out on the first call (the route is asked for only
+ * then: reading it builds an object) and remembered for the next thousand distinct URLs.
+ */
+export function callShape(method: string, url: string, query: unknown, route: () => { title?: string; url?: string }): CallShape {
+  let shapes = shapesByMethod.get(method);
+  if (!shapes) {
+    shapes = new Map();
+    shapesByMethod.set(method, shapes);
   }
-  return fields;
+  let shape = shapes.get(url);
+  if (!shape) {
+    if (shapes.size >= 1000) shapes.clear();
+    const { title, url: pattern } = route();
+    shape = {
+      serviceId: serviceOf(url),
+      requestUri: loggedUri(url),
+      params: loggedParams(query),
+      title: cut(title, 255),
+      methodName: cut(pattern, 255),
+    };
+    shapes.set(url, shape);
+  }
+  return shape;
 }
 
-/** Who called and how, as every request log row records it (secrets replaced by `***`). */
+const tenantOf = (caller: Caller | undefined, tenantHeader: unknown) =>
+  caller?.tenant_id ?? (typeof tenantHeader === 'string' && tenantHeader ? tenantHeader.slice(0, 12) : DEFAULT_TENANT_ID);
+
+/** Who called and how, as an error log row records it (secrets replaced by `***`). */
 export function requestFields(request: CapturedRequest): RequestFields {
-  const { caller, tenantHeader } = request;
   return {
-    tenantId: caller?.tenant_id ?? (typeof tenantHeader === 'string' && tenantHeader ? tenantHeader.slice(0, 12) : DEFAULT_TENANT_ID),
-    createUser: caller?.user_id ?? null,
-    createBy: cut(caller?.account, 64),
+    tenantId: tenantOf(request.caller, request.tenantHeader),
+    createUser: request.caller?.user_id ?? null,
+    createBy: cut(request.caller?.account, 64),
     method: request.method.slice(0, 10),
     userAgent: cut(request.userAgent, 1000),
     remoteIp: request.ip,
-    ...urlFields(request.url, request.query),
+    serviceId: serviceOf(request.url),
+    requestUri: loggedUri(request.url),
+    params: loggedParams(request.query),
   };
 }
 
@@ -117,10 +163,19 @@ export function apiSpec(server: ServerInfo): TableSpec<ApiCall> {
     table: 'blade_log_api',
     columns: [...REQUEST_COLUMNS, text('title'), text('method_name'), text('time'), { name: 'result_code', type: 'int' }],
     constants: { ...serverConstants(server), type: '1' },
+    // In REQUEST_COLUMNS order, then the api log's own.
     values: (call) => [
-      ...requestValues(requestFields(call)),
-      cut(call.title, 255),
-      cut(call.route, 255),
+      tenantOf(call.caller, call.tenantHeader),
+      call.caller?.user_id ?? null,
+      cut(call.caller?.account, 64),
+      call.shape.serviceId,
+      call.method.slice(0, 10),
+      call.shape.requestUri,
+      call.userAgent === undefined ? null : userAgentOf(call.userAgent),
+      call.ip,
+      call.shape.params,
+      call.shape.title,
+      call.shape.methodName,
       String(Math.round(call.elapsedMs)),
       call.status,
     ],

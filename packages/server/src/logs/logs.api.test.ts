@@ -16,6 +16,7 @@ import {
 import { startTestServer, type TestServer } from '../testing.js';
 import { OfflineCityResolver } from './ip-city.js';
 import { LogRecorder } from './log-recorder.js';
+import { callShape } from './log-rows.js';
 import { purgeOldLogs } from './retention.js';
 
 /** A resource over a missing table: its list fails in the database, a real 500. */
@@ -156,16 +157,14 @@ describe('api log', () => {
   });
 
   it('keeps a call whose URL has a malformed escape, secrets still hidden', async () => {
+    const url = '/api/blade-test/escape?mark=%E0%A4%A&password=x';
     server.ctx.logs.api({
-      url: '/api/blade-test/escape?mark=%E0%A4%A&password=x',
       method: 'GET',
-      query: { mark: '%E0%A4%A', password: 'x' },
+      shape: callShape('GET', url, { mark: '%E0%A4%A', password: 'x' }, () => ({})),
       ip: '127.0.0.1',
       userAgent: undefined,
       tenantHeader: undefined,
       caller: undefined,
-      title: undefined,
-      route: undefined,
       elapsedMs: 1,
       status: 404,
     });

@@ -21,7 +21,8 @@ export const logApi = defineResource({
   }),
   filters: { ...requestFilters, title: 'like', resultCode: 'eq' },
   sorts: ['requestUri', 'resultCode'],
-  defaultSort: { column: 'createTime', desc: true },
+  // Newest first: ids are time-ordered and their index is the one log tables keep (migration 9).
+  defaultSort: { column: 'id', desc: true },
   view: readOnlyView(
     ['接口日志', 'API log'],
     [

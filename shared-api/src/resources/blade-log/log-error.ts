@@ -19,7 +19,8 @@ export const logError = defineResource({
     fileName: recorded,
   }),
   filters: { ...requestFilters, exceptionName: 'like', message: 'like' },
-  defaultSort: { column: 'createTime', desc: true },
+  // Newest first: ids are time-ordered and their index is the one log tables keep (migration 9).
+  defaultSort: { column: 'id', desc: true },
   view: readOnlyView(
     ['错误日志', 'Error log'],
     [

@@ -21,7 +21,8 @@ export const logLogin = defineResource({
   }),
   filters: { account: 'like', success: 'eq', remoteIp: 'like', city: 'like' },
   sorts: ['account'],
-  defaultSort: { column: 'createTime', desc: true },
+  // Newest first: ids are time-ordered and their index is the one log tables keep (migration 9).
+  defaultSort: { column: 'id', desc: true },
   view: readOnlyView(
     ['登录日志', 'Sign-in log'],
     [

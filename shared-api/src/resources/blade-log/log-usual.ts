@@ -12,7 +12,8 @@ export const logUsual = defineResource({
   routes: 'read',
   entity: z.object({ ...requestFields, logLevel: recorded, logId: recorded, logData: recorded }),
   filters: { ...requestFilters, logLevel: 'eq', logId: 'like', logData: 'like' },
-  defaultSort: { column: 'createTime', desc: true },
+  // Newest first: ids are time-ordered and their index is the one log tables keep (migration 9).
+  defaultSort: { column: 'id', desc: true },
   view: readOnlyView(
     ['通用日志', 'Application log'],
     [

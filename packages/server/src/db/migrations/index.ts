@@ -5,6 +5,7 @@ import * as menusRegions from './0005-menus-regions.js';
 import * as tenants from './0006-tenants.js';
 import * as logs from './0007-logs.js';
 import * as resources from './0008-resources.js';
+import * as logOrder from './0009-log-order.js';
 
 export interface Migration {
   version: number;
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   { version: 6, name: 'tenants', up: tenants.up },
   { version: 7, name: 'logs', up: logs.up },
   { version: 8, name: 'resources', up: resources.up },
+  { version: 9, name: 'log-order', up: logOrder.up },
 ];
