@@ -1,10 +1,11 @@
 // API logging cost: authenticated `GET param/list` throughput with SSO_API_LOG=true vs false, each
-// on a fresh server process (in-memory PGlite, or a fresh database on BENCH_DATABASE_URL), the
+// on a fresh server process (PGlite in a fresh data directory, or a fresh database on BENCH_DATABASE_URL), the
 // server's CPU per request, and a check that the logging runs lost no entry.
 // `node tests/bench/logging.mjs` (needs packages/server/dist), or import measureApiLogging.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,9 +16,15 @@ const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 const md5 = (text) => createHash('md5').update(text).digest('hex');
 const LIST = '/api/blade-system/param/list?current=1&size=10';
 
-/** A fresh PostgreSQL database for one run (dropped by the returned function), or none for PGlite. */
+/**
+ * A fresh PostgreSQL database for one run, or a fresh PGlite data directory on disk (as the
+ * default `./data` is); the returned function drops it.
+ */
 async function scratchDatabase(adminUrl) {
-  if (!adminUrl) return { env: { SSO_DATA_DIR: 'memory://' }, drop: async () => {} };
+  if (!adminUrl) {
+    const dir = mkdtempSync(join(tmpdir(), 'sso-bench-log-'));
+    return { env: { SSO_DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
   // pg is a dependency of the server package, not of the workspace root.
   const pg = createRequire(join(here, '..', '..', 'packages/server/package.json'))('pg');
   const name = `bench_log_${Math.random().toString(36).slice(2, 10)}`;
@@ -157,7 +164,8 @@ async function measure(script, port, apiLog, seconds, connections, databaseUrl) 
 }
 
 /**
- * Runs off, on, off, on (alternating evens out drift) and prints the ratio of the averages.
+ * Runs off, on, off, on… (alternating evens out drift) and prints the ratio of the averages
+ * and each round's.
  * Answers { off, on, ratio, lost } — `lost` counts list calls the logging runs sent but did not record.
  */
 export async function measureApiLogging({
@@ -185,6 +193,10 @@ export async function measureApiLogging({
   console.log(
     `  ratio on/off ${(ratio * 100).toFixed(1)}% (target >= 90%), entries lost ${lost}, non-2xx ${[...on, ...off].reduce((s, r) => s + r.bad, 0)}`,
   );
+  // Each round's pair ran back to back: its ratio is the least touched by the machine's drift.
+  const pairs = on.map((r, i) => r.rps / off[i].rps).sort((a, b) => a - b);
+  const median = pairs.length % 2 ? pairs[(pairs.length - 1) / 2] : (pairs[pairs.length / 2 - 1] + pairs[pairs.length / 2]) / 2;
+  console.log(`  ratio of each round: ${pairs.map((p) => `${(p * 100).toFixed(0)}%`).join(' ')} (median ${(median * 100).toFixed(1)}%)`);
   const cpu = (runs, key = 'cpuPerRequestUs') => runs.reduce((sum, r) => sum + r[key], 0) / runs.length;
   if (!Number.isNaN(cpu(on))) {
     console.log(
