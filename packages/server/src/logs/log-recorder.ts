@@ -131,7 +131,7 @@ export class LogRecorder {
       chunks.push(chunk);
     }
     chunk.at.push(Date.now());
-    for (let i = 0; i < values.length; i++) chunk.columns[i]?.push(values[i] ?? null);
+    for (const [i, column] of chunk.columns.entries()) column.push(values[i] ?? null);
     this.queued++;
     if (chunk.at.length >= this.batchSize) void this.drain();
   }
