@@ -1,7 +1,10 @@
 import { ADMINISTRATOR_ROLE, ApiError, type ClientOptions, DEFAULT_TENANT_ID, md5, type SsoClient } from '@sso/shared-api';
 import { undiciTransport } from '@sso/shared-api/node';
 import { sql } from 'kysely';
-import type { TestServer } from './testing.js';
+import { afterAll, beforeAll } from 'vitest';
+import type { BuildOptions } from './app.js';
+import type { Config } from './config.js';
+import { startTestServer, type TestServer } from './testing.js';
 
 /**
  * Setup helpers shared by the API suites: tenants, roles, users and grants made directly in the
@@ -58,6 +61,40 @@ export async function signIn(
 
 export const signInAdmin = (server: TestServer, options: Partial<ClientOptions> = {}) =>
   signIn(server, { account: 'admin', password: 'admin' }, options);
+
+/** The server of an API suite and its administrator, both ready once the suite's first hook has run. */
+export interface ApiSuite {
+  readonly server: TestServer;
+  /** Signed in as admin/admin, as the browser does. */
+  readonly admin: TrackedClient;
+}
+
+/**
+ * Registers the hooks of an API suite: before it, a server (config overrides and build options as
+ * for `startTestServer`) with its administrator signed in; after it, the server closed. Call it
+ * first: a suite's own `beforeAll` then runs after it and may use the handle.
+ */
+export function useTestServer(overrides: Partial<Config> = {}, options: BuildOptions = {}): ApiSuite {
+  let server: TestServer | undefined;
+  let admin: TrackedClient | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(overrides, options);
+    admin = await signInAdmin(server);
+  });
+  afterAll(() => server?.close());
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the test server starts in beforeAll: use it inside hooks and tests');
+    return value;
+  };
+  return {
+    get server() {
+      return ready(server);
+    },
+    get admin() {
+      return ready(admin);
+    },
+  };
+}
 
 /** The failure of an SDK call: HTTP status, envelope code and message. Fails if the call succeeds. */
 export async function failure(sdk: TrackedClient, call: Promise<unknown>): Promise<Failure> {

@@ -2,17 +2,17 @@ import { createHash } from 'node:crypto';
 import { ApiError, md5, memoryStore, toBase64, tokenResponse } from '@sso/shared-api';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../test-support.js';
 
-let server: TestServer;
+const suite = useTestServer({ SSO_TRUST_PROXY: 'true' });
 let ipCounter = 10;
 /** Each lockout scenario signs in from its own address (the server trusts X-Forwarded-For here). */
 const freshIp = () => `10.0.0.${ipCounter++}`;
 const basic = (id = 'saber', secret = 'saber_secret') => `Basic ${toBase64(`${id}:${secret}`)}`;
 
 async function token(query: Record<string, string>, headers: Record<string, string> = {}) {
-  const response = await request(`${server.baseUrl}/api/blade-auth/oauth/token?${new URLSearchParams(query)}`, {
+  const response = await request(`${suite.server.baseUrl}/api/blade-auth/oauth/token?${new URLSearchParams(query)}`, {
     method: 'POST',
     headers: { authorization: basic(), 'x-forwarded-for': '10.9.9.9', ...headers },
   });
@@ -28,19 +28,14 @@ const passwordQuery = (username: string, password: string, tenantId = '000000') 
 });
 
 async function addUser(account: string, storedPassword: string) {
-  const admin = await server.ctx.db.selectFrom('blade_user').selectAll().where('account', '=', 'admin').executeTakeFirstOrThrow();
-  const id = server.ctx.ids.next();
-  await server.ctx.db
+  const admin = await suite.server.ctx.db.selectFrom('blade_user').selectAll().where('account', '=', 'admin').executeTakeFirstOrThrow();
+  const id = suite.server.ctx.ids.next();
+  await suite.server.ctx.db
     .insertInto('blade_user')
     .values({ id, account, password: storedPassword, name: account, realName: account, roleId: admin.roleId, deptId: admin.deptId })
     .execute();
   return id;
 }
-
-beforeAll(async () => {
-  server = await startTestServer({ SSO_TRUST_PROXY: 'true' });
-});
-afterAll(() => server?.close());
 
 describe('password grant', () => {
   it('answers the BladeX token fields, signed with a key from the JWKS', async () => {
@@ -58,7 +53,7 @@ describe('password grant', () => {
       is_init_password: '否',
     });
     expect(parsed.user_id).toMatch(/^\d+$/);
-    const jwks = (await (await request(`${server.baseUrl}/api/blade-auth/oauth/jwks`)).body.json()) as { keys: [] };
+    const jwks = (await (await request(`${suite.server.baseUrl}/api/blade-auth/oauth/jwks`)).body.json()) as { keys: [] };
     const { payload, protectedHeader } = await jwtVerify(parsed.access_token, createLocalJWKSet(jwks), { issuer: 'sso-platform' });
     expect(protectedHeader.alg).toBe('ES256');
     expect(payload.user_id).toBe(parsed.user_id);
@@ -91,7 +86,7 @@ describe('password grant', () => {
   });
 
   it('accepts a form-encoded body as well as query parameters', async () => {
-    const response = await request(`${server.baseUrl}/api/blade-auth/oauth/token`, {
+    const response = await request(`${suite.server.baseUrl}/api/blade-auth/oauth/token`, {
       method: 'POST',
       headers: { authorization: basic(), 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(passwordQuery('admin', 'admin')).toString(),
@@ -104,7 +99,7 @@ describe('password grant', () => {
     const legacy = createHash('sha1').update(md5('Imported#2024')).digest('hex');
     const id = await addUser('imported', legacy);
     expect((await token(passwordQuery('imported', 'Imported#2024'))).status).toBe(200);
-    const row = await server.ctx.db.selectFrom('blade_user').select('password').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await suite.server.ctx.db.selectFrom('blade_user').select('password').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect((await token(passwordQuery('imported', 'Imported#2024'))).status).toBe(200);
     expect((await token(passwordQuery('imported', 'wrong'))).status).toBe(400);
@@ -112,24 +107,24 @@ describe('password grant', () => {
 
   it('refuses accounts of unknown, disabled or expired tenants and disabled users', async () => {
     expect((await token(passwordQuery('admin', 'admin', '999999'))).body.error_description).toBe('用户名或密码错误');
-    const id = await addUser('disabled', await server.ctx.passwords.hashDigest(md5('Disabled#1')));
-    await server.ctx.db.updateTable('blade_user').set({ status: 0 }).where('id', '=', id).execute();
+    const id = await addUser('disabled', await suite.server.ctx.passwords.hashDigest(md5('Disabled#1')));
+    await suite.server.ctx.db.updateTable('blade_user').set({ status: 0 }).where('id', '=', id).execute();
     expect((await token(passwordQuery('disabled', 'Disabled#1'))).body.error_description).toBe('账号已被禁用');
-    await server.ctx.db.updateTable('blade_user').set({ status: 2 }).where('id', '=', id).execute();
+    await suite.server.ctx.db.updateTable('blade_user').set({ status: 2 }).where('id', '=', id).execute();
     expect((await token(passwordQuery('disabled', 'Disabled#1'))).body.error_description).toBe('账号正在等待管理员审核');
   });
 });
 
 describe('lockout', () => {
   it('locks an account after 5 consecutive failures, even for the right password, until the lock ends', async () => {
-    await addUser('locky', await server.ctx.passwords.hashDigest(md5('Locky#123')));
+    await addUser('locky', await suite.server.ctx.passwords.hashDigest(md5('Locky#123')));
     for (let i = 0; i < 5; i++) {
       const failed = await token(passwordQuery('locky', 'bad'), { 'x-forwarded-for': freshIp() });
       expect(failed.body.error_description).toBe('用户名或密码错误');
     }
     const locked = await token(passwordQuery('locky', 'Locky#123'), { 'x-forwarded-for': freshIp() });
     expect(locked.body.error_description).toBe('登录错误次数过多，请30分钟后再试');
-    await server.ctx.db
+    await suite.server.ctx.db
       .updateTable('sso_login_failure')
       .set({ lockedUntil: new Date(Date.now() - 1000) })
       .execute();
@@ -146,14 +141,14 @@ describe('lockout', () => {
   });
 
   it('clears the count on success and follows the account.failCount parameter', async () => {
-    await addUser('counted', await server.ctx.passwords.hashDigest(md5('Counted#1')));
+    await addUser('counted', await suite.server.ctx.passwords.hashDigest(md5('Counted#1')));
     const ip = freshIp();
     for (let i = 0; i < 4; i++) await token(passwordQuery('counted', 'bad'), { 'x-forwarded-for': ip });
     expect((await token(passwordQuery('counted', 'Counted#1'), { 'x-forwarded-for': ip })).status).toBe(200);
     for (let i = 0; i < 4; i++) await token(passwordQuery('counted', 'bad'), { 'x-forwarded-for': ip });
     expect((await token(passwordQuery('counted', 'Counted#1'), { 'x-forwarded-for': ip })).status).toBe(200);
 
-    const sdk = await server.admin();
+    const sdk = await suite.server.admin();
     const param = (await sdk.system.param.list({ paramKey: 'account.failCount' })).records[0];
     await sdk.system.param.submit({ id: param.id, paramValue: '2' });
     const ip2 = freshIp();
@@ -168,7 +163,7 @@ describe('lockout', () => {
 
 describe('sessions', () => {
   it('rotates refresh tokens and revokes the session when an old one is replayed', async () => {
-    const sdk = await server.admin();
+    const sdk = await suite.server.admin();
     const first = sdk.session!.token;
     const second = await sdk.refresh();
     expect(second.refresh_token).not.toBe(first.refresh_token);
@@ -177,13 +172,13 @@ describe('sessions', () => {
 
     const replay = await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token });
     expect(replay.body).toEqual({ error_code: 400, error_description: '刷新令牌已被使用，会话已撤销' });
-    const after = server.client({ store: memoryStore({ token: second, expiresAt: Date.now() + 3_600_000 }) });
+    const after = suite.server.client({ store: memoryStore({ token: second, expiresAt: Date.now() + 3_600_000 }) });
     await expect(after.userInfo()).rejects.toMatchObject({ code: 401 });
     expect((await token({ grant_type: 'refresh_token', refresh_token: second.refresh_token })).status).toBe(400);
   });
 
   it('refuses a refresh token of another client', async () => {
-    const sdk = await server.admin();
+    const sdk = await suite.server.admin();
     const stolen = await token(
       { grant_type: 'refresh_token', refresh_token: sdk.session!.token.refresh_token },
       { authorization: basic('sword', 'sword_secret') },
@@ -192,7 +187,7 @@ describe('sessions', () => {
   });
 
   it('refreshes automatically before the access token expires', async () => {
-    const sdk = await server.admin();
+    const sdk = await suite.server.admin();
     const before = sdk.session!;
     sdk.options.store.save({ ...before, expiresAt: Date.now() + 1000 });
     await sdk.system.param.list();
@@ -200,21 +195,21 @@ describe('sessions', () => {
   });
 
   it('revokes the session at once on GET or POST logout, storing uploaded error logs', async () => {
-    const viaGet = await server.admin();
+    const viaGet = await suite.server.admin();
     const tokenBefore = viaGet.session!.token;
     await viaGet.call('GET', '/api/blade-auth/oauth/logout');
-    const stale = server.client({ store: memoryStore({ token: tokenBefore, expiresAt: Date.now() + 3_600_000 }) });
+    const stale = suite.server.client({ store: memoryStore({ token: tokenBefore, expiresAt: Date.now() + 3_600_000 }) });
     await expect(stale.userInfo()).rejects.toMatchObject({ code: 401 });
 
-    const viaPost = await server.admin();
+    const viaPost = await suite.server.admin();
     let signedOut = false;
     const kept = viaPost.session!.token;
     await viaPost.logout([{ type: 'error', message: 'boom in the browser', stack: 'at x', url: '/wel/index', time: '2026-01-01' }]);
     expect(viaPost.session).toBeUndefined();
-    const logs = await server.ctx.db.selectFrom('blade_log_error').selectAll().where('message', '=', 'boom in the browser').execute();
+    const logs = await suite.server.ctx.db.selectFrom('blade_log_error').selectAll().where('message', '=', 'boom in the browser').execute();
     expect(logs).toHaveLength(1);
     expect(logs[0]?.requestUri).toBe('/wel/index');
-    const again = server.client({
+    const again = suite.server.client({
       store: memoryStore({ token: kept, expiresAt: Date.now() + 3_600_000 }),
       onSignedOut: () => (signedOut = true),
     });
@@ -223,7 +218,7 @@ describe('sessions', () => {
   });
 
   it('answers user-info with the permission codes, and clear-cache', async () => {
-    const sdk = await server.admin();
+    const sdk = await suite.server.admin();
     const info = await sdk.userInfo();
     expect(info).toMatchObject({ account: 'admin', tenantId: '000000', roleName: 'administrator', isInitPassword: '否' });
     expect(info.permissions).toContain('param_add');
@@ -233,12 +228,12 @@ describe('sessions', () => {
 
 describe('guarding', () => {
   it('answers 401 in the envelope on every non-public /api route without a valid token', async () => {
-    const guarded = server.routes.filter((r) => r.url.startsWith('/api/') && r.access !== 'public');
+    const guarded = suite.server.routes.filter((r) => r.url.startsWith('/api/') && r.access !== 'public');
     expect(guarded.length).toBeGreaterThan(20);
     const forged = 'eyJhbGciOiJFUzI1NiJ9.eyJzaWQiOiIxIn0.c2lnbmF0dXJl';
     for (const route of guarded) {
       for (const auth of [undefined, `bearer ${forged}`, 'bearer garbage']) {
-        const response = await request(`${server.baseUrl}${route.url}`, {
+        const response = await request(`${suite.server.baseUrl}${route.url}`, {
           method: route.method as 'GET',
           headers: auth ? { 'blade-auth': auth } : {},
         });
@@ -253,19 +248,19 @@ describe('guarding', () => {
   });
 
   it('serves health, readiness and the API documentation without a token', async () => {
-    expect((await request(`${server.baseUrl}/health`)).statusCode).toBe(200);
-    const ready = await request(`${server.baseUrl}/ready`);
+    expect((await request(`${suite.server.baseUrl}/health`)).statusCode).toBe(200);
+    const ready = await request(`${suite.server.baseUrl}/ready`);
     expect(((await ready.body.json()) as { status: string }).status).toBe('UP');
-    const spec = (await (await request(`${server.baseUrl}/doc.html/json`)).body.json()) as { paths: Record<string, unknown> };
+    const spec = (await (await request(`${suite.server.baseUrl}/doc.html/json`)).body.json()) as { paths: Record<string, unknown> };
     expect(Object.keys(spec.paths)).toContain('/api/blade-system/param/list');
     expect(Object.keys(spec.paths)).toContain('/api/blade-auth/oauth/token');
-    const ui = await request(`${server.baseUrl}/doc.html/`);
+    const ui = await request(`${suite.server.baseUrl}/doc.html/`);
     expect(ui.statusCode).toBe(200);
     expect(await ui.body.text()).toContain('swagger');
   });
 
   it('answers 404 and 405 in the envelope', async () => {
-    const sdk = await server.admin();
+    const sdk = await suite.server.admin();
     await expect(sdk.call('GET', '/api/blade-system/nothing-here')).rejects.toMatchObject({ code: 404 });
     await expect(sdk.call('GET', '/api/blade-system/param/submit')).rejects.toMatchObject({ code: 405 });
   });

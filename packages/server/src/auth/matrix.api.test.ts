@@ -1,21 +1,19 @@
 import { allResources, DEFAULT_TENANT_ID, type ResourceDef } from '@sso/shared-api';
 import { sql } from 'kysely';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithAdmin, createUserWithRole, signInAdmin, type TestUser, type TrackedClient } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenantWithAdmin, createUserWithRole, type TestUser, type TrackedClient, useTestServer } from '../test-support.js';
 
 /**
  * The authorization matrix, generated from the routes the server registered: a new route or
  * resource is covered without touching this file.
  */
-let server: TestServer;
-let admin: TrackedClient;
+const suite = useTestServer();
 let nobody: TestUser;
 let otherAdmin: TestUser;
 
 async function call(route: { method: string; url: string }, token?: string) {
-  const response = await request(`${server.baseUrl}${route.url}`, {
+  const response = await request(`${suite.server.baseUrl}${route.url}`, {
     method: route.method as 'GET' | 'POST',
     headers: {
       ...(token ? { 'blade-auth': `bearer ${token}` } : {}),
@@ -32,14 +30,11 @@ async function call(route: { method: string; url: string }, token?: string) {
 const tokenOf = (sdk: TrackedClient) => sdk.session!.token.access_token;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInAdmin(server);
-  nobody = await createUserWithRole(server, { account: 'nobody', menuCodes: [] });
-  otherAdmin = await createTenantWithAdmin(server, '246810');
+  nobody = await createUserWithRole(suite.server, { account: 'nobody', menuCodes: [] });
+  otherAdmin = await createTenantWithAdmin(suite.server, '246810');
 });
-afterAll(() => server?.close());
 
-const apiRoutes = () => server.routes.filter((r) => r.url.startsWith('/api/') && r.access !== 'public');
+const apiRoutes = () => suite.server.routes.filter((r) => r.url.startsWith('/api/') && r.access !== 'public');
 
 describe('every guarded route', () => {
   it('answers 401 to anonymous callers', async () => {
@@ -60,7 +55,7 @@ describe('every guarded route', () => {
   it('lets the platform administrator through the access checks', async () => {
     for (const route of apiRoutes()) {
       if (/logout/.test(route.url)) continue; // would end the session the loop uses
-      const answer = await call(route, tokenOf(admin));
+      const answer = await call(route, tokenOf(suite.admin));
       expect({ route: `${route.method} ${route.url}`, denied: answer.status === 401 || answer.status === 403 }).toEqual({
         route: `${route.method} ${route.url}`,
         denied: false,
@@ -71,14 +66,14 @@ describe('every guarded route', () => {
 
 /** One live row of the platform tenant in a resource's table, made with placeholder values if none exists. */
 async function rowOfPlatformTenant(def: ResourceDef): Promise<string> {
-  const db = server.ctx.db;
+  const db = suite.server.ctx.db;
   const existing = await sql<{
     id: string;
   }>`select id from ${sql.table(def.table)} where tenant_id = ${DEFAULT_TENANT_ID} and is_deleted = 0 limit 1`.execute(db);
   if (existing.rows[0]) return existing.rows[0].id;
   const columns = await sql<{ columnName: string; dataType: string }>`select column_name, data_type from information_schema.columns
     where table_name = ${def.table} and is_nullable = 'NO' and column_default is null and column_name <> 'id'`.execute(db);
-  const id = server.ctx.ids.next();
+  const id = suite.server.ctx.ids.next();
   const values: Record<string, unknown> = { id };
   // Result keys arrive camelCased by the CamelCasePlugin.
   for (const { columnName, dataType } of columns.rows) {
@@ -92,7 +87,7 @@ async function rowOfPlatformTenant(def: ResourceDef): Promise<string> {
 }
 
 async function snapshot(def: ResourceDef, id: string) {
-  return (await sql`select * from ${sql.table(def.table)} where id = ${id}`.execute(server.ctx.db)).rows[0];
+  return (await sql`select * from ${sql.table(def.table)} where id = ${id}`.execute(suite.server.ctx.db)).rows[0];
 }
 
 describe('another tenant', () => {
@@ -117,10 +112,10 @@ describe('another tenant', () => {
 
   for (const def of allResources.filter((r) => !r.tenantScoped)) {
     it(`cannot change the platform-wide ${def.basePath}`, async () => {
-      const before = (await sql`select count(*)::int as n from ${sql.table(def.table)}`.execute(server.ctx.db)).rows[0];
+      const before = (await sql`select count(*)::int as n from ${sql.table(def.table)}`.execute(suite.server.ctx.db)).rows[0];
       const refused = def.routes === 'all' ? 403 : 404;
       await expect(otherAdmin.sdk.call('POST', `${def.basePath}/submit`, undefined, {})).rejects.toMatchObject({ code: refused });
-      expect((await sql`select count(*)::int as n from ${sql.table(def.table)}`.execute(server.ctx.db)).rows[0]).toEqual(before);
+      expect((await sql`select count(*)::int as n from ${sql.table(def.table)}`.execute(suite.server.ctx.db)).rows[0]).toEqual(before);
     });
   }
 });

@@ -1,5 +1,5 @@
 import { type ApiError, DEFAULT_TENANT_ID } from '@sso/shared-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createRole,
   createTenant,
@@ -9,24 +9,24 @@ import {
   signIn,
   TEST_PASSWORD,
   type TrackedClient,
+  useTestServer,
 } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
 import { pathPattern } from './scopes.js';
 
-let server: TestServer;
+const suite = useTestServer();
 const DICTBIZ = ['dictbiz', 'dictbiz_add', 'dictbiz_edit', 'dictbiz_delete', 'dictbiz_view'];
 
 async function dept(id: string, parentId: string, ancestors: string, name: string) {
-  await server.ctx.db
+  await suite.server.ctx.db
     .insertInto('blade_dept')
     .values({ id, tenantId: DEFAULT_TENANT_ID, parentId, ancestors, deptName: name, fullName: name, deptCategory: 1, sort: 1 })
     .execute();
 }
 
 async function scope(type: number, value?: string): Promise<string> {
-  const menuId = (await menuIds(server, ['dictbiz'])).get('dictbiz')!;
-  const id = server.ctx.ids.next();
-  await server.ctx.db
+  const menuId = (await menuIds(suite.server, ['dictbiz'])).get('dictbiz')!;
+  const id = suite.server.ctx.ids.next();
+  await suite.server.ctx.db
     .insertInto('blade_scope_data')
     .values({ id, menuId, resourceCode: 'dictbiz', scopeName: `type ${type}`, scopeType: type, scopeValue: value ?? null })
     .execute();
@@ -34,20 +34,15 @@ async function scope(type: number, value?: string): Promise<string> {
 }
 
 async function grantScopes(roleId: string, category: number, scopeIds: string[]) {
-  await server.ctx.db.deleteFrom('blade_role_scope').where('roleId', '=', roleId).execute();
+  await suite.server.ctx.db.deleteFrom('blade_role_scope').where('roleId', '=', roleId).execute();
   if (scopeIds.length) {
-    await server.ctx.db
+    await suite.server.ctx.db
       .insertInto('blade_role_scope')
-      .values(scopeIds.map((scopeId) => ({ id: server.ctx.ids.next(), roleId, scopeId, scopeCategory: category })))
+      .values(scopeIds.map((scopeId) => ({ id: suite.server.ctx.ids.next(), roleId, scopeId, scopeCategory: category })))
       .execute();
   }
-  server.ctx.permissions.clear();
+  suite.server.ctx.permissions.clear();
 }
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
 
 const codesOf = async (sdk: TrackedClient) =>
   (await sdk.system.dictBiz.list({ size: 100, code: 'scoped' })).records.map((r) => r.dictKey).sort();
@@ -57,21 +52,21 @@ describe('data scopes narrow the rows a role sees', () => {
   const users: Record<string, TrackedClient> = {};
 
   beforeAll(async () => {
-    const root = (await server.ctx.db.selectFrom('blade_dept').select('id').where('parentId', '=', '0').executeTakeFirstOrThrow()).id;
+    const root = (await suite.server.ctx.db.selectFrom('blade_dept').select('id').where('parentId', '=', '0').executeTakeFirstOrThrow()).id;
     await dept('7001', root, `0,${root}`, '炼钢厂');
     await dept('7002', '7001', `0,${root},7001`, '一车间');
     await dept('7003', root, `0,${root}`, '轧钢厂');
-    roleId = await createRole(server, { alias: 'scoped', menuCodes: DICTBIZ });
+    roleId = await createRole(suite.server, { alias: 'scoped', menuCodes: DICTBIZ });
     for (const [account, deptId] of [
       ['plant', '7001'],
       ['workshop', '7002'],
       ['rolling', '7003'],
     ] as const) {
-      await createUser(server, { account, roleId, deptId });
-      users[account] = await signIn(server, { account, password: TEST_PASSWORD });
+      await createUser(suite.server, { account, roleId, deptId });
+      users[account] = await signIn(suite.server, { account, password: TEST_PASSWORD });
     }
     // Each user writes one entry of the business dictionary `scoped`.
-    const admin = await signIn(server, { account: 'admin', password: 'admin' });
+    const admin = await signIn(suite.server, { account: 'admin', password: 'admin' });
     const parent = await admin.system.dictBiz.submit({ code: 'scoped', dictKey: '-1', dictValue: '数据权限', sort: 1, isSealed: 0 });
     for (const account of Object.keys(users)) {
       await users[account].system.dictBiz.submit({
@@ -107,12 +102,12 @@ describe('data scopes narrow the rows a role sees', () => {
 
   it('keeps rows outside the scope from being read, changed or removed', async () => {
     await grantScopes(roleId, 1, [await scope(2)]);
-    const rows = await server.ctx.db.selectFrom('blade_dict_biz').select(['id', 'dictKey']).where('code', '=', 'scoped').execute();
+    const rows = await suite.server.ctx.db.selectFrom('blade_dict_biz').select(['id', 'dictKey']).where('code', '=', 'scoped').execute();
     const rolling = rows.find((r) => r.dictKey === 'rolling')!.id;
     expect(await users.plant.system.dictBiz.detail(rolling)).toBeNull();
     await expect(users.plant.system.dictBiz.submit({ id: rolling, dictValue: 'taken' })).rejects.toMatchObject({ code: 400 });
     await expect(users.plant.system.dictBiz.remove([rolling])).rejects.toMatchObject({ code: 400 });
-    const after = await server.ctx.db
+    const after = await suite.server.ctx.db
       .selectFrom('blade_dict_biz')
       .select(['dictValue', 'isDeleted'])
       .where('id', '=', rolling)
@@ -121,17 +116,17 @@ describe('data scopes narrow the rows a role sees', () => {
   });
 
   it('does not narrow the administrator', async () => {
-    const admin = await signIn(server, { account: 'admin', password: 'admin' });
+    const admin = await signIn(suite.server, { account: 'admin', password: 'admin' });
     expect(await codesOf(admin)).toEqual(['-1', 'plant', 'rolling', 'workshop']);
   });
 });
 
 describe('API scopes narrow the paths a role may call', () => {
   it('refuses a covered path to roles not granted a covering scope, with 403', async () => {
-    const user = await createUserWithRole(server, { account: 'apiuser', menuCodes: DICTBIZ });
-    const menuId = (await menuIds(server, ['dictbiz'])).get('dictbiz')!;
-    const scopeId = server.ctx.ids.next();
-    await server.ctx.db
+    const user = await createUserWithRole(suite.server, { account: 'apiuser', menuCodes: DICTBIZ });
+    const menuId = (await menuIds(suite.server, ['dictbiz'])).get('dictbiz')!;
+    const scopeId = suite.server.ctx.ids.next();
+    await suite.server.ctx.db
       .insertInto('blade_scope_api')
       .values({
         id: scopeId,
@@ -142,14 +137,14 @@ describe('API scopes narrow the paths a role may call', () => {
         scopeType: 1,
       })
       .execute();
-    server.ctx.permissions.clear();
+    suite.server.ctx.permissions.clear();
     const denied = await user.sdk.system.dictBiz.list().catch((error: ApiError) => error);
     expect(denied).toMatchObject({ code: 403 });
     expect(user.sdk.lastStatus()).toBe(403);
     expect((await user.sdk.system.dictBiz.page()).total).toBeGreaterThanOrEqual(0);
     await grantScopes(user.roleId, 2, [scopeId]);
     expect((await user.sdk.system.dictBiz.list()).total).toBeGreaterThanOrEqual(0);
-    const admin = await signIn(server, { account: 'admin', password: 'admin' });
+    const admin = await signIn(suite.server, { account: 'admin', password: 'admin' });
     expect((await admin.system.dictBiz.list()).total).toBeGreaterThan(0);
   });
 
@@ -163,17 +158,17 @@ describe('API scopes narrow the paths a role may call', () => {
 
 describe('a tenant package caps what its roles hold', () => {
   it('refuses screens outside the package, even to the tenant administrator', async () => {
-    await createTenant(server, '654321');
-    const ids = await menuIds(server, ['system', 'param', 'param_view']);
-    const packageId = server.ctx.ids.next();
-    await server.ctx.db
+    await createTenant(suite.server, '654321');
+    const ids = await menuIds(suite.server, ['system', 'param', 'param_view']);
+    const packageId = suite.server.ctx.ids.next();
+    await suite.server.ctx.db
       .insertInto('blade_tenant_package')
       .values({ id: packageId, packageName: '基础包', menuId: [...ids.values()].join(',') })
       .execute();
-    await server.ctx.db.updateTable('blade_tenant').set({ packageId }).where('tenantId', '=', '654321').execute();
-    server.ctx.permissions.clear();
-    const admin = await createUserWithRole(server, { tenantId: '654321', account: 'tadmin', administrator: true });
-    const clerk = await createUserWithRole(server, { tenantId: '654321', account: 'clerk', menuCodes: ['param', 'dict'] });
+    await suite.server.ctx.db.updateTable('blade_tenant').set({ packageId }).where('tenantId', '=', '654321').execute();
+    suite.server.ctx.permissions.clear();
+    const admin = await createUserWithRole(suite.server, { tenantId: '654321', account: 'tadmin', administrator: true });
+    const clerk = await createUserWithRole(suite.server, { tenantId: '654321', account: 'clerk', menuCodes: ['param', 'dict'] });
     expect((await admin.sdk.system.param.list()).total).toBeGreaterThan(0);
     expect((await clerk.sdk.system.param.list()).total).toBeGreaterThan(0);
     await expect(admin.sdk.system.dict.list()).rejects.toMatchObject({ code: 403 });

@@ -1,18 +1,16 @@
 import { allResources, defineResource, formNumber, type ResourceDef, resourceClient, zh } from '@sso/shared-api';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   createTenantWithAdmin,
   createUserWithRole,
   failure,
-  signInAdmin,
   type TestUser,
-  type TrackedClient,
   tableSnapshot,
   trackedClient,
+  useTestServer,
 } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
 
 /** The generic layer, once, against a fake resource (DESIGN §2). */
 const M = {
@@ -68,30 +66,26 @@ const CREATE_TABLE = `create table test_gadget (
 const BASE = gadget.basePath;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-let server: TestServer;
-let admin: TrackedClient;
+const suite = useTestServer({}, { resources: [...allResources, gadget as unknown as ResourceDef] });
 let api: ReturnType<typeof resourceClient<typeof gadget>>;
 let serial = 0;
 
 const nextCode = () => `G-${++serial}`;
 const newGadget = (over: { gadgetName?: string; code?: string; quantity?: number | string; remark?: string | null } = {}) =>
   api.submit({ gadgetName: '扳手', code: nextCode(), quantity: 1, ...over });
-const snapshot = () => tableSnapshot(server, 'test_gadget');
+const snapshot = () => tableSnapshot(suite.server, 'test_gadget');
 const parseTime = (text: string) => new Date(text.replace(' ', 'T')).getTime();
 
 beforeAll(async () => {
-  server = await startTestServer({}, { resources: [...allResources, gadget as unknown as ResourceDef] });
-  await sql.raw(CREATE_TABLE).execute(server.ctx.db);
-  admin = await signInAdmin(server);
-  api = resourceClient(admin, gadget);
+  await sql.raw(CREATE_TABLE).execute(suite.server.ctx.db);
+  api = resourceClient(suite.admin, gadget);
 });
-afterAll(() => server?.close());
 
 describe('insert, detail and update', () => {
   it('inserts a row with a string id and the audit columns', async () => {
     const before = Date.now();
     const row = await newGadget({ gadgetName: '  扳手  ', quantity: 3, remark: '常用' });
-    const token = admin.session!.token;
+    const token = suite.admin.session!.token;
     expect(row.id).toMatch(/^[1-9]\d{0,18}$/);
     expect(row).toMatchObject({
       gadgetName: '扳手',
@@ -107,7 +101,7 @@ describe('insert, detail and update', () => {
     expect(row.createTime).toMatch(DATE_TIME);
     expect(row.updateTime).toMatch(DATE_TIME);
     expect(Math.abs(parseTime(row.createTime!) - before)).toBeLessThan(5000);
-    const stored = await server.ctx.db
+    const stored = await suite.server.ctx.db
       .selectFrom('test_gadget' as never)
       .selectAll()
       .where('id' as never, '=', row.id as never)
@@ -244,7 +238,7 @@ describe('list paging, sorting and filters', () => {
 
   it('ignores empty filters and unknown query parameters', async () => {
     const all = await api.list({ size: 200 });
-    expect(await admin.call('GET', `${BASE}/list`, { size: 200, code: '', quantity: '', whatever: 'x' })).toEqual(all);
+    expect(await suite.admin.call('GET', `${BASE}/list`, { size: 200, code: '', quantity: '', whatever: 'x' })).toEqual(all);
   });
 
   it('filters by createTime_dategt and createTime_datelt', async () => {
@@ -255,7 +249,7 @@ describe('list paging, sorting and filters', () => {
       [10, 18],
     ]) {
       const row = await newGadget({ gadgetName: 'dated' });
-      await server.ctx.db
+      await suite.server.ctx.db
         .updateTable('test_gadget' as never)
         .set({ createTime: new Date(2021, 2, day, hour) } as never)
         .where('id' as never, '=', row.id as never)
@@ -283,19 +277,19 @@ describe('soft delete', () => {
     expect((await api.list({ gadgetName: 'removed-' })).records.map((r) => r.id)).toEqual([keep.id]);
     expect(await api.detail(a.id)).toBeNull();
     const envelope = (await (
-      await fetch(`${server.baseUrl}${BASE}/detail?id=${a.id}`, {
-        headers: { 'Blade-Auth': `bearer ${admin.session!.token.access_token}` },
+      await fetch(`${suite.server.baseUrl}${BASE}/detail?id=${a.id}`, {
+        headers: { 'Blade-Auth': `bearer ${suite.admin.session!.token.access_token}` },
       })
     ).json()) as Record<string, unknown>;
     expect(envelope).toEqual({ code: 200, success: true, data: null, msg: '暂无承载数据' });
-    const stored = await server.ctx.db
+    const stored = await suite.server.ctx.db
       .selectFrom('test_gadget' as never)
       .select(['isDeleted', 'updateUser'] as never[])
       .where('id' as never, 'in', [a.id, b.id] as never)
       .execute();
     expect(stored).toEqual([
-      { isDeleted: 1, updateUser: admin.session!.token.user_id },
-      { isDeleted: 1, updateUser: admin.session!.token.user_id },
+      { isDeleted: 1, updateUser: suite.admin.session!.token.user_id },
+      { isDeleted: 1, updateUser: suite.admin.session!.token.user_id },
     ]);
   });
 
@@ -303,8 +297,12 @@ describe('soft delete', () => {
     const row = await newGadget();
     await api.remove(row.id);
     const before = await snapshot();
-    expect(await failure(admin, api.remove(row.id))).toEqual({ status: 400, code: 400, msg: zh('recordMissing') });
-    expect(await failure(admin, api.submit({ id: row.id, quantity: 5 }))).toEqual({ status: 400, code: 400, msg: zh('recordMissing') });
+    expect(await failure(suite.admin, api.remove(row.id))).toEqual({ status: 400, code: 400, msg: zh('recordMissing') });
+    expect(await failure(suite.admin, api.submit({ id: row.id, quantity: 5 }))).toEqual({
+      status: 400,
+      code: 400,
+      msg: zh('recordMissing'),
+    });
     expect(await snapshot()).toEqual(before);
     const again = await newGadget({ code: row.code });
     expect(again.code).toBe(row.code);
@@ -319,7 +317,7 @@ describe('soft delete', () => {
   it('removes all or nothing', async () => {
     const row = await newGadget();
     const before = await snapshot();
-    expect(await failure(admin, api.remove([row.id, '123456789']))).toEqual({ status: 400, code: 400, msg: zh('recordMissing') });
+    expect(await failure(suite.admin, api.remove([row.id, '123456789']))).toEqual({ status: 400, code: 400, msg: zh('recordMissing') });
     expect(await snapshot()).toEqual(before);
     expect(await api.detail(row.id)).not.toBeNull();
   });
@@ -330,9 +328,9 @@ describe('unique rule', () => {
     const a = await newGadget();
     const b = await newGadget();
     const before = await snapshot();
-    expect(await failure(admin, newGadget({ code: a.code }))).toEqual({ status: 400, code: 400, msg: M.codeTaken });
-    expect(await failure(admin, newGadget({ code: ` ${a.code} ` }))).toEqual({ status: 400, code: 400, msg: M.codeTaken });
-    expect(await failure(admin, api.submit({ id: b.id, code: a.code }))).toEqual({ status: 400, code: 400, msg: M.codeTaken });
+    expect(await failure(suite.admin, newGadget({ code: a.code }))).toEqual({ status: 400, code: 400, msg: M.codeTaken });
+    expect(await failure(suite.admin, newGadget({ code: ` ${a.code} ` }))).toEqual({ status: 400, code: 400, msg: M.codeTaken });
+    expect(await failure(suite.admin, api.submit({ id: b.id, code: a.code }))).toEqual({ status: 400, code: 400, msg: M.codeTaken });
     expect(await snapshot()).toEqual(before);
     expect((await api.submit({ id: a.id, code: a.code, quantity: 11 })).quantity).toBe(11);
   });
@@ -343,7 +341,7 @@ describe('tenant scoping', () => {
   let apiB: typeof api;
 
   beforeAll(async () => {
-    tenantB = await createTenantWithAdmin(server, '100001');
+    tenantB = await createTenantWithAdmin(suite.server, '100001');
     apiB = resourceClient(tenantB.sdk, gadget);
   });
 
@@ -371,7 +369,7 @@ describe('tenant scoping', () => {
     expect((await api.list({ code: a.code })).records.map((r) => r.id)).toEqual([a.id]);
     expect((await apiB.list({ code: a.code })).records.map((r) => r.id)).toEqual([b.id]);
     expect(await api.detail(b.id)).toBeNull();
-    expect(await failure(admin, api.remove(b.id))).toEqual({ status: 400, code: 400, msg: zh('recordMissing') });
+    expect(await failure(suite.admin, api.remove(b.id))).toEqual({ status: 400, code: 400, msg: zh('recordMissing') });
     expect(await failure(tenantB.sdk, apiB.submit({ gadgetName: 'x', code: a.code, quantity: 1 }))).toMatchObject({ msg: M.codeTaken });
   });
 });
@@ -381,8 +379,8 @@ describe('bad input: HTTP 400 with a message, and nothing written', () => {
   beforeAll(async () => {
     existing = (await newGadget({ gadgetName: 'bad-input-target', quantity: 1 })).id;
   });
-  const get = (path: string, query: Record<string, string | number>) => admin.call('GET', `${BASE}/${path}`, query);
-  const post = (path: string, query?: Record<string, string>, body?: unknown) => admin.call('POST', `${BASE}/${path}`, query, body);
+  const get = (path: string, query: Record<string, string | number>) => suite.admin.call('GET', `${BASE}/${path}`, query);
+  const post = (path: string, query?: Record<string, string>, body?: unknown) => suite.admin.call('POST', `${BASE}/${path}`, query, body);
   const valid = () => ({ gadgetName: '合法', code: nextCode(), quantity: 1 });
 
   const cases: [string, () => Promise<unknown>, string][] = [
@@ -434,20 +432,20 @@ describe('bad input: HTTP 400 with a message, and nothing written', () => {
 
   it.each(cases)('%s', async (_name, call, msg) => {
     const before = await snapshot();
-    expect(await failure(admin, call())).toEqual({ status: 400, code: 400, msg });
+    expect(await failure(suite.admin, call())).toEqual({ status: 400, code: 400, msg });
     expect(await snapshot()).toEqual(before);
   });
 
   it('refuses a body that is not an object, with a type message', async () => {
     const before = await snapshot();
-    const result = await failure(admin, post('submit', undefined, [1, 2]));
+    const result = await failure(suite.admin, post('submit', undefined, [1, 2]));
     expect(result).toMatchObject({ status: 400, code: 400 });
     expect(result.msg).toMatch(/期望 object/);
     expect(await snapshot()).toEqual(before);
   });
 
   it('answers in English with Accept-Language: en', async () => {
-    const en = trackedClient(server, { language: 'en' });
+    const en = trackedClient(suite.server, { language: 'en' });
     await en.login({ username: 'admin', password: 'admin' });
     expect(await failure(en, en.call('GET', `${BASE}/list`, { size: 20 }))).toEqual({
       status: 400,
@@ -460,7 +458,7 @@ describe('bad input: HTTP 400 with a message, and nothing written', () => {
 
 describe('OpenAPI', () => {
   it('documents the four routes of a registered resource', async () => {
-    const response = await fetch(`${server.baseUrl}/doc.html/json`);
+    const response = await fetch(`${suite.server.baseUrl}/doc.html/json`);
     expect(response.status).toBe(200);
     const doc = (await response.json()) as { paths: Record<string, Record<string, unknown>> };
     for (const path of ['list', 'page', 'detail']) expect(doc.paths[`${BASE}/${path}`]).toHaveProperty('get');
@@ -472,7 +470,7 @@ describe('access', () => {
   let noGrant: TestUser;
   let row: { id: string };
   beforeAll(async () => {
-    noGrant = await createUserWithRole(server, { account: 'nogrant' });
+    noGrant = await createUserWithRole(suite.server, { account: 'nogrant' });
     row = await newGadget({ gadgetName: 'access-target' });
   });
 
@@ -492,7 +490,7 @@ describe('access', () => {
   });
 
   it('answers 401 without a token, and with a forged one', async () => {
-    const anonymous = trackedClient(server);
+    const anonymous = trackedClient(suite.server);
     const own = resourceClient(anonymous, gadget);
     const unauthorized = { status: 401, code: 401, msg: zh('unauthorized') };
     const before = await snapshot();
@@ -500,14 +498,22 @@ describe('access', () => {
     expect(await failure(anonymous, own.detail(row.id))).toEqual(unauthorized);
     expect(await failure(anonymous, own.submit({ gadgetName: 'x', code: nextCode(), quantity: 1 }))).toEqual(unauthorized);
     expect(await failure(anonymous, own.remove(row.id))).toEqual(unauthorized);
-    const forged = await fetch(`${server.baseUrl}${BASE}/list`, { headers: { 'Blade-Auth': 'bearer not.a.token' } });
+    const forged = await fetch(`${suite.server.baseUrl}${BASE}/list`, { headers: { 'Blade-Auth': 'bearer not.a.token' } });
     expect(forged.status).toBe(401);
     expect(await forged.json()).toMatchObject({ code: 401, success: false, msg: zh('unauthorized') });
     expect(await snapshot()).toEqual(before);
   });
 
   it('answers 405 to the wrong method', async () => {
-    expect(await failure(admin, admin.call('GET', `${BASE}/submit`))).toEqual({ status: 405, code: 405, msg: zh('methodNotAllowed') });
-    expect(await failure(admin, admin.call('POST', `${BASE}/list`))).toEqual({ status: 405, code: 405, msg: zh('methodNotAllowed') });
+    expect(await failure(suite.admin, suite.admin.call('GET', `${BASE}/submit`))).toEqual({
+      status: 405,
+      code: 405,
+      msg: zh('methodNotAllowed'),
+    });
+    expect(await failure(suite.admin, suite.admin.call('POST', `${BASE}/list`))).toEqual({
+      status: 405,
+      code: 405,
+      msg: zh('methodNotAllowed'),
+    });
   });
 });

@@ -1,26 +1,21 @@
 import { zh } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalS3, startLocalS3 } from '../storage/s3-test-server.js';
-import { createTenantWithAdmin, createUserWithRole, failure, signInAdmin, type TestUser, type TrackedClient } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { createTenantWithAdmin, createUserWithRole, failure, type TestUser, type TrackedClient, useTestServer } from '../test-support.js';
 
 /** Attachments (one per upload) and report files: list, detail, remove with their stored objects. */
-let server: TestServer;
-let admin: TrackedClient;
+const suite = useTestServer();
 let other: TestUser;
 let viewer: TestUser;
 let s3: LocalS3;
 const S3 = { accessKey: 'AKIDATT', secretKey: 'attach-secret', region: 'cn-north-1' };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInAdmin(server);
-  other = await createTenantWithAdmin(server, '100082');
-  viewer = await createUserWithRole(server, { account: 'attach_viewer', menuCodes: ['attach', 'reportlist'] });
+  other = await createTenantWithAdmin(suite.server, '100082');
+  viewer = await createUserWithRole(suite.server, { account: 'attach_viewer', menuCodes: ['attach', 'reportlist'] });
   s3 = await startLocalS3({ ...S3, buckets: ['att'] });
 });
 afterAll(async () => {
-  await server?.close();
   await s3?.close();
 });
 
@@ -28,59 +23,59 @@ const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const put = (sdk: TrackedClient, filename: string, body: string) =>
   sdk.resource.oss.putFile({ file: { filename, data: new TextEncoder().encode(body) } }, {});
-const download = (link: string) => fetch(`${server.baseUrl}${link}`);
+const download = (link: string) => fetch(`${suite.server.baseUrl}${link}`);
 
 describe('attach', () => {
   it('lists and details the uploads of the caller’s tenant only', async () => {
-    const mine = await put(admin, 'mine.pdf', '%PDF-1.4');
+    const mine = await put(suite.admin, 'mine.pdf', '%PDF-1.4');
     const theirs = await put(other.sdk, 'theirs.pdf', '%PDF-1.4');
-    const page = await admin.resource.attach.list({ originalName: 'mine' });
+    const page = await suite.admin.resource.attach.list({ originalName: 'mine' });
     expect(page.records.map((r) => r.id)).toEqual([mine.attachId]);
     expect(page.records[0]).toMatchObject({ name: mine.name, extension: 'pdf', link: mine.link });
-    expect(await admin.resource.attach.detail(mine.attachId)).toMatchObject({ originalName: 'mine.pdf' });
-    expect(await admin.resource.attach.detail(theirs.attachId)).toBeNull();
+    expect(await suite.admin.resource.attach.detail(mine.attachId)).toMatchObject({ originalName: 'mine.pdf' });
+    expect(await suite.admin.resource.attach.detail(theirs.attachId)).toBeNull();
     expect((await other.sdk.resource.attach.list()).records.map((r) => r.id)).toEqual([theirs.attachId]);
   });
 
   it('remove deletes the stored file too', async () => {
-    const file = await put(admin, 'gone.txt', 'bye');
+    const file = await put(suite.admin, 'gone.txt', 'bye');
     expect((await download(file.link)).status).toBe(200);
-    expect(await admin.resource.attach.remove(file.attachId)).toBe(true);
+    expect(await suite.admin.resource.attach.remove(file.attachId)).toBe(true);
     expect((await download(file.link)).status).toBe(400);
-    expect(await admin.resource.attach.detail(file.attachId)).toBeNull();
+    expect(await suite.admin.resource.attach.detail(file.attachId)).toBeNull();
   });
 
   it('removeByName takes the link, deletes the S3 object, and stays inside the tenant', async () => {
-    const config = await admin.resource.oss.submit({ category: 1, endpoint: s3.endpoint, bucketName: 'att', ...S3 } as never);
-    await admin.resource.oss.enable(undefined, { id: config.id });
-    const file = await put(admin, 'cloud.txt', 'in the cloud');
+    const config = await suite.admin.resource.oss.submit({ category: 1, endpoint: s3.endpoint, bucketName: 'att', ...S3 } as never);
+    await suite.admin.resource.oss.enable(undefined, { id: config.id });
+    const file = await put(suite.admin, 'cloud.txt', 'in the cloud');
     expect(s3.objects.has(`att/${file.name}`)).toBe(true);
 
     expect(await failure(other.sdk, other.sdk.resource.attach.removeByName(undefined, { link: file.link }))).toEqual(
       bad(zh('recordMissing')),
     );
     expect(await failure(viewer.sdk, viewer.sdk.resource.attach.removeByName(undefined, { link: file.link }))).toEqual(FORBIDDEN);
-    expect(await failure(admin, admin.resource.attach.removeByName(undefined, { link: ' ' }))).toMatchObject({ status: 400 });
+    expect(await failure(suite.admin, suite.admin.resource.attach.removeByName(undefined, { link: ' ' }))).toMatchObject({ status: 400 });
     expect(s3.objects.has(`att/${file.name}`)).toBe(true);
 
-    expect(await admin.resource.attach.removeByName(undefined, { link: file.link })).toBe(true);
+    expect(await suite.admin.resource.attach.removeByName(undefined, { link: file.link })).toBe(true);
     expect(s3.objects.has(`att/${file.name}`)).toBe(false);
-    expect(await admin.resource.attach.detail(file.attachId)).toBeNull();
-    await admin.resource.oss.remove(config.id);
+    expect(await suite.admin.resource.attach.detail(file.attachId)).toBeNull();
+    await suite.admin.resource.oss.remove(config.id);
   });
 
   it('never deletes another tenant’s object through a hand-made row', async () => {
-    const file = await put(admin, 'platform.txt', 'keep me');
+    const file = await put(suite.admin, 'platform.txt', 'keep me');
     const forged = await other.sdk.resource.attach.submit({ name: file.name, link: file.link, domain: file.domain });
     expect(await other.sdk.resource.attach.remove(forged.id)).toBe(true);
     expect(await (await download(file.link)).text()).toBe('keep me');
   });
 
   it('answers 403 to users without the screen or the delete button', async () => {
-    const file = await put(admin, 'kept.txt', 'k');
+    const file = await put(suite.admin, 'kept.txt', 'k');
     expect((await viewer.sdk.resource.attach.list()).total).toBeGreaterThan(0);
     expect(await failure(viewer.sdk, viewer.sdk.resource.attach.remove(file.attachId))).toEqual(FORBIDDEN);
-    const outsider = await createUserWithRole(server, { account: 'attach_none', menuCodes: ['desk'] });
+    const outsider = await createUserWithRole(suite.server, { account: 'attach_none', menuCodes: ['desk'] });
     expect(await failure(outsider.sdk, outsider.sdk.resource.attach.list())).toEqual(FORBIDDEN);
     expect((await download(file.link)).status).toBe(200);
   });
@@ -88,14 +83,14 @@ describe('attach', () => {
 
 describe('report files', () => {
   it('lists and removes report files, deleting the stored object', async () => {
-    const stored = await put(admin, 'sales.ureport.xml', '<ureport/>');
-    const report = await admin.report.reportFile.submit({ name: 'sales.ureport.xml', link: stored.link });
+    const stored = await put(suite.admin, 'sales.ureport.xml', '<ureport/>');
+    const report = await suite.admin.report.reportFile.submit({ name: 'sales.ureport.xml', link: stored.link });
     const theirs = await other.sdk.report.reportFile.submit({ name: 'other.ureport.xml', content: '<ureport/>' });
     expect((await viewer.sdk.report.reportFile.list()).records.map((r) => r.name)).toEqual(['sales.ureport.xml']);
     expect(await failure(viewer.sdk, viewer.sdk.report.reportFile.remove(report.id))).toEqual(FORBIDDEN);
-    expect(await failure(admin, admin.report.reportFile.remove(theirs.id))).toEqual(bad(zh('recordMissing')));
-    expect(await admin.report.reportFile.remove(report.id)).toBe(true);
-    expect((await admin.report.reportFile.list()).total).toBe(0);
+    expect(await failure(suite.admin, suite.admin.report.reportFile.remove(theirs.id))).toEqual(bad(zh('recordMissing')));
+    expect(await suite.admin.report.reportFile.remove(report.id)).toBe(true);
+    expect((await suite.admin.report.reportFile.list()).total).toBe(0);
     expect((await download(stored.link)).status).toBe(400);
   });
 });
