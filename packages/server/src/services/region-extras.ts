@@ -1,8 +1,10 @@
 import { REGION_ROOT, type RegionTreeNode } from '@sso/shared-api';
 import type { ExtraHandler } from '../resources/extras.js';
+import { regionExcelHandlers } from './region-excel-extras.js';
 
 /** Extras of `region` beside the generic routes (keyed by code). */
 export const regionExtraHandlers: Record<string, ExtraHandler> = {
+  ...regionExcelHandlers,
   /** The children of one region as tree nodes, cached until blade_region changes. */
   lazyTree: async ({ ctx, query }) => {
     const parentCode = (query.parentCode as string | undefined) ?? REGION_ROOT;

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { formNumber, optionalText, requiredText } from '../../common.js';
 import { defineMessages } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
+import { regionExcelExtras } from './region-extras.js';
+
+export { regionExcelMessages, regionFilters } from './region-extras.js';
 
 export const regionMessages = defineMessages({
   code: ['请输入区划编号', 'Please enter the region code'],
@@ -83,6 +86,7 @@ export const region = defineResource({
       response: z.array(regionTreeNode),
       permission: 'region',
     }),
+    ...regionExcelExtras,
   },
   view: {
     title: ['行政区划', 'Regions'],
