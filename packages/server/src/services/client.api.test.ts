@@ -1,5 +1,5 @@
 import { clientMessages as c, zh } from '@sso/shared-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashClientSecret } from '../auth/clients.js';
 import {
   createTenantWithAdmin,
@@ -9,25 +9,21 @@ import {
   type TrackedClient,
   tableSnapshot,
   trackedClient,
+  useTestServer,
 } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
 import { clientRuleMessages } from './client-rules.js';
 
 /** OAuth clients: secrets made by the server and shown once, and sign-in seeing every change at once. */
-let server: TestServer;
-let admin: TrackedClient;
+const suite = useTestServer();
 let outsider: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInAdmin(server);
-  outsider = await createTenantWithAdmin(server, '100011');
+  outsider = await createTenantWithAdmin(suite.server, '100011');
 });
-afterAll(() => server?.close());
 
-const api = () => admin.system.client;
+const api = () => suite.admin.system.client;
 const bad = (msg: string) => ({ status: 400, code: 400, msg });
-const snapshot = () => tableSnapshot(server, 'blade_client');
+const snapshot = () => tableSnapshot(suite.server, 'blade_client');
 const valid = {
   clientId: 'never_created',
   scope: 'all',
@@ -42,12 +38,12 @@ const newClient = async (over: Record<string, unknown> = {}) => {
 };
 /** Signs in as the platform admin through the given client credentials. */
 const signInWith = (clientId: string, clientSecret: string): [TrackedClient, Promise<unknown>] => {
-  const sdk = trackedClient(server, { clientId, clientSecret });
+  const sdk = trackedClient(suite.server, { clientId, clientSecret });
   return [sdk, sdk.login({ username: 'admin', password: 'admin' })];
 };
 const BAD_CLIENT = { status: 401, code: 401, msg: zh('badClient') };
 const storedSecret = async (id: string) =>
-  (await server.ctx.db.selectFrom('blade_client').select('clientSecret').where('id', '=', id).executeTakeFirstOrThrow()).clientSecret;
+  (await suite.server.ctx.db.selectFrom('blade_client').select('clientSecret').where('id', '=', id).executeTakeFirstOrThrow()).clientSecret;
 
 describe('client secrets', () => {
   it('generates the secret, shows it once, stores only its hash, and signs in with it', async () => {
@@ -74,7 +70,7 @@ describe('client secrets', () => {
     const [old, oldLogin] = signInWith(row.clientId, row.clientSecret);
     expect(await failure(old, oldLogin)).toEqual(BAD_CLIENT);
     expect((await signInWith(row.clientId, renewed.clientSecret)[1]) as object).toMatchObject({ client_id: row.clientId });
-    expect(await failure(admin, api().regenerateSecret(undefined, { id: '1' }))).toEqual(bad(zh('recordMissing')));
+    expect(await failure(suite.admin, api().regenerateSecret(undefined, { id: '1' }))).toEqual(bad(zh('recordMissing')));
   });
 
   it('stops sign-in at once when a client is disabled or removed', async () => {
@@ -101,10 +97,10 @@ describe('client secrets', () => {
     const saber = (await api().list({ clientId: 'saber' })).records[0]!;
     const before = await snapshot();
     const refused = bad(clientRuleMessages.inUse);
-    expect(await failure(admin, api().remove(saber.id))).toEqual(refused);
-    expect(await failure(admin, api().submit({ id: saber.id, status: 0 }))).toEqual(refused);
-    expect(await failure(admin, api().submit({ id: saber.id, clientId: 'saber2' }))).toEqual(refused);
-    expect(await failure(admin, api().regenerateSecret(undefined, { id: saber.id }))).toEqual(refused);
+    expect(await failure(suite.admin, api().remove(saber.id))).toEqual(refused);
+    expect(await failure(suite.admin, api().submit({ id: saber.id, status: 0 }))).toEqual(refused);
+    expect(await failure(suite.admin, api().submit({ id: saber.id, clientId: 'saber2' }))).toEqual(refused);
+    expect(await failure(suite.admin, api().regenerateSecret(undefined, { id: saber.id }))).toEqual(refused);
     expect(await snapshot()).toEqual(before);
     // Through another client, the same change is allowed.
     const [sword, login] = signInWith('sword', 'sword_secret');
@@ -130,19 +126,21 @@ describe('client validation', () => {
     ['with status 3', { status: 3 }, c.status],
   ])('refuses an insert %s and changes nothing', async (_name, over, msg) => {
     const before = await snapshot();
-    expect(await failure(admin, admin.call('POST', '/api/blade-system/client/submit', undefined, { ...valid, ...over }))).toEqual(bad(msg));
+    expect(
+      await failure(suite.admin, suite.admin.call('POST', '/api/blade-system/client/submit', undefined, { ...valid, ...over })),
+    ).toEqual(bad(msg));
     expect(await snapshot()).toEqual(before);
   });
 
   it('refuses a rename onto a taken clientId', async () => {
     const row = await newClient();
     const before = await snapshot();
-    expect(await failure(admin, api().submit({ id: row.id, clientId: 'sword' }))).toEqual(bad(c.clientIdTaken));
+    expect(await failure(suite.admin, api().submit({ id: row.id, clientId: 'sword' }))).toEqual(bad(c.clientIdTaken));
     expect(await snapshot()).toEqual(before);
   });
 
   it('answers in English with Accept-Language: en', async () => {
-    const en = await signInAdmin(server, { language: 'en' });
+    const en = await signInAdmin(suite.server, { language: 'en' });
     const submit = (body: unknown) => en.call('POST', '/api/blade-system/client/submit', undefined, body);
     expect(await failure(en, submit({ ...valid, clientId: '' }))).toEqual(bad('Please enter the client id'));
     expect(await failure(en, submit({ ...valid, authorizedGrantTypes: 'implicit' }))).toEqual(

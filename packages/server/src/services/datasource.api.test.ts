@@ -1,40 +1,27 @@
 import { datasourceMessages as d, zh } from '@sso/shared-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTenantWithAdmin,
-  createUserWithRole,
-  failure,
-  signInAdmin,
-  type TestUser,
-  type TrackedClient,
-  tableSnapshot,
-} from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenantWithAdmin, createUserWithRole, failure, type TestUser, tableSnapshot, useTestServer } from '../test-support.js';
 import { postgresTarget } from './datasource-extras.js';
 import { decryptSecret } from './datasource-secrets.js';
 
 /** Data sources: passwords kept encrypted and never answered, and the connection test. */
-let server: TestServer;
-let admin: TrackedClient;
+const suite = useTestServer();
 let outsider: TestUser;
 
 /** A PostgreSQL server the suite may connect to, when one was named for the run. */
 const realPostgres = process.env.SSO_TEST_DATABASE_URL ?? process.env.SSO_TEST_PG_URL;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInAdmin(server);
-  outsider = await createTenantWithAdmin(server, '100012');
+  outsider = await createTenantWithAdmin(suite.server, '100012');
 });
-afterAll(() => server?.close());
 
-const api = () => admin.system.datasource;
+const api = () => suite.admin.system.datasource;
 const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
-const snapshot = () => tableSnapshot(server, 'blade_datasource');
+const snapshot = () => tableSnapshot(suite.server, 'blade_datasource');
 const valid = { name: '业务库', driverClass: 'org.postgresql.Driver', url: 'jdbc:postgresql://127.0.0.1:5432/biz', username: 'postgres' };
 const storedPassword = async (id: string) =>
-  (await server.ctx.db.selectFrom('blade_datasource').select('password').where('id', '=', id).executeTakeFirstOrThrow()).password;
+  (await suite.server.ctx.db.selectFrom('blade_datasource').select('password').where('id', '=', id).executeTakeFirstOrThrow()).password;
 
 describe('datasource passwords', () => {
   it('stores the password encrypted, never answers it, and keeps it when an update leaves it empty', async () => {
@@ -44,14 +31,14 @@ describe('datasource passwords', () => {
     const stored = await storedPassword(row.id);
     expect(stored).toMatch(/^enc:v1:/);
     expect(stored).not.toContain('S3cret');
-    expect(await decryptSecret(server.ctx.db, stored)).toBe('S3cret!pw');
+    expect(await decryptSecret(suite.server.ctx.db, stored)).toBe('S3cret!pw');
     expect(await api().detail(row.id)).not.toHaveProperty('password');
     expect((await api().list({ name: '业务库' })).records.every((r) => !('password' in r))).toBe(true);
 
     await api().submit({ id: row.id, name: '业务库2', password: '' });
     expect(await storedPassword(row.id)).toBe(stored);
     await api().submit({ id: row.id, password: 'N3w!pw' });
-    expect(await decryptSecret(server.ctx.db, await storedPassword(row.id))).toBe('N3w!pw');
+    expect(await decryptSecret(suite.server.ctx.db, await storedPassword(row.id))).toBe('N3w!pw');
     expect((await api().submit({ ...valid, name: '无密码库' })).id).toMatch(/^\d+$/);
   });
 
@@ -63,19 +50,19 @@ describe('datasource passwords', () => {
     ['without username', { username: ' ' }, d.username],
   ])('refuses an insert %s and changes nothing', async (_name, over, msg) => {
     const before = await snapshot();
-    expect(await failure(admin, admin.call('POST', '/api/blade-develop/datasource/submit', undefined, { ...valid, ...over }))).toEqual(
-      bad(msg),
-    );
+    expect(
+      await failure(suite.admin, suite.admin.call('POST', '/api/blade-develop/datasource/submit', undefined, { ...valid, ...over })),
+    ).toEqual(bad(msg));
     expect(await snapshot()).toEqual(before);
   });
 
   it('refuses to remove a data source a tenant uses, until it is unbound', async () => {
     const row = await api().submit({ ...valid, name: '绑定库' });
-    await admin.system.tenant.datasource(undefined, { tenantId: '100012', datasourceId: row.id });
+    await suite.admin.system.tenant.datasource(undefined, { tenantId: '100012', datasourceId: row.id });
     const before = await snapshot();
-    expect(await failure(admin, api().remove(row.id))).toEqual(bad('数据源正被租户使用，请先解除绑定'));
+    expect(await failure(suite.admin, api().remove(row.id))).toEqual(bad('数据源正被租户使用，请先解除绑定'));
     expect(await snapshot()).toEqual(before);
-    await admin.system.tenant.datasource(undefined, { tenantId: '100012', datasourceId: '' });
+    await suite.admin.system.tenant.datasource(undefined, { tenantId: '100012', datasourceId: '' });
     expect(await api().remove(row.id)).toBe(true);
   });
 });
@@ -94,7 +81,7 @@ describe('testConnection', () => {
 
   it('reports a refused connection in the envelope', async () => {
     const row = await api().submit({ ...valid, name: '关闭端口', url: 'jdbc:postgresql://127.0.0.1:1/none' });
-    const result = await failure(admin, api().testConnection({ id: row.id }));
+    const result = await failure(suite.admin, api().testConnection({ id: row.id }));
     expect(result).toMatchObject({ status: 400, code: 400 });
     expect(result.msg).toMatch(/^数据源连接失败: .*ECONNREFUSED/);
   });
@@ -106,8 +93,10 @@ describe('testConnection', () => {
       driverClass: 'com.mysql.cj.jdbc.Driver',
       url: 'jdbc:mysql://127.0.0.1:3306/test',
     });
-    expect(await failure(admin, api().testConnection({ id: row.id }))).toEqual(bad('暂不支持测试该类型的数据源（目前仅支持 PostgreSQL）'));
-    expect(await failure(admin, api().testConnection({ id: '1' }))).toEqual(bad(zh('recordMissing')));
+    expect(await failure(suite.admin, api().testConnection({ id: row.id }))).toEqual(
+      bad('暂不支持测试该类型的数据源（目前仅支持 PostgreSQL）'),
+    );
+    expect(await failure(suite.admin, api().testConnection({ id: '1' }))).toEqual(bad(zh('recordMissing')));
   });
 
   it.skipIf(!realPostgres)('connects to a real PostgreSQL server, and reports a missing database', async () => {
@@ -117,7 +106,7 @@ describe('testConnection', () => {
     const good = await api().submit({ ...valid, ...login, name: '真实库', url: `${base}${url.pathname}` });
     expect(await api().testConnection({ id: good.id })).toBe(true);
     const missing = await api().submit({ ...valid, ...login, name: '缺失库', url: `${base}/no_such_database_here` });
-    expect((await failure(admin, api().testConnection({ id: missing.id }))).msg).toMatch(/^数据源连接失败: .*no_such_database_here/);
+    expect((await failure(suite.admin, api().testConnection({ id: missing.id }))).msg).toMatch(/^数据源连接失败: .*no_such_database_here/);
   });
 });
 
@@ -128,7 +117,7 @@ describe('who manages data sources', () => {
     expect(await failure(sdk, sdk.system.datasource.list())).toEqual(FORBIDDEN);
     expect(await failure(sdk, sdk.system.datasource.detail(row.id))).toEqual(FORBIDDEN);
     expect(await failure(sdk, sdk.system.datasource.testConnection({ id: row.id }))).toEqual(FORBIDDEN);
-    const viewer = await createUserWithRole(server, { account: 'ds_viewer', menuCodes: ['datasource', 'datasource_view'] });
+    const viewer = await createUserWithRole(suite.server, { account: 'ds_viewer', menuCodes: ['datasource', 'datasource_view'] });
     expect((await viewer.sdk.system.datasource.detail(row.id)).name).toBe('受限库');
     expect(await failure(viewer.sdk, viewer.sdk.system.datasource.testConnection({ id: row.id }))).toEqual(FORBIDDEN);
   });

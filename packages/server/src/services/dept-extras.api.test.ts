@@ -1,5 +1,5 @@
 import { deptMessages, type TreeNode, tooLong, zh } from '@sso/shared-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createRole,
   createTenantWithAdmin,
@@ -7,19 +7,17 @@ import {
   createUserWithRole,
   failure,
   signIn,
-  signInAdmin,
   TEST_PASSWORD,
   type TestUser,
   type TrackedClient,
   tableSnapshot,
   trackedClient,
+  useTestServer,
 } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
 import { deptRuleMessages as rule } from './dept-rules.js';
 
 /** Departments: the ancestors column, cycles, removal rules, trees, the switch list and tenant isolation. */
-let server: TestServer;
-let admin: TrackedClient;
+const suite = useTestServer();
 /** Administrator of a tenant whose tree is built here. */
 let tenantT: TestUser;
 /** Holds the dept screen but none of its buttons. */
@@ -27,19 +25,16 @@ let deptViewer: TestUser;
 let noMenus: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInAdmin(server);
-  tenantT = await createTenantWithAdmin(server, '200001');
-  deptViewer = await createUserWithRole(server, { account: 'dept_viewer', menuCodes: ['dept'] });
-  noMenus = await createUserWithRole(server, { account: 'dept_no_menus' });
+  tenantT = await createTenantWithAdmin(suite.server, '200001');
+  deptViewer = await createUserWithRole(suite.server, { account: 'dept_viewer', menuCodes: ['dept'] });
+  noMenus = await createUserWithRole(suite.server, { account: 'dept_no_menus' });
 });
-afterAll(() => server?.close());
 
 const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
-const snapshot = () => tableSnapshot(server, 'blade_dept');
+const snapshot = () => tableSnapshot(suite.server, 'blade_dept');
 const ancestorsOf = async (id: string) =>
-  (await server.ctx.db.selectFrom('blade_dept').select('ancestors').where('id', '=', id).executeTakeFirstOrThrow()).ancestors;
+  (await suite.server.ctx.db.selectFrom('blade_dept').select('ancestors').where('id', '=', id).executeTakeFirstOrThrow()).ancestors;
 
 let seq = 0;
 const valid = () => ({ deptName: `机构${++seq}`, fullName: `测试机构${seq}`, deptCategory: 1, sort: seq });
@@ -52,42 +47,45 @@ function flatten(nodes: TreeNode[]): TreeNode[] {
 
 describe('dept submit and remove', () => {
   it('keeps ancestors on insert and rewrites them for the whole subtree on a move', async () => {
-    const a = await addDept(admin);
+    const a = await addDept(suite.admin);
     expect(a).toMatchObject({ parentId: '0', ancestors: '0', deptCategory: 1, isDeleted: 0 });
-    const b = await addDept(admin, a.id);
-    const c = await addDept(admin, b.id);
+    const b = await addDept(suite.admin, a.id);
+    const c = await addDept(suite.admin, b.id);
     expect(b).toMatchObject({ ancestors: `0,${a.id}` });
     expect(await ancestorsOf(c.id)).toBe(`0,${a.id},${b.id}`);
-    const d = await addDept(admin);
-    const moved = await admin.system.dept.submit({ id: b.id, parentId: d.id });
+    const d = await addDept(suite.admin);
+    const moved = await suite.admin.system.dept.submit({ id: b.id, parentId: d.id });
     expect(moved).toMatchObject({ parentId: d.id, ancestors: `0,${d.id}` });
     expect(await ancestorsOf(c.id)).toBe(`0,${d.id},${b.id}`);
-    await admin.system.dept.submit({ id: b.id, parentId: '0' });
+    await suite.admin.system.dept.submit({ id: b.id, parentId: '0' });
     expect(await ancestorsOf(b.id)).toBe('0');
     expect(await ancestorsOf(c.id)).toBe(`0,${b.id}`);
     // A rename leaves the tree alone.
-    expect(await admin.system.dept.submit({ id: c.id, deptName: '改名' })).toMatchObject({ deptName: '改名', ancestors: `0,${b.id}` });
+    expect(await suite.admin.system.dept.submit({ id: c.id, deptName: '改名' })).toMatchObject({
+      deptName: '改名',
+      ancestors: `0,${b.id}`,
+    });
   });
 
   it('refuses a cycle and changes nothing', async () => {
-    const a = await addDept(admin);
-    const b = await addDept(admin, a.id);
-    const c = await addDept(admin, b.id);
+    const a = await addDept(suite.admin);
+    const b = await addDept(suite.admin, a.id);
+    const c = await addDept(suite.admin, b.id);
     const before = await snapshot();
     for (const parentId of [a.id, b.id, c.id]) {
-      expect(await failure(admin, admin.system.dept.submit({ id: a.id, parentId })), parentId).toEqual(bad(rule.deptCycle));
+      expect(await failure(suite.admin, suite.admin.system.dept.submit({ id: a.id, parentId })), parentId).toEqual(bad(rule.deptCycle));
     }
-    expect(await failure(admin, admin.system.dept.submit({ id: b.id, parentId: c.id }))).toEqual(bad(rule.deptCycle));
+    expect(await failure(suite.admin, suite.admin.system.dept.submit({ id: b.id, parentId: c.id }))).toEqual(bad(rule.deptCycle));
     expect(await snapshot()).toEqual(before);
   });
 
   it('refuses a parent that is missing, removed or of another tenant', async () => {
-    const gone = await addDept(admin);
-    await admin.system.dept.remove(gone.id);
+    const gone = await addDept(suite.admin);
+    await suite.admin.system.dept.remove(gone.id);
     const foreign = await addDept(tenantT.sdk);
     const before = await snapshot();
     for (const parentId of ['123456', gone.id, foreign.id]) {
-      expect(await failure(admin, addDept(admin, parentId)), parentId).toEqual(bad(rule.deptParentMissing));
+      expect(await failure(suite.admin, addDept(suite.admin, parentId)), parentId).toEqual(bad(rule.deptParentMissing));
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -106,40 +104,40 @@ describe('dept submit and remove', () => {
   ])('refuses an insert %s', async (_name, change, msg) => {
     const before = await snapshot();
     const body = { ...valid(), ...change };
-    expect(await failure(admin, admin.call('POST', '/api/blade-system/dept/submit', undefined, body))).toEqual(bad(msg));
+    expect(await failure(suite.admin, suite.admin.call('POST', '/api/blade-system/dept/submit', undefined, body))).toEqual(bad(msg));
     expect(await snapshot()).toEqual(before);
   });
 
   it('answers in English with Accept-Language: en', async () => {
-    const en = trackedClient(server, { language: 'en' });
+    const en = trackedClient(suite.server, { language: 'en' });
     await en.login({ username: 'admin', password: 'admin' });
     expect(await failure(en, en.system.dept.submit({ ...valid(), deptName: '' }))).toEqual(bad('Please enter the department name'));
-    const a = await addDept(admin);
+    const a = await addDept(suite.admin);
     expect(await failure(en, en.system.dept.submit({ id: a.id, parentId: a.id }))).toEqual(
       bad('A department cannot be placed under itself or one of its descendants'),
     );
   });
 
   it('refuses removing a dept with children or users, all or nothing', async () => {
-    const parent = await addDept(admin);
-    const child = await addDept(admin, parent.id);
-    const staffed = await addDept(admin);
-    const role = await createRole(server, { alias: 'dept_staff_role' });
-    await createUser(server, { account: 'dept_staff', roleId: role, deptId: `${child.id},${staffed.id}` });
-    const empty = await addDept(admin);
+    const parent = await addDept(suite.admin);
+    const child = await addDept(suite.admin, parent.id);
+    const staffed = await addDept(suite.admin);
+    const role = await createRole(suite.server, { alias: 'dept_staff_role' });
+    await createUser(suite.server, { account: 'dept_staff', roleId: role, deptId: `${child.id},${staffed.id}` });
+    const empty = await addDept(suite.admin);
     const before = await snapshot();
-    expect(await failure(admin, admin.system.dept.remove(parent.id))).toEqual(bad(rule.deptHasChildren));
-    expect(await failure(admin, admin.system.dept.remove([empty.id, staffed.id]))).toEqual(bad(rule.deptHasUsers));
-    expect(await failure(admin, admin.system.dept.remove([parent.id, child.id]))).toEqual(bad(rule.deptHasUsers));
+    expect(await failure(suite.admin, suite.admin.system.dept.remove(parent.id))).toEqual(bad(rule.deptHasChildren));
+    expect(await failure(suite.admin, suite.admin.system.dept.remove([empty.id, staffed.id]))).toEqual(bad(rule.deptHasUsers));
+    expect(await failure(suite.admin, suite.admin.system.dept.remove([parent.id, child.id]))).toEqual(bad(rule.deptHasUsers));
     expect(await snapshot()).toEqual(before);
     // A parent goes together with its children once nobody works there.
-    const lone = await addDept(admin, empty.id);
-    expect(await admin.system.dept.remove([empty.id, lone.id])).toBe(true);
-    expect(await admin.system.dept.detail(lone.id)).toBeNull();
+    const lone = await addDept(suite.admin, empty.id);
+    expect(await suite.admin.system.dept.remove([empty.id, lone.id])).toBe(true);
+    expect(await suite.admin.system.dept.detail(lone.id)).toBeNull();
   });
 
   it('needs the buttons: the screen alone neither adds, edits nor removes', async () => {
-    const row = await addDept(admin);
+    const row = await addDept(suite.admin);
     const before = await snapshot();
     const sdk = deptViewer.sdk;
     expect((await sdk.system.dept.list({ deptName: row.deptName })).total).toBe(1);
@@ -153,7 +151,7 @@ describe('dept submit and remove', () => {
   });
 
   it("keeps tenants apart: another tenant's administrator neither sees nor changes a row", async () => {
-    const own = await addDept(admin);
+    const own = await addDept(suite.admin);
     const sdk = tenantT.sdk;
     const before = await snapshot();
     expect(await sdk.system.dept.detail(own.id)).toBeNull();
@@ -236,7 +234,7 @@ describe('dept trees and lists', () => {
 
   it('lets only a platform administrator read the tree of another tenant', async () => {
     const ids = (nodes: TreeNode[]) => flatten(nodes).map((n) => n.id);
-    expect(ids(await admin.system.dept.tree({ tenantId: '200001' }))).toEqual(expect.arrayContaining(Object.values(t)));
+    expect(ids(await suite.admin.system.dept.tree({ tenantId: '200001' }))).toEqual(expect.arrayContaining(Object.values(t)));
     const ownOnly = await sdk().system.dept.tree({ tenantId: '000000' });
     expect(ids(ownOnly)).toEqual(ids(await sdk().system.dept.tree()));
     expect(ids(await deptViewer.sdk.system.dept.tree({ tenantId: '200001' }))).not.toContain(t.root1);
@@ -245,15 +243,15 @@ describe('dept trees and lists', () => {
 
 describe('dept select (switch dialog)', () => {
   it("answers the depts a user holds: one's own, or anyone's for a user manager of the tenant", async () => {
-    const first = await addDept(admin);
-    const second = await addDept(admin);
-    const role = await createRole(server, { alias: 'dept_select_role' });
-    const userId = await createUser(server, { account: 'dept_select', roleId: role, deptId: `${second.id},${first.id}` });
-    const holder = await signIn(server, { account: 'dept_select', password: TEST_PASSWORD });
+    const first = await addDept(suite.admin);
+    const second = await addDept(suite.admin);
+    const role = await createRole(suite.server, { alias: 'dept_select_role' });
+    const userId = await createUser(suite.server, { account: 'dept_select', roleId: role, deptId: `${second.id},${first.id}` });
+    const holder = await signIn(suite.server, { account: 'dept_select', password: TEST_PASSWORD });
     expect((await holder.system.dept.select()).map((r) => r.id)).toEqual([second.id, first.id]);
-    expect((await admin.system.dept.select({ userId })).map((r) => r.deptName)).toEqual([second.deptName, first.deptName]);
+    expect((await suite.admin.system.dept.select({ userId })).map((r) => r.deptName)).toEqual([second.deptName, first.deptName]);
     expect(await failure(deptViewer.sdk, deptViewer.sdk.system.dept.select({ userId }))).toEqual(FORBIDDEN);
     expect(await failure(tenantT.sdk, tenantT.sdk.system.dept.select({ userId }))).toEqual(bad(zh('recordMissing')));
-    expect(await failure(admin, admin.system.dept.select({ userId: 'abc' }))).toEqual(bad(zh('badId')));
+    expect(await failure(suite.admin, suite.admin.system.dept.select({ userId: 'abc' }))).toEqual(bad(zh('badId')));
   });
 });

@@ -1,5 +1,5 @@
 import { type MenuNode, type MenuTreeNode, menuMessages as m, zh } from '@sso/shared-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createRole,
   createTenant,
@@ -7,15 +7,12 @@ import {
   createUserWithRole,
   failure,
   menuIds,
-  signInAdmin,
   type TestUser,
-  type TrackedClient,
+  useTestServer,
 } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
 
 /** The grant dialogs: grant-tree and role-tree-keys (roles), grant-top-tree and top-tree-keys (top menus). */
-let server: TestServer;
-let admin: TrackedClient;
+const suite = useTestServer();
 let tenantB: TestUser;
 /** Administrator of a tenant whose package holds a few menus. */
 let packaged: TestUser;
@@ -28,26 +25,23 @@ const PACKAGE = ['system', 'role', 'role_grant', 'topmenu', 'topmenu_setting', '
 const GRANTER = ['role', 'role_grant', 'topmenu', 'topmenu_setting', 'param', 'param_view'];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInAdmin(server);
-  tenantB = await createTenantWithAdmin(server, '100002');
-  ids = await menuIds(server, [...new Set([...PACKAGE, 'dict', 'desk'])]);
-  const packageId = server.ctx.ids.next();
-  await server.ctx.db
+  tenantB = await createTenantWithAdmin(suite.server, '100002');
+  ids = await menuIds(suite.server, [...new Set([...PACKAGE, 'dict', 'desk'])]);
+  const packageId = suite.server.ctx.ids.next();
+  await suite.server.ctx.db
     .insertInto('blade_tenant_package')
     .values({ id: packageId, packageName: '授权包', menuId: PACKAGE.map((c) => ids.get(c)).join(',') })
     .execute();
-  await createTenant(server, '300001');
-  await server.ctx.db.updateTable('blade_tenant').set({ packageId }).where('tenantId', '=', '300001').execute();
-  packaged = await createUserWithRole(server, { tenantId: '300001', account: 'admin', administrator: true });
-  granter = await createUserWithRole(server, { account: 'granter', menuCodes: GRANTER });
-  noMenus = await createUserWithRole(server, { account: 'no_menus' });
+  await createTenant(suite.server, '300001');
+  await suite.server.ctx.db.updateTable('blade_tenant').set({ packageId }).where('tenantId', '=', '300001').execute();
+  packaged = await createUserWithRole(suite.server, { tenantId: '300001', account: 'admin', administrator: true });
+  granter = await createUserWithRole(suite.server, { account: 'granter', menuCodes: GRANTER });
+  noMenus = await createUserWithRole(suite.server, { account: 'no_menus' });
 });
-afterAll(() => server?.close());
 
 const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
-const liveMenus = () => server.ctx.db.selectFrom('blade_menu').select(['id', 'category']).where('isDeleted', '=', 0).execute();
+const liveMenus = () => suite.server.ctx.db.selectFrom('blade_menu').select(['id', 'category']).where('isDeleted', '=', 0).execute();
 function flatten(nodes: MenuTreeNode[]): MenuTreeNode[] {
   return nodes.flatMap((node) => [node, ...flatten(node.children ?? [])]);
 }
@@ -56,7 +50,7 @@ const idsOf = (codes: string[]) => codes.map((c) => ids.get(c)!);
 
 describe('grant-tree', () => {
   it('offers the platform administrator every menu', async () => {
-    const tree = await admin.system.menu.grantTree();
+    const tree = await suite.admin.system.menu.grantTree();
     expect(new Set(keysOf(tree.menu))).toEqual(new Set((await liveMenus()).map((r) => r.id)));
     expect(tree).toMatchObject({ dataScope: [], apiScope: [] });
   });
@@ -75,13 +69,13 @@ describe('grant-tree', () => {
   });
 
   it('lists data and API scopes under their menus, for holders only', async () => {
-    const dataScopeId = server.ctx.ids.next();
-    const apiScopeId = server.ctx.ids.next();
-    await server.ctx.db
+    const dataScopeId = suite.server.ctx.ids.next();
+    const apiScopeId = suite.server.ctx.ids.next();
+    await suite.server.ctx.db
       .insertInto('blade_scope_data')
       .values({ id: dataScopeId, menuId: ids.get('param')!, resourceCode: 'param', scopeName: '本人参数', scopeType: 2 })
       .execute();
-    await server.ctx.db
+    await suite.server.ctx.db
       .insertInto('blade_scope_api')
       .values({
         id: apiScopeId,
@@ -92,7 +86,7 @@ describe('grant-tree', () => {
         scopeType: 1,
       })
       .execute();
-    const tree = await admin.system.menu.grantTree();
+    const tree = await suite.admin.system.menu.grantTree();
     expect(tree.dataScope).toEqual([
       {
         id: ids.get('param'),
@@ -112,8 +106,8 @@ describe('grant-tree', () => {
     expect(keysOf((await packaged.sdk.system.menu.grantTree()).dataScope)).toEqual([ids.get('param'), dataScopeId]);
     // A granter holding no scope is offered none.
     expect((await granter.sdk.system.menu.grantTree()).dataScope).toEqual([]);
-    await server.ctx.db.deleteFrom('blade_scope_data').where('id', '=', dataScopeId).execute();
-    await server.ctx.db.deleteFrom('blade_scope_api').where('id', '=', apiScopeId).execute();
+    await suite.server.ctx.db.deleteFrom('blade_scope_data').where('id', '=', dataScopeId).execute();
+    await suite.server.ctx.db.deleteFrom('blade_scope_api').where('id', '=', apiScopeId).execute();
   });
 });
 
@@ -128,14 +122,14 @@ describe("a packaged tenant's own menus", () => {
 
 describe('role-tree-keys', () => {
   it("answers the menus and scopes granted to roles of the caller's tenant", async () => {
-    const roleA = await createRole(server, { alias: 'keys_a', menuCodes: ['param', 'param_view'] });
-    const roleB = await createRole(server, { alias: 'keys_b', menuCodes: ['param', 'dict'] });
-    const keys = await admin.system.menu.roleTreeKeys({ roleIds: `${roleA},${roleB}` });
+    const roleA = await createRole(suite.server, { alias: 'keys_a', menuCodes: ['param', 'param_view'] });
+    const roleB = await createRole(suite.server, { alias: 'keys_b', menuCodes: ['param', 'dict'] });
+    const keys = await suite.admin.system.menu.roleTreeKeys({ roleIds: `${roleA},${roleB}` });
     expect(new Set(keys.menu)).toEqual(new Set(idsOf(['param', 'param_view', 'dict'])));
     expect(keys.menu).toHaveLength(3);
     expect(keys).toMatchObject({ dataScope: [], apiScope: [] });
-    expect((await admin.system.menu.roleTreeKeys({ roleIds: roleA })).menu.sort()).toEqual(idsOf(['param', 'param_view']).sort());
-    expect(await admin.system.menu.roleTreeKeys({ roleIds: await createRole(server, { alias: 'keys_empty' }) })).toEqual({
+    expect((await suite.admin.system.menu.roleTreeKeys({ roleIds: roleA })).menu.sort()).toEqual(idsOf(['param', 'param_view']).sort());
+    expect(await suite.admin.system.menu.roleTreeKeys({ roleIds: await createRole(suite.server, { alias: 'keys_empty' }) })).toEqual({
       menu: [],
       dataScope: [],
       apiScope: [],
@@ -143,18 +137,18 @@ describe('role-tree-keys', () => {
   });
 
   it('refuses roles of another tenant, unknown roles and malformed or missing ids', async () => {
-    expect(await failure(admin, admin.system.menu.roleTreeKeys({ roleIds: tenantB.roleId }))).toEqual(bad(m.roleMissing));
+    expect(await failure(suite.admin, suite.admin.system.menu.roleTreeKeys({ roleIds: tenantB.roleId }))).toEqual(bad(m.roleMissing));
     expect(await failure(tenantB.sdk, tenantB.sdk.system.menu.roleTreeKeys({ roleIds: granter.roleId }))).toEqual(bad(m.roleMissing));
-    expect(await failure(admin, admin.system.menu.roleTreeKeys({ roleIds: '123456' }))).toEqual(bad(m.roleMissing));
-    expect(await failure(admin, admin.system.menu.roleTreeKeys({ roleIds: 'a,b' }))).toEqual(bad(zh('badIds')));
-    expect(await failure(admin, admin.system.menu.roleTreeKeys({ roleIds: '' }))).toEqual(bad(zh('selectOne')));
-    expect(await failure(admin, admin.call('GET', '/api/blade-system/menu/role-tree-keys'))).toEqual(bad(zh('selectOne')));
+    expect(await failure(suite.admin, suite.admin.system.menu.roleTreeKeys({ roleIds: '123456' }))).toEqual(bad(m.roleMissing));
+    expect(await failure(suite.admin, suite.admin.system.menu.roleTreeKeys({ roleIds: 'a,b' }))).toEqual(bad(zh('badIds')));
+    expect(await failure(suite.admin, suite.admin.system.menu.roleTreeKeys({ roleIds: '' }))).toEqual(bad(zh('selectOne')));
+    expect(await failure(suite.admin, suite.admin.call('GET', '/api/blade-system/menu/role-tree-keys'))).toEqual(bad(zh('selectOne')));
   });
 });
 
 describe('grant-top-tree and top-tree-keys', () => {
   it('offers the menus (no buttons) the caller may set on top menus', async () => {
-    const all = await admin.system.menu.grantTopTree();
+    const all = await suite.admin.system.menu.grantTopTree();
     expect(new Set(keysOf(all.menu))).toEqual(new Set((await liveMenus()).filter((r) => r.category === 1).map((r) => r.id)));
     expect(new Set(keysOf((await packaged.sdk.system.menu.grantTopTree()).menu))).toEqual(
       new Set(idsOf(['system', 'role', 'topmenu', 'param'])),
@@ -163,17 +157,17 @@ describe('grant-top-tree and top-tree-keys', () => {
   });
 
   it("answers the menus set on top menus of the caller's tenant, and refuses others'", async () => {
-    const top = await admin.system.topMenu.submit({ code: 'keys_top', name: '键', sort: 1 });
-    await admin.system.topMenu.grant(undefined, { topMenuIds: top.id, menuIds: idsOf(['param', 'desk']).join(',') });
-    expect((await admin.system.menu.topTreeKeys({ topMenuIds: top.id })).menu.sort()).toEqual(idsOf(['param', 'desk']).sort());
+    const top = await suite.admin.system.topMenu.submit({ code: 'keys_top', name: '键', sort: 1 });
+    await suite.admin.system.topMenu.grant(undefined, { topMenuIds: top.id, menuIds: idsOf(['param', 'desk']).join(',') });
+    expect((await suite.admin.system.menu.topTreeKeys({ topMenuIds: top.id })).menu.sort()).toEqual(idsOf(['param', 'desk']).sort());
     expect(await failure(tenantB.sdk, tenantB.sdk.system.menu.topTreeKeys({ topMenuIds: top.id }))).toEqual(bad(m.topMenuMissing));
-    expect(await failure(admin, admin.system.menu.topTreeKeys({ topMenuIds: '' }))).toEqual(bad(m.topMenuChoose));
+    expect(await failure(suite.admin, suite.admin.system.menu.topTreeKeys({ topMenuIds: '' }))).toEqual(bad(m.topMenuChoose));
   });
 });
 
 describe('who may open the grant dialogs', () => {
   it('needs role_grant or topmenu_setting', async () => {
-    const viewer = await createUserWithRole(server, { account: 'role_viewer', menuCodes: ['role', 'topmenu', 'menu'] });
+    const viewer = await createUserWithRole(suite.server, { account: 'role_viewer', menuCodes: ['role', 'topmenu', 'menu'] });
     for (const sdk of [viewer.sdk, noMenus.sdk]) {
       const menu = sdk.system.menu;
       const calls = [

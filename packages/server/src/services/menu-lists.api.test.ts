@@ -1,38 +1,24 @@
 import { type MenuNode, type MenuTreeNode, zh } from '@sso/shared-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTenant,
-  createUserWithRole,
-  failure,
-  MENU_NODE_KEYS,
-  menuIds,
-  signInAdmin,
-  type TestUser,
-  type TrackedClient,
-} from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, createUserWithRole, failure, MENU_NODE_KEYS, menuIds, type TestUser, useTestServer } from '../test-support.js';
 
 /** The menu admin lists (lazy-list, lazy-menu-list, menu-list) and the select tree, with who may read them. */
-let server: TestServer;
-let admin: TrackedClient;
+const suite = useTestServer();
 let menuViewer: TestUser;
 let scopeEditor: TestUser;
 let packageEditor: TestUser;
 let noMenus: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInAdmin(server);
-  menuViewer = await createUserWithRole(server, { account: 'menu_viewer', menuCodes: ['menu'] });
-  scopeEditor = await createUserWithRole(server, { account: 'scope_editor', menuCodes: ['datascope'] });
-  packageEditor = await createUserWithRole(server, { account: 'package_editor', menuCodes: ['tenantpackage'] });
-  noMenus = await createUserWithRole(server, { account: 'no_menus' });
+  menuViewer = await createUserWithRole(suite.server, { account: 'menu_viewer', menuCodes: ['menu'] });
+  scopeEditor = await createUserWithRole(suite.server, { account: 'scope_editor', menuCodes: ['datascope'] });
+  packageEditor = await createUserWithRole(suite.server, { account: 'package_editor', menuCodes: ['tenantpackage'] });
+  noMenus = await createUserWithRole(suite.server, { account: 'no_menus' });
 });
-afterAll(() => server?.close());
 
 const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const NODE_KEYS = MENU_NODE_KEYS;
-const liveMenus = () => server.ctx.db.selectFrom('blade_menu').selectAll().where('isDeleted', '=', 0).execute();
+const liveMenus = () => suite.server.ctx.db.selectFrom('blade_menu').selectAll().where('isDeleted', '=', 0).execute();
 const bySort = (a: { sort: number; id: string }, b: { sort: number; id: string }) =>
   a.sort - b.sort || (BigInt(a.id) < BigInt(b.id) ? -1 : 1);
 
@@ -43,7 +29,7 @@ function flatten<T extends { children?: T[] }>(nodes: T[]): T[] {
 describe('lazy-list', () => {
   it('answers the children of a parent, sorted, each saying whether it has children', async () => {
     const menus = await liveMenus();
-    const roots = await admin.system.menu.lazyList({ parentId: '0' });
+    const roots = await suite.admin.system.menu.lazyList({ parentId: '0' });
     const expected = menus.filter((m) => m.parentId === '0').sort(bySort);
     expect(roots.map((n) => n.id)).toEqual(expected.map((m) => m.id));
     for (const node of roots) {
@@ -51,7 +37,7 @@ describe('lazy-list', () => {
       expect(node.hasChildren).toBe(menus.some((m) => m.parentId === node.id));
     }
     const system = roots.find((n) => n.code === 'system')!;
-    const children = await admin.system.menu.lazyList({ parentId: system.id });
+    const children = await suite.admin.system.menu.lazyList({ parentId: system.id });
     expect(children.map((n) => n.code)).toEqual(
       menus
         .filter((m) => m.parentId === system.id)
@@ -60,7 +46,7 @@ describe('lazy-list', () => {
     );
     const param = children.find((n) => n.code === 'param')!;
     expect(param).toMatchObject({ path: '/system/param', category: 1, hasChildren: true, parentId: system.id });
-    expect((await admin.system.menu.lazyList({ parentId: param.id })).map((n) => n.code)).toEqual([
+    expect((await suite.admin.system.menu.lazyList({ parentId: param.id })).map((n) => n.code)).toEqual([
       'param_add',
       'param_edit',
       'param_delete',
@@ -69,32 +55,36 @@ describe('lazy-list', () => {
   });
 
   it('searches every level when no parent is named', async () => {
-    const found = await admin.system.menu.lazyList({ code: 'PARAM_' });
+    const found = await suite.admin.system.menu.lazyList({ code: 'PARAM_' });
     expect(found.map((n) => n.code).sort()).toEqual(['param_add', 'param_delete', 'param_edit', 'param_view']);
-    expect((await admin.system.menu.lazyList({ name: '参数管理' })).map((n) => n.code)).toEqual(['param']);
-    expect(await admin.system.menu.lazyList({ parentId: '0', name: '参数管理' })).toEqual([]);
-    expect(await admin.system.menu.lazyList({ parentId: '123456789' })).toEqual([]);
+    expect((await suite.admin.system.menu.lazyList({ name: '参数管理' })).map((n) => n.code)).toEqual(['param']);
+    expect(await suite.admin.system.menu.lazyList({ parentId: '0', name: '参数管理' })).toEqual([]);
+    expect(await suite.admin.system.menu.lazyList({ parentId: '123456789' })).toEqual([]);
   });
 
   it('refuses a malformed parent id', async () => {
-    expect(await failure(admin, admin.system.menu.lazyList({ parentId: 'abc' }))).toEqual({ status: 400, code: 400, msg: zh('badId') });
+    expect(await failure(suite.admin, suite.admin.system.menu.lazyList({ parentId: 'abc' }))).toEqual({
+      status: 400,
+      code: 400,
+      msg: zh('badId'),
+    });
   });
 });
 
 describe('lazy-menu-list and menu-list', () => {
   it('lazy-menu-list leaves buttons out, also when deciding hasChildren', async () => {
-    const [system] = await admin.system.menu.lazyMenuList({ code: 'system' });
+    const [system] = await suite.admin.system.menu.lazyMenuList({ code: 'system' });
     expect(system).toMatchObject({ code: 'system', hasChildren: true, category: 1 });
-    const screens = await admin.system.menu.lazyMenuList({ parentId: system!.id });
+    const screens = await suite.admin.system.menu.lazyMenuList({ parentId: system!.id });
     expect(screens.length).toBeGreaterThan(5);
     expect(screens.every((n) => n.category === 1 && !n.hasChildren)).toBe(true);
-    expect((await admin.system.menu.lazyList({ parentId: system!.id })).find((n) => n.code === 'param')?.hasChildren).toBe(true);
+    expect((await suite.admin.system.menu.lazyList({ parentId: system!.id })).find((n) => n.code === 'param')?.hasChildren).toBe(true);
     const param = screens.find((n) => n.code === 'param')!;
-    expect(await admin.system.menu.lazyMenuList({ parentId: param.id })).toEqual([]);
+    expect(await suite.admin.system.menu.lazyMenuList({ parentId: param.id })).toEqual([]);
   });
 
   it('menu-list is every menu (category 1) as a tree, without buttons', async () => {
-    const tree = await admin.system.menu.menuList();
+    const tree = await suite.admin.system.menu.menuList();
     const nodes = flatten<MenuNode>(tree);
     const menus = (await liveMenus()).filter((m) => m.category === 1);
     expect(new Set(nodes.map((n) => n.id))).toEqual(new Set(menus.map((m) => m.id)));
@@ -106,13 +96,13 @@ describe('lazy-menu-list and menu-list', () => {
       expect(sorts).toEqual([...sorts].sort((a, b) => a - b));
       expect(node.hasChildren).toBe(Boolean(node.children));
     }
-    expect((await admin.system.menu.menuList({ code: 'dictbiz' })).map((n) => n.code)).toEqual(['dictbiz']);
+    expect((await suite.admin.system.menu.menuList({ code: 'dictbiz' })).map((n) => n.code)).toEqual(['dictbiz']);
   });
 });
 
 describe('tree', () => {
   it('is every menu and button as title/key/value nodes', async () => {
-    const tree = await admin.system.menu.tree();
+    const tree = await suite.admin.system.menu.tree();
     const nodes = flatten<MenuTreeNode>(tree);
     const menus = await liveMenus();
     expect(nodes).toHaveLength(menus.length);
@@ -125,23 +115,23 @@ describe('tree', () => {
 
   it("narrows to a tenant's package: its own callers, and the platform asking with tenantId", async () => {
     // The package holds the menu screen, so its administrator may read the tree at all.
-    const ids = await menuIds(server, ['system', 'menu', 'param', 'param_view']);
-    const packageId = server.ctx.ids.next();
-    await server.ctx.db
+    const ids = await menuIds(suite.server, ['system', 'menu', 'param', 'param_view']);
+    const packageId = suite.server.ctx.ids.next();
+    await suite.server.ctx.db
       .insertInto('blade_tenant_package')
       .values({ id: packageId, packageName: '参数包', menuId: [...ids.values()].join(',') })
       .execute();
-    await createTenant(server, '200001');
-    await server.ctx.db.updateTable('blade_tenant').set({ packageId }).where('tenantId', '=', '200001').execute();
-    const packaged = await createUserWithRole(server, { tenantId: '200001', account: 'admin', administrator: true });
+    await createTenant(suite.server, '200001');
+    await suite.server.ctx.db.updateTable('blade_tenant').set({ packageId }).where('tenantId', '=', '200001').execute();
+    const packaged = await createUserWithRole(suite.server, { tenantId: '200001', account: 'admin', administrator: true });
     const expected = [{ title: '系统管理', children: [{ title: '菜单管理' }, { title: '参数管理', children: [{ title: '查看' }] }] }];
     const titles = (nodes: MenuTreeNode[]): unknown[] =>
       nodes.map((n) => (n.children ? { title: n.title, children: titles(n.children) } : { title: n.title }));
     expect(titles(await packaged.sdk.system.menu.tree())).toEqual(expected);
     // A tenant cannot look past its package by naming another tenant.
     expect(titles(await packaged.sdk.system.menu.tree({ tenantId: '000000' }))).toEqual(expected);
-    expect(titles(await admin.system.menu.tree({ tenantId: '200001' }))).toEqual(expected);
-    expect(flatten(await admin.system.menu.tree({ tenantId: '' }))).toHaveLength((await liveMenus()).length);
+    expect(titles(await suite.admin.system.menu.tree({ tenantId: '200001' }))).toEqual(expected);
+    expect(flatten(await suite.admin.system.menu.tree({ tenantId: '' }))).toHaveLength((await liveMenus()).length);
   });
 });
 

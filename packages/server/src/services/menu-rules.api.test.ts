@@ -1,35 +1,29 @@
 import { menuMessages as m, zh } from '@sso/shared-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createTenantWithAdmin,
   createUserWithRole,
   failure,
-  signInAdmin,
   type TestUser,
-  type TrackedClient,
   tableSnapshot,
   trackedClient,
+  useTestServer,
 } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
 
 /** Rules of menu submit and remove: parents, cycles, buttons, unique codes, and what a removal takes along. */
-let server: TestServer;
-let admin: TrackedClient;
+const suite = useTestServer();
 let tenantB: TestUser;
 let menuViewer: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInAdmin(server);
-  tenantB = await createTenantWithAdmin(server, '100002');
-  menuViewer = await createUserWithRole(server, { account: 'menu_viewer', menuCodes: ['menu'] });
+  tenantB = await createTenantWithAdmin(suite.server, '100002');
+  menuViewer = await createUserWithRole(suite.server, { account: 'menu_viewer', menuCodes: ['menu'] });
 });
-afterAll(() => server?.close());
 
 const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
-const api = () => admin.system.menu;
-const snapshot = () => tableSnapshot(server, 'blade_menu');
+const api = () => suite.admin.system.menu;
+const snapshot = () => tableSnapshot(suite.server, 'blade_menu');
 let seq = 0;
 const menu = (parentId: string, category: 1 | 2 = 1) => {
   seq += 1;
@@ -43,9 +37,9 @@ describe('menu submit', () => {
     const grandchild = await menu(child.id);
     const before = await snapshot();
     for (const parentId of [root.id, child.id, grandchild.id]) {
-      expect(await failure(admin, api().submit({ id: root.id, parentId })), parentId).toEqual(bad(m.parentCycle));
+      expect(await failure(suite.admin, api().submit({ id: root.id, parentId })), parentId).toEqual(bad(m.parentCycle));
     }
-    expect(await failure(admin, api().submit({ id: child.id, parentId: grandchild.id }))).toEqual(bad(m.parentCycle));
+    expect(await failure(suite.admin, api().submit({ id: child.id, parentId: grandchild.id }))).toEqual(bad(m.parentCycle));
     expect(await snapshot()).toEqual(before);
     // Elsewhere is fine, and the subtree comes along.
     const other = await menu('0');
@@ -59,7 +53,7 @@ describe('menu submit', () => {
     await api().remove(gone.id);
     const before = await snapshot();
     for (const parentId of ['123456789', gone.id]) {
-      expect(await failure(admin, api().submit({ parentId, code: 'test_orphan', name: '孤儿', sort: 1, category: 1 }))).toEqual(
+      expect(await failure(suite.admin, api().submit({ parentId, code: 'test_orphan', name: '孤儿', sort: 1, category: 1 }))).toEqual(
         bad(m.parentMissing),
       );
     }
@@ -72,10 +66,10 @@ describe('menu submit', () => {
     const subMenu = await menu(screen.id);
     const before = await snapshot();
     expect(
-      await failure(admin, api().submit({ parentId: button.id, code: 'test_under_button', name: '按钮下', sort: 1, category: 1 })),
+      await failure(suite.admin, api().submit({ parentId: button.id, code: 'test_under_button', name: '按钮下', sort: 1, category: 1 })),
     ).toEqual(bad(m.menuUnderButton));
-    expect(await failure(admin, api().submit({ id: subMenu.id, parentId: button.id }))).toEqual(bad(m.menuUnderButton));
-    expect(await failure(admin, api().submit({ id: screen.id, category: 2 }))).toEqual(bad(m.buttonWithMenus));
+    expect(await failure(suite.admin, api().submit({ id: subMenu.id, parentId: button.id }))).toEqual(bad(m.menuUnderButton));
+    expect(await failure(suite.admin, api().submit({ id: screen.id, category: 2 }))).toEqual(bad(m.buttonWithMenus));
     expect(await snapshot()).toEqual(before);
     // A button may hold buttons, and a menu holding only buttons may become one.
     const nested = await menu(button.id, 2);
@@ -88,14 +82,14 @@ describe('menu submit', () => {
     const a = await menu('0');
     const b = await menu('0');
     const before = await snapshot();
-    expect(await failure(admin, api().submit({ code: 'param', name: '重复', sort: 1, category: 1 }))).toEqual(bad(m.codeTaken));
-    expect(await failure(admin, api().submit({ id: b.id, code: a.code }))).toEqual(bad(m.codeTaken));
+    expect(await failure(suite.admin, api().submit({ code: 'param', name: '重复', sort: 1, category: 1 }))).toEqual(bad(m.codeTaken));
+    expect(await failure(suite.admin, api().submit({ id: b.id, code: a.code }))).toEqual(bad(m.codeTaken));
     expect(await snapshot()).toEqual(before);
     expect(await api().submit({ id: b.id, code: b.code, name: '同名保存' })).toMatchObject({ code: b.code, name: '同名保存' });
   });
 
   it('answers in English with Accept-Language: en', async () => {
-    const en = trackedClient(server, { language: 'en' });
+    const en = trackedClient(suite.server, { language: 'en' });
     await en.login({ username: 'admin', password: 'admin' });
     const root = await menu('0');
     expect(await failure(en, en.system.menu.submit({ id: root.id, parentId: root.id }))).toEqual(
@@ -112,7 +106,7 @@ describe('menu remove', () => {
     const parent = await menu('0');
     const child = await menu(parent.id);
     const before = await snapshot();
-    expect(await failure(admin, api().remove(parent.id))).toEqual(bad(m.hasChildren));
+    expect(await failure(suite.admin, api().remove(parent.id))).toEqual(bad(m.hasChildren));
     expect(await snapshot()).toEqual(before);
     expect(await api().remove([parent.id, child.id])).toBe(true);
     expect(await api().detail(child.id)).toBeNull();
@@ -120,14 +114,20 @@ describe('menu remove', () => {
 
   it('takes its role grants and top-menu settings along, and the holder loses it at once', async () => {
     const screen = await menu('0');
-    const holder = await createUserWithRole(server, { account: 'rule_holder', menuCodes: [screen.code] });
-    const topMenuId = server.ctx.ids.next();
-    await server.ctx.db.insertInto('blade_top_menu').values({ id: topMenuId, code: 'test_rule_top', name: '规则', sort: 1 }).execute();
-    await server.ctx.db.insertInto('blade_top_menu_setting').values({ id: server.ctx.ids.next(), topMenuId, menuId: screen.id }).execute();
+    const holder = await createUserWithRole(suite.server, { account: 'rule_holder', menuCodes: [screen.code] });
+    const topMenuId = suite.server.ctx.ids.next();
+    await suite.server.ctx.db
+      .insertInto('blade_top_menu')
+      .values({ id: topMenuId, code: 'test_rule_top', name: '规则', sort: 1 })
+      .execute();
+    await suite.server.ctx.db
+      .insertInto('blade_top_menu_setting')
+      .values({ id: suite.server.ctx.ids.next(), topMenuId, menuId: screen.id })
+      .execute();
     expect((await holder.sdk.system.menu.routes()).map((n) => n.code)).toEqual([screen.code]);
     await api().remove(screen.id);
     const links = async (table: 'blade_role_menu' | 'blade_top_menu_setting') =>
-      (await server.ctx.db.selectFrom(table).select('id').where('menuId', '=', screen.id).execute()).length;
+      (await suite.server.ctx.db.selectFrom(table).select('id').where('menuId', '=', screen.id).execute()).length;
     expect(await links('blade_role_menu')).toBe(0);
     expect(await links('blade_top_menu_setting')).toBe(0);
     expect(await holder.sdk.system.menu.routes()).toEqual([]);

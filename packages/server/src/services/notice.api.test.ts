@@ -1,47 +1,44 @@
 import { noticeMessages, zh } from '@sso/shared-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createTenantWithAdmin,
   createUser,
   createUserWithRole,
   failure,
-  signInAdmin,
   type TestUser,
-  type TrackedClient,
   tableSnapshot,
   trackedClient,
+  useTestServer,
 } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
 
 /** Notices (blade-desk/notice) and the dashboard calls (blade-desk/dash). */
-let server: TestServer;
-let admin: TrackedClient;
+const suite = useTestServer();
 let tenantN: TestUser;
 let noticeViewer: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInAdmin(server);
-  tenantN = await createTenantWithAdmin(server, '320001');
-  noticeViewer = await createUserWithRole(server, { account: 'notice_viewer', menuCodes: ['notice'] });
+  tenantN = await createTenantWithAdmin(suite.server, '320001');
+  noticeViewer = await createUserWithRole(suite.server, { account: 'notice_viewer', menuCodes: ['notice'] });
 });
-afterAll(() => server?.close());
 
 const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
-const snapshot = () => tableSnapshot(server, 'blade_notice');
+const snapshot = () => tableSnapshot(suite.server, 'blade_notice');
 const valid = { title: '放假通知', category: 1, releaseTime: '2026-10-01 09:00:00', content: '<p>国庆放假七天</p>' };
 
 describe('notice', () => {
   it('adds, reads, lists, updates and removes a notice', async () => {
-    const row = await admin.desk.notice.submit(valid);
+    const row = await suite.admin.desk.notice.submit(valid);
     expect(row).toMatchObject({ ...valid, tenantId: '000000', isDeleted: 0 });
-    expect(await admin.desk.notice.detail(row.id)).toEqual(row);
-    expect((await admin.desk.notice.page({ title: '放假', category: 1 })).records.map((r) => r.id)).toEqual([row.id]);
-    expect((await admin.desk.notice.page({ category: 6 })).records).toEqual([]);
-    expect(await admin.desk.notice.submit({ id: row.id, category: '6', title: '会议' })).toMatchObject({ category: 6, title: '会议' });
-    expect(await admin.desk.notice.remove(row.id)).toBe(true);
-    expect(await admin.desk.notice.detail(row.id)).toBeNull();
+    expect(await suite.admin.desk.notice.detail(row.id)).toEqual(row);
+    expect((await suite.admin.desk.notice.page({ title: '放假', category: 1 })).records.map((r) => r.id)).toEqual([row.id]);
+    expect((await suite.admin.desk.notice.page({ category: 6 })).records).toEqual([]);
+    expect(await suite.admin.desk.notice.submit({ id: row.id, category: '6', title: '会议' })).toMatchObject({
+      category: 6,
+      title: '会议',
+    });
+    expect(await suite.admin.desk.notice.remove(row.id)).toBe(true);
+    expect(await suite.admin.desk.notice.detail(row.id)).toBeNull();
   });
 
   it('refuses bad input with its message and changes nothing', async () => {
@@ -53,12 +50,13 @@ describe('notice', () => {
       [{ ...valid, releaseTime: '2026-02-30' }, noticeMessages.releaseTime],
       [{ ...valid, releaseTime: undefined }, noticeMessages.releaseTime],
     ];
-    for (const [body, msg] of cases) expect(await failure(admin, admin.desk.notice.submit(body as typeof valid))).toEqual(bad(msg));
+    for (const [body, msg] of cases)
+      expect(await failure(suite.admin, suite.admin.desk.notice.submit(body as typeof valid))).toEqual(bad(msg));
     expect(await snapshot()).toEqual(before);
   });
 
   it('answers in English when asked', async () => {
-    const en = trackedClient(server, { language: 'en' });
+    const en = trackedClient(suite.server, { language: 'en' });
     await en.login({ username: 'admin', password: 'admin' });
     expect(await failure(en, en.desk.notice.submit({ ...valid, category: 99 }))).toEqual(bad('Please choose the notice type'));
   });
@@ -66,10 +64,10 @@ describe('notice', () => {
   it('keeps notices to their tenant and needs the buttons to write', async () => {
     const mine = await tenantN.sdk.desk.notice.submit({ ...valid, title: '租户通知' });
     expect(mine.tenantId).toBe('320001');
-    expect((await admin.desk.notice.page({ title: '租户通知' })).total).toBe(0);
-    expect(await admin.desk.notice.detail(mine.id)).toBeNull();
+    expect((await suite.admin.desk.notice.page({ title: '租户通知' })).total).toBe(0);
+    expect(await suite.admin.desk.notice.detail(mine.id)).toBeNull();
     const before = await snapshot();
-    expect((await failure(admin, admin.desk.notice.remove(mine.id))).msg).toBe('数据不存在或已删除');
+    expect((await failure(suite.admin, suite.admin.desk.notice.remove(mine.id))).msg).toBe('数据不存在或已删除');
     expect(await snapshot()).toEqual(before);
     expect((await noticeViewer.sdk.desk.notice.page()).total).toBeGreaterThanOrEqual(0);
     expect(await failure(noticeViewer.sdk, noticeViewer.sdk.desk.notice.submit(valid))).toEqual(FORBIDDEN);
@@ -81,15 +79,15 @@ describe('notice', () => {
 describe('dash', () => {
   it('counts the users of the caller tenant by type, with dictionary labels', async () => {
     const roleId = tenantN.roleId;
-    await createUser(server, { tenantId: '320001', account: 'app_user', roleId });
-    await server.ctx.db.updateTable('blade_user').set({ userType: 2 }).where('account', '=', 'app_user').execute();
+    await createUser(suite.server, { tenantId: '320001', account: 'app_user', roleId });
+    await suite.server.ctx.db.updateTable('blade_user').set({ userType: 2 }).where('account', '=', 'app_user').execute();
     expect(await tenantN.sdk.desk.dash.findUserByType()).toEqual([
       { userType: 1, label: 'web', count: 1 },
       { userType: 2, label: 'app', count: 1 },
       { userType: 3, label: 'other', count: 0 },
     ]);
-    const platform = await admin.desk.dash.findUserByType();
-    const platformUsers = await server.ctx.db
+    const platform = await suite.admin.desk.dash.findUserByType();
+    const platformUsers = await suite.server.ctx.db
       .selectFrom('blade_user')
       .select('id')
       .where('tenantId', '=', '000000')
@@ -100,10 +98,10 @@ describe('dash', () => {
 
   it('pages the applications missing a redirect URI or a description', async () => {
     const add = (clientId: string, redirect: string | null, info: string | null) =>
-      server.ctx.db
+      suite.server.ctx.db
         .insertInto('blade_client')
         .values({
-          id: server.ctx.ids.next(),
+          id: suite.server.ctx.ids.next(),
           clientId,
           clientSecret: 'x',
           scope: 'all',
@@ -117,15 +115,15 @@ describe('dash', () => {
     await add('miss_both', null, ' ');
     await add('miss_info', 'https://app.example/cb', null);
     await add('complete', 'https://app.example/cb', '{"owner":"ops"}');
-    const all = await admin.desk.dash.selectAppMissPage({ size: 100 });
+    const all = await suite.admin.desk.dash.selectAppMissPage({ size: 100 });
     const byId = new Map(all.records.map((r) => [r.clientId, r.missing]));
     expect(byId.get('miss_both')).toEqual(['redirectUri', 'description']);
     expect(byId.get('miss_info')).toEqual(['description']);
     expect(byId.has('complete')).toBe(false);
     expect(all.total).toBe(all.records.length);
-    const first = await admin.desk.dash.selectAppMissPage({ current: 1, size: 10 });
+    const first = await suite.admin.desk.dash.selectAppMissPage({ current: 1, size: 10 });
     expect(first).toMatchObject({ current: 1, size: 10, total: all.total, pages: Math.ceil(all.total / 10) });
-    expect(await failure(admin, admin.desk.dash.selectAppMissPage({ size: 7 }))).toEqual(bad(zh('badPageSize')));
+    expect(await failure(suite.admin, suite.admin.desk.dash.selectAppMissPage({ size: 7 }))).toEqual(bad(zh('badPageSize')));
     expect(await failure(tenantN.sdk, tenantN.sdk.desk.dash.selectAppMissPage())).toEqual(FORBIDDEN);
     expect(await failure(noticeViewer.sdk, noticeViewer.sdk.desk.dash.selectAppMissPage())).toEqual(FORBIDDEN);
   });

@@ -1,38 +1,25 @@
 import { regionMessages as m, REGION_ROOT, zh } from '@sso/shared-api';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTenantWithAdmin,
-  createUserWithRole,
-  failure,
-  signInAdmin,
-  type TestUser,
-  type TrackedClient,
-  trackedClient,
-} from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenantWithAdmin, createUserWithRole, failure, type TestUser, trackedClient, useTestServer } from '../test-support.js';
 
 /** Regions: seeded divisions, lazy-tree, the generic routes keyed by code, and the submit/remove rules. */
-let server: TestServer;
-let admin: TrackedClient;
+const suite = useTestServer();
 let tenantB: TestUser;
 let viewer: TestUser;
 let noMenus: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInAdmin(server);
-  tenantB = await createTenantWithAdmin(server, '100002');
-  viewer = await createUserWithRole(server, { account: 'region_viewer', menuCodes: ['region', 'region_view'] });
-  noMenus = await createUserWithRole(server, { account: 'no_menus' });
+  tenantB = await createTenantWithAdmin(suite.server, '100002');
+  viewer = await createUserWithRole(suite.server, { account: 'region_viewer', menuCodes: ['region', 'region_view'] });
+  noMenus = await createUserWithRole(suite.server, { account: 'no_menus' });
 });
-afterAll(() => server?.close());
 
 const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
-const api = () => admin.system.region;
+const api = () => suite.admin.system.region;
 /** blade_region has no id column: the shared tableSnapshot cannot order it. */
-const snapshot = async () => (await sql.raw('select * from blade_region order by code').execute(server.ctx.db)).rows;
+const snapshot = async () => (await sql.raw('select * from blade_region order by code').execute(suite.server.ctx.db)).rows;
 
 describe('seeded regions', () => {
   it('lazy-tree from 00 gives the provinces, with names, codes and hasChildren', async () => {
@@ -75,8 +62,8 @@ describe('seeded regions', () => {
       districtName: '南山区',
     });
     expect(await api().detail('999999')).toBeNull();
-    expect(await failure(admin, api().detail('abc'))).toEqual(bad(m.codeFormat));
-    expect(await failure(admin, admin.call('GET', '/api/blade-system/region/detail'))).toEqual(bad(m.code));
+    expect(await failure(suite.admin, api().detail('abc'))).toEqual(bad(m.codeFormat));
+    expect(await failure(suite.admin, suite.admin.call('GET', '/api/blade-system/region/detail'))).toEqual(bad(m.code));
   });
 
   it('list pages and filters by parentCode and name, sorted by sort', async () => {
@@ -97,7 +84,7 @@ describe('seeded regions', () => {
     ]);
     expect((await api().list({ name: '海淀' })).records.map((r) => r.code)).toEqual(['110108']);
     expect((await api().list({ level: 1, size: 50 })).total).toBe(31);
-    expect(await failure(admin, api().list({ ascs: 'createTime' }))).toEqual(bad(`${zh('badSort')}: createTime`));
+    expect(await failure(suite.admin, api().list({ ascs: 'createTime' }))).toEqual(bad(`${zh('badSort')}: createTime`));
   });
 });
 
@@ -144,9 +131,10 @@ describe('region submit', () => {
       [{ code: '990000', parentCode: '00', name: '无排序' }, m.sort],
     ];
     for (const [body, msg] of cases) {
-      expect(await failure(admin, admin.call('POST', '/api/blade-system/region/submit', undefined, body)), JSON.stringify(body)).toEqual(
-        bad(msg),
-      );
+      expect(
+        await failure(suite.admin, suite.admin.call('POST', '/api/blade-system/region/submit', undefined, body)),
+        JSON.stringify(body),
+      ).toEqual(bad(msg));
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -158,7 +146,7 @@ describe('region submit', () => {
   });
 
   it('answers in English with Accept-Language: en', async () => {
-    const en = trackedClient(server, { language: 'en' });
+    const en = trackedClient(suite.server, { language: 'en' });
     await en.login({ username: 'admin', password: 'admin' });
     expect(await failure(en, en.system.region.submit({ code: '999901', parentCode: '999900', name: 'x', sort: 1 }))).toEqual(
       bad('The parent region does not exist'),
@@ -171,12 +159,12 @@ describe('region remove', () => {
     await api().submit({ code: '130102001', parentCode: '130102', name: '删除街道', sort: 1 });
     await api().submit({ code: '130102001001', parentCode: '130102001', name: '删除社区', sort: 1 });
     const before = await snapshot();
-    expect(await failure(admin, api().remove('130102001'))).toEqual(bad(m.hasChildren));
-    expect(await failure(admin, api().remove('110000'))).toEqual(bad(m.hasChildren));
-    expect(await failure(admin, api().remove('999999'))).toEqual(bad(zh('recordMissing')));
-    expect(await failure(admin, admin.call('POST', '/api/blade-system/region/remove', { id: 'x' }))).toEqual(bad(m.codeFormat));
+    expect(await failure(suite.admin, api().remove('130102001'))).toEqual(bad(m.hasChildren));
+    expect(await failure(suite.admin, api().remove('110000'))).toEqual(bad(m.hasChildren));
+    expect(await failure(suite.admin, api().remove('999999'))).toEqual(bad(zh('recordMissing')));
+    expect(await failure(suite.admin, suite.admin.call('POST', '/api/blade-system/region/remove', { id: 'x' }))).toEqual(bad(m.codeFormat));
     expect(await snapshot()).toEqual(before);
-    expect(await admin.call('POST', '/api/blade-system/region/remove', { id: '130102001001' })).toBe(true);
+    expect(await suite.admin.call('POST', '/api/blade-system/region/remove', { id: '130102001001' })).toBe(true);
     expect(await api().remove('130102001')).toBe(true);
     expect(await api().detail('130102001')).toBeNull();
     expect(await api().lazyTree({ parentCode: '130102' })).toEqual([]);

@@ -1,45 +1,40 @@
 import { type RoleNode, roleMessages, type TreeNode, zh } from '@sso/shared-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createTenantWithAdmin,
   createUser,
   createUserWithRole,
   failure,
   signIn,
-  signInAdmin,
   TEST_PASSWORD,
   type TestUser,
   type TrackedClient,
   tableSnapshot,
+  useTestServer,
 } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
 import { roleRuleMessages as rule } from './role-rules.js';
 
 /** Roles: the tree and its cycles, removal rules, pickers, the switch list and tenant isolation. */
-let server: TestServer;
-let admin: TrackedClient;
+const suite = useTestServer();
 let tenantR: TestUser;
 /** Holds the role screen but none of its buttons. */
 let roleViewer: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInAdmin(server);
-  tenantR = await createTenantWithAdmin(server, '400001');
-  roleViewer = await createUserWithRole(server, { account: 'role_viewer', menuCodes: ['role'] });
+  tenantR = await createTenantWithAdmin(suite.server, '400001');
+  roleViewer = await createUserWithRole(suite.server, { account: 'role_viewer', menuCodes: ['role'] });
 });
-afterAll(() => server?.close());
 
 const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
-const snapshot = () => tableSnapshot(server, 'blade_role');
+const snapshot = () => tableSnapshot(suite.server, 'blade_role');
 let seq = 0;
 const valid = () => ({ roleName: `角色${++seq}`, roleAlias: `role_${seq}`, sort: seq });
 const addRole = (sdk: TrackedClient, parentId?: string, extra: Record<string, unknown> = {}) =>
   sdk.system.role.submit({ ...valid(), ...(parentId ? { parentId } : {}), ...extra });
 const administratorRoleId = async (tenantId: string) =>
   (
-    await server.ctx.db
+    await suite.server.ctx.db
       .selectFrom('blade_role')
       .select('id')
       .where('tenantId', '=', tenantId)
@@ -54,12 +49,12 @@ function flatten<T extends { children?: T[] }>(nodes: T[]): T[] {
 
 describe('role submit and remove', () => {
   it('adds, moves and renames roles', async () => {
-    const parent = await addRole(admin);
+    const parent = await addRole(suite.admin);
     expect(parent).toMatchObject({ parentId: '0', tenantId: '000000', isDeleted: 0 });
-    const child = await addRole(admin, parent.id);
+    const child = await addRole(suite.admin, parent.id);
     expect(child.parentId).toBe(parent.id);
-    const other = await addRole(admin);
-    expect(await admin.system.role.submit({ id: child.id, parentId: other.id, roleName: '移动' })).toMatchObject({
+    const other = await addRole(suite.admin);
+    expect(await suite.admin.system.role.submit({ id: child.id, parentId: other.id, roleName: '移动' })).toMatchObject({
       parentId: other.id,
       roleName: '移动',
     });
@@ -77,59 +72,63 @@ describe('role submit and remove', () => {
   ])('refuses an insert %s', async (_name, change, msg) => {
     const before = await snapshot();
     const body = { ...valid(), ...change };
-    expect(await failure(admin, admin.call('POST', '/api/blade-system/role/submit', undefined, body))).toEqual(bad(msg));
+    expect(await failure(suite.admin, suite.admin.call('POST', '/api/blade-system/role/submit', undefined, body))).toEqual(bad(msg));
     expect(await snapshot()).toEqual(before);
   });
 
   it('refuses a cycle and a parent of another tenant, changing nothing', async () => {
-    const a = await addRole(admin);
-    const b = await addRole(admin, a.id);
-    const c = await addRole(admin, b.id);
+    const a = await addRole(suite.admin);
+    const b = await addRole(suite.admin, a.id);
+    const c = await addRole(suite.admin, b.id);
     const foreign = await addRole(tenantR.sdk);
     const before = await snapshot();
     for (const parentId of [a.id, b.id, c.id]) {
-      expect(await failure(admin, admin.system.role.submit({ id: a.id, parentId })), parentId).toEqual(bad(rule.roleCycle));
+      expect(await failure(suite.admin, suite.admin.system.role.submit({ id: a.id, parentId })), parentId).toEqual(bad(rule.roleCycle));
     }
-    expect(await failure(admin, admin.system.role.submit({ id: a.id, parentId: foreign.id }))).toEqual(bad(rule.roleParentMissing));
+    expect(await failure(suite.admin, suite.admin.system.role.submit({ id: a.id, parentId: foreign.id }))).toEqual(
+      bad(rule.roleParentMissing),
+    );
     expect(await snapshot()).toEqual(before);
   });
 
   it('keeps the administrator role: no removal, no new alias; only administrators hand out that alias', async () => {
     const adminRole = await administratorRoleId('000000');
-    const manager = await createUserWithRole(server, {
+    const manager = await createUserWithRole(suite.server, {
       account: 'role_manager',
       menuCodes: ['role', 'role_add', 'role_edit', 'role_delete'],
     });
     const own = await addRole(manager.sdk);
     const before = await snapshot();
-    expect(await failure(admin, admin.system.role.remove(adminRole))).toEqual(bad(rule.administratorKept));
-    expect(await failure(admin, admin.system.role.submit({ id: adminRole, roleAlias: 'boss' }))).toEqual(bad(rule.administratorAlias));
+    expect(await failure(suite.admin, suite.admin.system.role.remove(adminRole))).toEqual(bad(rule.administratorKept));
+    expect(await failure(suite.admin, suite.admin.system.role.submit({ id: adminRole, roleAlias: 'boss' }))).toEqual(
+      bad(rule.administratorAlias),
+    );
     const noAdministrator = { status: 403, code: 403, msg: rule.noAdministrator };
     expect(await failure(manager.sdk, manager.sdk.system.role.submit({ id: own.id, roleAlias: 'administrator' }))).toEqual(noAdministrator);
     expect(await failure(tenantR.sdk, tenantR.sdk.system.role.remove(await administratorRoleId('400001')))).toEqual(
       bad(rule.administratorKept),
     );
     expect(await snapshot()).toEqual(before);
-    expect(await admin.system.role.submit({ id: adminRole, roleName: '超级管理员' })).toMatchObject({ roleAlias: 'administrator' });
+    expect(await suite.admin.system.role.submit({ id: adminRole, roleName: '超级管理员' })).toMatchObject({ roleAlias: 'administrator' });
   });
 
   it('refuses removing a role with children or users, all or nothing', async () => {
-    const parent = await addRole(admin);
-    const child = await addRole(admin, parent.id);
-    const held = await addRole(admin);
-    await createUser(server, { account: 'role_holder', roleId: `${child.id},${held.id}` });
-    const free = await addRole(admin);
+    const parent = await addRole(suite.admin);
+    const child = await addRole(suite.admin, parent.id);
+    const held = await addRole(suite.admin);
+    await createUser(suite.server, { account: 'role_holder', roleId: `${child.id},${held.id}` });
+    const free = await addRole(suite.admin);
     const before = await snapshot();
-    expect(await failure(admin, admin.system.role.remove(parent.id))).toEqual(bad(rule.roleHasChildren));
-    expect(await failure(admin, admin.system.role.remove([free.id, held.id]))).toEqual(bad(rule.roleHasUsers));
+    expect(await failure(suite.admin, suite.admin.system.role.remove(parent.id))).toEqual(bad(rule.roleHasChildren));
+    expect(await failure(suite.admin, suite.admin.system.role.remove([free.id, held.id]))).toEqual(bad(rule.roleHasUsers));
     expect(await snapshot()).toEqual(before);
-    const leaf = await addRole(admin, free.id);
-    expect(await admin.system.role.remove([free.id, leaf.id])).toBe(true);
-    expect(await admin.system.role.detail(free.id)).toBeNull();
+    const leaf = await addRole(suite.admin, free.id);
+    expect(await suite.admin.system.role.remove([free.id, leaf.id])).toBe(true);
+    expect(await suite.admin.system.role.detail(free.id)).toBeNull();
   });
 
   it("keeps tenants apart: another tenant's administrator neither sees nor changes a row", async () => {
-    const own = await addRole(admin);
+    const own = await addRole(suite.admin);
     const sdk = tenantR.sdk;
     const before = await snapshot();
     expect(await sdk.system.role.detail(own.id)).toBeNull();
@@ -140,7 +139,7 @@ describe('role submit and remove', () => {
   });
 
   it('needs the buttons: the screen alone neither adds, edits nor removes', async () => {
-    const row = await addRole(admin);
+    const row = await addRole(suite.admin);
     const sdk = roleViewer.sdk;
     const before = await snapshot();
     expect(flatten(await sdk.system.role.list()).map((r) => r.id)).toContain(row.id);
@@ -197,7 +196,7 @@ describe('role lists and trees', () => {
     const viewerTree = flatten(await roleViewer.sdk.system.role.tree());
     expect(viewerTree.map((n) => n.id)).not.toContain(await administratorRoleId('000000'));
     expect(viewerTree.map((n) => n.id)).not.toContain(t.boss);
-    expect(flatten(await admin.system.role.tree({ tenantId: '400001' })).map((n) => n.id)).toEqual(
+    expect(flatten(await suite.admin.system.role.tree({ tenantId: '400001' })).map((n) => n.id)).toEqual(
       expect.arrayContaining(Object.values(t)),
     );
     expect(flatten(await tenantR.sdk.system.role.tree({ tenantId: '000000' })).map((n) => n.id)).not.toContain(
@@ -218,16 +217,16 @@ describe('role lists and trees', () => {
   });
 
   it('select answers the roles a user holds, for themself or a user manager', async () => {
-    const userId = await createUser(server, { tenantId: '400001', account: 'two_roles', roleId: `${t.guest},${t.lead}` });
-    const holder = await signIn(server, { tenantId: '400001', account: 'two_roles', password: TEST_PASSWORD });
+    const userId = await createUser(suite.server, { tenantId: '400001', account: 'two_roles', roleId: `${t.guest},${t.lead}` });
+    const holder = await signIn(suite.server, { tenantId: '400001', account: 'two_roles', password: TEST_PASSWORD });
     expect((await holder.system.role.select()).map((r) => [r.id, r.roleName])).toEqual([
       [t.guest, 'guest'],
       [t.lead, 'lead'],
     ]);
     expect(await failure(holder, holder.system.role.select({ userId: tenantR.id }))).toEqual(FORBIDDEN);
     expect((await tenantR.sdk.system.role.select({ userId })).map((r) => r.id)).toEqual([t.guest, t.lead]);
-    expect(await failure(admin, admin.system.role.select({ userId }))).toEqual(bad(zh('recordMissing')));
-    const manager = await createUserWithRole(server, { tenantId: '400001', account: 'user_manager', menuCodes: ['user'] });
+    expect(await failure(suite.admin, suite.admin.system.role.select({ userId }))).toEqual(bad(zh('recordMissing')));
+    const manager = await createUserWithRole(suite.server, { tenantId: '400001', account: 'user_manager', menuCodes: ['user'] });
     expect((await manager.sdk.system.role.select({ userId })).map((r) => r.id)).toEqual([t.guest, t.lead]);
   });
 });

@@ -1,10 +1,9 @@
 import { type MenuNode, zh } from '@sso/shared-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRole, createUser, failure, rowCount, signIn, signInAdmin, TEST_PASSWORD, type TrackedClient } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createRole, createUser, failure, rowCount, signIn, TEST_PASSWORD, type TrackedClient, useTestServer } from '../test-support.js';
 
 /** Switching dept and role (Dept-Id / Role-Id on the token endpoint) for a user holding two of each. */
-let server: TestServer;
+const suite = useTestServer();
 let roleA: string;
 let roleB: string;
 /** A role the user does not hold. */
@@ -15,7 +14,7 @@ let deptC: string;
 
 const ACCOUNT = 'switcher';
 const signInSwitcher = (headers: { roleId?: string; deptId?: string } = {}) =>
-  signIn(server, { account: ACCOUNT, password: TEST_PASSWORD }).then(async (sdk) => {
+  signIn(suite.server, { account: ACCOUNT, password: TEST_PASSWORD }).then(async (sdk) => {
     if (headers.roleId || headers.deptId) await sdk.login({ username: ACCOUNT, password: TEST_PASSWORD, ...headers });
     return sdk;
   });
@@ -25,7 +24,7 @@ const routeCodes = async (sdk: TrackedClient) => {
 };
 const sessionOf = async (sdk: TrackedClient) => {
   const userId = sdk.session!.token.user_id;
-  return server.ctx.db
+  return suite.server.ctx.db
     .selectFrom('sso_session')
     .select(['roleId', 'deptId'])
     .where('userId', '=', userId)
@@ -36,19 +35,16 @@ const sessionOf = async (sdk: TrackedClient) => {
 const refusal = (msg: string) => ({ status: 400, code: 400, msg });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const admin = await signInAdmin(server);
-  roleA = await createRole(server, { alias: 'switch_a', name: '机构管理员', menuCodes: ['dept', 'dept_view'] });
-  roleB = await createRole(server, { alias: 'switch_b', name: '岗位管理员', menuCodes: ['post', 'post_view'] });
-  roleC = await createRole(server, { alias: 'switch_c', menuCodes: ['param'] });
+  roleA = await createRole(suite.server, { alias: 'switch_a', name: '机构管理员', menuCodes: ['dept', 'dept_view'] });
+  roleB = await createRole(suite.server, { alias: 'switch_b', name: '岗位管理员', menuCodes: ['post', 'post_view'] });
+  roleC = await createRole(suite.server, { alias: 'switch_c', menuCodes: ['param'] });
   const addDept = async (deptName: string) =>
-    (await admin.system.dept.submit({ deptName, fullName: deptName, deptCategory: 2, sort: 1 })).id;
+    (await suite.admin.system.dept.submit({ deptName, fullName: deptName, deptCategory: 2, sort: 1 })).id;
   deptA = await addDept('切换甲');
   deptB = await addDept('切换乙');
   deptC = await addDept('切换丙');
-  await createUser(server, { account: ACCOUNT, roleId: `${roleA},${roleB}`, deptId: `${deptA},${deptB}` });
+  await createUser(suite.server, { account: ACCOUNT, roleId: `${roleA},${roleB}`, deptId: `${deptA},${deptB}` });
 });
-afterAll(() => server?.close());
 
 describe('switching dept and role', () => {
   it('signs in with every role and dept held, and the switch dialog lists them', async () => {
@@ -96,7 +92,7 @@ describe('switching dept and role', () => {
   it('honours Dept-Id and Role-Id at sign-in, refusing ones the user does not hold', async () => {
     const sdk = await signInSwitcher({ roleId: roleA, deptId: deptB });
     expect(sdk.session!.token).toMatchObject({ role_id: roleA, role_name: 'switch_a', dept_id: deptB });
-    const sessions = await rowCount(server, 'sso_session');
+    const sessions = await rowCount(suite.server, 'sso_session');
     const other = await signInSwitcher();
     expect(await failure(other, other.login({ username: ACCOUNT, password: TEST_PASSWORD, roleId: roleC }))).toEqual(
       refusal('您未被授予所选角色，无法切换'),
@@ -104,6 +100,6 @@ describe('switching dept and role', () => {
     expect(await failure(other, other.login({ username: ACCOUNT, password: TEST_PASSWORD, deptId: deptC }))).toEqual(
       refusal('您不属于所选机构，无法切换'),
     );
-    expect(await rowCount(server, 'sso_session')).toBe(sessions + 1);
+    expect(await rowCount(suite.server, 'sso_session')).toBe(sessions + 1);
   });
 });
