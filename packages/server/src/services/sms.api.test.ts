@@ -5,44 +5,39 @@ import {
   createTenantWithAdmin,
   createUserWithRole,
   failure,
-  signInAdmin,
   type TestUser,
   type TrackedClient,
   tableSnapshot,
+  useTestServer,
 } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
 
 /** SMS: the log provider, Aliyun and Tencent adapters against local servers, rate limits, codes. */
-let server: TestServer;
-let admin: TrackedClient;
+const suite = useTestServer();
 let other: TestUser;
 let sender: TestUser;
 let aliyun: FakeSmsServer;
 let tencent: FakeSmsServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInAdmin(server);
-  other = await createTenantWithAdmin(server, '100083');
-  sender = await createUserWithRole(server, { account: 'sms_sender', menuCodes: ['sms'] });
+  other = await createTenantWithAdmin(suite.server, '100083');
+  sender = await createUserWithRole(suite.server, { account: 'sms_sender', menuCodes: ['sms'] });
   aliyun = await startFakeAliyun({ LTAIali: 'ali-secret' });
   tencent = await startFakeTencent({ AKIDtc: 'tc-secret' });
 });
 afterAll(async () => {
-  await server?.close();
   await aliyun?.close();
   await tencent?.close();
 });
 
-const api = (sdk: TrackedClient = admin) => sdk.resource.sms;
+const api = (sdk: TrackedClient = suite.admin) => sdk.resource.sms;
 const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const TOO_MANY = { status: 429, code: 429, msg: m.smsTooFrequent };
-const send = (phones: string, params = '{"name":"张三"}', code = 'SMS_LOGIN', sdk = admin) =>
+const send = (phones: string, params = '{"name":"张三"}', code = 'SMS_LOGIN', sdk = suite.admin) =>
   api(sdk).sendMessage(undefined, { code, phones, params });
 const statusOf = async (id: string) =>
-  (await server.ctx.db.selectFrom('blade_sms').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  (await suite.server.ctx.db.selectFrom('blade_sms').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 const sendSms = (phone: string, tenantId = '000000') =>
-  fetch(`${server.baseUrl}/api/blade-auth/oauth/sendSms?phone=${phone}`, { method: 'POST', headers: { 'tenant-id': tenantId } });
+  fetch(`${suite.server.baseUrl}/api/blade-auth/oauth/sendSms?phone=${phone}`, { method: 'POST', headers: { 'tenant-id': tenantId } });
 
 describe('the log provider (no configuration)', () => {
   it('records every message where administrators read it', async () => {
@@ -54,33 +49,33 @@ describe('the log provider (no configuration)', () => {
   });
 
   it('refuses a burst on one phone (1 per minute, 10 per hour) without logging it', async () => {
-    const before = await tableSnapshot(server, 'blade_sms_log');
-    expect(await failure(admin, send('13800000001'))).toEqual(TOO_MANY);
-    expect(await failure(admin, send('13800000009,13800000001'))).toEqual(TOO_MANY);
-    expect((await tableSnapshot(server, 'blade_sms_log')).length).toBe(before.length + 1); // 13800000009 went out first
-    server.ctx.sms.limits = { perMinute: 100, perHour: 3 };
+    const before = await tableSnapshot(suite.server, 'blade_sms_log');
+    expect(await failure(suite.admin, send('13800000001'))).toEqual(TOO_MANY);
+    expect(await failure(suite.admin, send('13800000009,13800000001'))).toEqual(TOO_MANY);
+    expect((await tableSnapshot(suite.server, 'blade_sms_log')).length).toBe(before.length + 1); // 13800000009 went out first
+    suite.server.ctx.sms.limits = { perMinute: 100, perHour: 3 };
     try {
       for (let i = 0; i < 3; i++) await send('13800000003');
-      expect(await failure(admin, send('13800000003'))).toEqual({ status: 429, code: 429, msg: m.smsHourlyLimit });
+      expect(await failure(suite.admin, send('13800000003'))).toEqual({ status: 429, code: 429, msg: m.smsHourlyLimit });
     } finally {
-      server.ctx.sms.limits = { perMinute: 1, perHour: 10 };
+      suite.server.ctx.sms.limits = { perMinute: 1, perHour: 10 };
     }
   });
 
   it('validates phones and params, and guards the send button', async () => {
-    const before = await tableSnapshot(server, 'blade_sms_log');
-    expect(await failure(admin, send('1380000'))).toEqual(bad(m.phoneFormat));
-    expect(await failure(admin, send('13800000004', '[1,2]'))).toEqual(bad(m.smsParams));
-    expect(await failure(admin, send('13800000004', '{bad'))).toEqual(bad(m.smsParams));
-    expect(await failure(admin, api().sendMessage(undefined, { code: '', phones: '13800000004' }))).toEqual(bad(m.templateCode));
+    const before = await tableSnapshot(suite.server, 'blade_sms_log');
+    expect(await failure(suite.admin, send('1380000'))).toEqual(bad(m.phoneFormat));
+    expect(await failure(suite.admin, send('13800000004', '[1,2]'))).toEqual(bad(m.smsParams));
+    expect(await failure(suite.admin, send('13800000004', '{bad'))).toEqual(bad(m.smsParams));
+    expect(await failure(suite.admin, api().sendMessage(undefined, { code: '', phones: '13800000004' }))).toEqual(bad(m.templateCode));
     expect(await failure(sender.sdk, send('13800000004', '{}', 'X', sender.sdk))).toEqual({ status: 403, code: 403, msg: zh('forbidden') });
-    expect(await tableSnapshot(server, 'blade_sms_log')).toEqual(before);
+    expect(await tableSnapshot(suite.server, 'blade_sms_log')).toEqual(before);
   });
 });
 
 describe('verification codes', () => {
   const lastCode = async (phone: string, tenantId = '000000') => {
-    const row = await server.ctx.db
+    const row = await suite.server.ctx.db
       .selectFrom('blade_sms_log')
       .select('content')
       .where('phone', '=', phone)
@@ -95,10 +90,10 @@ describe('verification codes', () => {
     expect(await response.json()).toMatchObject({ code: 200, success: true, data: true });
     const code = await lastCode('13900000001');
     expect(code).toMatch(/^\d{6}$/);
-    expect(await server.ctx.sms.verifyCode('000000', '13900000001', code === '000000' ? '000001' : '000000')).toBe(false);
-    expect(await server.ctx.sms.verifyCode('100083', '13900000001', code)).toBe(false);
-    expect(await server.ctx.sms.verifyCode('000000', '13900000001', code)).toBe(true);
-    expect(await server.ctx.sms.verifyCode('000000', '13900000001', code)).toBe(false);
+    expect(await suite.server.ctx.sms.verifyCode('000000', '13900000001', code === '000000' ? '000001' : '000000')).toBe(false);
+    expect(await suite.server.ctx.sms.verifyCode('100083', '13900000001', code)).toBe(false);
+    expect(await suite.server.ctx.sms.verifyCode('000000', '13900000001', code)).toBe(true);
+    expect(await suite.server.ctx.sms.verifyCode('000000', '13900000001', code)).toBe(false);
     const again = await sendSms('13900000001');
     expect(again.status).toBe(429);
     expect(((await again.json()) as { msg: string }).msg).toBe(m.smsTooFrequent);
@@ -106,23 +101,23 @@ describe('verification codes', () => {
   });
 
   it('voids a code after five wrong guesses', async () => {
-    await server.ctx.sms.issueCode('000000', '13900000003');
+    await suite.server.ctx.sms.issueCode('000000', '13900000003');
     const code = await lastCode('13900000003');
     const wrong = code === '999999' ? '999998' : '999999';
-    for (let i = 0; i < 5; i++) expect(await server.ctx.sms.verifyCode('000000', '13900000003', wrong)).toBe(false);
-    expect(await server.ctx.sms.verifyCode('000000', '13900000003', code)).toBe(false);
+    for (let i = 0; i < 5; i++) expect(await suite.server.ctx.sms.verifyCode('000000', '13900000003', wrong)).toBe(false);
+    expect(await suite.server.ctx.sms.verifyCode('000000', '13900000003', code)).toBe(false);
   });
 
   it('expires codes after five minutes', async () => {
-    await server.ctx.sms.issueCode('000000', '13900000002');
+    await suite.server.ctx.sms.issueCode('000000', '13900000002');
     const code = await lastCode('13900000002');
-    await server.ctx.db
+    await suite.server.ctx.db
       .updateTable('blade_sms_code')
       .set({ expireTime: new Date(Date.now() - 1000) })
       .where('phone', '=', '13900000002')
       .execute();
-    expect(await server.ctx.sms.verifyCode('000000', '13900000002', code)).toBe(false);
-    const stored = await server.ctx.db
+    expect(await suite.server.ctx.sms.verifyCode('000000', '13900000002', code)).toBe(false);
+    const stored = await suite.server.ctx.db
       .selectFrom('blade_sms_code')
       .select('codeHash')
       .where('phone', '=', '13900000002')
@@ -133,11 +128,11 @@ describe('verification codes', () => {
 
 describe('provider configurations', () => {
   it('refuses a provider without an adapter (云片, 七牛) instead of only logging its messages', async () => {
-    const before = await tableSnapshot(server, 'blade_sms');
+    const before = await tableSnapshot(suite.server, 'blade_sms');
     for (const category of [1, 2, 5]) {
-      expect(await failure(admin, api().submit({ category, smsCode: `c${category}`, templateId: 'T1' }))).toEqual(bad(m.smsCategory));
+      expect(await failure(suite.admin, api().submit({ category, smsCode: `c${category}`, templateId: 'T1' }))).toEqual(bad(m.smsCategory));
     }
-    expect(await tableSnapshot(server, 'blade_sms')).toEqual(before);
+    expect(await tableSnapshot(suite.server, 'blade_sms')).toEqual(before);
   });
 
   it('sends through Aliyun dysmsapi with a valid RPC signature, one enabled per tenant', async () => {
@@ -178,7 +173,7 @@ describe('provider configurations', () => {
       outcome: 'ok biz-13700000001',
       content: null,
     });
-    expect(await failure(admin, send('13700000002', '{}', 'unknown'))).toEqual(bad(m.smsTemplateMissing));
+    expect(await failure(suite.admin, send('13700000002', '{}', 'unknown'))).toEqual(bad(m.smsTemplateMissing));
 
     await api().enable(undefined, { id: tc.id });
     expect([await statusOf(ali.id), await statusOf(tc.id)]).toEqual([1, 2]);
@@ -211,7 +206,7 @@ describe('provider configurations', () => {
       endpoint: aliyun.endpoint,
     });
     await api().enable(undefined, { id: wrongAli.id });
-    expect(await failure(admin, send('13700000010', '{}', 'w1'))).toEqual(
+    expect(await failure(suite.admin, send('13700000010', '{}', 'w1'))).toEqual(
       bad(`${m.smsFailed}: SignatureDoesNotMatch: Specified signature is not matched with our calculation.`),
     );
     const wrongTc = await api().submit({
@@ -225,7 +220,7 @@ describe('provider configurations', () => {
       endpoint: tencent.endpoint,
     });
     await api().enable(undefined, { id: wrongTc.id });
-    expect(await failure(admin, send('13700000011', '{}', 'w2'))).toEqual(
+    expect(await failure(suite.admin, send('13700000011', '{}', 'w2'))).toEqual(
       bad(`${m.smsFailed}: AuthFailure.SignatureFailure: The provided credentials could not be validated.`),
     );
     expect((await api().logs({ phone: '13700000011' }))[0]?.outcome).toMatch(/^failed AuthFailure/);

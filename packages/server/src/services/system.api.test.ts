@@ -1,22 +1,19 @@
 import { type DictTreeNode, type MenuNode, zh } from '@sso/shared-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createTenantWithAdmin,
   createUserWithRole,
   failure,
   MENU_NODE_KEYS,
   menuIds,
-  signInAdmin,
   type TestUser,
-  type TrackedClient,
   tableSnapshot,
   trackedClient,
+  useTestServer,
 } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
 
 /** What differs per resource of blade-system: param, dict, dict-biz, tenant-package and the menu extras. */
-let server: TestServer;
-let admin: TrackedClient;
+const suite = useTestServer();
 /** Administrator of a second tenant. */
 let tenantB: TestUser;
 /** A role granted only the `param` screen and its `param_view` button. */
@@ -25,13 +22,10 @@ let paramViewer: TestUser;
 let noMenus: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInAdmin(server);
-  tenantB = await createTenantWithAdmin(server, '100002');
-  paramViewer = await createUserWithRole(server, { account: 'param_viewer', menuCodes: ['param', 'param_view'] });
-  noMenus = await createUserWithRole(server, { account: 'no_menus' });
+  tenantB = await createTenantWithAdmin(suite.server, '100002');
+  paramViewer = await createUserWithRole(suite.server, { account: 'param_viewer', menuCodes: ['param', 'param_view'] });
+  noMenus = await createUserWithRole(suite.server, { account: 'no_menus' });
 });
-afterAll(() => server?.close());
 
 const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
@@ -55,8 +49,8 @@ function expectWellFormedTree<T extends { sort: number; hasChildren: boolean; ch
 }
 
 describe('param', () => {
-  const api = () => admin.system.param;
-  const snapshot = () => tableSnapshot(server, 'blade_param');
+  const api = () => suite.admin.system.param;
+  const snapshot = () => tableSnapshot(suite.server, 'blade_param');
 
   it('adds, reads, lists, updates and removes a parameter', async () => {
     const row = await api().submit({ paramName: '测试参数', paramKey: 'test.crud', paramValue: 'v1', remark: '备注' });
@@ -84,7 +78,7 @@ describe('param', () => {
     ['with paramValue null', { ...valid, paramValue: null }, zh('paramValue')],
   ])('refuses an insert %s', async (_name, body, msg) => {
     const before = await snapshot();
-    expect(await failure(admin, admin.call('POST', '/api/blade-system/param/submit', undefined, body))).toEqual(bad(msg));
+    expect(await failure(suite.admin, suite.admin.call('POST', '/api/blade-system/param/submit', undefined, body))).toEqual(bad(msg));
     expect(await snapshot()).toEqual(before);
   });
 
@@ -96,24 +90,24 @@ describe('param', () => {
       ['paramKey', 'paramKey'],
       ['paramValue', 'paramValue'],
     ] as const) {
-      expect(await failure(admin, api().submit({ id: row.id, [field]: '' }))).toEqual(bad(zh(key)));
+      expect(await failure(suite.admin, api().submit({ id: row.id, [field]: '' }))).toEqual(bad(zh(key)));
     }
     expect(await snapshot()).toEqual(before);
   });
 
   it('refuses a duplicate key, on insert and on update, until the holder is removed', async () => {
     const before = await snapshot();
-    expect(await failure(admin, api().submit({ ...valid, paramKey: 'account.failCount' }))).toEqual(bad(zh('paramKeyTaken')));
+    expect(await failure(suite.admin, api().submit({ ...valid, paramKey: 'account.failCount' }))).toEqual(bad(zh('paramKeyTaken')));
     expect(await snapshot()).toEqual(before);
     const a = await api().submit({ ...valid, paramKey: 'test.dup-a' });
     const b = await api().submit({ ...valid, paramKey: 'test.dup-b' });
-    expect(await failure(admin, api().submit({ id: b.id, paramKey: 'test.dup-a' }))).toEqual(bad(zh('paramKeyTaken')));
+    expect(await failure(suite.admin, api().submit({ id: b.id, paramKey: 'test.dup-a' }))).toEqual(bad(zh('paramKeyTaken')));
     await api().remove(a.id);
     expect((await api().submit({ id: b.id, paramKey: 'test.dup-a' })).paramKey).toBe('test.dup-a');
   });
 
   it('answers in English with Accept-Language: en', async () => {
-    const en = trackedClient(server, { language: 'en' });
+    const en = trackedClient(suite.server, { language: 'en' });
     await en.login({ username: 'admin', password: 'admin' });
     const submit = (body: unknown) => en.call('POST', '/api/blade-system/param/submit', undefined, body);
     expect(await failure(en, submit({ ...valid, paramName: '' }))).toEqual(bad('Please enter the parameter name'));
@@ -127,14 +121,14 @@ describe('param', () => {
     const read = async () => (await api().list({ paramKey: 'test.cache' })).records[0]?.paramValue;
     expect(await read()).toBe('before');
     expect((await api().detail(row.id)).paramValue).toBe('before');
-    expect(await server.ctx.params.get('test.cache')).toBe('before');
+    expect(await suite.server.ctx.params.get('test.cache')).toBe('before');
     await api().submit({ id: row.id, paramValue: 'after' });
     expect(await read()).toBe('after');
     expect((await api().detail(row.id)).paramValue).toBe('after');
-    expect(await server.ctx.params.get('test.cache')).toBe('after');
+    expect(await suite.server.ctx.params.get('test.cache')).toBe('after');
     await api().remove(row.id);
     expect(await read()).toBeUndefined();
-    expect(await server.ctx.params.get('test.cache')).toBeUndefined();
+    expect(await suite.server.ctx.params.get('test.cache')).toBeUndefined();
   });
 
   it("is platform-wide: another tenant's administrator reads it but may not write it", async () => {
@@ -150,9 +144,9 @@ describe('param', () => {
 });
 
 describe('dict', () => {
-  const api = () => admin.system.dict;
-  const snapshot = () => tableSnapshot(server, 'blade_dict');
-  const liveRows = () => server.ctx.db.selectFrom('blade_dict').selectAll().where('isDeleted', '=', 0).execute();
+  const api = () => suite.admin.system.dict;
+  const snapshot = () => tableSnapshot(suite.server, 'blade_dict');
+  const liveRows = () => suite.server.ctx.db.selectFrom('blade_dict').selectAll().where('isDeleted', '=', 0).execute();
   const parentOf = async (code: string) => (await api().parentList({ code, size: 200 })).records.find((r) => r.code === code)!;
 
   it('parent-list answers the top-level dictionaries only, paged and filtered', async () => {
@@ -178,10 +172,10 @@ describe('dict', () => {
       [sex.id, '3', '未知'],
     ]);
     expect((await api().childList({ parentId: sex.id, dictKey: '2' })).records.map((r) => r.dictValue)).toEqual(['女']);
-    expect(await failure(admin, admin.call('GET', '/api/blade-system/dict/child-list'))).toEqual(bad(zh('missingParam')));
-    expect(await failure(admin, api().childList({ parentId: 'abc' }))).toEqual(bad(zh('badId')));
-    expect(await failure(admin, api().childList({ parentId: '99999999999999999999' }))).toEqual(bad(zh('badId')));
-    expect(await failure(admin, api().childList({ parentId: '9999999999999999999' }))).toEqual(bad(zh('badId')));
+    expect(await failure(suite.admin, suite.admin.call('GET', '/api/blade-system/dict/child-list'))).toEqual(bad(zh('missingParam')));
+    expect(await failure(suite.admin, api().childList({ parentId: 'abc' }))).toEqual(bad(zh('badId')));
+    expect(await failure(suite.admin, api().childList({ parentId: '99999999999999999999' }))).toEqual(bad(zh('badId')));
+    expect(await failure(suite.admin, api().childList({ parentId: '9999999999999999999' }))).toEqual(bad(zh('badId')));
   });
 
   it('tree?code=DICT answers the whole tree with title, key, value and hasChildren', async () => {
@@ -223,7 +217,7 @@ describe('dict', () => {
       expect(Object.keys(entry).sort()).toEqual(['code', 'dictKey', 'dictValue', 'id', 'isSealed', 'parentId', 'remark', 'sort']);
     expect((await api().dictionary({ code: 'flow' }))[0]).toMatchObject({ dictKey: '1', remark: 'process/leave' });
     expect(await api().dictionary({ code: 'no_such_code' })).toEqual([]);
-    expect(await failure(admin, admin.call('GET', '/api/blade-system/dict/dictionary'))).toEqual(bad(zh('missingParam')));
+    expect(await failure(suite.admin, suite.admin.call('GET', '/api/blade-system/dict/dictionary'))).toEqual(bad(zh('missingParam')));
     const tree = await api().dictionaryTree({ code: 'sex' });
     expect(tree.map((n) => n.dictKey)).toEqual(['1', '2', '3']);
     expect(await api().dictionaryTree({ code: 'no_such_code' })).toEqual([]);
@@ -251,7 +245,7 @@ describe('dict', () => {
     ['under a parent that does not exist', { ...valid, parentId: '123456' }, zh('dictParentMissing')],
   ])('refuses an insert %s', async (_name, body, msg) => {
     const before = await snapshot();
-    expect(await failure(admin, admin.call('POST', '/api/blade-system/dict/submit', undefined, body))).toEqual(bad(msg));
+    expect(await failure(suite.admin, suite.admin.call('POST', '/api/blade-system/dict/submit', undefined, body))).toEqual(bad(msg));
     expect(await snapshot()).toEqual(before);
   });
 
@@ -267,11 +261,11 @@ describe('dict', () => {
     const open = await api().submit({ code: 'test_open', dictKey: '-1', dictValue: '未封存', sort: 1, isSealed: 0 });
     const before = await snapshot();
     const sealed = bad(zh('dictIsSealed'));
-    expect(await failure(admin, api().submit({ id: yesNo.id, dictValue: '是与否' }))).toEqual(sealed);
-    expect(await failure(admin, api().submit({ id: entry.id, dictValue: '不' }))).toEqual(sealed);
-    expect(await failure(admin, api().submit({ id: entry.id, isSealed: 0 }))).toEqual(sealed);
-    expect(await failure(admin, api().remove(entry.id))).toEqual(sealed);
-    expect(await failure(admin, api().remove([open.id, yesNo.id]))).toEqual(sealed);
+    expect(await failure(suite.admin, api().submit({ id: yesNo.id, dictValue: '是与否' }))).toEqual(sealed);
+    expect(await failure(suite.admin, api().submit({ id: entry.id, dictValue: '不' }))).toEqual(sealed);
+    expect(await failure(suite.admin, api().submit({ id: entry.id, isSealed: 0 }))).toEqual(sealed);
+    expect(await failure(suite.admin, api().remove(entry.id))).toEqual(sealed);
+    expect(await failure(suite.admin, api().remove([open.id, yesNo.id]))).toEqual(sealed);
     expect(await snapshot()).toEqual(before);
     expect(await api().detail(open.id)).not.toBeNull();
   });
@@ -286,11 +280,11 @@ describe('dict', () => {
     expect((await api().submit({ id: blue.id, code: 'renamed' })).code).toBe('test_color');
     const before = await snapshot();
     expect(
-      await failure(admin, api().submit({ parentId: parent.id, code: 'x', dictKey: 'red', dictValue: '又红', sort: 3, isSealed: 0 })),
+      await failure(suite.admin, api().submit({ parentId: parent.id, code: 'x', dictKey: 'red', dictValue: '又红', sort: 3, isSealed: 0 })),
     ).toEqual(bad(zh('dictKeyTaken')));
-    expect(await failure(admin, api().submit({ id: blue.id, dictKey: 'red' }))).toEqual(bad(zh('dictKeyTaken')));
-    expect(await failure(admin, api().submit({ id: parent.id, parentId: parent.id }))).toEqual(bad(zh('dictParentMissing')));
-    expect(await failure(admin, api().submit({ ...valid, code: 'test_color' }))).toEqual(bad(zh('dictKeyTaken')));
+    expect(await failure(suite.admin, api().submit({ id: blue.id, dictKey: 'red' }))).toEqual(bad(zh('dictKeyTaken')));
+    expect(await failure(suite.admin, api().submit({ id: parent.id, parentId: parent.id }))).toEqual(bad(zh('dictParentMissing')));
+    expect(await failure(suite.admin, api().submit({ ...valid, code: 'test_color' }))).toEqual(bad(zh('dictKeyTaken')));
     expect(await snapshot()).toEqual(before);
     const tree = await api().tree({ code: 'test_color' });
     expect(tree).toHaveLength(1);
@@ -314,9 +308,9 @@ describe('dict', () => {
     const grandchild = await api().submit({ parentId: child.id, code: 'test_cycle', dictKey: 'g', dictValue: '孙', sort: 1, isSealed: 0 });
     const before = await snapshot();
     for (const parentId of [root.id, child.id, grandchild.id]) {
-      expect(await failure(admin, api().submit({ id: root.id, parentId })), parentId).toEqual(bad(zh('dictParentMissing')));
+      expect(await failure(suite.admin, api().submit({ id: root.id, parentId })), parentId).toEqual(bad(zh('dictParentMissing')));
     }
-    expect(await failure(admin, api().submit({ id: child.id, parentId: grandchild.id }))).toEqual(bad(zh('dictParentMissing')));
+    expect(await failure(suite.admin, api().submit({ id: child.id, parentId: grandchild.id }))).toEqual(bad(zh('dictParentMissing')));
     expect(await snapshot()).toEqual(before);
     const other = await api().submit({ code: 'test_cycle_other', dictKey: '-1', dictValue: '另', sort: 1, isSealed: 0 });
     expect(await api().submit({ id: grandchild.id, parentId: other.id })).toMatchObject({ parentId: other.id, code: 'test_cycle_other' });
@@ -327,7 +321,7 @@ describe('dict', () => {
     const page = await api().list({ parentId: sex.id, descs: 'sort' });
     expect(page.records.map((r) => r.dictKey)).toEqual(['3', '2', '1']);
     expect((await api().list({ parentId: '0', size: 200 })).records.every((r) => r.parentId === '0')).toBe(true);
-    expect(await failure(admin, api().list({ parentId: 'abc' }))).toEqual(bad(zh('badId')));
+    expect(await failure(suite.admin, api().list({ parentId: 'abc' }))).toEqual(bad(zh('badId')));
   });
 
   it('refuses to remove a parent with children, but removes it after them or with them', async () => {
@@ -335,8 +329,8 @@ describe('dict', () => {
     const small = await api().submit({ parentId: parent.id, code: 'test_size', dictKey: 's', dictValue: '小', sort: 1, isSealed: 0 });
     const large = await api().submit({ parentId: parent.id, code: 'test_size', dictKey: 'l', dictValue: '大', sort: 2, isSealed: 0 });
     const before = await snapshot();
-    expect(await failure(admin, api().remove(parent.id))).toEqual(bad(zh('dictHasChildren')));
-    expect(await failure(admin, api().remove([parent.id, small.id]))).toEqual(bad(zh('dictHasChildren')));
+    expect(await failure(suite.admin, api().remove(parent.id))).toEqual(bad(zh('dictHasChildren')));
+    expect(await failure(suite.admin, api().remove([parent.id, small.id]))).toEqual(bad(zh('dictHasChildren')));
     expect(await snapshot()).toEqual(before);
     await api().remove(small.id);
     expect((await api().dictionary({ code: 'test_size' })).map((r) => r.dictKey)).toEqual(['l']);
@@ -353,9 +347,9 @@ describe('dict', () => {
 });
 
 describe('dict-biz', () => {
-  const apiA = () => admin.system.dictBiz;
+  const apiA = () => suite.admin.system.dictBiz;
   const apiB = () => tenantB.sdk.system.dictBiz;
-  const snapshot = () => tableSnapshot(server, 'blade_dict_biz');
+  const snapshot = () => tableSnapshot(suite.server, 'blade_dict_biz');
 
   it('has the same extras as dict', async () => {
     const parents = await apiA().parentList({ size: 200 });
@@ -364,7 +358,7 @@ describe('dict-biz', () => {
     expect((await apiA().childList({ parentId: network.id })).records.map((r) => r.dictValue)).toEqual(['互联网', '办公网', '生产网']);
     expect((await apiA().dictionary({ code: 'network_type' })).map((r) => r.dictKey)).toEqual(['1', '2', '3']);
     expect(flatten<DictTreeNode>(await apiA().tree({ code: 'DICT' })).map((n) => n.code)).toEqual(expect.arrayContaining(['app_level']));
-    expect(await failure(admin, apiA().submit({ code: 'x', dictValue: '', dictKey: '-1', sort: 1, isSealed: 0 }))).toEqual(
+    expect(await failure(suite.admin, apiA().submit({ code: 'x', dictValue: '', dictKey: '-1', sort: 1, isSealed: 0 }))).toEqual(
       bad(zh('dictValue')),
     );
   });
@@ -395,11 +389,11 @@ describe('dict-biz', () => {
 });
 
 describe('tenant-package', () => {
-  const api = () => admin.system.tenantPackage;
-  const snapshot = () => tableSnapshot(server, 'blade_tenant_package');
+  const api = () => suite.admin.system.tenantPackage;
+  const snapshot = () => tableSnapshot(suite.server, 'blade_tenant_package');
   let ids: Map<string, string>;
   beforeAll(async () => {
-    ids = await menuIds(server, ['param', 'dict', 'system']);
+    ids = await menuIds(suite.server, ['param', 'dict', 'system']);
   });
 
   it('adds, reads, lists, updates and removes a package', async () => {
@@ -416,8 +410,8 @@ describe('tenant-package', () => {
   });
 
   it('refuses menus that do not exist, and missing fields', async () => {
-    const deleted = server.ctx.ids.next();
-    await server.ctx.db
+    const deleted = suite.server.ctx.ids.next();
+    await suite.server.ctx.db
       .insertInto('blade_menu')
       .values({
         id: deleted,
@@ -451,7 +445,7 @@ describe('tenant-package', () => {
     const before = await snapshot();
     for (const [body, msg] of cases) {
       expect(
-        await failure(admin, admin.call('POST', '/api/blade-system/tenant-package/submit', undefined, body)),
+        await failure(suite.admin, suite.admin.call('POST', '/api/blade-system/tenant-package/submit', undefined, body)),
         JSON.stringify(body),
       ).toEqual(bad(msg));
     }
@@ -485,12 +479,12 @@ describe('menu extras', () => {
     ...['start', 'claim', 'todo', 'send', 'done'].map((s) => `/work/${s}`),
     ...['model', 'deploy', 'manager', 'follow'].map((s) => `/flow/${s}`),
   ];
-  const liveMenus = () => server.ctx.db.selectFrom('blade_menu').selectAll().where('isDeleted', '=', 0).execute();
+  const liveMenus = () => suite.server.ctx.db.selectFrom('blade_menu').selectAll().where('isDeleted', '=', 0).execute();
   /** A tree reduced to codes, to compare shapes. */
   const shape = (nodes: MenuNode[]): unknown[] => nodes.map((n) => (n.children ? { [n.code]: shape(n.children) } : n.code));
 
   it("routes gives the administrator the whole category-1 tree, well formed, with the front end's paths", async () => {
-    const routes = await admin.system.menu.routes();
+    const routes = await suite.admin.system.menu.routes();
     const nodes = flatten(routes);
     const menus = (await liveMenus()).filter((m) => m.category === 1);
     expect(nodes).toHaveLength(menus.length);
@@ -514,7 +508,7 @@ describe('menu extras', () => {
   });
 
   it('buttons gives the administrator every category-2 leaf under its menus', async () => {
-    const buttons = await admin.system.menu.buttons();
+    const buttons = await suite.admin.system.menu.buttons();
     const nodes = flatten(buttons);
     const leaves = nodes.filter((n) => !n.children);
     const categoryTwo = (await liveMenus()).filter((m) => m.category === 2);
@@ -544,28 +538,28 @@ describe('menu extras', () => {
   });
 
   it('top-menu answers an array, and routes?topMenuId narrows to the menus set for it', async () => {
-    expect(Array.isArray(await admin.system.menu.topMenu())).toBe(true);
-    const menus = await menuIds(server, ['system', 'param', 'dict', 'desk', 'notice']);
-    const topMenuId = server.ctx.ids.next();
-    const otherTopId = server.ctx.ids.next();
-    await server.ctx.db
+    expect(Array.isArray(await suite.admin.system.menu.topMenu())).toBe(true);
+    const menus = await menuIds(suite.server, ['system', 'param', 'dict', 'desk', 'notice']);
+    const topMenuId = suite.server.ctx.ids.next();
+    const otherTopId = suite.server.ctx.ids.next();
+    await suite.server.ctx.db
       .insertInto('blade_top_menu')
       .values([
         { id: topMenuId, code: 'test_top', name: '系统', sort: 2 },
         { id: otherTopId, code: 'test_other_top', name: '工作台', sort: 1 },
       ])
       .execute();
-    await server.ctx.db
+    await suite.server.ctx.db
       .insertInto('blade_top_menu_setting')
       .values([
-        ...['param', 'dict'].map((code) => ({ id: server.ctx.ids.next(), topMenuId, menuId: menus.get(code)! })),
-        ...['desk', 'notice'].map((code) => ({ id: server.ctx.ids.next(), topMenuId: otherTopId, menuId: menus.get(code)! })),
+        ...['param', 'dict'].map((code) => ({ id: suite.server.ctx.ids.next(), topMenuId, menuId: menus.get(code)! })),
+        ...['desk', 'notice'].map((code) => ({ id: suite.server.ctx.ids.next(), topMenuId: otherTopId, menuId: menus.get(code)! })),
       ])
       .execute();
-    const tops = await admin.system.menu.topMenu();
+    const tops = await suite.admin.system.menu.topMenu();
     expect(tops.map((t) => t.code)).toEqual(['test_other_top', 'test_top']);
     expect(tops[1]).toEqual({ id: topMenuId, code: 'test_top', name: '系统', source: null, path: null, sort: 2 });
-    expect(shape(await admin.system.menu.routes({ topMenuId }))).toEqual([{ system: ['dict', 'param'] }]);
+    expect(shape(await suite.admin.system.menu.routes({ topMenuId }))).toEqual([{ system: ['dict', 'param'] }]);
     expect((await paramViewer.sdk.system.menu.topMenu()).map((t) => t.code)).toEqual(['test_top']);
     expect(shape(await paramViewer.sdk.system.menu.routes({ topMenuId: otherTopId }))).toEqual([]);
     expect(await noMenus.sdk.system.menu.topMenu()).toEqual([]);
@@ -574,12 +568,12 @@ describe('menu extras', () => {
 
   it('refuses a malformed topMenuId with a message', async () => {
     for (const topMenuId of ['abc', '-1', '99999999999999999999', '9999999999999999999']) {
-      expect(await failure(admin, admin.system.menu.routes({ topMenuId })), topMenuId).toEqual(bad(zh('badId')));
+      expect(await failure(suite.admin, suite.admin.system.menu.routes({ topMenuId })), topMenuId).toEqual(bad(zh('badId')));
     }
   });
 
   it('needs a token', async () => {
-    const anonymous = trackedClient(server);
+    const anonymous = trackedClient(suite.server);
     expect(await failure(anonymous, anonymous.system.menu.routes())).toEqual({ status: 401, code: 401, msg: zh('unauthorized') });
   });
 });
@@ -593,12 +587,12 @@ describe('screen and button grants', () => {
     const row = page.records[0]!;
     expect(row.paramValue).toBe('5');
     expect(await paramViewer.sdk.system.param.detail(row.id)).toMatchObject({ paramKey: 'account.failCount' });
-    const before = await tableSnapshot(server, 'blade_param');
+    const before = await tableSnapshot(suite.server, 'blade_param');
     const own = paramViewer.sdk.system.param;
     expect(await failure(paramViewer.sdk, own.submit({ paramName: '新', paramKey: 'test.viewer', paramValue: '1' }))).toEqual(FORBIDDEN);
     expect(await failure(paramViewer.sdk, own.submit({ id: row.id, paramValue: '9' }))).toEqual(FORBIDDEN);
     expect(await failure(paramViewer.sdk, own.remove(row.id))).toEqual(FORBIDDEN);
     expect(await failure(paramViewer.sdk, paramViewer.sdk.system.dict.list())).toEqual(FORBIDDEN);
-    expect(await tableSnapshot(server, 'blade_param')).toEqual(before);
+    expect(await tableSnapshot(suite.server, 'blade_param')).toEqual(before);
   });
 });

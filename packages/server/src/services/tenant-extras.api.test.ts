@@ -1,5 +1,5 @@
 import { ADMINISTRATOR_ROLE, DEFAULT_TENANT_ID, tenantMessages as t, zh } from '@sso/shared-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createRole,
   createTenantWithAdmin,
@@ -7,35 +7,30 @@ import {
   failure,
   menuIds,
   signIn,
-  signInAdmin,
   type TestUser,
   type TrackedClient,
   tableSnapshot,
   trackedClient,
+  useTestServer,
 } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
 import { assertUserQuota } from './tenant-limits.js';
 
 /** Tenant extras: quota and expiry, data source, package, the public domain lookup, and sign-in of disabled tenants. */
-let server: TestServer;
-let admin: TrackedClient;
+// Sessions and grants are re-read at once, so a revocation shows in the next request.
+const suite = useTestServer({ SSO_CACHE_TTL_MS: 0 });
 let initPassword: string;
 
 /** Administrator of a tenant whose sessions must survive another tenant being switched off. */
 let bystander: TestUser;
 
 beforeAll(async () => {
-  // Sessions and grants are re-read at once, so a revocation shows in the next request.
-  server = await startTestServer({ SSO_CACHE_TTL_MS: 0 });
-  bystander = await createTenantWithAdmin(server, '100013');
-  admin = await signInAdmin(server);
-  initPassword = (await server.ctx.params.get('account.initPassword')) as string;
+  bystander = await createTenantWithAdmin(suite.server, '100013');
+  initPassword = (await suite.server.ctx.params.get('account.initPassword')) as string;
 });
-afterAll(() => server?.close());
 
-const api = () => admin.system.tenant;
+const api = () => suite.admin.system.tenant;
 const bad = (msg: string) => ({ status: 400, code: 400, msg });
-const snapshot = () => Promise.all(['blade_tenant', 'blade_role_menu'].map((table) => tableSnapshot(server, table)));
+const snapshot = () => Promise.all(['blade_tenant', 'blade_role_menu'].map((table) => tableSnapshot(suite.server, table)));
 let serial = 0;
 /** A new tenant; its row always carries the generated tenant id. */
 const newTenant = async (over: Record<string, unknown> = {}) => {
@@ -44,7 +39,7 @@ const newTenant = async (over: Record<string, unknown> = {}) => {
 };
 /** Columns set by the extras, which the form does not edit. */
 const stored = async (id: string) => (await api().detail(id)) as Record<string, unknown>;
-const signInTenantAdmin = (tenantId: string) => signIn(server, { account: 'admin', password: initPassword, tenantId });
+const signInTenantAdmin = (tenantId: string) => signIn(suite.server, { account: 'admin', password: initPassword, tenantId });
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const localDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -56,13 +51,14 @@ describe('setting: quota and expiry', () => {
     expect(await api().setting(undefined, { ids: `${a.id},${b.id}`, accountNumber: 2, expireTime: '2031-01-31' })).toBe(true);
     for (const row of [a, b]) expect(await api().detail(row.id)).toMatchObject({ accountNumber: 2, expireTime: '2031-01-31 23:59:59' });
     // The tenant's admin is its first account: one more fits, a third does not.
-    await assertUserQuota(server.ctx.db, a.tenantId);
-    const role = (await server.ctx.db.selectFrom('blade_role').select('id').where('tenantId', '=', a.tenantId).executeTakeFirstOrThrow())
-      .id;
-    await createUser(server, { tenantId: a.tenantId, account: 'second', roleId: role });
-    await expect(assertUserQuota(server.ctx.db, a.tenantId)).rejects.toThrow('租户账号额度已用完，无法新增用户');
+    await assertUserQuota(suite.server.ctx.db, a.tenantId);
+    const role = (
+      await suite.server.ctx.db.selectFrom('blade_role').select('id').where('tenantId', '=', a.tenantId).executeTakeFirstOrThrow()
+    ).id;
+    await createUser(suite.server, { tenantId: a.tenantId, account: 'second', roleId: role });
+    await expect(assertUserQuota(suite.server.ctx.db, a.tenantId)).rejects.toThrow('租户账号额度已用完，无法新增用户');
     await api().setting(undefined, { ids: a.id, accountNumber: -1 });
-    await assertUserQuota(server.ctx.db, a.tenantId);
+    await assertUserQuota(suite.server.ctx.db, a.tenantId);
     expect((await api().detail(a.id)).expireTime).toBeNull();
   });
 
@@ -70,7 +66,7 @@ describe('setting: quota and expiry', () => {
     const row = await newTenant();
     await api().setting(undefined, { ids: row.id, accountNumber: 2 });
     const tenantAdmin = await signInTenantAdmin(row.tenantId);
-    const admin0 = await server.ctx.db
+    const admin0 = await suite.server.ctx.db
       .selectFrom('blade_user')
       .select(['roleId', 'deptId'])
       .where('tenantId', '=', row.tenantId)
@@ -85,9 +81,9 @@ describe('setting: quota and expiry', () => {
       deptId: admin0.deptId as string,
     });
     expect((await tenantAdmin.user.user.submit(newUser('clerk1'))).tenantId).toBe(row.tenantId);
-    const before = await tableSnapshot(server, 'blade_user');
+    const before = await tableSnapshot(suite.server, 'blade_user');
     expect(await failure(tenantAdmin, tenantAdmin.user.user.submit(newUser('clerk2')))).toEqual(bad('租户账号额度已用完，无法新增用户'));
-    expect(await tableSnapshot(server, 'blade_user')).toEqual(before);
+    expect(await tableSnapshot(suite.server, 'blade_user')).toEqual(before);
   });
 
   it.each([
@@ -98,21 +94,23 @@ describe('setting: quota and expiry', () => {
     ['with a bad expiry', { ids: '1', accountNumber: 1, expireTime: '2031-13-01' }, t.expireTime],
   ])('refuses a setting %s', async (_name, query, msg) => {
     const before = await snapshot();
-    expect(await failure(admin, admin.call('POST', '/api/blade-system/tenant/setting', query))).toEqual(bad(msg));
+    expect(await failure(suite.admin, suite.admin.call('POST', '/api/blade-system/tenant/setting', query))).toEqual(bad(msg));
     expect(await snapshot()).toEqual(before);
   });
 
   it('refuses ids of which one is unknown, changing none', async () => {
     const row = await newTenant();
     const before = await snapshot();
-    expect(await failure(admin, api().setting(undefined, { ids: `${row.id},1`, accountNumber: 5 }))).toEqual(bad(zh('recordMissing')));
+    expect(await failure(suite.admin, api().setting(undefined, { ids: `${row.id},1`, accountNumber: 5 }))).toEqual(
+      bad(zh('recordMissing')),
+    );
     expect(await snapshot()).toEqual(before);
   });
 });
 
 describe('signing in to a tenant that is switched off', () => {
   const signInRefused = async (tenantId: string) => {
-    const again = trackedClient(server);
+    const again = trackedClient(suite.server);
     return failure(again, again.login({ username: 'admin', password: initPassword, tenantId }));
   };
   /** Whether the session of a signed-in client still opens the API (caches expire at once here). */
@@ -154,7 +152,7 @@ describe('signing in to a tenant that is switched off', () => {
   it('refuses the refresh grant of a tenant that expired with time or was disabled in the database', async () => {
     const row = await newTenant();
     const setTenant = (change: { expireTime?: Date | null; status?: number }) =>
-      server.ctx.db.updateTable('blade_tenant').set(change).where('id', '=', row.id).execute();
+      suite.server.ctx.db.updateTable('blade_tenant').set(change).where('id', '=', row.id).execute();
     const user = await signInTenantAdmin(row.tenantId);
     await setTenant({ expireTime: new Date(Date.now() - 1000) });
     expect(await failure(user, user.refresh())).toEqual(bad(zh('tenantExpired')));
@@ -168,7 +166,7 @@ describe('signing in to a tenant that is switched off', () => {
 describe('info?domain (public)', () => {
   it('names the tenant bound to a domain, without a token, or answers an empty object', async () => {
     const row = await newTenant({ domain: 'https://plant.steel.test', backgroundUrl: 'https://cdn.steel.test/bg.png' });
-    const anonymous = server.client();
+    const anonymous = suite.server.client();
     const expected = { tenantId: row.tenantId, tenantName: row.tenantName, backgroundUrl: 'https://cdn.steel.test/bg.png' };
     expect(await anonymous.system.tenant.info({ domain: 'https://plant.steel.test' })).toEqual(expected);
     expect(await anonymous.system.tenant.info({ domain: ' HTTPS://PLANT.steel.test/ ' })).toEqual(expected);
@@ -182,10 +180,12 @@ describe('info?domain (public)', () => {
 
 describe('package-detail and package-setting', () => {
   const roleMenus = async (roleId: string) =>
-    (await server.ctx.db.selectFrom('blade_role_menu').select('menuId').where('roleId', '=', roleId).execute()).map((r) => r.menuId).sort();
+    (await suite.server.ctx.db.selectFrom('blade_role_menu').select('menuId').where('roleId', '=', roleId).execute())
+      .map((r) => r.menuId)
+      .sort();
   const adminRole = async (tenantId: string) =>
     (
-      await server.ctx.db
+      await suite.server.ctx.db
         .selectFrom('blade_role')
         .select('id')
         .where('tenantId', '=', tenantId)
@@ -195,9 +195,9 @@ describe('package-detail and package-setting', () => {
 
   it('sets, reads and clears the package, bringing the tenant roles within it', async () => {
     const row = await newTenant();
-    const inPackage = await menuIds(server, ['param', 'param_view', 'dict']);
-    const pkg = await admin.system.tenantPackage.submit({ packageName: '基础包', menuId: [...inPackage.values()].join(',') });
-    const clerk = await createRole(server, { tenantId: row.tenantId, alias: 'clerk', menuCodes: ['param', 'user'] });
+    const inPackage = await menuIds(suite.server, ['param', 'param_view', 'dict']);
+    const pkg = await suite.admin.system.tenantPackage.submit({ packageName: '基础包', menuId: [...inPackage.values()].join(',') });
+    const clerk = await createRole(suite.server, { tenantId: row.tenantId, alias: 'clerk', menuCodes: ['param', 'user'] });
     expect(await api().packageDetail({ tenantId: row.tenantId })).toBeNull();
 
     expect(await api().packageSetting(undefined, { tenantId: row.tenantId, packageId: pkg.id })).toBe(true);
@@ -212,20 +212,20 @@ describe('package-detail and package-setting', () => {
 
     expect(await api().packageSetting(undefined, { tenantId: row.tenantId, packageId: '' })).toBe(true);
     expect(await api().packageDetail({ tenantId: row.tenantId })).toBeNull();
-    const menus = await server.ctx.db.selectFrom('blade_menu').select('id').where('isDeleted', '=', 0).execute();
+    const menus = await suite.server.ctx.db.selectFrom('blade_menu').select('id').where('isDeleted', '=', 0).execute();
     expect(await roleMenus(await adminRole(row.tenantId))).toEqual(menus.map((m) => m.id).sort());
   });
 
   it('refuses an unknown tenant or package, a malformed id and the platform tenant', async () => {
     const row = await newTenant();
     const before = await snapshot();
-    const setting = (query: Record<string, string>) => admin.call('POST', '/api/blade-system/tenant/package-setting', query);
-    expect(await failure(admin, setting({ tenantId: row.tenantId, packageId: '1' }))).toEqual(bad('产品包不存在'));
-    expect(await failure(admin, setting({ tenantId: row.tenantId, packageId: 'x' }))).toEqual(bad(zh('badId')));
-    expect(await failure(admin, setting({ tenantId: '999999x', packageId: '' }))).toEqual(bad('租户不存在'));
-    expect(await failure(admin, setting({ packageId: '' }))).toEqual(bad(t.chooseTenant));
-    expect(await failure(admin, setting({ tenantId: DEFAULT_TENANT_ID, packageId: '' }))).toEqual(bad('平台租户不可设置产品包'));
-    expect(await failure(admin, api().packageDetail({ tenantId: '999999x' }))).toEqual(bad('租户不存在'));
+    const setting = (query: Record<string, string>) => suite.admin.call('POST', '/api/blade-system/tenant/package-setting', query);
+    expect(await failure(suite.admin, setting({ tenantId: row.tenantId, packageId: '1' }))).toEqual(bad('产品包不存在'));
+    expect(await failure(suite.admin, setting({ tenantId: row.tenantId, packageId: 'x' }))).toEqual(bad(zh('badId')));
+    expect(await failure(suite.admin, setting({ tenantId: '999999x', packageId: '' }))).toEqual(bad('租户不存在'));
+    expect(await failure(suite.admin, setting({ packageId: '' }))).toEqual(bad(t.chooseTenant));
+    expect(await failure(suite.admin, setting({ tenantId: DEFAULT_TENANT_ID, packageId: '' }))).toEqual(bad('平台租户不可设置产品包'));
+    expect(await failure(suite.admin, api().packageDetail({ tenantId: '999999x' }))).toEqual(bad('租户不存在'));
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -233,7 +233,7 @@ describe('package-detail and package-setting', () => {
 describe('datasource', () => {
   it('binds an existing data source to a tenant and clears it', async () => {
     const row = await newTenant();
-    const source = await admin.system.datasource.submit({
+    const source = await suite.admin.system.datasource.submit({
       name: '租户库',
       driverClass: 'org.postgresql.Driver',
       url: 'jdbc:postgresql://127.0.0.1:5432/tenant',
@@ -242,11 +242,11 @@ describe('datasource', () => {
     expect(await api().datasource(undefined, { tenantId: row.tenantId, datasourceId: source.id })).toBe(true);
     expect((await stored(row.id)).datasourceId).toBe(source.id);
     const before = await snapshot();
-    const bind = (query: Record<string, string>) => admin.call('POST', '/api/blade-system/tenant/datasource', query);
-    expect(await failure(admin, bind({ tenantId: row.tenantId, datasourceId: '1' }))).toEqual(bad('数据源不存在'));
-    expect(await failure(admin, bind({ tenantId: row.tenantId, datasourceId: 'abc' }))).toEqual(bad(zh('badId')));
-    expect(await failure(admin, bind({ tenantId: '999999x', datasourceId: source.id }))).toEqual(bad('租户不存在'));
-    expect(await failure(admin, bind({ datasourceId: source.id }))).toEqual(bad(t.chooseTenant));
+    const bind = (query: Record<string, string>) => suite.admin.call('POST', '/api/blade-system/tenant/datasource', query);
+    expect(await failure(suite.admin, bind({ tenantId: row.tenantId, datasourceId: '1' }))).toEqual(bad('数据源不存在'));
+    expect(await failure(suite.admin, bind({ tenantId: row.tenantId, datasourceId: 'abc' }))).toEqual(bad(zh('badId')));
+    expect(await failure(suite.admin, bind({ tenantId: '999999x', datasourceId: source.id }))).toEqual(bad('租户不存在'));
+    expect(await failure(suite.admin, bind({ datasourceId: source.id }))).toEqual(bad(t.chooseTenant));
     expect(await snapshot()).toEqual(before);
     expect(await api().datasource(undefined, { tenantId: row.tenantId, datasourceId: '' })).toBe(true);
     expect((await stored(row.id)).datasourceId).toBeNull();

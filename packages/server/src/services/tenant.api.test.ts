@@ -1,6 +1,6 @@
 import { ADMINISTRATOR_ROLE, DEFAULT_TENANT_ID, tenantMessages as t, tooLong, zh } from '@sso/shared-api';
 import type { Selectable } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/schema.js';
 import {
   createTenantWithAdmin,
@@ -9,16 +9,14 @@ import {
   signIn,
   signInAdmin,
   type TestUser,
-  type TrackedClient,
   tableSnapshot,
   trackedClient,
+  useTestServer,
 } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
 import { tenantRuleMessages } from './tenant-rules.js';
 
 /** Tenants: creation with everything a tenant starts with, validation, and who may manage them. */
-let server: TestServer;
-let admin: TrackedClient;
+const suite = useTestServer();
 /** Administrator of another tenant: holds every menu in its tenant, yet tenants are not its business. */
 let outsider: TestUser;
 /** A platform user who may only look at tenants. */
@@ -26,19 +24,16 @@ let viewer: TestUser;
 let initPassword: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInAdmin(server);
-  outsider = await createTenantWithAdmin(server, '100009');
-  viewer = await createUserWithRole(server, { account: 'tenant_viewer', menuCodes: ['tenant', 'tenant_view'] });
-  initPassword = (await server.ctx.params.get('account.initPassword')) as string;
+  outsider = await createTenantWithAdmin(suite.server, '100009');
+  viewer = await createUserWithRole(suite.server, { account: 'tenant_viewer', menuCodes: ['tenant', 'tenant_view'] });
+  initPassword = (await suite.server.ctx.params.get('account.initPassword')) as string;
 });
-afterAll(() => server?.close());
 
-const api = () => admin.system.tenant;
+const api = () => suite.admin.system.tenant;
 const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const TABLES = ['blade_tenant', 'blade_role', 'blade_dept', 'blade_post', 'blade_user', 'blade_role_menu'];
-const snapshot = () => Promise.all(TABLES.map((table) => tableSnapshot(server, table)));
+const snapshot = () => Promise.all(TABLES.map((table) => tableSnapshot(suite.server, table)));
 const valid = { tenantName: '测试分公司', linkman: '张三' };
 let serial = 0;
 /** A new tenant; its row always carries the generated tenant id. */
@@ -49,7 +44,7 @@ const newTenant = async (over: Record<string, unknown> = {}) => {
 
 /** Live rows of a tenant in one of the tables a new tenant is provisioned in. */
 const rowsOf = <T extends 'blade_role' | 'blade_dept' | 'blade_post' | 'blade_user'>(table: T, tenantId: string) =>
-  server.ctx.db
+  suite.server.ctx.db
     .selectFrom(table as 'blade_role')
     .selectAll()
     .where('tenantId', '=', tenantId)
@@ -79,11 +74,11 @@ describe('creating a tenant', () => {
     expect(depts.map((d) => [d.deptName, d.parentId])).toEqual([['宝钢分公司', '0']]);
     expect(posts.map((p) => p.postCode)).toEqual(['ceo']);
     expect(users.map((u) => [u.account, u.mustChangePassword, u.roleId, u.deptId])).toEqual([['admin', 1, roles[0]!.id, depts[0]!.id]]);
-    const granted = await server.ctx.db.selectFrom('blade_role_menu').select('menuId').where('roleId', '=', roles[0]!.id).execute();
-    const menus = await server.ctx.db.selectFrom('blade_menu').select('id').where('isDeleted', '=', 0).execute();
+    const granted = await suite.server.ctx.db.selectFrom('blade_role_menu').select('menuId').where('roleId', '=', roles[0]!.id).execute();
+    const menus = await suite.server.ctx.db.selectFrom('blade_menu').select('id').where('isDeleted', '=', 0).execute();
     expect(granted.map((g) => g.menuId).sort()).toEqual(menus.map((m) => m.id).sort());
 
-    const tenantAdmin = trackedClient(server, { tenantId: row.tenantId });
+    const tenantAdmin = trackedClient(suite.server, { tenantId: row.tenantId });
     const token = await tenantAdmin.login({ username: 'admin', password: initPassword, tenantId: row.tenantId });
     expect(token).toMatchObject({ tenant_id: row.tenantId, role_name: ADMINISTRATOR_ROLE, dept_id: depts[0]!.id, is_init_password: '否' });
     const ownDepts = await tenantAdmin.system.dept.list();
@@ -128,21 +123,23 @@ describe('creating a tenant', () => {
     ['with a tenant id of its own', { tenantId: '123456' }, t.tenantIdFixed],
   ])('refuses an insert %s and changes nothing', async (_name, over, msg) => {
     const before = await snapshot();
-    expect(await failure(admin, admin.call('POST', '/api/blade-system/tenant/submit', undefined, { ...valid, ...over }))).toEqual(bad(msg));
+    expect(
+      await failure(suite.admin, suite.admin.call('POST', '/api/blade-system/tenant/submit', undefined, { ...valid, ...over })),
+    ).toEqual(bad(msg));
     expect(await snapshot()).toEqual(before);
   });
 
   it('refuses a domain another live tenant holds, ignoring case and a trailing slash', async () => {
     const holder = await newTenant({ domain: 'http://sso.steel.test' });
     const before = await snapshot();
-    expect(await failure(admin, newTenant({ domain: 'HTTP://SSO.steel.test/' }))).toEqual(bad(t.domainTaken));
+    expect(await failure(suite.admin, newTenant({ domain: 'HTTP://SSO.steel.test/' }))).toEqual(bad(t.domainTaken));
     expect(await snapshot()).toEqual(before);
     await api().remove(holder.id);
     expect((await newTenant({ domain: 'http://sso.steel.test' })).domain).toBe('http://sso.steel.test');
   });
 
   it('answers in English with Accept-Language: en', async () => {
-    const en = await signInAdmin(server, { language: 'en' });
+    const en = await signInAdmin(suite.server, { language: 'en' });
     const submit = (body: unknown) => en.call('POST', '/api/blade-system/tenant/submit', undefined, body);
     expect(await failure(en, submit({ ...valid, tenantName: '' }))).toEqual(bad('Please enter the tenant name'));
     expect(await failure(en, submit({ ...valid, accountNumber: -3 }))).toEqual(
@@ -157,8 +154,8 @@ describe('changing and removing a tenant', () => {
     const updated = await api().submit({ id: row.id, tenantId: row.tenantId, linkman: '王五', address: '上海市' });
     expect(updated).toMatchObject({ id: row.id, tenantId: row.tenantId, tenantName: row.tenantName, linkman: '王五', address: '上海市' });
     const before = await snapshot();
-    expect(await failure(admin, api().submit({ id: row.id, tenantId: '654321' }))).toEqual(bad(t.tenantIdFixed));
-    expect(await failure(admin, api().submit({ id: row.id, linkman: '' }))).toEqual(bad(t.linkman));
+    expect(await failure(suite.admin, api().submit({ id: row.id, tenantId: '654321' }))).toEqual(bad(t.tenantIdFixed));
+    expect(await failure(suite.admin, api().submit({ id: row.id, linkman: '' }))).toEqual(bad(t.linkman));
     expect(await snapshot()).toEqual(before);
   });
 
@@ -166,10 +163,10 @@ describe('changing and removing a tenant', () => {
     const platform = (await api().list({ tenantId: DEFAULT_TENANT_ID })).records.find((r) => r.tenantId === DEFAULT_TENANT_ID)!;
     const before = await snapshot();
     const refused = bad(tenantRuleMessages.platformFixed);
-    expect(await failure(admin, api().remove(platform.id))).toEqual(refused);
-    expect(await failure(admin, api().submit({ id: platform.id, status: 0 }))).toEqual(refused);
-    expect(await failure(admin, api().submit({ id: platform.id, expireTime: '2020-01-01' }))).toEqual(refused);
-    expect(await failure(admin, api().setting(undefined, { ids: platform.id, accountNumber: 10, expireTime: '2020-01-01' }))).toEqual(
+    expect(await failure(suite.admin, api().remove(platform.id))).toEqual(refused);
+    expect(await failure(suite.admin, api().submit({ id: platform.id, status: 0 }))).toEqual(refused);
+    expect(await failure(suite.admin, api().submit({ id: platform.id, expireTime: '2020-01-01' }))).toEqual(refused);
+    expect(await failure(suite.admin, api().setting(undefined, { ids: platform.id, accountNumber: 10, expireTime: '2020-01-01' }))).toEqual(
       refused,
     );
     expect(await snapshot()).toEqual(before);
@@ -178,14 +175,14 @@ describe('changing and removing a tenant', () => {
 
   it('removes a tenant with all-or-nothing ids, ending its sessions: its users cannot sign in', async () => {
     const row = await newTenant();
-    const user = await signIn(server, { account: 'admin', password: initPassword, tenantId: row.tenantId });
+    const user = await signIn(suite.server, { account: 'admin', password: initPassword, tenantId: row.tenantId });
     const before = await snapshot();
-    expect(await failure(admin, api().remove([row.id, '1']))).toEqual(bad(zh('recordMissing')));
+    expect(await failure(suite.admin, api().remove([row.id, '1']))).toEqual(bad(zh('recordMissing')));
     expect(await snapshot()).toEqual(before);
     expect((await user.refresh()).tenant_id).toBe(row.tenantId);
     expect(await api().remove(row.id)).toBe(true);
     expect(await api().detail(row.id)).toBeNull();
-    const again = trackedClient(server);
+    const again = trackedClient(suite.server);
     const refused = bad(zh('tenantMissing'));
     expect(await failure(again, again.login({ username: 'admin', password: initPassword, tenantId: row.tenantId }))).toEqual(refused);
     expect(await failure(user, user.refresh())).toEqual(bad(zh('badRefresh')));

@@ -1,36 +1,40 @@
 import { type MenuNode, menuMessages as m, zh } from '@sso/shared-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createTenant,
   createTenantWithAdmin,
   createUserWithRole,
   failure,
   menuIds,
-  signInAdmin,
   type TestUser,
-  type TrackedClient,
   tableSnapshot,
+  useTestServer,
 } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
 
 /** Top menus: tenant-scoped CRUD, topmenu/grant, and what menu/top-menu and menu/routes?topMenuId make of it. */
-let server: TestServer;
-let admin: TrackedClient;
+const suite = useTestServer();
 let tenantB: TestUser;
 let ids: Map<string, string>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInAdmin(server);
-  tenantB = await createTenantWithAdmin(server, '100002');
-  ids = await menuIds(server, ['system', 'param', 'param_view', 'dict', 'desk', 'notice', 'topmenu', 'topmenu_add', 'topmenu_setting']);
+  tenantB = await createTenantWithAdmin(suite.server, '100002');
+  ids = await menuIds(suite.server, [
+    'system',
+    'param',
+    'param_view',
+    'dict',
+    'desk',
+    'notice',
+    'topmenu',
+    'topmenu_add',
+    'topmenu_setting',
+  ]);
 });
-afterAll(() => server?.close());
 
 const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
-const api = () => admin.system.topMenu;
-const settings = () => tableSnapshot(server, 'blade_top_menu_setting');
+const api = () => suite.admin.system.topMenu;
+const settings = () => tableSnapshot(suite.server, 'blade_top_menu_setting');
 const idsOf = (...codes: string[]) => codes.map((c) => ids.get(c)!).join(',');
 /** A tree reduced to codes, to compare shapes. */
 const shape = (nodes: MenuNode[]): unknown[] => nodes.map((n) => (n.children ? { [n.code]: shape(n.children) } : n.code));
@@ -47,13 +51,13 @@ describe('top menu CRUD', () => {
       tenantId: '000000',
     });
     expect((await api().list({ name: '系统' })).records.map((r) => r.id)).toEqual([row.id]);
-    expect(await failure(admin, api().submit({ code: 'crud_top', name: '重复', sort: 1 }))).toEqual(bad(m.topCodeTaken));
+    expect(await failure(suite.admin, api().submit({ code: 'crud_top', name: '重复', sort: 1 }))).toEqual(bad(m.topCodeTaken));
     for (const [body, msg] of [
       [{ name: '无编号', sort: 1 }, m.topCode],
       [{ code: 'x', sort: 1 }, m.topName],
       [{ code: 'x', name: '无排序' }, m.topSort],
     ] as const) {
-      expect(await failure(admin, admin.call('POST', '/api/blade-system/topmenu/submit', undefined, body))).toEqual(bad(msg));
+      expect(await failure(suite.admin, suite.admin.call('POST', '/api/blade-system/topmenu/submit', undefined, body))).toEqual(bad(msg));
     }
     // Another tenant has its own codes and cannot see or touch ours.
     expect((await tenantB.sdk.system.topMenu.submit({ code: 'crud_top', name: '租户', sort: 1 })).tenantId).toBe('100002');
@@ -72,7 +76,7 @@ describe('topmenu/grant', () => {
     const a = await api().submit({ code: 'grant_a', name: '甲', sort: 1 });
     const b = await api().submit({ code: 'grant_b', name: '乙', sort: 2 });
     expect(await api().grant(undefined, { topMenuIds: `${a.id},${b.id}`, menuIds: idsOf('param', 'dict') })).toBe(true);
-    const keys = async (id: string) => (await admin.system.menu.topTreeKeys({ topMenuIds: id })).menu.sort();
+    const keys = async (id: string) => (await suite.admin.system.menu.topTreeKeys({ topMenuIds: id })).menu.sort();
     expect(await keys(a.id)).toEqual([ids.get('param'), ids.get('dict')].sort());
     expect(await keys(b.id)).toEqual(await keys(a.id));
     await api().grant({ topMenuIds: [a.id], menuIds: [ids.get('desk')!, ids.get('notice')!] });
@@ -96,25 +100,26 @@ describe('topmenu/grant', () => {
       [{ topMenuIds: own.id, menuIds: 'abc' }, zh('badIds')],
       [{ topMenuIds: 'x', menuIds: idsOf('param') }, zh('badIds')],
     ];
-    for (const [query, msg] of cases) expect(await failure(admin, api().grant(undefined, query)), JSON.stringify(query)).toEqual(bad(msg));
+    for (const [query, msg] of cases)
+      expect(await failure(suite.admin, api().grant(undefined, query)), JSON.stringify(query)).toEqual(bad(msg));
     expect(await settings()).toEqual(before);
   });
 
   it('keeps a packaged tenant within its package, and a non-administrator within their own menus', async () => {
-    const packageId = server.ctx.ids.next();
-    await server.ctx.db
+    const packageId = suite.server.ctx.ids.next();
+    await suite.server.ctx.db
       .insertInto('blade_tenant_package')
       .values({ id: packageId, packageName: '顶部包', menuId: idsOf('system', 'param', 'topmenu', 'topmenu_add', 'topmenu_setting') })
       .execute();
-    await createTenant(server, '400001');
-    await server.ctx.db.updateTable('blade_tenant').set({ packageId }).where('tenantId', '=', '400001').execute();
-    const packaged = await createUserWithRole(server, { tenantId: '400001', account: 'admin', administrator: true });
+    await createTenant(suite.server, '400001');
+    await suite.server.ctx.db.updateTable('blade_tenant').set({ packageId }).where('tenantId', '=', '400001').execute();
+    const packaged = await createUserWithRole(suite.server, { tenantId: '400001', account: 'admin', administrator: true });
     const top = await packaged.sdk.system.topMenu.submit({ code: 'pkg_top', name: '包', sort: 1 });
     const before = await settings();
     expect(
       await failure(packaged.sdk, packaged.sdk.system.topMenu.grant(undefined, { topMenuIds: top.id, menuIds: idsOf('dict') })),
     ).toEqual(bad('所选菜单超出租户产品包范围'));
-    const setter = await createUserWithRole(server, { account: 'top_setter', menuCodes: ['topmenu', 'topmenu_setting', 'param'] });
+    const setter = await createUserWithRole(suite.server, { account: 'top_setter', menuCodes: ['topmenu', 'topmenu_setting', 'param'] });
     const mine = await api().submit({ code: 'setter_top', name: '设', sort: 9 });
     expect(await failure(setter.sdk, setter.sdk.system.topMenu.grant(undefined, { topMenuIds: mine.id, menuIds: idsOf('dict') }))).toEqual({
       ...FORBIDDEN,
@@ -126,13 +131,13 @@ describe('topmenu/grant', () => {
   });
 
   it('needs topmenu_setting', async () => {
-    const viewer = await createUserWithRole(server, { account: 'top_viewer', menuCodes: ['topmenu', 'topmenu_view'] });
+    const viewer = await createUserWithRole(suite.server, { account: 'top_viewer', menuCodes: ['topmenu', 'topmenu_view'] });
     const top = await api().submit({ code: 'guarded_top', name: '守', sort: 1 });
     expect((await viewer.sdk.system.topMenu.list()).records.length).toBeGreaterThan(0);
     expect(await failure(viewer.sdk, viewer.sdk.system.topMenu.grant(undefined, { topMenuIds: top.id, menuIds: idsOf('param') }))).toEqual(
       FORBIDDEN,
     );
-    const none = await createUserWithRole(server, { account: 'top_none' });
+    const none = await createUserWithRole(suite.server, { account: 'top_none' });
     expect(await failure(none.sdk, none.sdk.system.topMenu.list())).toEqual(FORBIDDEN);
   });
 });
@@ -143,7 +148,7 @@ describe('menu/top-menu and menu/routes?topMenuId with real grants', () => {
     const settingsTop = await api().submit({ code: 'routes_system', name: '系统', sort: 2 });
     await api().grant(undefined, { topMenuIds: work.id, menuIds: idsOf('desk', 'notice') });
     await api().grant(undefined, { topMenuIds: settingsTop.id, menuIds: idsOf('system', 'param', 'dict') });
-    const user = await createUserWithRole(server, { account: 'routes_user', menuCodes: ['param', 'param_view', 'notice'] });
+    const user = await createUserWithRole(suite.server, { account: 'routes_user', menuCodes: ['param', 'param_view', 'notice'] });
     expect(shape(await user.sdk.system.menu.routes())).toEqual([{ desk: ['notice'] }, { system: ['param'] }]);
     expect(shape(await user.sdk.system.menu.routes({ topMenuId: settingsTop.id }))).toEqual([{ system: ['param'] }]);
     expect(shape(await user.sdk.system.menu.routes({ topMenuId: work.id }))).toEqual([{ desk: ['notice'] }]);

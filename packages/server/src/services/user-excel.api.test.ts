@@ -1,13 +1,11 @@
 import { DEFAULT_TENANT_ID, INIT_PASSWORD_PENDING, userMessages as m, zh } from '@sso/shared-api';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRole, failure, signInAdmin, type TrackedClient, tableSnapshot, trackedClient } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createRole, failure, tableSnapshot, trackedClient, useTestServer } from '../test-support.js';
 import { createDept, createPost, INITIAL, liveUserCount, STRONG, setQuota, storedUser } from './user-test-helpers.js';
 
 /** export-user, export-template and import-user, read and written with exceljs as a person's Excel would. */
-let server: TestServer;
-let admin: TrackedClient;
+const suite = useTestServer();
 let staff: string;
 let dept: string;
 let post: string;
@@ -28,17 +26,14 @@ const HEADER = [
 ];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInAdmin(server);
-  staff = await createRole(server, { alias: 'xl_staff', name: '导入员工' });
-  await createRole(server, { alias: 'xl_guest', name: '访客' });
-  dept = await createDept(server, { name: '导入部' });
-  await createDept(server, { name: '子部门', parentId: dept });
-  post = await createPost(server, { name: '导入岗' });
+  staff = await createRole(suite.server, { alias: 'xl_staff', name: '导入员工' });
+  await createRole(suite.server, { alias: 'xl_guest', name: '访客' });
+  dept = await createDept(suite.server, { name: '导入部' });
+  await createDept(suite.server, { name: '子部门', parentId: dept });
+  post = await createPost(suite.server, { name: '导入岗' });
 });
-afterAll(() => server?.close());
 
-const api = () => admin.user.user;
+const api = () => suite.admin.user.user;
 const bad = (msg: string) => ({ status: 400, code: 400, msg });
 
 async function sheetOf(bytes: Uint8Array): Promise<string[][]> {
@@ -123,7 +118,7 @@ describe('import', () => {
   it('adds every row with the initial password, to be changed at first sign-in', async () => {
     const result = await upload(await xlsx([row('xl_new1'), row('xl_new2', { role: '导入员工,访客', dept: '子部门', sex: '' })]));
     expect(result).toEqual({ inserted: 2, updated: 0 });
-    const first = await storedUser(server, 'xl_new1');
+    const first = await storedUser(suite.server, 'xl_new1');
     expect(first).toMatchObject({
       roleId: staff,
       deptId: dept,
@@ -133,8 +128,8 @@ describe('import', () => {
       userType: 1,
       mustChangePassword: 1,
     });
-    expect((await storedUser(server, 'xl_new2')).roleId?.split(',')).toHaveLength(2);
-    const token = await server.client().login({ username: 'xl_new1', password: INITIAL });
+    expect((await storedUser(suite.server, 'xl_new2')).roleId?.split(',')).toHaveLength(2);
+    const token = await suite.server.client().login({ username: 'xl_new1', password: INITIAL });
     expect(token.is_init_password).toBe(INIT_PASSWORD_PENDING);
   });
 
@@ -147,13 +142,13 @@ describe('import', () => {
     ['a row without a role', [row('xl_a', { role: '' })], `第2行: ${m.roleId}`],
   ];
   it.each(refusals)('refuses a file with %s, naming the row and writing nothing', async (_label, rows, message) => {
-    const before = await tableSnapshot(server, 'blade_user');
-    expect(await failure(admin, upload(await xlsx(rows)))).toEqual(bad(message));
-    expect(await tableSnapshot(server, 'blade_user')).toEqual(before);
+    const before = await tableSnapshot(suite.server, 'blade_user');
+    expect(await failure(suite.admin, upload(await xlsx(rows)))).toEqual(bad(message));
+    expect(await tableSnapshot(suite.server, 'blade_user')).toEqual(before);
   });
 
   it('names the row in English on request', async () => {
-    const english = trackedClient(server, { language: 'en' });
+    const english = trackedClient(suite.server, { language: 'en' });
     await english.login({ username: 'admin', password: 'admin' });
     const file = await xlsx([row('xl_en1'), row('xl_en2', { phone: '1' })]);
     expect(await failure(english, english.user.user.importUser({ file }))).toEqual(bad('Row 3: The phone number must have 11 digits'));
@@ -169,10 +164,10 @@ describe('import', () => {
       password: STRONG,
       password2: STRONG,
     });
-    const hash = (await storedUser(server, 'xl_cover')).password;
+    const hash = (await storedUser(suite.server, 'xl_cover')).password;
     const result = await upload(await xlsx([row('xl_cover', { phone: '13900001111' }), row('xl_cover_new')]), 1);
     expect(result).toEqual({ inserted: 1, updated: 1 });
-    expect(await storedUser(server, 'xl_cover')).toMatchObject({
+    expect(await storedUser(suite.server, 'xl_cover')).toMatchObject({
       name: 'xl_cover昵称',
       phone: '13900001111',
       password: hash,
@@ -183,28 +178,28 @@ describe('import', () => {
   it('round-trips an export through import', async () => {
     const exported = await api().exportUser({ account: 'xl_export' });
     expect(await upload({ filename: 'export.xlsx', data: exported }, 1)).toEqual({ inserted: 0, updated: 1 });
-    expect((await storedUser(server, 'xl_export')).birthday?.getFullYear()).toBe(1991);
+    expect((await storedUser(suite.server, 'xl_export')).birthday?.getFullYear()).toBe(1991);
   });
 
   it("keeps within the tenant's quota", async () => {
-    await setQuota(server, DEFAULT_TENANT_ID, (await liveUserCount(server)) + 1);
+    await setQuota(suite.server, DEFAULT_TENANT_ID, (await liveUserCount(suite.server)) + 1);
     try {
-      const before = await tableSnapshot(server, 'blade_user');
-      expect(await failure(admin, upload(await xlsx([row('xl_q1'), row('xl_q2')])))).toEqual(bad('租户账号额度已用完，无法新增用户'));
-      expect(await tableSnapshot(server, 'blade_user')).toEqual(before);
+      const before = await tableSnapshot(suite.server, 'blade_user');
+      expect(await failure(suite.admin, upload(await xlsx([row('xl_q1'), row('xl_q2')])))).toEqual(bad('租户账号额度已用完，无法新增用户'));
+      expect(await tableSnapshot(suite.server, 'blade_user')).toEqual(before);
     } finally {
-      await setQuota(server, DEFAULT_TENANT_ID, -1);
+      await setQuota(suite.server, DEFAULT_TENANT_ID, -1);
     }
   });
 
   it('refuses what is not an xlsx of users', async () => {
     const text = { filename: 'users.xlsx', data: new TextEncoder().encode('account,name') };
-    expect(await failure(admin, upload(text))).toEqual(bad(m.importUnreadable));
-    expect(await failure(admin, upload(await xlsx([])))).toEqual(bad(m.importEmpty));
-    expect(await failure(admin, upload(await xlsx([['a', 'b']], ['账号', '昵称'])))).toEqual(bad(`${m.importColumn}: 登录账号`));
-    expect(await failure(admin, api().importUser({} as never))).toEqual(bad(m.importFile));
-    const json = admin.call('POST', '/api/blade-user/import-user', undefined, { file: 'x' });
-    expect(await failure(admin, json)).toEqual(bad('请以 multipart/form-data 上传文件'));
+    expect(await failure(suite.admin, upload(text))).toEqual(bad(m.importUnreadable));
+    expect(await failure(suite.admin, upload(await xlsx([])))).toEqual(bad(m.importEmpty));
+    expect(await failure(suite.admin, upload(await xlsx([['a', 'b']], ['账号', '昵称'])))).toEqual(bad(`${m.importColumn}: 登录账号`));
+    expect(await failure(suite.admin, api().importUser({} as never))).toEqual(bad(m.importFile));
+    const json = suite.admin.call('POST', '/api/blade-user/import-user', undefined, { file: 'x' });
+    expect(await failure(suite.admin, json)).toEqual(bad('请以 multipart/form-data 上传文件'));
     expect(zh('badType')).toBeTruthy();
   });
 });

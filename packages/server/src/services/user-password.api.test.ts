@@ -1,29 +1,25 @@
 import { INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, userMessages as m, md5, PASSWORD_RULE, toBase64, zh } from '@sso/shared-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRole, failure, signIn, signInAdmin, type TrackedClient, tableSnapshot } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createRole, failure, signIn, tableSnapshot, useTestServer } from '../test-support.js';
 import { clientFromNewAddress, createDept, INITIAL, STRONG, storedUser } from './user-test-helpers.js';
 
 /** Password extras of /api/blade-user: reset, random, own change, forced change, unlock. */
-let server: TestServer;
-let admin: TrackedClient;
+// Failed sign-ins come from their own addresses, so only the account gets locked.
+const suite = useTestServer({ SSO_TRUST_PROXY: 'true' });
 let roleId: string;
 let deptId: string;
 
 beforeAll(async () => {
-  // Failed sign-ins come from their own addresses, so only the account gets locked.
-  server = await startTestServer({ SSO_TRUST_PROXY: 'true' });
-  admin = await signInAdmin(server);
-  roleId = await createRole(server, { alias: 'pw_staff' });
-  deptId = await createDept(server, { name: '密码测试部' });
+  roleId = await createRole(suite.server, { alias: 'pw_staff' });
+  deptId = await createDept(suite.server, { name: '密码测试部' });
 });
-afterAll(() => server?.close());
 
-const api = () => admin.user.user;
+const api = () => suite.admin.user.user;
 const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const addUser = async (account: string, password = STRONG) =>
   (await api().submit({ account, name: account, realName: '测试', roleId, deptId, password, password2: password })).id;
-const isInit = async (account: string, password: string) => (await server.client().login({ username: account, password })).is_init_password;
+const isInit = async (account: string, password: string) =>
+  (await suite.server.client().login({ username: account, password })).is_init_password;
 
 describe('resets by an administrator', () => {
   it.each([
@@ -35,7 +31,7 @@ describe('resets by an administrator', () => {
     expect(await call(`${first},${second}`)).toBe(true);
     for (const account of [`${name}_1`, `${name}_2`]) {
       expect(await isInit(account, INITIAL)).toBe(INIT_PASSWORD_PENDING);
-      await expect(server.client().login({ username: account, password: STRONG })).rejects.toThrow(zh('badCredentials'));
+      await expect(suite.server.client().login({ username: account, password: STRONG })).rejects.toThrow(zh('badCredentials'));
     }
   });
 
@@ -53,20 +49,20 @@ describe('resets by an administrator', () => {
     for (const { account, password } of issued) {
       expect(password).toMatch(PASSWORD_RULE);
       expect(await isInit(account, password)).toBe(INIT_PASSWORD_PENDING);
-      expect((await storedUser(server, account)).password).not.toContain(password);
+      expect((await storedUser(suite.server, account)).password).not.toContain(password);
     }
     const single = await api().initPwdRandom(undefined, { userId: one });
     expect(single).toHaveLength(1);
     expect(await isInit('random_1', single[0].password)).toBe(INIT_PASSWORD_PENDING);
-    expect(await failure(admin, api().initPwdRandom(undefined, {}))).toEqual(bad(zh('selectOne')));
+    expect(await failure(suite.admin, api().initPwdRandom(undefined, {}))).toEqual(bad(zh('selectOne')));
   });
 
   it('refuses an unknown id, changing nobody', async () => {
     const known = await addUser('reset_known');
-    const before = await tableSnapshot(server, 'blade_user');
-    expect(await failure(admin, api().reset(undefined, { userIds: `${known},123456789` }))).toEqual(bad(zh('recordMissing')));
-    expect(await failure(admin, api().reset(undefined, { userIds: '' }))).toEqual(bad(zh('selectOne')));
-    expect(await tableSnapshot(server, 'blade_user')).toEqual(before);
+    const before = await tableSnapshot(suite.server, 'blade_user');
+    expect(await failure(suite.admin, api().reset(undefined, { userIds: `${known},123456789` }))).toEqual(bad(zh('recordMissing')));
+    expect(await failure(suite.admin, api().reset(undefined, { userIds: '' }))).toEqual(bad(zh('selectOne')));
+    expect(await tableSnapshot(suite.server, 'blade_user')).toEqual(before);
   });
 
   it('one-click-modify and one-click-cancel switch is_init_password', async () => {
@@ -90,16 +86,16 @@ describe('update-password (own)', () => {
 
   it('changes the password given in the query (BladeX) and clears the forced change', async () => {
     await api().submit({ account: 'own_query', name: 'own', realName: '本人', roleId, deptId });
-    const me = await signIn(server, { account: 'own_query', password: INITIAL });
+    const me = await signIn(suite.server, { account: 'own_query', password: INITIAL });
     expect(me.session?.token.is_init_password).toBe(INIT_PASSWORD_PENDING);
     expect(await me.user.user.updatePassword(undefined, fields(INITIAL, 'New#pass123'))).toBe(true);
     expect(await isInit('own_query', 'New#pass123')).toBe(INIT_PASSWORD_DONE);
-    await expect(server.client().login({ username: 'own_query', password: INITIAL })).rejects.toThrow(zh('badCredentials'));
+    await expect(suite.server.client().login({ username: 'own_query', password: INITIAL })).rejects.toThrow(zh('badCredentials'));
   });
 
   it('takes the same fields in a JSON body', async () => {
     await addUser('own_body');
-    const me = await signIn(server, { account: 'own_body', password: STRONG });
+    const me = await signIn(suite.server, { account: 'own_body', password: STRONG });
     expect(await me.user.user.updatePassword(fields(STRONG, 'Body!pass99'))).toBe(true);
     expect(await isInit('own_body', 'Body!pass99')).toBe(INIT_PASSWORD_DONE);
   });
@@ -116,10 +112,10 @@ describe('update-password (own)', () => {
   ])('refuses %s, changing nothing', async (_label, body, message) => {
     await addUser(`own_bad_${Math.random().toString(36).slice(2, 8)}`).then(async (id) => {
       const account = (await api().detail(id))?.account as string;
-      const me = await signIn(server, { account, password: STRONG });
-      const before = await tableSnapshot(server, 'blade_user');
+      const me = await signIn(suite.server, { account, password: STRONG });
+      const before = await tableSnapshot(suite.server, 'blade_user');
       expect(await failure(me, me.user.user.updatePassword(body))).toEqual(bad(message));
-      expect(await tableSnapshot(server, 'blade_user')).toEqual(before);
+      expect(await tableSnapshot(suite.server, 'blade_user')).toEqual(before);
     });
   });
 });
@@ -128,13 +124,13 @@ describe('unlock', () => {
   it('lets a user locked by 5 failed sign-ins in again', async () => {
     const id = await addUser('locked_out');
     for (let i = 0; i < 5; i++) {
-      const attempt = clientFromNewAddress(server).login({ username: 'locked_out', password: 'Wrong@1234' });
+      const attempt = clientFromNewAddress(suite.server).login({ username: 'locked_out', password: 'Wrong@1234' });
       await expect(attempt).rejects.toThrow(zh('badCredentials'));
     }
-    const locked = clientFromNewAddress(server).login({ username: 'locked_out', password: STRONG });
+    const locked = clientFromNewAddress(suite.server).login({ username: 'locked_out', password: STRONG });
     await expect(locked).rejects.toThrow(zh('accountLocked'));
     expect(await api().unlock(undefined, { userIds: id })).toBe(true);
-    const rows = await server.ctx.db.selectFrom('sso_login_failure').select('key').where('key', 'like', '%locked_out%').execute();
+    const rows = await suite.server.ctx.db.selectFrom('sso_login_failure').select('key').where('key', 'like', '%locked_out%').execute();
     expect(rows).toEqual([]);
     expect(await isInit('locked_out', STRONG)).toBe(INIT_PASSWORD_DONE);
   });

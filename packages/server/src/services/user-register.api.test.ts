@@ -1,30 +1,25 @@
 import { DEFAULT_TENANT_ID, INIT_PASSWORD_DONE, userMessages as m, zh } from '@sso/shared-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createTenantWithAdmin,
   failure,
-  signInAdmin,
   type TestUser,
   type TrackedClient,
   tableSnapshot,
   trackedClient,
+  useTestServer,
 } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
 import { liveUserCount, STRONG, setQuota, storedUser } from './user-test-helpers.js';
 
 /** register-guest (public) and its approval: audit-pass / audit-refuse. */
-let server: TestServer;
-let admin: TrackedClient;
+const suite = useTestServer();
 let guest: TrackedClient;
 let tenantB: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInAdmin(server);
-  guest = trackedClient(server);
-  tenantB = await createTenantWithAdmin(server, '300001');
+  guest = trackedClient(suite.server);
+  tenantB = await createTenantWithAdmin(suite.server, '300001');
 });
-afterAll(() => server?.close());
 
 const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const form = (account: string, extra: Record<string, unknown> = {}) => ({
@@ -36,50 +31,57 @@ const form = (account: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const register = (body: ReturnType<typeof form>) => guest.user.user.registerGuest(body as never);
-const login = (account: string, tenantId = DEFAULT_TENANT_ID) => server.client().login({ username: account, password: STRONG, tenantId });
+const login = (account: string, tenantId = DEFAULT_TENANT_ID) =>
+  suite.server.client().login({ username: account, password: STRONG, tenantId });
 
 describe('register-guest', () => {
   it('creates a pending account that signs in only once approved', async () => {
     expect(await register(form('guest_ok'))).toBe(true);
-    const stored = await storedUser(server, 'guest_ok');
+    const stored = await storedUser(suite.server, 'guest_ok');
     expect(stored).toMatchObject({ status: 2, name: 'guest_ok昵称', realName: 'guest_ok昵称', roleId: null, mustChangePassword: 0 });
     await expect(login('guest_ok')).rejects.toThrow(zh('accountPending'));
-    const listed = await admin.user.user.page({ account: 'guest_ok' });
+    const listed = await suite.admin.user.user.page({ account: 'guest_ok' });
     expect(listed.records.map((r) => [r.account, r.status])).toEqual([['guest_ok', 2]]);
-    expect(await admin.user.user.auditPass(undefined, { userIds: stored.id })).toBe(true);
+    expect(await suite.admin.user.user.auditPass(undefined, { userIds: stored.id })).toBe(true);
     expect((await login('guest_ok')).is_init_password).toBe(INIT_PASSWORD_DONE);
-    expect(await failure(admin, admin.user.user.auditPass(undefined, { userIds: stored.id }))).toEqual(bad(m.notPending));
+    expect(await failure(suite.admin, suite.admin.user.user.auditPass(undefined, { userIds: stored.id }))).toEqual(bad(m.notPending));
   });
 
   it('removes a refused registration, which frees the account name', async () => {
     await register(form('guest_no'));
-    const stored = await storedUser(server, 'guest_no');
-    expect(await admin.user.user.auditRefuse(undefined, { userIds: stored.id })).toBe(true);
-    expect((await storedUser(server, 'guest_no')).isDeleted).toBe(1);
+    const stored = await storedUser(suite.server, 'guest_no');
+    expect(await suite.admin.user.user.auditRefuse(undefined, { userIds: stored.id })).toBe(true);
+    expect((await storedUser(suite.server, 'guest_no')).isDeleted).toBe(1);
     await expect(login('guest_no')).rejects.toThrow(zh('badCredentials'));
     expect(await register(form('guest_no'))).toBe(true);
   });
 
   it("registers into the tenant named in the form, seen only by that tenant's administrator", async () => {
     await register(form('guest_b', { tenantId: tenantB.tenantId }));
-    expect((await admin.user.user.page({ account: 'guest_b' })).total).toBe(0);
+    expect((await suite.admin.user.user.page({ account: 'guest_b' })).total).toBe(0);
     const inB = await tenantB.sdk.user.user.page({ account: 'guest_b' });
     expect(inB.records.map((r) => r.tenantId)).toEqual([tenantB.tenantId]);
-    expect(await failure(admin, admin.user.user.auditPass(undefined, { userIds: inB.records[0].id }))).toEqual(bad(zh('recordMissing')));
+    expect(await failure(suite.admin, suite.admin.user.user.auditPass(undefined, { userIds: inB.records[0].id }))).toEqual(
+      bad(zh('recordMissing')),
+    );
     await tenantB.sdk.user.user.auditPass(undefined, { userIds: inB.records[0].id });
     await login('guest_b', tenantB.tenantId);
   });
 
   it('binds a third-party sign-in given by oauthId', async () => {
-    const oauthId = server.ctx.ids.next();
-    await server.ctx.db
+    const oauthId = suite.server.ctx.ids.next();
+    await suite.server.ctx.db
       .insertInto('blade_user_oauth')
       .values({ id: oauthId, tenantId: DEFAULT_TENANT_ID, uuid: 'gh-1', source: 'github', avatar: 'https://example.com/a.png' })
       .execute();
     await register(form('guest_oauth', { oauthId }));
-    const stored = await storedUser(server, 'guest_oauth');
+    const stored = await storedUser(suite.server, 'guest_oauth');
     expect(stored.avatar).toBe('https://example.com/a.png');
-    const oauth = await server.ctx.db.selectFrom('blade_user_oauth').select('userId').where('id', '=', oauthId).executeTakeFirstOrThrow();
+    const oauth = await suite.server.ctx.db
+      .selectFrom('blade_user_oauth')
+      .select('userId')
+      .where('id', '=', oauthId)
+      .executeTakeFirstOrThrow();
     expect(oauth.userId).toBe(stored.id);
     // A binding is used once.
     expect(await failure(guest, register(form('guest_oauth2', { oauthId })))).toEqual(bad(m.oauthMissing));
@@ -96,26 +98,26 @@ describe('register-guest', () => {
     ['with an unknown oauthId', { oauthId: '123456' }, m.oauthMissing],
   ];
   it.each(cases)('refuses a registration %s, writing nothing', async (_label, change, message) => {
-    const before = await tableSnapshot(server, 'blade_user');
+    const before = await tableSnapshot(suite.server, 'blade_user');
     expect(await failure(guest, register(form('guest_bad', change)))).toEqual(bad(message));
-    expect(await tableSnapshot(server, 'blade_user')).toEqual(before);
+    expect(await tableSnapshot(suite.server, 'blade_user')).toEqual(before);
   });
 
   it('is refused when registration is switched off, and within the quota', async () => {
-    const param = () => server.ctx.db.updateTable('blade_param').where('paramKey', '=', 'user.registerEnabled');
+    const param = () => suite.server.ctx.db.updateTable('blade_param').where('paramKey', '=', 'user.registerEnabled');
     await param().set({ paramValue: 'false' }).execute();
-    server.ctx.cache.invalidate('blade_param');
+    suite.server.ctx.cache.invalidate('blade_param');
     try {
       expect(await failure(guest, register(form('guest_closed')))).toEqual(bad(m.registerClosed));
     } finally {
       await param().set({ paramValue: 'true' }).execute();
-      server.ctx.cache.invalidate('blade_param');
+      suite.server.ctx.cache.invalidate('blade_param');
     }
-    await setQuota(server, DEFAULT_TENANT_ID, await liveUserCount(server));
+    await setQuota(suite.server, DEFAULT_TENANT_ID, await liveUserCount(suite.server));
     try {
       expect(await failure(guest, register(form('guest_quota')))).toEqual(bad('租户账号额度已用完，无法新增用户'));
     } finally {
-      await setQuota(server, DEFAULT_TENANT_ID, -1);
+      await setQuota(suite.server, DEFAULT_TENANT_ID, -1);
     }
     expect(await register(form('guest_quota'))).toBe(true);
   });

@@ -1,39 +1,33 @@
 import { DEFAULT_TENANT_ID, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, userMessages as m, zh } from '@sso/shared-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createRole,
   createTenantWithAdmin,
   createUserWithRole,
   failure,
   signIn,
-  signInAdmin,
   type TestUser,
-  type TrackedClient,
   tableSnapshot,
   trackedClient,
+  useTestServer,
 } from '../test-support.js';
-import { startTestServer, type TestServer } from '../testing.js';
 import { administratorRole, createDept, createPost, INITIAL, liveUserCount, STRONG, setQuota, storedUser } from './user-test-helpers.js';
 
 /** /api/blade-user: the generic routes with the user rules (SPEC §5, §7 "User"). */
-let server: TestServer;
-let admin: TrackedClient;
+const suite = useTestServer();
 let tenantB: TestUser;
 let roleId: string;
 let deptId: string;
 let postId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInAdmin(server);
-  tenantB = await createTenantWithAdmin(server, '200001');
-  roleId = await createRole(server, { alias: 'staff', name: '员工' });
-  deptId = await createDept(server, { name: '信息中心' });
-  postId = await createPost(server, { name: '工程师' });
+  tenantB = await createTenantWithAdmin(suite.server, '200001');
+  roleId = await createRole(suite.server, { alias: 'staff', name: '员工' });
+  deptId = await createDept(suite.server, { name: '信息中心' });
+  postId = await createPost(suite.server, { name: '工程师' });
 });
-afterAll(() => server?.close());
 
-const api = () => admin.user.user;
+const api = () => suite.admin.user.user;
 const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const newUser = (account: string, extra: Record<string, unknown> = {}) => ({
@@ -76,15 +70,15 @@ describe('submit, detail, page, remove', () => {
     });
     expect(row).not.toHaveProperty('password');
     expect(row).not.toHaveProperty('password2');
-    expect((await storedUser(server, 'u_typed')).password).toMatch(/^\$argon2id\$/);
-    const token = await server.client().login({ username: 'u_typed', password: STRONG });
+    expect((await storedUser(suite.server, 'u_typed')).password).toMatch(/^\$argon2id\$/);
+    const token = await suite.server.client().login({ username: 'u_typed', password: STRONG });
     expect(token.is_init_password).toBe(INIT_PASSWORD_DONE);
   });
 
   it('gives a user added without a password the initial one, to be changed at first sign-in', async () => {
     const row = await api().submit(newUser('u_initial'));
     expect(row).toMatchObject({ mustChangePassword: 1 });
-    const token = await server.client().login({ username: 'u_initial', password: INITIAL });
+    const token = await suite.server.client().login({ username: 'u_initial', password: INITIAL });
     expect(token.is_init_password).toBe(INIT_PASSWORD_PENDING);
   });
 
@@ -101,11 +95,11 @@ describe('submit, detail, page, remove', () => {
   });
 
   it('filters by department, including every department below it', async () => {
-    const top = await createDept(server, { name: '集团' });
-    const middle = await createDept(server, { name: '分公司', parentId: top });
-    const bottom = await createDept(server, { name: '车间', parentId: middle });
-    const aside = await createDept(server, { name: '另一公司', parentId: top });
-    const other = await createDept(server, { name: '无关部门' });
+    const top = await createDept(suite.server, { name: '集团' });
+    const middle = await createDept(suite.server, { name: '分公司', parentId: top });
+    const bottom = await createDept(suite.server, { name: '车间', parentId: middle });
+    const aside = await createDept(suite.server, { name: '另一公司', parentId: top });
+    const other = await createDept(suite.server, { name: '无关部门' });
     await api().submit(newUser('d_top', { deptId: top }));
     await api().submit(newUser('d_bottom', { deptId: bottom }));
     await api().submit(newUser('d_two', { deptId: `${other},${bottom}` }));
@@ -117,35 +111,35 @@ describe('submit, detail, page, remove', () => {
     expect(await accounts(top)).toEqual(['d_aside', 'd_bottom', 'd_top', 'd_two']);
     expect(await accounts(other)).toEqual(['d_other', 'd_two']);
     expect(await accounts(`${aside},${bottom}`)).toEqual(['d_aside', 'd_bottom', 'd_two']);
-    expect(await failure(admin, api().page({ deptId: 'x' }))).toEqual(bad(zh('badIds')));
+    expect(await failure(suite.admin, api().page({ deptId: 'x' }))).toEqual(bad(zh('badIds')));
   });
 
   it('updates through submit and update, never touching the password', async () => {
     const row = await api().submit(newUser('u_update', { password: STRONG, password2: STRONG }));
-    const before = (await storedUser(server, 'u_update')).password;
+    const before = (await storedUser(suite.server, 'u_update')).password;
     const viaSubmit = await api().submit({ id: row.id, realName: '李四', password: 'Other@12345', password2: 'Other@12345' });
     expect(viaSubmit).toMatchObject({ id: row.id, realName: '李四', account: 'u_update' });
     const viaUpdate = await api().update({ id: row.id, name: '新昵称', phone: '13700000000' });
     expect(viaUpdate).toMatchObject({ id: row.id, name: '新昵称', phone: '13700000000', realName: '李四' });
     expect(viaUpdate).not.toHaveProperty('password');
-    expect((await storedUser(server, 'u_update')).password).toBe(before);
-    await server.client().login({ username: 'u_update', password: STRONG });
+    expect((await storedUser(suite.server, 'u_update')).password).toBe(before);
+    await suite.server.client().login({ username: 'u_update', password: STRONG });
   });
 
   it('removes users softly; nobody removes themself', async () => {
     const row = await api().submit(newUser('u_remove', { password: STRONG, password2: STRONG }));
-    const signedIn = await signIn(server, { account: 'u_remove', password: STRONG });
+    const signedIn = await signIn(suite.server, { account: 'u_remove', password: STRONG });
     expect(await api().remove([row.id])).toBe(true);
     expect(await api().detail(row.id)).toBeNull();
-    expect((await storedUser(server, 'u_remove')).isDeleted).toBe(1);
-    await expect(server.client().login({ username: 'u_remove', password: STRONG })).rejects.toThrow(zh('badCredentials'));
+    expect((await storedUser(suite.server, 'u_remove')).isDeleted).toBe(1);
+    await expect(suite.server.client().login({ username: 'u_remove', password: STRONG })).rejects.toThrow(zh('badCredentials'));
     // The removed user's session is ended: the refresh token no longer works.
     await expect(signedIn.refresh()).rejects.toThrow();
 
-    const me = (await admin.userInfo()).userId;
-    const before = await tableSnapshot(server, 'blade_user');
-    expect(await failure(admin, api().remove([me]))).toEqual(bad(m.removeSelf));
-    expect(await tableSnapshot(server, 'blade_user')).toEqual(before);
+    const me = (await suite.admin.userInfo()).userId;
+    const before = await tableSnapshot(suite.server, 'blade_user');
+    expect(await failure(suite.admin, api().remove([me]))).toEqual(bad(m.removeSelf));
+    expect(await tableSnapshot(suite.server, 'blade_user')).toEqual(before);
   });
 });
 
@@ -181,14 +175,14 @@ describe('validation', () => {
   it.each(cases)('refuses a user %s, writing nothing', async (_label, change, message) => {
     const body: Record<string, unknown> = { ...valid(), ...change };
     if (change.roleId === 'tenantB') body.roleId = tenantB.roleId;
-    if (change.deptId === 'tenantB') body.deptId = await createDept(server, { name: 'B部门', tenantId: tenantB.tenantId });
-    const before = await tableSnapshot(server, 'blade_user');
-    expect(await failure(admin, api().submit(body as never))).toEqual(bad(message));
-    expect(await tableSnapshot(server, 'blade_user')).toEqual(before);
+    if (change.deptId === 'tenantB') body.deptId = await createDept(suite.server, { name: 'B部门', tenantId: tenantB.tenantId });
+    const before = await tableSnapshot(suite.server, 'blade_user');
+    expect(await failure(suite.admin, api().submit(body as never))).toEqual(bad(message));
+    expect(await tableSnapshot(suite.server, 'blade_user')).toEqual(before);
   });
 
   it('speaks English on request', async () => {
-    const english = trackedClient(server, { language: 'en' });
+    const english = trackedClient(suite.server, { language: 'en' });
     await english.login({ username: 'admin', password: 'admin' });
     const result = await failure(english, english.user.user.submit({ ...valid(), password2: 'x' }));
     expect(result).toEqual(bad('The two passwords do not match'));
@@ -196,22 +190,22 @@ describe('validation', () => {
 
   it('refuses a second account of the same name in a tenant, but not in another', async () => {
     await api().submit(newUser('dup_user'));
-    const before = await tableSnapshot(server, 'blade_user');
-    expect(await failure(admin, api().submit(newUser('dup_user')))).toEqual(bad(m.accountTaken));
-    expect(await tableSnapshot(server, 'blade_user')).toEqual(before);
-    const deptB = await createDept(server, { name: 'B总部', tenantId: tenantB.tenantId });
+    const before = await tableSnapshot(suite.server, 'blade_user');
+    expect(await failure(suite.admin, api().submit(newUser('dup_user')))).toEqual(bad(m.accountTaken));
+    expect(await tableSnapshot(suite.server, 'blade_user')).toEqual(before);
+    const deptB = await createDept(suite.server, { name: 'B总部', tenantId: tenantB.tenantId });
     const inB = await tenantB.sdk.user.user.submit({ ...newUser('dup_user'), roleId: tenantB.roleId, deptId: deptB });
     expect(inB.tenantId).toBe(tenantB.tenantId);
   });
 
   it("keeps within the tenant's account quota", async () => {
-    await setQuota(server, DEFAULT_TENANT_ID, await liveUserCount(server));
+    await setQuota(suite.server, DEFAULT_TENANT_ID, await liveUserCount(suite.server));
     try {
-      const before = await tableSnapshot(server, 'blade_user');
-      expect(await failure(admin, api().submit(newUser('over_quota')))).toEqual(bad('租户账号额度已用完，无法新增用户'));
-      expect(await tableSnapshot(server, 'blade_user')).toEqual(before);
+      const before = await tableSnapshot(suite.server, 'blade_user');
+      expect(await failure(suite.admin, api().submit(newUser('over_quota')))).toEqual(bad('租户账号额度已用完，无法新增用户'));
+      expect(await tableSnapshot(suite.server, 'blade_user')).toEqual(before);
     } finally {
-      await setQuota(server, DEFAULT_TENANT_ID, -1);
+      await setQuota(suite.server, DEFAULT_TENANT_ID, -1);
     }
     await api().submit(newUser('within_quota'));
   });
@@ -223,15 +217,15 @@ describe('access', () => {
   let tenantAUser: string;
 
   beforeAll(async () => {
-    viewer = await createUserWithRole(server, { account: 'user_viewer', menuCodes: ['user', 'user_view'] });
-    adder = await createUserWithRole(server, { account: 'user_adder', menuCodes: ['user', 'user_add', 'user_edit'] });
+    viewer = await createUserWithRole(suite.server, { account: 'user_viewer', menuCodes: ['user', 'user_view'] });
+    adder = await createUserWithRole(suite.server, { account: 'user_adder', menuCodes: ['user', 'user_add', 'user_edit'] });
     tenantAUser = (await api().submit(newUser('a_private'))).id;
   });
 
   it('answers 403 to a user lacking the button of each action', async () => {
     const sdk = viewer.sdk.user.user;
     expect((await sdk.page({ account: 'a_private' })).total).toBe(1);
-    const before = await tableSnapshot(server, 'blade_user');
+    const before = await tableSnapshot(suite.server, 'blade_user');
     // Thunks: each call starts only when awaited, so none rejects unobserved.
     const calls: (() => Promise<unknown>)[] = [
       () => sdk.submit(newUser('by_viewer')),
@@ -254,13 +248,13 @@ describe('access', () => {
       () => sdk.exportTemplate(),
     ];
     for (const call of calls) expect(await failure(viewer.sdk, call())).toEqual(FORBIDDEN);
-    expect(await tableSnapshot(server, 'blade_user')).toEqual(before);
+    expect(await tableSnapshot(suite.server, 'blade_user')).toEqual(before);
   });
 
   it('lets a user with user_add add, but not hand out the administrator role', async () => {
     const sdk = adder.sdk.user.user;
     expect((await sdk.submit(newUser('by_adder'))).account).toBe('by_adder');
-    const admins = await administratorRole(server);
+    const admins = await administratorRole(suite.server);
     expect(await failure(adder.sdk, sdk.submit(newUser('adder_admin', { roleId: admins })))).toEqual(bad(m.administratorOnly));
     const target = (await sdk.submit(newUser('adder_target'))).id;
     expect(await failure(adder.sdk, sdk.submit({ id: target, roleId: `${roleId},${admins}` }))).toEqual(bad(m.administratorOnly));
@@ -270,7 +264,7 @@ describe('access', () => {
     const sdk = tenantB.sdk.user.user;
     expect((await sdk.page({ account: 'a_private' })).total).toBe(0);
     expect(await sdk.detail(tenantAUser)).toBeNull();
-    const before = await tableSnapshot(server, 'blade_user');
+    const before = await tableSnapshot(suite.server, 'blade_user');
     const missing = bad(zh('recordMissing'));
     expect(await failure(tenantB.sdk, sdk.submit({ id: tenantAUser, realName: '越权' }))).toEqual(missing);
     expect(await failure(tenantB.sdk, sdk.update({ id: tenantAUser, realName: '越权' }))).toEqual(missing);
@@ -282,6 +276,6 @@ describe('access', () => {
     expect(await failure(tenantB.sdk, sdk.unlock(undefined, { userIds: tenantAUser }))).toEqual(missing);
     expect(await failure(tenantB.sdk, sdk.updatePlatform(undefined, { userId: tenantAUser, userType: 2 }))).toEqual(missing);
     expect(await sdk.platformDetail({ id: tenantAUser })).toBeNull();
-    expect(await tableSnapshot(server, 'blade_user')).toEqual(before);
+    expect(await tableSnapshot(suite.server, 'blade_user')).toEqual(before);
   });
 });
