@@ -66,7 +66,23 @@ export function useRegionTree() {
     [loadChildren],
   );
 
-  return { nodes, expanded, setExpanded, loadedKeys, loadChildren, reloadLevel };
+  /** After an import: the provinces and every level loaded so far, which stay open. */
+  const reloadAll = useCallback(async () => {
+    await reloadLevel(REGION_ROOT);
+    for (const key of loadedKeys) await loadChildren(String(key));
+  }, [reloadLevel, loadChildren, loadedKeys]);
+
+  return { nodes, expanded, setExpanded, loadedKeys, loadChildren, reloadLevel, reloadAll };
+}
+
+/** The title of the node keyed `key`, wherever it is loaded. */
+export function titleOf(nodes: TreeDataNode[] | undefined, key: string): string | undefined {
+  for (const node of nodes ?? []) {
+    if (node.key === key) return String(node.title);
+    const below = titleOf(node.children, key);
+    if (below !== undefined) return below;
+  }
+  return undefined;
 }
 
 export type RegionTreeState = ReturnType<typeof useRegionTree>;
