@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
 import { feedback } from '../../api/feedback.js';
 import { useHasButton } from '../resource/use-permission.js';
-import { datedName, saveFile } from '../user/download.js';
+import { datedName, saveFile } from '../shared/download.js';
 
 export interface RegionToolbarProps {
   /** The region chosen in the tree (code and name), if any: export narrows to its sub-regions. */

@@ -3,7 +3,7 @@ import { Button, Form, Modal, Radio, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../api/feedback.js';
-import { saveFile } from '../user/download.js';
+import { saveFile } from './download.js';
 import './excel-import-strings.js';
 
 export interface ExcelImportDialogProps {

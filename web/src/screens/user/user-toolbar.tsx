@@ -5,7 +5,7 @@ import { feedback } from '../../api/feedback.js';
 import type { CrudContext } from '../../crud/crud-page.js';
 import { useStore } from '../../lib/store.js';
 import { userStore } from '../../session/user-store.js';
-import { datedName, saveFile } from './download.js';
+import { datedName, saveFile } from '../shared/download.js';
 import type { Filters } from './user-api.js';
 
 export interface UserToolbarProps {
