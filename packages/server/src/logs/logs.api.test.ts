@@ -6,6 +6,7 @@ import {
   createTenantWithAdmin,
   createUser,
   createUserWithRole,
+  FORBIDDEN,
   failure,
   type TestUser,
   tableSnapshot,
@@ -38,7 +39,6 @@ beforeAll(async () => {
   usualViewer = await createUserWithRole(suite.server, { account: 'usual_viewer', menuCodes: ['log_usual'] });
 });
 
-const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const apiRows = async (uriPart: string) => {
   await suite.server.ctx.logs.flush();
   return suite.server.ctx.db.selectFrom('blade_log_api').selectAll().where('requestUri', 'like', `%${uriPart}%`).execute();

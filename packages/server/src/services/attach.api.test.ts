@@ -1,7 +1,16 @@
 import { zh } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalS3, startLocalS3 } from '../storage/s3-test-server.js';
-import { createTenantWithAdmin, createUserWithRole, failure, type TestUser, type TrackedClient, useTestServer } from '../test-support.js';
+import {
+  bad,
+  createTenantWithAdmin,
+  createUserWithRole,
+  FORBIDDEN,
+  failure,
+  type TestUser,
+  type TrackedClient,
+  useTestServer,
+} from '../test-support.js';
 
 /** Attachments (one per upload) and report files: list, detail, remove with their stored objects. */
 const suite = useTestServer();
@@ -19,8 +28,6 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
-const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const put = (sdk: TrackedClient, filename: string, body: string) =>
   sdk.resource.oss.putFile({ file: { filename, data: new TextEncoder().encode(body) } }, {});
 const download = (link: string) => fetch(`${suite.server.baseUrl}${link}`);

@@ -2,6 +2,7 @@ import { clientMessages as c, zh } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashClientSecret } from '../auth/clients.js';
 import {
+  bad,
   createTenantWithAdmin,
   failure,
   signInAdmin,
@@ -22,7 +23,6 @@ beforeAll(async () => {
 });
 
 const api = () => suite.admin.system.client;
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const snapshot = () => tableSnapshot(suite.server, 'blade_client');
 const valid = {
   clientId: 'never_created',

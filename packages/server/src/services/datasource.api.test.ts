@@ -1,6 +1,15 @@
 import { datasourceMessages as d, zh } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithAdmin, createUserWithRole, failure, type TestUser, tableSnapshot, useTestServer } from '../test-support.js';
+import {
+  bad,
+  createTenantWithAdmin,
+  createUserWithRole,
+  FORBIDDEN,
+  failure,
+  type TestUser,
+  tableSnapshot,
+  useTestServer,
+} from '../test-support.js';
 import { postgresTarget } from './datasource-extras.js';
 import { decryptSecret } from './datasource-secrets.js';
 
@@ -16,8 +25,6 @@ beforeAll(async () => {
 });
 
 const api = () => suite.admin.system.datasource;
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
-const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const snapshot = () => tableSnapshot(suite.server, 'blade_datasource');
 const valid = { name: '业务库', driverClass: 'org.postgresql.Driver', url: 'jdbc:postgresql://127.0.0.1:5432/biz', username: 'postgres' };
 const storedPassword = async (id: string) =>

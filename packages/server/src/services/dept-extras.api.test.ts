@@ -1,10 +1,12 @@
 import { deptMessages, type TreeNode, tooLong, zh } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  bad,
   createRole,
   createTenantWithAdmin,
   createUser,
   createUserWithRole,
+  FORBIDDEN,
   failure,
   signIn,
   TEST_PASSWORD,
@@ -30,8 +32,6 @@ beforeAll(async () => {
   noMenus = await createUserWithRole(suite.server, { account: 'dept_no_menus' });
 });
 
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
-const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const snapshot = () => tableSnapshot(suite.server, 'blade_dept');
 const ancestorsOf = async (id: string) =>
   (await suite.server.ctx.db.selectFrom('blade_dept').select('ancestors').where('id', '=', id).executeTakeFirstOrThrow()).ancestors;

@@ -1,10 +1,12 @@
 import { type MenuNode, type MenuTreeNode, menuMessages as m, zh } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  bad,
   createRole,
   createTenant,
   createTenantWithAdmin,
   createUserWithRole,
+  FORBIDDEN,
   failure,
   menuIds,
   type TestUser,
@@ -39,8 +41,6 @@ beforeAll(async () => {
   noMenus = await createUserWithRole(suite.server, { account: 'no_menus' });
 });
 
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
-const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const liveMenus = () => suite.server.ctx.db.selectFrom('blade_menu').select(['id', 'category']).where('isDeleted', '=', 0).execute();
 function flatten(nodes: MenuTreeNode[]): MenuTreeNode[] {
   return nodes.flatMap((node) => [node, ...flatten(node.children ?? [])]);

@@ -1,6 +1,15 @@
 import { type MenuNode, type MenuTreeNode, zh } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createUserWithRole, failure, MENU_NODE_KEYS, menuIds, type TestUser, useTestServer } from '../test-support.js';
+import {
+  createTenant,
+  createUserWithRole,
+  FORBIDDEN,
+  failure,
+  MENU_NODE_KEYS,
+  menuIds,
+  type TestUser,
+  useTestServer,
+} from '../test-support.js';
 
 /** The menu admin lists (lazy-list, lazy-menu-list, menu-list) and the select tree, with who may read them. */
 const suite = useTestServer();
@@ -16,7 +25,6 @@ beforeAll(async () => {
   noMenus = await createUserWithRole(suite.server, { account: 'no_menus' });
 });
 
-const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const NODE_KEYS = MENU_NODE_KEYS;
 const liveMenus = () => suite.server.ctx.db.selectFrom('blade_menu').selectAll().where('isDeleted', '=', 0).execute();
 const bySort = (a: { sort: number; id: string }, b: { sort: number; id: string }) =>

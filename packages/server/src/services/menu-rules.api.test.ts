@@ -1,8 +1,10 @@
-import { menuMessages as m, zh } from '@sso/shared-api';
+import { menuMessages as m } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  bad,
   createTenantWithAdmin,
   createUserWithRole,
+  FORBIDDEN,
   failure,
   type TestUser,
   tableSnapshot,
@@ -20,8 +22,6 @@ beforeAll(async () => {
   menuViewer = await createUserWithRole(suite.server, { account: 'menu_viewer', menuCodes: ['menu'] });
 });
 
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
-const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const api = () => suite.admin.system.menu;
 const snapshot = () => tableSnapshot(suite.server, 'blade_menu');
 let seq = 0;

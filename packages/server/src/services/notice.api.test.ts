@@ -1,9 +1,11 @@
 import { noticeMessages, zh } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  bad,
   createTenantWithAdmin,
   createUser,
   createUserWithRole,
+  FORBIDDEN,
   failure,
   type TestUser,
   tableSnapshot,
@@ -21,8 +23,6 @@ beforeAll(async () => {
   noticeViewer = await createUserWithRole(suite.server, { account: 'notice_viewer', menuCodes: ['notice'] });
 });
 
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
-const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const snapshot = () => tableSnapshot(suite.server, 'blade_notice');
 const valid = { title: '放假通知', category: 1, releaseTime: '2026-10-01 09:00:00', content: '<p>国庆放假七天</p>' };
 

@@ -2,6 +2,7 @@ import { resourceMessages as m, zh } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalS3, startLocalS3 } from '../storage/s3-test-server.js';
 import {
+  bad,
   createTenantWithAdmin,
   createUserWithRole,
   failure,
@@ -29,7 +30,6 @@ afterAll(async () => {
 });
 
 const api = (sdk: TrackedClient = suite.admin) => sdk.resource.oss;
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const text = (s: string) => new TextEncoder().encode(s);
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 const put = (sdk: TrackedClient, filename: string, data: Uint8Array, type?: 'avatar') =>

@@ -1,10 +1,12 @@
 import { postMessages, tooLong, zh } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  bad,
   createRole,
   createTenantWithAdmin,
   createUser,
   createUserWithRole,
+  FORBIDDEN,
   failure,
   type TestUser,
   tableSnapshot,
@@ -22,8 +24,6 @@ beforeAll(async () => {
   postViewer = await createUserWithRole(suite.server, { account: 'post_viewer', menuCodes: ['post'] });
 });
 
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
-const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const snapshot = () => tableSnapshot(suite.server, 'blade_post');
 let seq = 0;
 const valid = () => ({ category: 2, postCode: `P${++seq}`, postName: `岗位${seq}`, sort: seq });

@@ -1,7 +1,16 @@
 import { regionMessages as m, REGION_ROOT, zh } from '@sso/shared-api';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithAdmin, createUserWithRole, failure, type TestUser, trackedClient, useTestServer } from '../test-support.js';
+import {
+  bad,
+  createTenantWithAdmin,
+  createUserWithRole,
+  FORBIDDEN,
+  failure,
+  type TestUser,
+  trackedClient,
+  useTestServer,
+} from '../test-support.js';
 
 /** Regions: seeded divisions, lazy-tree, the generic routes keyed by code, and the submit/remove rules. */
 const suite = useTestServer();
@@ -15,8 +24,6 @@ beforeAll(async () => {
   noMenus = await createUserWithRole(suite.server, { account: 'no_menus' });
 });
 
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
-const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const api = () => suite.admin.system.region;
 /** blade_region has no id column: the shared tableSnapshot cannot order it. */
 const snapshot = async () => (await sql.raw('select * from blade_region order by code').execute(suite.server.ctx.db)).rows;

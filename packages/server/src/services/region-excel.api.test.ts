@@ -1,8 +1,17 @@
-import { regionMessages as m, userMessages, regionExcelMessages as x, zh } from '@sso/shared-api';
+import { regionMessages as m, userMessages, regionExcelMessages as x } from '@sso/shared-api';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithAdmin, createUserWithRole, failure, type TestUser, trackedClient, useTestServer } from '../test-support.js';
+import {
+  bad,
+  createTenantWithAdmin,
+  createUserWithRole,
+  FORBIDDEN,
+  failure,
+  type TestUser,
+  trackedClient,
+  useTestServer,
+} from '../test-support.js';
 
 /** export-region, export-template and import-region, read and written with exceljs as a person's Excel would. */
 const suite = useTestServer();
@@ -17,8 +26,6 @@ beforeAll(async () => {
 });
 
 const HEADER = ['区划编号', '上级区划编号', '区划名称', '区划层级', '排序', '备注'];
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
-const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const api = () => suite.admin.system.region;
 /** blade_region has no id column: ordered by code. */
 const snapshot = async () => (await sql.raw('select * from blade_region order by code').execute(suite.server.ctx.db)).rows;

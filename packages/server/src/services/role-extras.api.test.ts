@@ -1,9 +1,11 @@
 import { type RoleNode, roleMessages, type TreeNode, zh } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  bad,
   createTenantWithAdmin,
   createUser,
   createUserWithRole,
+  FORBIDDEN,
   failure,
   signIn,
   TEST_PASSWORD,
@@ -25,8 +27,6 @@ beforeAll(async () => {
   roleViewer = await createUserWithRole(suite.server, { account: 'role_viewer', menuCodes: ['role'] });
 });
 
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
-const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const snapshot = () => tableSnapshot(suite.server, 'blade_role');
 let seq = 0;
 const valid = () => ({ roleName: `角色${++seq}`, roleAlias: `role_${seq}`, sort: seq });

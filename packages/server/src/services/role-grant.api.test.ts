@@ -1,10 +1,12 @@
 import { type MenuNode, roleMessages, zh } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  bad,
   createRole,
   createTenantWithAdmin,
   createUser,
   createUserWithRole,
+  FORBIDDEN,
   failure,
   menuIds,
   signIn,
@@ -40,8 +42,6 @@ beforeAll(async () => {
   grantee = await signIn(suite.server, { account: 'grantee', password: TEST_PASSWORD });
 });
 
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
-const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const ids = (...codes: string[]) => codes.map((code) => menus.get(code)!);
 const grants = async () => ({
   menus: await tableSnapshot(suite.server, 'blade_role_menu'),

@@ -1,8 +1,10 @@
 import { scopeMessages, zh } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  bad,
   createTenantWithAdmin,
   createUserWithRole,
+  FORBIDDEN,
   failure,
   menuIds,
   type TestUser,
@@ -21,9 +23,6 @@ beforeAll(async () => {
   tenantS = await createTenantWithAdmin(suite.server, '600001');
   postMenu = (await menuIds(suite.server, ['post'])).get('post')!;
 });
-
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
-const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 
 describe('data-scope', () => {
   const snapshot = () => tableSnapshot(suite.server, 'blade_scope_data');

@@ -2,6 +2,7 @@ import { resourceMessages as m, zh } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmsServer, startFakeAliyun, startFakeTencent } from '../sms/sms-test-servers.js';
 import {
+  bad,
   createTenantWithAdmin,
   createUserWithRole,
   failure,
@@ -30,7 +31,6 @@ afterAll(async () => {
 });
 
 const api = (sdk: TrackedClient = suite.admin) => sdk.resource.sms;
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const TOO_MANY = { status: 429, code: 429, msg: m.smsTooFrequent };
 const send = (phones: string, params = '{"name":"张三"}', code = 'SMS_LOGIN', sdk = suite.admin) =>
   api(sdk).sendMessage(undefined, { code, phones, params });

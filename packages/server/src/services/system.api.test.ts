@@ -1,8 +1,10 @@
 import { type DictTreeNode, type MenuNode, zh } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  bad,
   createTenantWithAdmin,
   createUserWithRole,
+  FORBIDDEN,
   failure,
   MENU_NODE_KEYS,
   menuIds,
@@ -26,9 +28,6 @@ beforeAll(async () => {
   paramViewer = await createUserWithRole(suite.server, { account: 'param_viewer', menuCodes: ['param', 'param_view'] });
   noMenus = await createUserWithRole(suite.server, { account: 'no_menus' });
 });
-
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
-const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 
 function flatten<T extends { children?: T[] }>(nodes: T[]): T[] {
   return nodes.flatMap((node) => [node, ...flatten(node.children ?? [])]);

@@ -1,6 +1,7 @@
 import { ADMINISTRATOR_ROLE, DEFAULT_TENANT_ID, tenantMessages as t, zh } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  bad,
   createRole,
   createTenantWithAdmin,
   createUser,
@@ -29,7 +30,6 @@ beforeAll(async () => {
 });
 
 const api = () => suite.admin.system.tenant;
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const snapshot = () => Promise.all(['blade_tenant', 'blade_role_menu'].map((table) => tableSnapshot(suite.server, table)));
 let serial = 0;
 /** A new tenant; its row always carries the generated tenant id. */

@@ -3,8 +3,10 @@ import type { Selectable } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/schema.js';
 import {
+  bad,
   createTenantWithAdmin,
   createUserWithRole,
+  FORBIDDEN,
   failure,
   signIn,
   signInAdmin,
@@ -30,8 +32,6 @@ beforeAll(async () => {
 });
 
 const api = () => suite.admin.system.tenant;
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
-const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const TABLES = ['blade_tenant', 'blade_role', 'blade_dept', 'blade_post', 'blade_user', 'blade_role_menu'];
 const snapshot = () => Promise.all(TABLES.map((table) => tableSnapshot(suite.server, table)));
 const valid = { tenantName: '测试分公司', linkman: '张三' };

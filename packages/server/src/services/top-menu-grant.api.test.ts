@@ -1,9 +1,11 @@
 import { type MenuNode, menuMessages as m, zh } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  bad,
   createTenant,
   createTenantWithAdmin,
   createUserWithRole,
+  FORBIDDEN,
   failure,
   menuIds,
   type TestUser,
@@ -31,8 +33,6 @@ beforeAll(async () => {
   ]);
 });
 
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
-const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const api = () => suite.admin.system.topMenu;
 const settings = () => tableSnapshot(suite.server, 'blade_top_menu_setting');
 const idsOf = (...codes: string[]) => codes.map((c) => ids.get(c)!).join(',');

@@ -1,7 +1,7 @@
 import { DEFAULT_TENANT_ID, INIT_PASSWORD_PENDING, userMessages as m, zh } from '@sso/shared-api';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createRole, failure, tableSnapshot, trackedClient, useTestServer } from '../test-support.js';
+import { bad, createRole, failure, tableSnapshot, trackedClient, useTestServer } from '../test-support.js';
 import { createDept, createPost, INITIAL, liveUserCount, STRONG, setQuota, storedUser } from './user-test-helpers.js';
 
 /** export-user, export-template and import-user, read and written with exceljs as a person's Excel would. */
@@ -34,7 +34,6 @@ beforeAll(async () => {
 });
 
 const api = () => suite.admin.user.user;
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
 
 async function sheetOf(bytes: Uint8Array): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();

@@ -1,6 +1,6 @@
 import { INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, userMessages as m, md5, PASSWORD_RULE, toBase64, zh } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createRole, failure, signIn, tableSnapshot, useTestServer } from '../test-support.js';
+import { bad, createRole, failure, signIn, tableSnapshot, useTestServer } from '../test-support.js';
 import { clientFromNewAddress, createDept, INITIAL, STRONG, storedUser } from './user-test-helpers.js';
 
 /** Password extras of /api/blade-user: reset, random, own change, forced change, unlock. */
@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 
 const api = () => suite.admin.user.user;
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const addUser = async (account: string, password = STRONG) =>
   (await api().submit({ account, name: account, realName: '测试', roleId, deptId, password, password2: password })).id;
 const isInit = async (account: string, password: string) =>

@@ -1,6 +1,7 @@
 import { DEFAULT_TENANT_ID, INIT_PASSWORD_DONE, userMessages as m, zh } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  bad,
   createRole,
   createTenantWithAdmin,
   createUserWithRole,
@@ -44,8 +45,6 @@ beforeAll(async () => {
   ).id;
   me = await signIn(suite.server, { account: 'profile_me', password: STRONG });
 });
-
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
 
 describe('info and update-info (own)', () => {
   it('shows the personal-info form of the caller, with names and without the password', async () => {

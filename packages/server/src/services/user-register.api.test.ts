@@ -1,6 +1,7 @@
 import { DEFAULT_TENANT_ID, INIT_PASSWORD_DONE, userMessages as m, zh } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  bad,
   createTenantWithAdmin,
   failure,
   type TestUser,
@@ -21,7 +22,6 @@ beforeAll(async () => {
   tenantB = await createTenantWithAdmin(suite.server, '300001');
 });
 
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
 const form = (account: string, extra: Record<string, unknown> = {}) => ({
   tenantId: DEFAULT_TENANT_ID,
   account,

@@ -1,9 +1,11 @@
 import { DEFAULT_TENANT_ID, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, userMessages as m, zh } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  bad,
   createRole,
   createTenantWithAdmin,
   createUserWithRole,
+  FORBIDDEN,
   failure,
   signIn,
   type TestUser,
@@ -28,8 +30,6 @@ beforeAll(async () => {
 });
 
 const api = () => suite.admin.user.user;
-const bad = (msg: string) => ({ status: 400, code: 400, msg });
-const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };
 const newUser = (account: string, extra: Record<string, unknown> = {}) => ({
   account,
   name: `${account}昵称`.slice(0, 20),
