@@ -1,6 +1,6 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { artifacts } from './browser.js';
 
 /**
@@ -75,6 +75,29 @@ export async function confirm(page: Page, question: string): Promise<void> {
   }
   await dialog.waitFor({ state: 'hidden' });
 }
+
+/** Runs `trigger` and returns the file the browser downloads because of it: its name and bytes. */
+export async function downloadOf(page: Page, trigger: () => Promise<void>): Promise<{ name: string; data: Buffer }> {
+  const download = page.waitForEvent('download');
+  await trigger();
+  const file = await download;
+  return { name: file.suggestedFilename(), data: readFileSync(await file.path()) };
+}
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Chooses an xlsx in the file input of `scope` (an import dialog) and waits until it is listed.
+ * Playwright keeps downloads under a generated name: the bytes go up under `name`.
+ */
+export async function chooseXlsx(scope: Locator, name: string, data: Uint8Array): Promise<void> {
+  await scope.locator('input[type=file]').setInputFiles({ name, mimeType: XLSX, buffer: Buffer.from(data) });
+  await scope.getByText(name).waitFor();
+}
+
+/** The open antd dialog titled `title`. */
+export const dialogTitled = (page: Page, title: string) =>
+  page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
 
 /** Signs the seeded admin in and walks the forced first password change, to the dashboard. */
 export async function signInChangingPassword(page: Page, baseUrl: string, newPassword: string): Promise<void> {

@@ -1,8 +1,9 @@
 import type { TestServer } from '@sso/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { readRegions, writeRegions } from '../../packages/server/src/services/region-excel.js';
 import { runnable, useBrowserSuite } from './browser.js';
-import { openFromSidebar, signInChangingPassword, step, toast } from './steps.js';
+import { button, chooseXlsx, confirm, dialogTitled, downloadOf, openFromSidebar, signInChangingPassword, step, toast } from './steps.js';
 
 const NEW_PASSWORD = 'Admin@2024!';
 let server: TestServer;
@@ -17,6 +18,15 @@ const row = (text: string) => page.locator('.ant-table-row').filter({ has: page.
 const link = (scope: Locator, name: string) => scope.getByRole('button', { name: new RegExp(`^\\s*${[...name].join('\\s*')}\\s*$`) });
 /** The expander of a tree row (antd marks a leaf's placeholder `-spaced`). */
 const expanderOf = (scope: Locator) => scope.locator('.ant-table-row-expand-icon:not(.ant-table-row-expand-icon-spaced)');
+const regionTree = () => page.getByTestId('region-tree');
+/** A node of the region tree by its exact title. */
+const regionNode = (title: string) =>
+  regionTree()
+    .locator('.ant-tree-treenode')
+    .filter({ has: page.getByTitle(title, { exact: true }) });
+/** A region's name as stored: what an import must (not) have changed. */
+const storedRegionName = async (code: string) =>
+  (await server.ctx.db.selectFrom('blade_region').select('name').where('code', '=', code).executeTakeFirst())?.name;
 
 /** One story: each step needs the state the last one left. */
 describe.skipIf(!runnable)('the tree screens against the real server', () => {
@@ -77,11 +87,8 @@ describe.skipIf(!runnable)('the tree screens against the real server', () => {
   });
 
   it('opens 行政区划 and loads the cities of a province when it expands', async () => {
-    const tree = () => page.getByTestId('region-tree');
-    const node = (title: string) =>
-      tree()
-        .locator('.ant-tree-treenode')
-        .filter({ has: page.getByTitle(title, { exact: true }) });
+    const tree = regionTree;
+    const node = regionNode;
     await step(page, 'tree-07-region-open', async () => {
       await openFromSidebar(page, '基础配置', '行政区划', '/base/region/index');
       await node('河北省').waitFor();
@@ -101,6 +108,68 @@ describe.skipIf(!runnable)('the tree screens against the real server', () => {
       await expect.poll(() => panel.getByLabel('区划编号').inputValue()).toBe('130100');
       await expect.poll(() => panel.getByLabel('上级区划').inputValue()).toBe('130000');
       await link(panel, '新增下级').waitFor();
+      expect(pageErrors).toEqual([]);
+    });
+  });
+
+  it('exports the sub-regions of the chosen region and imports them again, refusing a bad file', async () => {
+    const importDialog = () => dialogTitled(page, '行政区划数据导入');
+    const submit = () =>
+      importDialog()
+        .getByRole('button', { name: /提\s*交/ })
+        .click();
+    let exported: Awaited<ReturnType<typeof readRegions>> = [];
+    await step(page, 'tree-10-region-export', async () => {
+      await regionNode('河北省').locator('.ant-tree-title').click();
+      const file = await downloadOf(page, async () => {
+        await button(page, '导出').click();
+        await confirm(page, '是否导出“河北省”的下级区划数据?');
+      });
+      expect(file.name).toMatch(/^行政区划数据\d{4}-\d{2}-\d{2}\.xlsx$/);
+      exported = await readRegions(file.data);
+      expect(exported.map((r) => r.values.code)).toEqual(expect.arrayContaining(['130100', '130200']));
+      expect(exported.every((r) => r.values.parentCode === '130000' && r.values.level === '2')).toBe(true);
+      expect(exported.find((r) => r.values.code === '130200')?.values.name).toBe('唐山市');
+    });
+    await step(page, 'tree-11-region-import', async () => {
+      // The export with 唐山市 renamed and one new city, overwriting what exists.
+      const rows = exported.map(({ values }) => (values.code === '130200' ? { ...values, name: '唐山新市' } : values));
+      rows.push({ code: '139900', parentCode: '130000', name: '浏览器新市', level: '', sort: '99', remark: '' });
+      await button(page, '导入').click();
+      await chooseXlsx(importDialog(), 'regions.xlsx', await writeRegions(rows));
+      await importDialog().getByLabel('是').check();
+      await submit();
+      await toast(page, `导入成功：新增 1 条，更新 ${exported.length} 条`);
+      await importDialog().waitFor({ state: 'hidden' });
+      await regionNode('唐山新市').waitFor();
+      await regionNode('浏览器新市').waitFor();
+      await regionNode('唐山市').waitFor({ state: 'detached' });
+      expect(await storedRegionName('139900')).toBe('浏览器新市');
+    });
+    await step(page, 'tree-12-region-bad-file', async () => {
+      const rows = [
+        { code: '130100', parentCode: '130000', name: '不该改名', level: '', sort: '1', remark: '' },
+        { code: '139800', parentCode: '139700', name: '孤儿市', level: '', sort: '1', remark: '' },
+      ];
+      await button(page, '导入').click();
+      await chooseXlsx(importDialog(), 'bad.xlsx', await writeRegions(rows));
+      await importDialog().getByLabel('是').check();
+      await submit();
+      await page.locator('.ant-message-notice-error').filter({ hasText: '第3行: 上级区划不存在' }).waitFor();
+      await importDialog().getByText('bad.xlsx').waitFor(); // the dialog stays open with the file
+      expect(await storedRegionName('130100')).toBe('石家庄市'); // nothing written
+      expect(await storedRegionName('139800')).toBeUndefined();
+      await regionNode('石家庄市').waitFor();
+      expect(await regionNode('孤儿市').count()).toBe(0);
+    });
+    await step(page, 'tree-13-region-template', async () => {
+      const template = await downloadOf(page, () => importDialog().getByRole('button', { name: '模板下载' }).click());
+      expect(template.name).toBe('行政区划模板.xlsx');
+      expect(await readRegions(template.data)).toEqual([]);
+      await importDialog()
+        .getByRole('button', { name: /取\s*消/ })
+        .click();
+      await importDialog().waitFor({ state: 'hidden' });
       expect(pageErrors).toEqual([]);
     });
   });

@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
 import type { TestServer } from '@sso/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runnable, useBrowserSuite } from './browser.js';
-import { button, confirm, openFromSidebar, signInChangingPassword, step, toast } from './steps.js';
+import { button, chooseXlsx, confirm, dialogTitled, downloadOf, openFromSidebar, signInChangingPassword, step, toast } from './steps.js';
 
 const NEW_PASSWORD = 'Admin@2024!';
 const ACCOUNT = 'e2e_user';
 /** The file of the export step, imported again. */
-let exported = '';
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+let exported: Buffer;
 let server: TestServer;
 let page: Page;
 let pageErrors: string[] = [];
@@ -135,24 +133,21 @@ describe.skipIf(!runnable)('the users screen against the real server', () => {
       await row('admin').waitFor({ state: 'detached' }); // admin is in 钢铁集团 only
     });
     await step(page, 'user-08-export-filtered', async () => {
-      const download = page.waitForEvent('download');
-      await button(page, '导出').click();
-      await confirm(page, '是否导出用户数据?');
-      const file = await download;
-      expect(file.suggestedFilename()).toMatch(/^用户数据表\d{4}-\d{2}-\d{2}\.xlsx$/);
-      exported = await file.path();
-      expect(readFileSync(exported).subarray(0, 2).toString()).toBe('PK'); // an xlsx (zip) file
+      const file = await downloadOf(page, async () => {
+        await button(page, '导出').click();
+        await confirm(page, '是否导出用户数据?');
+      });
+      expect(file.name).toMatch(/^用户数据表\d{4}-\d{2}-\d{2}\.xlsx$/);
+      exported = file.data;
+      expect(exported.subarray(0, 2).toString()).toBe('PK'); // an xlsx (zip) file
     });
     await step(page, 'user-09-import', async () => {
       await button(page, '导入').click();
-      const dialog = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: '用户数据导入' }) });
-      const template = page.waitForEvent('download');
-      await dialog.getByRole('button', { name: '模板下载' }).click();
-      expect((await template).suggestedFilename()).toBe('用户数据模板.xlsx');
+      const dialog = dialogTitled(page, '用户数据导入');
+      const template = await downloadOf(page, () => dialog.getByRole('button', { name: '模板下载' }).click());
+      expect(template.name).toBe('用户数据模板.xlsx');
       // The export holds only the users of 研发中心: e2e_user, already there.
-      // Playwright keeps downloads under a generated name: the file goes up as the export was named.
-      await dialog.locator('input[type=file]').setInputFiles({ name: 'users.xlsx', mimeType: XLSX, buffer: readFileSync(exported) });
-      await dialog.getByText('users.xlsx').waitFor();
+      await chooseXlsx(dialog, 'users.xlsx', exported);
       await dialog.getByRole('button', { name: /提\s*交/ }).click();
       await page.locator('.ant-message-notice-error').first().waitFor(); // not covered: the account exists
       await dialog.getByLabel('是').check();
