@@ -1,7 +1,7 @@
 import type { TestServer } from '@sso/server/testing';
+import { readRegions, writeRegions } from '@sso/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { readRegions, writeRegions } from '../../packages/server/src/services/region-excel.js';
 import { runnable, useBrowserSuite } from './browser.js';
 import { button, chooseXlsx, confirm, dialogTitled, downloadOf, openFromSidebar, signInChangingPassword, step, toast } from './steps.js';
 

@@ -63,3 +63,6 @@ async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): 
     await client.end();
   }
 }
+
+/** The region sheet's reader and writer, for browser suites that check an export and build an import. */
+export { readRegions, writeRegions } from './services/region-excel.js';
