@@ -1,4 +1,4 @@
-import { badRequest, DEFAULT_TENANT_ID, forbidden, type Page, type ResourceDef, zh } from '@sso/shared-api';
+import { ApiError, badRequest, DEFAULT_TENANT_ID, forbidden, type Page, type ResourceDef, zh } from '@sso/shared-api';
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { Caller } from '../auth/permissions.js';
 import type { DataFilter } from '../auth/scopes.js';
@@ -124,37 +124,65 @@ export class Repository {
 
   /** Insert (no id) or update (id) in one transaction, after the rules and unique checks. */
   async save(caller: Caller, values: Row, id?: string): Promise<Row> {
+    const [saved] = await this.saveAll(caller, [{ values, id }]);
+    return saved as Row;
+  }
+
+  /**
+   * Several saves in one transaction, in order: all or none (an import). `failed` turns the
+   * message of the entry that was refused into the caller's (an import names the sheet row).
+   */
+  async saveAll(
+    caller: Caller,
+    entries: { values: Row; id?: string }[],
+    failed: (index: number, error: ApiError) => ApiError = (_, error) => error,
+  ): Promise<Row[]> {
     this.assertMayWrite(caller);
-    let revealed: Row | undefined;
     const filter = await this.ctx.scopes.dataFilter(caller, this.def);
     const saved = await this.db.transaction().execute(async (trx) => {
-      const existing = id
-        ? await this.narrowed(trx, caller, filter).selectAll().where(this.key, '=', id).forUpdate().executeTakeFirst()
-        : undefined;
-      if (id && !existing) throw badRequest(zh('recordMissing'));
-      const rules = rulesFor(this.def.table);
-      const outcome = await rules.beforeSave?.({
-        ctx: this.ctx,
-        caller,
-        def: this.def,
-        values,
-        existing: existing as Row | undefined,
-        trx,
-      });
-      revealed = outcome?.reveal;
-      await this.assertUnique(trx, caller, { ...(existing as Row | undefined), ...values }, id);
-      const now = new Date();
-      const audit = this.def.commonColumns ? { updateUser: caller.user_id, updateTime: now } : {};
-      if (id) {
-        return trx
-          .updateTable(this.def.table)
-          .set({ ...values, ...audit })
-          .where(this.key, '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+      const rows: Row[] = [];
+      for (const [index, { values, id }] of entries.entries()) {
+        try {
+          rows.push(await this.saveIn(trx, caller, filter, values, id));
+        } catch (error) {
+          throw error instanceof ApiError ? failed(index, error) : error;
+        }
       }
-      if (!this.def.commonColumns) return trx.insertInto(this.def.table).values(values).returningAll().executeTakeFirstOrThrow();
-      return trx
+      return rows;
+    });
+    this.changed();
+    return saved;
+  }
+
+  private async saveIn(trx: Transaction<unknown>, caller: Caller, filter: DataFilter | undefined, values: Row, id?: string): Promise<Row> {
+    const db = trx as unknown as AnyDb;
+    const existing = id
+      ? await this.narrowed(db, caller, filter).selectAll().where(this.key, '=', id).forUpdate().executeTakeFirst()
+      : undefined;
+    if (id && !existing) throw badRequest(zh('recordMissing'));
+    const outcome = await rulesFor(this.def.table).beforeSave?.({
+      ctx: this.ctx,
+      caller,
+      def: this.def,
+      values,
+      existing: existing as Row | undefined,
+      trx,
+    });
+    await this.assertUnique(trx, caller, { ...(existing as Row | undefined), ...values }, id);
+    const now = new Date();
+    const audit = this.def.commonColumns ? { updateUser: caller.user_id, updateTime: now } : {};
+    let saved: Row;
+    if (id) {
+      saved = await db
+        .updateTable(this.def.table)
+        .set({ ...values, ...audit })
+        .where(this.key, '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } else if (!this.def.commonColumns) {
+      saved = await db.insertInto(this.def.table).values(values).returningAll().executeTakeFirstOrThrow();
+    } else {
+      saved = await db
         .insertInto(this.def.table)
         .values({
           ...values,
@@ -168,9 +196,8 @@ export class Repository {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-    });
-    this.changed();
-    return { ...toApiRow(saved as Row, this.def.hidden), ...revealed };
+    }
+    return { ...toApiRow(saved, this.def.hidden), ...outcome?.reveal };
   }
 
   /** Soft delete; every id must name a live row the caller may see, or nothing changes. */

@@ -1,4 +1,4 @@
-import { badRequest } from '@sso/shared-api';
+import { badRequest, userMessages } from '@sso/shared-api';
 import ExcelJS from 'exceljs';
 
 /** One sheet with a header row of labels: the xlsx layout of every export, template and import. */
@@ -15,8 +15,10 @@ export interface SheetLayout<K extends string> {
   columns: readonly SheetColumn<K>[];
   /** Columns an upload must have. */
   required: readonly K[];
-  messages: { unreadable: string; missingColumn: string };
 }
+
+// The user import's wording says nothing about users: every sheet answers with it.
+const { importUnreadable: unreadable, importColumn: missingColumn } = userMessages;
 
 export type SheetRow<K extends string> = Record<K, string>;
 
@@ -47,10 +49,10 @@ export async function readSheet<K extends string>(
   try {
     await workbook.xlsx.load(Buffer.from(data.buffer, data.byteOffset, data.byteLength) as never);
   } catch {
-    throw badRequest(layout.messages.unreadable);
+    throw badRequest(unreadable);
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw badRequest(layout.messages.unreadable);
+  if (!sheet) throw badRequest(unreadable);
   const positions = new Map<K, number>();
   sheet.getRow(1).eachCell((cell, col) => {
     const text = cellText(cell);
@@ -59,7 +61,7 @@ export async function readSheet<K extends string>(
   });
   for (const required of layout.required) {
     if (!positions.has(required)) {
-      throw badRequest(`${layout.messages.missingColumn}: ${layout.columns.find((c) => c.key === required)?.label[0]}`);
+      throw badRequest(`${missingColumn}: ${layout.columns.find((c) => c.key === required)?.label[0]}`);
     }
   }
   const rows: { row: number; values: SheetRow<K> }[] = [];

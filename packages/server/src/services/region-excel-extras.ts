@@ -33,12 +33,12 @@ export const regionExcelHandlers: Record<string, ExtraHandler> = {
   },
 
   /** Regions are platform-wide: only the platform tenant writes them, as with the generic save. */
-  async importRegion({ ctx, def, repo, query, body, caller }) {
+  async importRegion({ ctx, repo, query, body, caller }) {
     const who = caller as Caller;
     repo.assertMayWrite(who);
     const sheet = await readRegions((body.file as UploadedFile).data);
     if (!sheet.length) throw badRequest(x.importEmpty);
     if (sheet.length > MAX_IMPORT) throw badRequest(x.importTooMany);
-    return importRegions({ ctx, def, caller: who, sheet, covered: Number(query.isCovered) === 1 });
+    return importRegions({ ctx, repo, caller: who, sheet, covered: Number(query.isCovered) === 1 });
   },
 };

@@ -1,4 +1,3 @@
-import { userMessages } from '@sso/shared-api';
 import { readSheet, type SheetLayout, type SheetRow, writeSheet } from './excel-sheet.js';
 
 /** The xlsx layout of region export, template and import: the columns a person edits; the rest derive from the parent. */
@@ -19,8 +18,6 @@ const REGION_SHEET: SheetLayout<RegionKey> = {
   sheet: '行政区划',
   columns: REGION_COLUMNS,
   required: ['code', 'parentCode', 'name', 'sort'],
-  // The wording of the user import says nothing about users: one text for both.
-  messages: { unreadable: userMessages.importUnreadable, missingColumn: userMessages.importColumn },
 };
 
 export const writeRegions = (rows: RegionSheetRow[]): Promise<Uint8Array> => writeSheet(REGION_SHEET, rows);

@@ -1,21 +1,11 @@
-import {
-  ApiError,
-  badRequest,
-  regionMessages as m,
-  REGION_ROOT,
-  type ResourceDef,
-  region,
-  rowMessage,
-  regionExcelMessages as x,
-} from '@sso/shared-api';
+import { badRequest, regionMessages as m, REGION_ROOT, region, rowMessage, regionExcelMessages as x } from '@sso/shared-api';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
+import type { Repository } from '../resources/repository.js';
 import type { RegionSheetRow } from './region-excel.js';
-import { regionRules } from './region-rules.js';
 
 /** Checking and writing the rows of import-region: every row is checked before anything is written. */
 
-type Row = Record<string, unknown>;
 interface Candidate {
   row: number;
   values: { code: string; parentCode: string; name: string; level?: number; sort: number; remark: string | null };
@@ -67,12 +57,12 @@ function levels(rows: Candidate[], stored: Map<string, number>): Map<string, num
 
 export async function importRegions(args: {
   ctx: AppContext;
-  def: ResourceDef;
+  repo: Repository;
   caller: Caller;
   sheet: { row: number; values: RegionSheetRow }[];
   covered: boolean;
 }): Promise<{ inserted: number; updated: number }> {
-  const { ctx, def, caller, sheet, covered } = args;
+  const { ctx, repo, caller, sheet, covered } = args;
   const seen = new Set<string>();
   const rows = sheet.map(({ row, values }) => {
     const candidate = parse(row, values);
@@ -88,26 +78,11 @@ export async function importRegions(args: {
   const level = levels(rows, stored);
   // Parents before their sub-regions: the save rule derives a row's columns from its stored parent.
   const ordered = [...rows].sort((a, b) => (level.get(a.values.code) ?? 0) - (level.get(b.values.code) ?? 0));
-  await ctx.db.transaction().execute(async (trx) => {
-    for (const { row, values } of ordered) {
-      const existing = (await trx.selectFrom('blade_region').selectAll().where('code', '=', values.code).forUpdate().executeTakeFirst()) as
-        | Row
-        | undefined;
-      const saved: Row = { ...values };
-      try {
-        await regionRules.beforeSave?.({ ctx, caller, def, values: saved, existing, trx });
-      } catch (error) {
-        throw error instanceof ApiError ? fail(row, error.message) : error;
-      }
-      if (existing) await trx.updateTable('blade_region').set(saved).where('code', '=', values.code).execute();
-      else
-        await trx
-          .insertInto('blade_region')
-          .values(saved as never)
-          .execute();
-    }
-  });
-  ctx.cache.invalidate('blade_region');
+  await repo.saveAll(
+    caller,
+    ordered.map(({ values }) => ({ values: { ...values }, id: stored.has(values.code) ? values.code : undefined })),
+    (index, error) => fail(ordered[index]?.row ?? 0, error.message),
+  );
   const updated = rows.filter((r) => stored.has(r.values.code)).length;
   return { inserted: rows.length - updated, updated };
 }

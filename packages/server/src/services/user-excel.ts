@@ -1,4 +1,3 @@
-import { userMessages as m } from '@sso/shared-api';
 import { readSheet, type SheetLayout, type SheetRow, writeSheet } from './excel-sheet.js';
 
 /** The xlsx layout of user export, template and import. */
@@ -29,7 +28,6 @@ const USER_SHEET: SheetLayout<ExcelKey> = {
   sheet: '用户数据',
   columns: USER_COLUMNS,
   required: ['account', 'name', 'realName', 'roleName', 'deptName'],
-  messages: { unreadable: m.importUnreadable, missingColumn: m.importColumn },
 };
 
 export const writeUsers = (rows: ExcelRow[]): Promise<Uint8Array> => writeSheet(USER_SHEET, rows);
