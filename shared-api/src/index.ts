@@ -10,6 +10,8 @@ export * from './constants.js';
 export * from './digest.js';
 export * from './envelope.js';
 export * from './messages.js';
+export * from './redirect.js';
+export * from './redirect-contract.js';
 export * from './resource.js';
 export * from './resources/index.js';
 export * from './sdk/axios-transport.js';

@@ -2,6 +2,7 @@ import type { TokenResponse, UserInfo } from '../auth.js';
 import { DEFAULT_TENANT_ID, TOKEN_HEADER } from '../constants.js';
 import { md5, toBase64 } from '../digest.js';
 import { ApiError, type Envelope } from '../envelope.js';
+import { HANDOFF_PATH, type HandoffResponse } from '../redirect-contract.js';
 import type { ResourceDef } from '../resource.js';
 import { type Registry, registry } from '../resources/index.js';
 import { type ResourceApi, resourceClient } from './resource-client.js';
@@ -136,6 +137,14 @@ export class SsoClient {
 
   userInfo(): Promise<UserInfo> {
     return this.call('GET', '/api/blade-auth/oauth/user-info');
+  }
+
+  /**
+   * Single sign-on hand-off: the server checks `redirect` against the registered redirect URIs
+   * and answers it with a fresh access token of this session appended; a refusal is an ApiError.
+   */
+  handoff(redirect: string): Promise<HandoffResponse> {
+    return this.call('POST', HANDOFF_PATH, { redirect });
   }
 
   /**

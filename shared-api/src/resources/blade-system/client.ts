@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formNumber, idString, optionalText, requiredText } from '../../common.js';
 import { defineMessages } from '../../messages.js';
+import { redirectUriList } from '../../redirect-contract.js';
 import { defineExtra, defineResource } from '../../resource.js';
 
 /** Grant types the platform knows (BladeX's, plus client_credentials). */
@@ -47,7 +48,7 @@ export const clientEntity = z.object({
   scope: requiredText(clientMessages.scope, 256),
   authorizedGrantTypes: grantTypes,
   resourceIds: optionalText(256),
-  webServerRedirectUri: optionalText(256),
+  webServerRedirectUri: redirectUriList(256),
   authorities: optionalText(256),
   accessTokenValidity: seconds(clientMessages.accessTokenValidity),
   refreshTokenValidity: seconds(clientMessages.refreshTokenValidity),
@@ -67,6 +68,7 @@ export const client = defineResource({
   name: 'client',
   table: 'blade_client',
   tenantScoped: false,
+  securityAudit: true,
   platformOnly: true,
   permission: 'client',
   entity: clientEntity,
