@@ -122,6 +122,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       if (closed) return;
       closed = true;
       await app.close();
+      await ctx.bus.close();
       await database.close();
     },
   };

@@ -14,6 +14,11 @@ const schema = z.object({
   SSO_ISSUER: z.string().url().optional(),
   SSO_WEB_DIR: z.string().optional(),
   SSO_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  /** Redis for the cluster bus (pub/sub) instead of PostgreSQL LISTEN/NOTIFY. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   SSO_WORKER_ID: z.coerce.number().int().min(0).max(1023).optional(),
   SSO_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Whether every /api call is written to the api log (errors and sign-ins are always recorded). */

@@ -7,6 +7,8 @@ import { Permissions } from './auth/permissions.js';
 import { Scopes } from './auth/scopes.js';
 import { Sessions } from './auth/sessions.js';
 import { AccessTokens } from './auth/tokens.js';
+import type { ClusterBus } from './cluster/bus.js';
+import { createBus } from './cluster/create-bus.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle, Db } from './db/database.js';
 import { IdGenerator } from './ids.js';
@@ -39,6 +41,8 @@ export interface AppContext {
   /** SMS sending and verification codes (the log provider by default). */
   sms: SmsService;
   issuer: string;
+  /** Tells the other nodes of a cluster what to forget (sessions, grants, cached tables). */
+  bus: ClusterBus;
   log?: FastifyBaseLogger;
 }
 
@@ -52,7 +56,14 @@ export async function createContext(config: Config, database: DatabaseHandle, id
   const scopes = new Scopes(db, ttl);
   // A grant change (roles, scopes, packages) drops what both remember.
   permissions.onClear(() => scopes.clear());
-  return {
+  const clients = new Clients(db, ttl);
+  // The bus logs through the server's logger once there is one.
+  const busLog = { warn: (message: string) => (context.log ?? console).warn(message) };
+  const bus = createBus(config, busLog);
+  cache.shareThrough(bus);
+  permissions.shareThrough(bus);
+  clients.shareThrough(bus);
+  const context: AppContext = {
     config,
     database,
     db,
@@ -62,7 +73,7 @@ export async function createContext(config: Config, database: DatabaseHandle, id
     tokens: new AccessTokens(keys, issuer),
     sessions: new Sessions(db, ids, ttl),
     lockout: new Lockout(db),
-    clients: new Clients(db, ttl),
+    clients,
     permissions,
     scopes,
     cache,
@@ -71,7 +82,11 @@ export async function createContext(config: Config, database: DatabaseHandle, id
     storage: new Storage(db, config.SSO_DATA_DIR),
     sms: new SmsService(db, ids),
     issuer,
+    bus,
   };
+  // Listening starts before the server answers anything; Server.close() stops it.
+  await bus.start();
+  return context;
 }
 
 export { IdGenerator };

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Selectable } from 'kysely';
+import type { ClusterBus } from '../cluster/bus.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
@@ -16,6 +17,8 @@ function secretMatches(stored: string, presented: string): boolean {
   const b = Buffer.from(hashClientSecret(presented));
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+const CLEARED = 'clients.clear';
 
 /** Parses `Authorization: Basic base64(id:secret)`. */
 export function parseBasic(header: string | undefined): { id: string; secret: string } | undefined {
@@ -56,7 +59,17 @@ export class Clients {
     return row;
   }
 
+  private bus: ClusterBus | undefined;
+
+  /** A client changed on one node is read again on every node (through the bus). */
+  shareThrough(bus: ClusterBus): void {
+    this.bus = bus;
+    bus.subscribe(CLEARED, () => this.cache.clear());
+    bus.onResync(() => this.cache.clear());
+  }
+
   clear(): void {
-    this.cache.clear();
+    if (this.bus) void this.bus.publish(CLEARED, null);
+    else this.cache.clear();
   }
 }

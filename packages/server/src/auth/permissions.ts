@@ -1,5 +1,6 @@
 import { ADMINISTRATOR_ROLE, forbidden, zh } from '@sso/shared-api';
 import { sql } from 'kysely';
+import type { ClusterBus } from '../cluster/bus.js';
 import type { Db } from '../db/database.js';
 import { packageMenuIds } from '../services/tenant-limits.js';
 import type { VerifiedToken } from './tokens.js';
@@ -101,11 +102,28 @@ export class Permissions {
     this.listeners.push(listener);
   }
 
+  private bus: ClusterBus | undefined;
+
+  /** Grants dropped on one node are dropped on every node (through the bus). */
+  shareThrough(bus: ClusterBus): void {
+    this.bus = bus;
+    bus.subscribe(CLEARED, () => this.clearHere());
+    bus.onResync(() => this.clearHere());
+  }
+
+  /** Drops remembered grants here at once (before returning) and on the other nodes. */
   clear(): void {
+    if (this.bus) void this.bus.publish(CLEARED, null);
+    else this.clearHere();
+  }
+
+  private clearHere(): void {
     this.cache.clear();
     for (const listener of this.listeners) listener();
   }
 }
+
+const CLEARED = 'permissions.clear';
 
 /** Every code (an administrator of a tenant without a package). */
 export const ALL = 'all' as const;

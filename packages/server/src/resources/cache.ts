@@ -1,9 +1,17 @@
+import type { ClusterBus } from '../cluster/bus.js';
+
+const INVALIDATED = 'cache.invalidate';
+const CLEARED = 'cache.clear';
+
 /**
  * Read-through cache of read-mostly resources (parameters, dictionaries, menus). Any write to a
- * table drops its entries in this process at once; other processes of a cluster see the change
- * when their entries age out (SSO_CACHE_TTL_MS).
+ * table drops its entries in this process at once and, through the cluster bus, on the other
+ * nodes within a second; entries also age out after SSO_CACHE_TTL_MS (the fallback while the bus
+ * is down).
  */
 export class ResourceCache {
+  private bus: ClusterBus | undefined;
+
   private readonly tables = new Map<string, Map<string, { value: unknown; at: number }>>();
   private static readonly MAX_PER_TABLE = 2000;
 
@@ -29,11 +37,25 @@ export class ResourceCache {
     return hit && Date.now() - hit.at < this.ttlMs ? (hit.value as T) : undefined;
   }
 
+  /** Drops and announces invalidations and clears on every node of the cluster. */
+  shareThrough(bus: ClusterBus): void {
+    this.bus = bus;
+    bus.subscribe(INVALIDATED, (payload) => {
+      const table = (payload as { table?: unknown })?.table;
+      if (typeof table === 'string') this.tables.delete(table);
+    });
+    bus.subscribe(CLEARED, () => this.tables.clear());
+    bus.onResync(() => this.tables.clear());
+  }
+
+  /** Drops a table's entries here at once (before returning) and on the other nodes. */
   invalidate(table: string): void {
-    this.tables.delete(table);
+    if (this.bus) void this.bus.publish(INVALIDATED, { table });
+    else this.tables.delete(table);
   }
 
   clear(): void {
-    this.tables.clear();
+    if (this.bus) void this.bus.publish(CLEARED, null);
+    else this.tables.clear();
   }
 }
