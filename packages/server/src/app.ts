@@ -15,6 +15,7 @@ import { seed } from './db/seed.js';
 import { registerAuthHook } from './http/auth-hook.js';
 import { registerDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/errors.js';
+import { badUrlAnswer, registerInputGuard } from './http/input-guard.js';
 import { registerLanguage } from './http/language.js';
 import type { Access } from './http/types.js';
 import { registerWeb } from './http/web.js';
@@ -65,6 +66,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     },
     trustProxy: config.SSO_TRUST_PROXY === 'true',
     bodyLimit: 10 * 1024 * 1024,
+    frameworkErrors: badUrlAnswer,
   });
   ctx.log = app.log;
   const routes: Server['routes'] = [];
@@ -80,6 +82,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   void serializerCompiler;
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   // Uploads are read by the routes that declare them (resources/multipart.ts sets the limits).
   await app.register(multipart);
   registerLanguage(app);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { ErrorLogLimit } from './error-log-limit.js';
 import { type ApiCall, type CapturedRequest, callShape } from './log-rows.js';
 import { scheduleLogPurge } from './retention.js';
 
@@ -41,13 +42,15 @@ function captureCall(request: FastifyRequest, reply: FastifyReply): ApiCall {
 
 /**
  * Records every /api call in the api log (unless SSO_API_LOG=false) and every request that failed
- * with a 500 in the error log, through the batched recorder; purges old rows daily; writes what
+ * with a 500 in the error log (those without a signed-in caller capped per address), through the
+ * batched recorder; purges old rows daily; writes what
  * is queued when the server closes.
  */
 export function registerApiLog(app: FastifyInstance, ctx: AppContext): void {
   const logs = ctx.logs;
   logs.log = app.log;
   const recordCalls = ctx.config.SSO_API_LOG === 'true';
+  const errorLimit = new ErrorLogLimit();
   app.addHook('onError', (request, _reply, error, done) => {
     failures.set(request, error);
     done();
@@ -57,7 +60,10 @@ export function registerApiLog(app: FastifyInstance, ctx: AppContext): void {
     if (request.url.startsWith('/api/')) {
       const error = reply.statusCode >= 500 ? failures.get(request) : undefined;
       if (recordCalls) logs.api(captureCall(request, reply));
-      if (error) logs.error(captureRequest(request), error);
+      if (error && (request.caller || errorLimit.allow(request.ip))) logs.error(captureRequest(request), error);
+      else if (error && errorLimit.firstDrop(request.ip)) {
+        request.log.warn({ ip: request.ip, dropped: errorLimit.dropped }, 'error-log entries of anonymous requests dropped');
+      }
     }
     done();
   });

@@ -1,5 +1,6 @@
 import { badRequest, defineMessages, type UploadedFile } from '@sso/shared-api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { controlCharacterProblem } from '../http/input-guard.js';
 
 const m = defineMessages({
   notMultipart: ['请以 multipart/form-data 上传文件', 'Please upload the file as multipart/form-data'],
@@ -15,6 +16,13 @@ export async function readMultipart(request: FastifyRequest): Promise<Record<str
   const body: Record<string, unknown> = {};
   try {
     for await (const part of request.parts({ limits: LIMITS })) {
+      // File names are stored with attachments: no control characters; text fields may span lines.
+      const problem =
+        controlCharacterProblem(part.fieldname, part.fieldname, false) ??
+        (part.type === 'file'
+          ? controlCharacterProblem(`${part.fieldname}.filename`, part.filename, false)
+          : controlCharacterProblem(part.fieldname, String(part.value), true));
+      if (problem) throw badRequest(problem);
       if (part.type === 'file') {
         const file: UploadedFile = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
         body[part.fieldname] = file;

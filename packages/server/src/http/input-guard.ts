@@ -1,0 +1,137 @@
+import { defineMessagePattern, defineMessages, fail } from '@sso/shared-api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Control characters are refused once, at the edge, for every route: PostgreSQL cannot store NUL
+ * in text, and no field of this API has a use for the others. Body fields (JSON, forms, multipart
+ * text) may hold tab, CR and LF (remarks, notices, stack traces); the URL and headers never do.
+ */
+const m = defineMessages({
+  badEncoding: ['请求地址的编码无效', 'The address of the request is not valid URL encoding'],
+  tooDeep: ['请求内容嵌套层数过多', 'The request body is nested too deeply'],
+});
+const controlIn = (field: string) => `参数 ${field} 含有不允许的控制字符`;
+defineMessagePattern(/^参数 (.+) 含有不允许的控制字符$/, 'The parameter $1 contains a control character that is not allowed');
+
+/** Every C0 control character and DEL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const ANY_CONTROL = /[\u0000-\u001f\u007f]/;
+/** Controls a multi-line body field may not hold either: all but tab, LF and CR. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const BODY_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** A control character written as a percent escape (the HTTP parser refuses raw ones in the URL). */
+const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
+/** Bodies of this API are shallow; deeper ones are refused before anything walks them recursively. */
+const MAX_DEPTH = 32;
+
+/** Headers the application reads. */
+const READ_HEADERS = ['authorization', 'blade-auth', 'tenant-id', 'dept-id', 'role-id', 'user-agent', 'accept-language', 'x-request-id'];
+
+/** The token endpoint answers OAuth2 errors, not the envelope (Saber reads `error_description`). */
+const TOKEN_PATH = '/api/blade-auth/oauth/token';
+
+/** A field whose name or text holds a control character the pattern refuses, as `name` or `a.b[2]`. */
+function offendingField(value: unknown, pattern: RegExp, path = ''): string | undefined {
+  const stack: [unknown, string, number][] = [[value, path, 0]];
+  while (stack.length) {
+    const [current, at, depth] = stack.pop() as [unknown, string, number];
+    if (typeof current === 'string') {
+      if (pattern.test(current)) return at || 'body';
+    } else if (current && typeof current === 'object') {
+      if (depth >= MAX_DEPTH) throw new TooDeep();
+      if (Array.isArray(current)) for (let i = 0; i < current.length; i++) stack.push([current[i], `${at}[${i}]`, depth + 1]);
+      else
+        for (const [key, item] of Object.entries(current)) {
+          const name = at ? `${at}.${key}` : key;
+          if (pattern.test(key)) return printable(name);
+          stack.push([item, name, depth + 1]);
+        }
+    }
+  }
+  return undefined;
+}
+
+class TooDeep extends Error {}
+
+/** A field name safe to echo in a message: its control characters written as \u escapes. */
+const printable = (name: string) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  name.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).slice(0, 100);
+
+/** Whether the query string is valid percent-encoded UTF-8 (no broken escapes, no encoded surrogates). */
+function queryDecodes(url: string): boolean {
+  const q = url.indexOf('?');
+  if (q < 0 || url.indexOf('%', q) < 0) return true;
+  try {
+    decodeURIComponent(url.slice(q + 1));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function refuse(request: FastifyRequest, reply: FastifyReply, msg: string): FastifyReply {
+  const path = request.url.split('?', 1)[0];
+  if (path === TOKEN_PATH) return reply.status(400).send({ error_code: 400, error_description: msg });
+  return reply.status(400).send(fail(400, msg));
+}
+
+/** What the URL and headers may not hold, or undefined: a regex test or two for an ordinary request. */
+function urlOrHeaderProblem(request: FastifyRequest): string | undefined {
+  const url = request.url;
+  if (ENCODED_CONTROL.test(url) || ANY_CONTROL.test(url)) {
+    const field =
+      offendingField(request.query, ANY_CONTROL) ?? offendingField(request.params, ANY_CONTROL) ?? printable(url.split('?', 1)[0] ?? '');
+    return controlIn(printable(field));
+  }
+  if (!queryDecodes(url)) return m.badEncoding;
+  const headers = request.headers;
+  for (const name of READ_HEADERS) {
+    const value = headers[name];
+    if (typeof value === 'string' && ANY_CONTROL.test(value)) return controlIn(name);
+  }
+  return undefined;
+}
+
+/** The problem with a parsed body (JSON or form), or undefined. */
+function bodyProblem(body: unknown): string | undefined {
+  if (body === null || body === undefined || typeof body === 'number' || typeof body === 'boolean') return undefined;
+  try {
+    const field = offendingField(body, BODY_CONTROL);
+    return field === undefined ? undefined : controlIn(printable(field));
+  } catch (error) {
+    if (error instanceof TooDeep) return m.tooDeep;
+    throw error;
+  }
+}
+
+/** Refuses a multipart text field or file name (read by the route itself) that holds control characters. */
+export function controlCharacterProblem(field: string, value: string, multiLine: boolean): string | undefined {
+  return (multiLine ? BODY_CONTROL : ANY_CONTROL).test(value) ? controlIn(printable(field)) : undefined;
+}
+
+/**
+ * Checks the URL (path parameters and query string) and the headers the application reads as a
+ * request arrives, and parsed bodies before validation: a refusal answers 400 and no handler runs.
+ */
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    const problem = urlOrHeaderProblem(request);
+    if (problem === undefined) return done();
+    refuse(request, reply, problem);
+  });
+  app.addHook('preValidation', (request, reply, done) => {
+    const problem = bodyProblem(request.body);
+    if (problem === undefined) return done();
+    refuse(request, reply, problem);
+  });
+}
+
+/** A path that is not valid percent-encoded UTF-8 answers 400 in the envelope, as other bad input. */
+export function badUrlAnswer(error: Error & { code?: string }, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.status(400).send(fail(400, m.badEncoding));
+    return;
+  }
+  reply.status(400).send(fail(400, error.message));
+}
