@@ -6,6 +6,7 @@ import { allResources, fail, type ResourceDef, zh } from '@sso/shared-api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import { registerHandoffRoute } from './auth/handoff-route.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import type { Config } from './config.js';
 import { type AppContext, createContext } from './context.js';
@@ -101,6 +102,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   });
 
   registerAuthRoutes(app, ctx);
+  registerHandoffRoute(app, ctx);
   registerSmsRoutes(app, ctx);
   registerResourceRoutes(app, ctx, options.resources ?? allResources);
 
