@@ -1,7 +1,10 @@
-import { type ClientOptions, SsoClient } from '@sso/shared-api';
+import { type ClientOptions, HANDOFF_PATH, SsoClient } from '@sso/shared-api';
 import { reportError } from './errors.js';
 
 type CallArgs = Parameters<SsoClient['call']>;
+
+/** Calls whose failures the caller reports itself (a refused hand-off names the address, for longer). */
+const SELF_REPORTED = new Set<string>([HANDOFF_PATH]);
 
 /**
  * The SDK client with the console's response handling: every /api call that fails shows its
@@ -21,7 +24,7 @@ export class WebClient extends SsoClient {
     try {
       return await super.call<T>(...args);
     } catch (error) {
-      this.onError(error);
+      if (!SELF_REPORTED.has(args[1])) this.onError(error);
       throw error;
     }
   }

@@ -34,6 +34,8 @@ export const en: Messages = {
     usernameRequired: 'Please enter your account',
     passwordRequired: 'Please enter your password',
     success: 'Signed in',
+    redirectRefused:
+      'Not sent to {{address}}: it is not a registered redirect address. Ask an administrator to register it as a client redirect URI.',
   },
   register: {
     link: 'Register',

@@ -32,6 +32,7 @@ export const zhCN = {
     usernameRequired: '请输入账号',
     passwordRequired: '请输入密码',
     success: '登录成功',
+    redirectRefused: '未跳转到 {{address}}：该地址不是已登记的回调地址，请联系管理员在客户端的回调地址中登记。',
   },
   register: {
     link: '注册账号',

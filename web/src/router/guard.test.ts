@@ -90,8 +90,9 @@ describe('the router guard (SPEC §4, issue 4 item 1)', () => {
     expect(decide(at('/login', { from: '//evil.example/x' }))).toEqual({ type: 'redirect', to: '/' });
   });
 
-  it('hands a signed-in user at /login?redirect= to that address (refresh, then access_token appended)', () => {
+  it('asks the server to hand a signed-in user at /login?redirect= over (the server decides which addresses get a token)', () => {
     expect(decide(at('/login?redirect=https%3A%2F%2Fapp.example%2Fcb'))).toEqual({ type: 'external', redirect: 'https://app.example/cb' });
+    expect(decide(at('/login?redirect=%2F%2Fevil.example'))).toEqual({ type: 'external', redirect: '//evil.example' });
   });
 
   it('forces /password-lock while is_init_password is 否, except at /login and /password-lock', () => {

@@ -34,8 +34,8 @@ const go = (to: string, from?: string): Decision => ({ type: 'redirect', to, ...
  * Every rule of SPEC §4 and issue 4, in BladeX's order:
  * signed out: routes with isAuth false are open, everything else goes to /login (remembering
  * where the user wanted to go); an empty token logs out locally; while locked everything but
- * /lock goes to /lock; a signed-in user at /login goes to / (or, with `redirect`, is handed to
- * that address with a fresh token); a required first password change sends everything but
+ * /lock goes to /lock; a signed-in user at /login goes to / (or, with `redirect`, asks the server
+ * for the hand-off, which only a registered redirect URI gets); a required first password change sends everything but
  * /login and /password-lock to /password-lock; unknown paths go to /404.
  */
 export function decide(input: GuardInput): Decision {

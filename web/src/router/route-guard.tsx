@@ -7,7 +7,7 @@ import { useStore } from '../lib/store.js';
 import { fedLogout } from '../session/clear.js';
 import { loadUser } from '../session/load-user.js';
 import { lockStore } from '../session/lock.js';
-import { redirectWithToken } from '../session/redirect.js';
+import { handOff } from '../session/redirect.js';
 import { storedAccessToken, tokenVersion } from '../session/token-store.js';
 import { userStore } from '../session/user-store.js';
 import { decide } from './guard.js';
@@ -57,9 +57,8 @@ export function RouteGuard() {
   }, [logoutNow, navigate]);
   useEffect(() => {
     if (!external) return;
-    redirectWithToken(external)
-      .then((moved) => moved || navigate('/', { replace: true }))
-      .catch(() => navigate('/', { replace: true }));
+    // A refused hand-off lands where a sign-in normally does.
+    void handOff(external).then((leaving) => leaving || navigate('/', { replace: true }));
   }, [external, navigate]);
 
   switch (decision.type) {

@@ -1,13 +1,36 @@
+import { ApiError } from '@sso/shared-api';
+import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { redirectTarget } from './redirect.js';
+import { handOff } from './redirect.js';
 
-describe('SSO hand-off address (SPEC §4)', () => {
-  it('appends access_token to the redirect address', () => {
-    expect(redirectTarget('https://app.example/cb', 'T')).toBe('https://app.example/cb?access_token=T');
-    expect(redirectTarget('https://app.example/cb?x=1', 'T')).toBe('https://app.example/cb?x=1&access_token=T');
+/** The hand-off of /login?redirect=: the server's answer decides; the browser only follows it. */
+describe('hand-off of /login?redirect=', () => {
+  it('moves the browser to the address the server answered', async () => {
+    const asked: string[] = [];
+    const went: string[] = [];
+    const leaving = await handOff('https://app.example/cb', {
+      handoff: async (redirect) => {
+        asked.push(redirect);
+        return { url: `${redirect}?access_token=T` };
+      },
+      go: (url) => went.push(url),
+    });
+    expect(leaving).toBe(true);
+    expect(asked).toEqual(['https://app.example/cb']);
+    expect(went).toEqual(['https://app.example/cb?access_token=T']);
   });
 
-  it('refuses addresses that are not http(s)', () => {
-    expect(redirectTarget('javascript:alert(1)', 'T')).toBeUndefined();
+  it('stays on a refusal and names the refused address in a message', async () => {
+    const went: string[] = [];
+    const leaving = await handOff('https://evil.example/x\u202e', {
+      handoff: async () => {
+        throw new ApiError(400, '跳转地址未登记，已拒绝: https://evil.example/x');
+      },
+      go: (url) => went.push(url),
+    });
+    expect(leaving).toBe(false);
+    expect(went).toEqual([]);
+    await waitFor(() => expect(document.querySelector('.redirect-refused')?.textContent).toContain('https://evil.example/x\\u202e'));
+    expect(document.querySelector('.redirect-refused')?.textContent).toContain('未跳转到');
   });
 });
