@@ -18,6 +18,7 @@ import { registerDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/errors.js';
 import { badUrlAnswer, registerInputGuard } from './http/input-guard.js';
 import { registerLanguage } from './http/language.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import type { Access } from './http/types.js';
 import { registerWeb } from './http/web.js';
 import { IdGenerator } from './ids.js';
@@ -83,6 +84,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   void serializerCompiler;
 
   registerErrorHandling(app);
+  registerSecurityHeaders(app);
   registerInputGuard(app);
   // Uploads are read by the routes that declare them (resources/multipart.ts sets the limits).
   await app.register(multipart);

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { docsPolicy } from './security-headers.js';
 
 /** OpenAPI generated from the route schemas; browsable at /doc.html (as BladeX's knife4j). */
 export async function registerDocs(app: FastifyInstance): Promise<void> {
@@ -18,5 +19,11 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/doc.html', uiConfig: { docExpansion: 'none', deepLinking: true } });
+  // swagger-ui's pages run inline scripts: they carry its own policy (their hashes) instead of the app's.
+  await app.register(swaggerUi, {
+    routePrefix: '/doc.html',
+    uiConfig: { docExpansion: 'none', deepLinking: true, validatorUrl: null },
+    staticCSP: true,
+    transformStaticCSP: docsPolicy,
+  });
 }

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
+
+/**
+ * The Content-Security-Policy of the web app and of every API answer:
+ * - scripts only from this origin (the built app has no inline script);
+ * - styles from this origin and inline: antd writes its CSS-in-JS into <style> elements;
+ * - images from this origin, data:/blob: (previews, charts) and any http(s) origin, since a tenant's
+ *   object storage (avatars, attachments) lives wherever its configuration says;
+ * - requests only to this origin; no plugins; <base> and form posts only to this origin (the
+ *   hand-off to an application is a navigation, not a form post); framed only by this origin.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'frame-ancestors': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+};
+
+/** HSTS is only sent on HTTPS: over plain HTTP it would be ignored, and it must not pin a dev host. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * helmet's headers, built once: its middleware is made here and run for each request (a few
+ * setHeader calls), rather than rebuilt per request. Referrer-Policy is no-referrer so tokens in
+ * URLs (the hand-off's access_token) never leave in a Referer; X-Frame-Options matches
+ * frame-ancestors. Cross-origin opener and resource policies stay open enough for the single
+ * sign-on hand-off and for applications of the group that show avatars served here.
+ */
+const applyHelmet = helmet({
+  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+  referrerPolicy: { policy: 'no-referrer' },
+  xFrameOptions: { action: 'sameorigin' },
+  strictTransportSecurity: false,
+  crossOriginOpenerPolicy: false,
+  crossOriginResourcePolicy: { policy: 'same-site' },
+});
+const noop = () => {};
+
+/** Sends the security headers on every answer; swagger-ui (/doc.html) replaces the policy with its own. */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    applyHelmet(request.raw, reply.raw, noop);
+    // With SSO_TRUST_PROXY=true, X-Forwarded-Proto of the load balancer decides the protocol.
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done();
+  });
+}
+
+/** The policy of swagger-ui's pages: its own (hashes of its inline scripts), without forcing HTTPS. */
+export function docsPolicy(policy: string): string {
+  return `${policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && directive !== 'upgrade-insecure-requests')
+    .join('; ')}; connect-src 'self'; form-action 'self'`;
+}
