@@ -81,6 +81,11 @@ export interface ResourceOptions<E extends z.ZodObject, X extends Record<string,
   /** Whether the table has the BaseEntity columns (tenant, audit, soft delete); default true. */
   commonColumns?: boolean;
   /**
+   * Saves and removals are security events (accounts, roles, clients, tenants, what grants
+   * shape): the server writes each one in the same transaction as the change, before answering.
+   */
+  securityAudit?: boolean;
+  /**
    * Which generic routes exist: `all` (list, page, detail, submit, remove — the default), `read`
    * (list, page, detail: audit logs are never edited through the API) or `none` (extras only).
    */
@@ -119,6 +124,7 @@ export function defineResource<E extends z.ZodObject, X extends Record<string, E
     hidden: [],
     platformOnly: false,
     commonColumns: true,
+    securityAudit: false,
     routes: 'all',
     extras: {} as X,
     ...options,

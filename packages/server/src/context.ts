@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle, Db } from './db/database.js';
 import { IdGenerator } from './ids.js';
 import { LogRecorder } from './logs/log-recorder.js';
+import { SecurityAudit } from './logs/security-audit.js';
 import { ResourceCache } from './resources/cache.js';
 import { Params } from './services/params.js';
 import { SmsService } from './sms/sms-service.js';
@@ -36,6 +37,8 @@ export interface AppContext {
   params: Params;
   /** Audit logs (api, error, usual, sign-in), written in batches. */
   logs: LogRecorder;
+  /** Security events (sign-ins, credentials, locks, grants, account changes), written before the answer. */
+  audit: SecurityAudit;
   /** Object storage of uploads (local disk by default). */
   storage: Storage;
   /** SMS sending and verification codes (the log provider by default). */
@@ -79,6 +82,7 @@ export async function createContext(config: Config, database: DatabaseHandle, id
     cache,
     params: new Params(db, cache),
     logs: new LogRecorder(db, ids, { onWritten: (table) => cache.invalidate(table) }),
+    audit: new SecurityAudit(db, ids, cache),
     storage: new Storage(db, config.SSO_DATA_DIR),
     sms: new SmsService(db, ids),
     issuer,

@@ -45,7 +45,7 @@ const switchMessages = defineMessages({
 
 type PasswordGrantInput = GrantRequest & { tenantId?: string; username?: string; password?: string };
 
-/** The password grant, with every attempt (granted or refused, and why) in the sign-in log. */
+/** The password grant, with every attempt (granted or refused, and why) in the sign-in log before the answer. */
 export async function passwordGrant(ctx: AppContext, input: PasswordGrantInput): Promise<TokenResponse> {
   const attempt = {
     tenantId: input.tenantId || DEFAULT_TENANT_ID,
@@ -56,10 +56,10 @@ export async function passwordGrant(ctx: AppContext, input: PasswordGrantInput):
   };
   try {
     const granted = await checkPasswordGrant(ctx, input);
-    ctx.logs.signIn({ ...attempt, success: true, reason: logMessages.signInOk, userId: granted.user_id });
+    await ctx.audit.signIn({ ...attempt, success: true, reason: logMessages.signInOk, userId: granted.user_id });
     return granted;
   } catch (error) {
-    ctx.logs.signIn({ ...attempt, success: false, reason: error instanceof Error ? error.message : String(error) });
+    await ctx.audit.signIn({ ...attempt, success: false, reason: error instanceof Error ? error.message : String(error) });
     throw error;
   }
 }
@@ -112,7 +112,23 @@ async function checkPasswordGrant(ctx: AppContext, input: PasswordGrantInput): P
   return tokenResponse(ctx, input.client, user, { sessionId, refreshToken, roleId, deptId });
 }
 
+/** The refresh grant, with every attempt in the sign-in log as for passwords (written before the answer). */
 export async function refreshGrant(ctx: AppContext, input: GrantRequest & { refreshToken?: string }): Promise<TokenResponse> {
+  const attempt = { clientId: input.client.clientId, ip: input.ip, userAgent: input.userAgent };
+  try {
+    const granted = await checkRefreshGrant(ctx, input);
+    const who = { tenantId: granted.tenant_id, account: granted.account, userId: granted.user_id };
+    await ctx.audit.signIn({ ...attempt, ...who, success: true, reason: logMessages.refreshOk });
+    return granted;
+  } catch (error) {
+    // The holder of a refused token is not known: the row names no account and the platform tenant.
+    const reason = error instanceof Error ? error.message : String(error);
+    await ctx.audit.signIn({ ...attempt, tenantId: DEFAULT_TENANT_ID, account: '', success: false, reason });
+    throw error;
+  }
+}
+
+async function checkRefreshGrant(ctx: AppContext, input: GrantRequest & { refreshToken?: string }): Promise<TokenResponse> {
   if (!input.refreshToken) throw new GrantError(400, zh('missingParam'));
   // A switch is checked before the token is spent: a refused one leaves the session as it was.
   const holder = input.roleId || input.deptId ? await refreshTokenHolder(ctx, input.refreshToken) : undefined;

@@ -43,7 +43,8 @@ interface TableQueue {
   chunks: Chunk[];
 }
 
-const COMMON_CONSTANTS = { status: 1, is_deleted: 0 };
+/** Columns every audit log row shares: live and not deleted. */
+export const COMMON_CONSTANTS = { status: 1, is_deleted: 0 };
 
 /**
  * Audit log entries are turned into column values as they come (a few shared strings per entry:

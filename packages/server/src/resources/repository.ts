@@ -3,6 +3,7 @@ import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kys
 import type { Caller } from '../auth/permissions.js';
 import type { DataFilter } from '../auth/scopes.js';
 import type { AppContext } from '../context.js';
+import { removeEvent, saveEvent } from './change-events.js';
 import type { ListRequest } from './query.js';
 import { parseDateFilter, toApiRow } from './rows.js';
 import { rulesFor } from './rules.js';
@@ -197,7 +198,10 @@ export class Repository {
         .returningAll()
         .executeTakeFirstOrThrow();
     }
-    return { ...toApiRow(saved, this.def.hidden), ...outcome?.reveal };
+    const answer = toApiRow(saved, this.def.hidden);
+    // In the save's transaction: the event is committed with the change, before the answer.
+    if (this.def.securityAudit) await this.ctx.audit.write(trx, saveEvent(this.def, caller, values, answer, existing as Row | undefined));
+    return { ...answer, ...outcome?.reveal };
   }
 
   /** Soft delete; every id must name a live row the caller may see, or nothing changes. */
@@ -216,6 +220,7 @@ export class Repository {
           .set({ isDeleted: 1, updateUser: caller.user_id, updateTime: new Date() })
           .where('id', 'in', ids)
           .execute();
+      if (this.def.securityAudit) await this.ctx.audit.write(trx, removeEvent(this.def, caller, rows));
     });
     this.changed();
   }

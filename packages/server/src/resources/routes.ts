@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
+import { callerWithOrigin } from '../logs/security-events.js';
 import { inEnglish, wantsEnglish } from '../http/language.js';
 import type { Access } from '../http/types.js';
 import { callerOf } from '../http/types.js';
@@ -117,7 +118,7 @@ function registerWrites(app: FastifyInstance, ctx: AppContext, def: ResourceDef,
       },
     },
     async (request) => {
-      const caller = callerOf(request);
+      const caller = callerOf({ caller: callerWithOrigin(request) });
       const body = request.body as Record<string, unknown>;
       const id = await keys.submitKey(body, async (key) => (await repo.detail(caller, key)) !== undefined);
       await ctx.permissions.require(caller, `${def.permission}_${id ? 'edit' : 'add'}`);
@@ -141,7 +142,7 @@ function registerWrites(app: FastifyInstance, ctx: AppContext, def: ResourceDef,
       },
     },
     async (request) => {
-      const caller = callerOf(request);
+      const caller = callerOf({ caller: callerWithOrigin(request) });
       await ctx.permissions.require(caller, `${def.permission}_delete`);
       repo.assertMayWrite(caller);
       await repo.remove(caller, keys.removeKeys(request.query as never));
@@ -188,7 +189,8 @@ function registerExtra(app: FastifyInstance, ctx: AppContext, def: ResourceDef, 
         if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? zh('badType'));
         body = parsed.data;
       }
-      const data = await handler({ ctx, def, repo, request, caller: request.caller, query: request.query, body });
+      // The caller carries the request: security events written below record its address.
+      const data = await handler({ ctx, def, repo, request, caller: callerWithOrigin(request), query: request.query, body });
       if (extra.download) return sendFile(reply, data as FileDownload);
       return ok(data);
     },

@@ -22,6 +22,7 @@ export const clientExtraHandlers: Record<string, ExtraHandler> = {
       .set({ clientSecret: hashClientSecret(clientSecret), updateUser: who.user_id, updateTime: new Date() })
       .where('id', '=', row.id)
       .execute();
+    await ctx.audit.record({ type: 'client.secret-regenerate', actor: who, targets: [{ kind: 'client', id: row.id, name: row.clientId }] });
     ctx.cache.invalidate('blade_client');
     ctx.clients.clear();
     return { id: row.id, clientId: row.clientId, clientSecret };

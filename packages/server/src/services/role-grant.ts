@@ -42,7 +42,7 @@ export async function grantRoles(ctx: AppContext, caller: Caller, input: GrantIn
   await ctx.db.transaction().execute(async (trx) => {
     const roles = await trx
       .selectFrom('blade_role')
-      .select(['id', 'roleAlias'])
+      .select(['id', 'roleAlias', 'roleName'])
       .where('id', 'in', roleIds)
       .where('tenantId', '=', caller.tenant_id)
       .where('isDeleted', '=', 0)
@@ -73,6 +73,12 @@ export async function grantRoles(ctx: AppContext, caller: Caller, input: GrantIn
         scopeCategory: category,
       }));
     }
+    // Which lists were replaced and with how many entries: the ids themselves are in the grant tables.
+    const replaced = Object.fromEntries(
+      (['menuIds', 'dataScopeIds', 'apiScopeIds'] as const).filter((key) => input[key]).map((key) => [key, input[key]?.length]),
+    );
+    const targets = roles.map((role) => ({ kind: 'role' as const, id: role.id, name: role.roleName }));
+    await ctx.audit.write(trx, { type: 'role.grant', actor: caller, targets, detail: replaced });
   });
   ctx.permissions.clear();
   ctx.cache.invalidate('blade_role_menu');

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
+import type { SecurityTarget } from '../logs/security-events.js';
 import type { ExtraHandler } from '../resources/extras.js';
 import { syncTenantMenus } from './tenant-provision.js';
 import { assertPlatformTenantKept, endTenantSessions, normaliseDomain, switchesOff, toExpiry } from './tenant-rules.js';
@@ -34,6 +35,13 @@ function tenantsChanged(ctx: AppContext): void {
   ctx.permissions.clear();
 }
 
+const tenantTarget = (tenant: { id: string; tenantId: string; tenantName: string | null }): SecurityTarget => ({
+  kind: 'tenant',
+  id: tenant.id,
+  name: tenant.tenantName ?? tenant.tenantId,
+  tenantId: tenant.tenantId,
+});
+
 const audit = (caller: Caller | undefined) => ({ updateUser: caller?.user_id ?? null, updateTime: new Date() });
 
 /** Extras of `tenant` (SPEC §7). Their parameters come in the query string, as BladeX's do. */
@@ -42,7 +50,12 @@ export const tenantExtraHandlers: Record<string, ExtraHandler> = {
     const ids = query.ids as string[];
     const expireTime = toExpiry((query.expireTime as string | null | undefined) ?? null);
     await ctx.db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom('blade_tenant').select('tenantId').where('id', 'in', ids).where('isDeleted', '=', 0).execute();
+      const rows = await trx
+        .selectFrom('blade_tenant')
+        .select(['id', 'tenantId', 'tenantName'])
+        .where('id', 'in', ids)
+        .where('isDeleted', '=', 0)
+        .execute();
       if (rows.length !== ids.length) throw badRequest(zh('recordMissing'));
       for (const row of rows) assertPlatformTenantKept(row.tenantId, { expireTime });
       if (switchesOff({ expireTime })) {
@@ -57,6 +70,12 @@ export const tenantExtraHandlers: Record<string, ExtraHandler> = {
         .set({ accountNumber: query.accountNumber as number, expireTime, ...audit(caller) })
         .where('id', 'in', ids)
         .execute();
+      await ctx.audit.write(trx, {
+        type: 'tenant.update',
+        actor: caller,
+        targets: rows.map(tenantTarget),
+        detail: { fields: ['accountNumber', 'expireTime'], accountNumber: query.accountNumber ?? null, expireTime },
+      });
     });
     tenantsChanged(ctx);
     return true;
@@ -129,6 +148,12 @@ export const tenantExtraHandlers: Record<string, ExtraHandler> = {
         .where('id', '=', tenant.id)
         .execute();
       await syncTenantMenus(ctx, trx, tenant.tenantId);
+      await ctx.audit.write(trx, {
+        type: 'tenant.package-setting',
+        actor: caller,
+        targets: [tenantTarget(tenant)],
+        detail: { packageId: { from: tenant.packageId ?? null, to: packageId } },
+      });
     });
     tenantsChanged(ctx);
     return true;

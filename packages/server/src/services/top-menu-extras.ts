@@ -34,6 +34,8 @@ export const topMenuExtraHandlers: Record<string, ExtraHandler> = {
           .insertInto('blade_top_menu_setting')
           .values(rows.slice(i, i + BATCH))
           .execute();
+      const targets = topMenuIds.map((id) => ({ kind: 'topmenu' as const, id }));
+      await ctx.audit.write(trx, { type: 'topmenu.grant', actor: who, targets, detail: { menuIds } });
     });
     return true;
   },

@@ -1,5 +1,6 @@
 import { badRequest, fromBase64, userMessages as m, md5, PASSWORD_RULE, updatePasswordFields, zh } from '@sso/shared-api';
 import type { Caller } from '../auth/permissions.js';
+import { type SecurityEventType, userTarget } from '../logs/security-events.js';
 import type { ExtraArgs, ExtraHandler } from '../resources/extras.js';
 import { auditOf, hashPlain, initialPassword, randomPassword, updateUsers, usersByIds } from './user-accounts.js';
 
@@ -11,24 +12,26 @@ async function resetToInitial({ ctx, repo, query, caller }: ExtraArgs): Promise<
   const users = await usersByIds(repo, ctx, who, query.userIds);
   const password = await hashPlain(ctx, await initialPassword(ctx));
   await updateUsers(ctx, who, users, { password, mustChangePassword: 1 });
+  await ctx.audit.record({ type: 'user.password-reset', actor: who, targets: users.map(userTarget) });
   return true;
 }
 
 /** Sets or clears the required password change (seen as is_init_password 否 / 是 at sign-in). */
 const mustChange =
-  (flag: 0 | 1): ExtraHandler =>
+  (flag: 0 | 1, type: SecurityEventType): ExtraHandler =>
   async ({ ctx, repo, query, caller }) => {
     const who = caller as Caller;
     const users = await usersByIds(repo, ctx, who, query.userIds);
     await updateUsers(ctx, who, users, { mustChangePassword: flag });
+    await ctx.audit.record({ type, actor: who, targets: users.map(userTarget) });
     return true;
   };
 
 export const userPasswordHandlers: Record<string, ExtraHandler> = {
   reset: resetToInitial,
   resetPassword: resetToInitial,
-  oneClickModify: mustChange(1),
-  oneClickCancel: mustChange(0),
+  oneClickModify: mustChange(1, 'user.password-change-required'),
+  oneClickCancel: mustChange(0, 'user.password-change-waived'),
 
   /** A random password per user, answered once and never stored in clear. */
   async initPwdRandom({ ctx, repo, query, caller }) {
@@ -50,6 +53,7 @@ export const userPasswordHandlers: Record<string, ExtraHandler> = {
           .where('id', '=', one.userId)
           .execute();
       }
+      await ctx.audit.write(trx, { type: 'user.password-random', actor: who, targets: users.map(userTarget) });
     });
     return issued.map(({ userId, account, password }) => ({ userId, account, password }));
   },
@@ -89,6 +93,7 @@ export const userPasswordHandlers: Record<string, ExtraHandler> = {
       .set({ password: await ctx.passwords.hashDigest(newDigest), mustChangePassword: 0, ...auditOf(who) })
       .where('id', '=', user.id)
       .execute();
+    await ctx.audit.record({ type: 'user.password-change', actor: who, targets: [userTarget({ id: who.user_id, account: who.account })] });
     return true;
   },
 };

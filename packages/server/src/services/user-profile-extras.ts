@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { Lockout } from '../auth/lockout.js';
 import type { Caller } from '../auth/permissions.js';
 import type { Database } from '../db/schema.js';
+import { userTarget } from '../logs/security-events.js';
 import type { ExtraHandler } from '../resources/extras.js';
 import { toApiRow } from '../resources/rows.js';
 import { assertRoles, auditOf, splitIds, updateUsers, usersByIds } from './user-accounts.js';
@@ -103,6 +104,12 @@ export const userProfileHandlers: Record<string, ExtraHandler> = {
     const roleIds = (query.roleIds as string[]).join(',');
     await assertRoles(ctx.db, who, roleIds);
     await updateUsers(ctx, who, users, { roleId: roleIds });
+    await ctx.audit.record({
+      type: 'user.grant',
+      actor: who,
+      targets: users.map(userTarget),
+      detail: { roleIds: { from: [...new Set(users.map((u) => u.roleId ?? ''))], to: roleIds } },
+    });
     return true;
   },
 
@@ -110,6 +117,7 @@ export const userProfileHandlers: Record<string, ExtraHandler> = {
   async unlock({ ctx, repo, query, caller }) {
     const users = await usersByIds(repo, ctx, caller as Caller, query.userIds);
     await ctx.lockout.clear(users.map((u) => Lockout.accountKey(u.tenantId, u.account)));
+    await ctx.audit.record({ type: 'user.unlock', actor: caller, targets: users.map(userTarget) });
     return true;
   },
 };

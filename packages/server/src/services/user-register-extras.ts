@@ -1,5 +1,6 @@
 import { badRequest, userMessages as m, zh } from '@sso/shared-api';
 import type { Caller } from '../auth/permissions.js';
+import { userTarget } from '../logs/security-events.js';
 import type { ExtraHandler } from '../resources/extras.js';
 import { assertRoomForUsers, checkPlainPassword, hashPlain, revokeSessions, usersByIds } from './user-accounts.js';
 
@@ -8,7 +9,7 @@ export const PENDING = 2;
 
 /** Self-registration (SPEC §5 registration dialog) and its approval by an administrator. */
 export const userRegisterHandlers: Record<string, ExtraHandler> = {
-  async registerGuest({ ctx, body }) {
+  async registerGuest({ ctx, body, request }) {
     if ((await ctx.params.get('user.registerEnabled'))?.trim() === 'false') throw badRequest(m.registerClosed);
     const input = body as {
       tenantId: string;
@@ -64,6 +65,9 @@ export const userRegisterHandlers: Record<string, ExtraHandler> = {
         })
         .execute();
       if (oauth) await trx.updateTable('blade_user_oauth').set({ userId: id }).where('id', '=', oauth.id).execute();
+      // No one is signed in: the event names the address and belongs to the tenant registered with.
+      const target = userTarget({ id, account: input.account, tenantId: input.tenantId });
+      await ctx.audit.write(trx, { type: 'user.register', tenantId: input.tenantId, ip: request.ip, targets: [target] });
     });
     return true;
   },
@@ -83,6 +87,7 @@ export const userRegisterHandlers: Record<string, ExtraHandler> = {
       )
       .where('status', '=', PENDING)
       .execute();
+    await ctx.audit.record({ type: 'user.audit-pass', actor: who, targets: users.map(userTarget) });
     return true;
   },
 
@@ -100,6 +105,7 @@ export const userRegisterHandlers: Record<string, ExtraHandler> = {
         .execute();
       await trx.updateTable('blade_user_oauth').set({ userId: null }).where('userId', 'in', ids).execute();
       await revokeSessions(trx, ids, 'registration-refused');
+      await ctx.audit.write(trx, { type: 'user.audit-refuse', actor: who, targets: users.map(userTarget) });
     });
     return true;
   },

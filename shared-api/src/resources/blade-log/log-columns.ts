@@ -4,6 +4,7 @@ import type { ColumnView, ResourceView } from '../../resource.js';
 
 export const logMessages = defineMessages({
   signInOk: ['登录成功', 'Signed in'],
+  refreshOk: ['刷新令牌成功', 'Token refreshed'],
 });
 
 /** A recorded value: the recorder writes it, the API only reads it. */

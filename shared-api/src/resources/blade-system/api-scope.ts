@@ -8,6 +8,7 @@ export const apiScope = defineResource({
   name: 'api-scope',
   table: 'blade_scope_api',
   tenantScoped: false,
+  securityAudit: true,
   permission: 'apiscope',
   entity: z.object({
     ...scopeCommon,

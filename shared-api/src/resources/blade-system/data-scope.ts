@@ -31,6 +31,7 @@ export const dataScope = defineResource({
   name: 'data-scope',
   table: 'blade_scope_data',
   tenantScoped: false,
+  securityAudit: true,
   permission: 'datascope',
   entity: z.object({
     ...scopeCommon,

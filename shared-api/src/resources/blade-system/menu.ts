@@ -65,6 +65,7 @@ export const menu = defineResource({
   name: 'menu',
   table: 'blade_menu',
   tenantScoped: false,
+  securityAudit: true,
   permission: 'menu',
   cached: true,
   entity: z.object({

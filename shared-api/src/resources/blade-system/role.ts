@@ -56,6 +56,7 @@ export const role = defineResource({
   name: 'role',
   table: 'blade_role',
   tenantScoped: true,
+  securityAudit: true,
   permission: 'role',
   entity: z.object({
     parentId: optionalId,

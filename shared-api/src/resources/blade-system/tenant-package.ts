@@ -8,6 +8,7 @@ export const tenantPackage = defineResource({
   name: 'tenant-package',
   table: 'blade_tenant_package',
   tenantScoped: false,
+  securityAudit: true,
   permission: 'tenantpackage',
   cached: true,
   entity: z.object({

@@ -74,6 +74,7 @@ export const tenant = defineResource({
   name: 'tenant',
   table: 'blade_tenant',
   tenantScoped: false,
+  securityAudit: true,
   platformOnly: true,
   permission: 'tenant',
   entity: tenantEntity,

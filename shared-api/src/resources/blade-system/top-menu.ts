@@ -15,6 +15,7 @@ export const topMenu = defineResource({
   name: 'topmenu',
   table: 'blade_top_menu',
   tenantScoped: true,
+  securityAudit: true,
   permission: 'topmenu',
   entity: z.object({
     code: requiredText(m.topCode),

@@ -13,6 +13,7 @@ export const user = defineResource({
   basePath: '/api/blade-user',
   table: 'blade_user',
   tenantScoped: true,
+  securityAudit: true,
   permission: 'user',
   entity: userEntity,
   filters: { account: 'like', realName: 'like', name: 'like', phone: 'like', code: 'like', userType: 'eq', deptId: 'custom' },
