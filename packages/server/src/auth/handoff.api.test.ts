@@ -6,14 +6,17 @@ import { bad, createUserWithRole, failure, type TestUser, tableSnapshot, useTest
 /** Single sign-on hand-off: a token only ever goes to a redirect URI registered on an enabled client. */
 const suite = useTestServer();
 let staff: TestUser;
+/** A platform administrator who manages the clients. */
+let operator: TestUser;
 let clientId: string;
 let issued = 0;
 
 const REGISTERED = 'https://erp.example.com/sso,http://127.0.0.1:9/app';
-const clients = () => suite.admin.system.client;
+const clients = () => operator.sdk.system.client;
 
 beforeAll(async () => {
   staff = await createUserWithRole(suite.server, { account: 'handoff_staff' });
+  operator = await createUserWithRole(suite.server, { account: 'handoff_operator', administrator: true });
   const row = await clients().submit({
     clientId: 'erp',
     scope: 'all',
@@ -155,7 +158,7 @@ describe('registering redirect URIs on a client', () => {
       refreshTokenValidity: 3600,
       webServerRedirectUri: `https://ok.example/cb,${uri}`,
     });
-    expect(await failure(suite.admin, submit)).toEqual(bad(`${redirectMessages.badRedirectUri}: ${uri}`));
+    expect(await failure(operator.sdk, submit)).toEqual(bad(`${redirectMessages.badRedirectUri}: ${uri}`));
     expect(await tableSnapshot(suite.server, 'blade_client')).toEqual(before);
   });
 });
