@@ -17,6 +17,17 @@ describe('response handling (SPEC §8)', () => {
     shown.mockRestore();
   });
 
+  it('leaves a refused hand-off to its caller, which names the address for longer', async () => {
+    const shown = vi.spyOn(feedback.message, 'error').mockImplementation(() => undefined as never);
+    const client = new WebClient({
+      baseUrl: '',
+      transport: answer(400, { code: 400, success: false, data: null, msg: '跳转地址未登记，已拒绝: x' }),
+    });
+    await expect(client.handoff('x')).rejects.toMatchObject({ code: 400 });
+    expect(shown).not.toHaveBeenCalled();
+    shown.mockRestore();
+  });
+
   it('takes error_description, then 未知错误, when there is no msg', () => {
     expect(errorMessage(new ApiError(400, 'bad grant'))).toBe('bad grant');
     expect(errorMessage(undefined)).toBe(UNKNOWN_ERROR);
