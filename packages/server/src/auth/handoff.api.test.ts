@@ -82,6 +82,15 @@ describe('hand-off to a registered address', () => {
   });
 });
 
+describe('the hand-off route in the API documentation', () => {
+  it('is listed with its redirect parameter', async () => {
+    const spec = (await (await fetch(`${suite.server.baseUrl}/doc.html/json`)).json()) as {
+      paths: Record<string, { post?: { parameters?: { name: string; in: string }[] } }>;
+    };
+    expect(spec.paths[HANDOFF_PATH]?.post?.parameters).toEqual([expect.objectContaining({ name: 'redirect', in: 'query' })]);
+  });
+});
+
 describe('hand-off refusals', () => {
   it.each([
     'https://evil.example/sso',
