@@ -126,6 +126,19 @@ describe('hand-off refusals', () => {
     expect(((await response.json()) as { msg: string }).msg).toContain(redirectMessages.redirectRequired);
   });
 
+  it('answers 400 to an address given twice or far too long, making no token', async () => {
+    const before = issued;
+    const auth = { [TOKEN_HEADER]: `bearer ${staff.sdk.session?.token.access_token}` };
+    const twice = await fetch(`${suite.server.baseUrl}${HANDOFF_PATH}?redirect=https://erp.example.com/sso&redirect=https://evil.example`, {
+      method: 'POST',
+      headers: auth,
+    });
+    expect(twice.status).toBe(400);
+    const long = await rawHandoff(`https://erp.example.com/sso/${'a'.repeat(5000)}`, auth);
+    expect(long.status).toBe(400);
+    expect(issued).toBe(before);
+  });
+
   it('answers 401 to a caller who is not signed in, making no token', async () => {
     const before = issued;
     const { status, body } = await rawHandoff('https://erp.example.com/sso');
