@@ -41,7 +41,7 @@ const failedSignIns = async (account: string) => {
       .catch(() => undefined);
 };
 const failureRows = (account: string) =>
-  server.ctx.db.selectFrom('sso_login_failure').select('key').where('key', 'like', `%${account}%`).execute();
+  server.ctx.db.selectFrom('sso_account_failure').select('ip').where('account', '=', account.toLowerCase()).execute();
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -9,6 +9,7 @@ export * from './common.js';
 export * from './constants.js';
 export * from './digest.js';
 export * from './envelope.js';
+export * from './lockout.js';
 export * from './messages.js';
 export * from './redirect.js';
 export * from './redirect-contract.js';

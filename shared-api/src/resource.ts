@@ -60,8 +60,11 @@ export interface ResourceOptions<E extends z.ZodObject, X extends Record<string,
   permission: string;
   /** Read-mostly configuration: list and detail are cached until the table changes. */
   cached?: boolean;
-  /** Fields that must be unique among live rows (per tenant when tenant scoped). */
-  unique?: readonly { fields: readonly string[]; message: string }[];
+  /**
+   * Fields that must be unique among live rows (per tenant when tenant scoped); with
+   * `ignoreCase`, text that differs only in case counts as the same (accounts).
+   */
+  unique?: readonly { fields: readonly string[]; message: string; ignoreCase?: boolean }[];
   /** Columns never sent to clients. */
   hidden?: readonly string[];
   /**

@@ -7,11 +7,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { registerHandoffRoute } from './auth/handoff-route.js';
+import { registerLockoutRoutes } from './auth/lockout-routes.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import type { Config } from './config.js';
 import { type AppContext, createContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { type MigrationNotice, reportMigrationNotices } from './db/migration-notices.js';
 import { seed } from './db/seed.js';
 import { registerAuthHook } from './http/auth-hook.js';
 import { registerDocs } from './http/docs.js';
@@ -47,7 +49,8 @@ export interface BuildOptions {
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<Server> {
   const database = await openDatabase(config);
   const ids = new IdGenerator(config.SSO_WORKER_ID);
-  await migrate(database.db);
+  const notices: MigrationNotice[] = [];
+  await migrate(database.db, { notify: (notice) => notices.push(notice) });
   const ctx = await createContext(config, database, ids);
   await seed(database.db, { ids, passwords: ctx.passwords, adminPassword: config.SSO_ADMIN_PASSWORD });
 
@@ -74,6 +77,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   const routes: Server['routes'] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
+  reportMigrationNotices(ctx, notices);
       if (method === 'HEAD') continue;
       routes.push({ method, url: route.url, access: route.config?.access ?? 'user' });
     }
@@ -107,6 +111,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerHandoffRoute(app, ctx);
   registerSmsRoutes(app, ctx);
   registerResourceRoutes(app, ctx, options.resources ?? allResources);
+  registerLockoutRoutes(app, ctx);
 
   const webDir = config.SSO_WEB_DIR ? resolve(config.SSO_WEB_DIR) : defaultWebDir;
   const servesWeb = await registerWeb(app, webDir);

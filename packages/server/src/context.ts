@@ -75,7 +75,7 @@ export async function createContext(config: Config, database: DatabaseHandle, id
     keys,
     tokens: new AccessTokens(keys, issuer),
     sessions: new Sessions(db, ids, ttl),
-    lockout: new Lockout(db),
+    lockout: new Lockout(db, cache),
     clients,
     permissions,
     scopes,

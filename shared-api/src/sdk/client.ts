@@ -2,6 +2,7 @@ import type { TokenResponse, UserInfo } from '../auth.js';
 import { DEFAULT_TENANT_ID, TOKEN_HEADER } from '../constants.js';
 import { md5, toBase64 } from '../digest.js';
 import { ApiError, type Envelope } from '../envelope.js';
+import { LOCKOUT_BASE, type ThrottledAddress } from '../lockout.js';
 import { HANDOFF_PATH, type HandoffResponse } from '../redirect-contract.js';
 import type { ResourceDef } from '../resource.js';
 import { type Registry, registry } from '../resources/index.js';
@@ -137,6 +138,16 @@ export class SsoClient {
 
   userInfo(): Promise<UserInfo> {
     return this.call('GET', '/api/blade-auth/oauth/user-info');
+  }
+
+  /** Client addresses throttled for failed sign-ins (platform administrators). */
+  throttledAddresses(): Promise<ThrottledAddress[]> {
+    return this.call('GET', `${LOCKOUT_BASE}/addresses`);
+  }
+
+  /** Releases throttled client addresses at once (platform administrators). */
+  clearAddresses(ips: readonly string[]): Promise<boolean> {
+    return this.call('POST', `${LOCKOUT_BASE}/clear-address`, { ips: ips.join(',') });
   }
 
   /**

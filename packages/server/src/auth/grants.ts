@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
+  accountLockedFor,
+  addressThrottled,
   DEFAULT_TENANT_ID,
   defineMessages,
   INIT_PASSWORD_DONE,
@@ -12,17 +14,18 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
 import type { ClientRow } from './clients.js';
-import { Lockout } from './lockout.js';
 import { isMd5Digest } from './passwords.js';
+import { findSignInAccount } from './sign-in-account.js';
 
 type UserRow = Selectable<Database['blade_user']>;
 
-/** A refused grant: answered as `{ error_code, error_description }`. */
+/** A refused grant: answered as `{ error_code, error_description }` (with Retry-After when throttled). */
 export class GrantError extends Error {
   constructor(
     readonly status: number,
     message: string,
   ) {
+    readonly retryAfterSeconds?: number,
     super(message);
   }
 }
@@ -69,24 +72,19 @@ async function checkPasswordGrant(ctx: AppContext, input: PasswordGrantInput): P
   const account = input.username?.trim();
   const digest = input.password?.trim();
   if (!account || !digest) throw new GrantError(400, zh('missingParam'));
-  const keys = [Lockout.accountKey(tenantId, account), Lockout.addressKey(input.ip)];
-  const lock = await ctx.lockout.state(keys);
-  if (lock.locked) throw new GrantError(400, zh('accountLocked'));
+  const attempt = { tenantId, account, ip: input.ip };
+  const lock = await ctx.lockout.verdict(attempt);
+  if (lock.throttledFor) throw new GrantError(429, addressThrottled(lock.throttledFor), lock.throttledFor);
+  if (lock.lockedMinutes) throw new GrantError(400, accountLockedFor(lock.lockedMinutes));
 
-  const user = await ctx.db
-    .selectFrom('blade_user')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('account', '=', account)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
+  const user = await findSignInAccount(ctx.db, tenantId, account);
   const check = user && isMd5Digest(digest) ? await ctx.passwords.verifyDigest(user.password, digest) : undefined;
   if (!user) await ctx.passwords.burnTime(digest);
   if (!user || !check?.ok) {
-    await ctx.lockout.recordFailure(keys, await ctx.params.getNumber('account.failCount', 5));
+    await ctx.lockout.recordFailure(attempt);
     throw new GrantError(400, zh('badCredentials'));
   }
-  if (lock.hasFailures) await ctx.lockout.clear(keys);
+  if (lock.hasFailures) await ctx.lockout.recordSuccess(attempt);
   await assertTenantUsable(ctx, tenantId);
   if (user.status === 2) throw new GrantError(400, zh('accountPending'));
   if (user.status !== 1) throw new GrantError(400, zh('accountDisabled'));

@@ -57,6 +57,7 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
         return reply.status(400).send({ error_code: 400, error_description: zh('badGrant') });
       } catch (error) {
         if (error instanceof GrantError) {
+          if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
           return reply.status(error.status).send({ error_code: error.status, error_description: error.message });
         }
         throw error;

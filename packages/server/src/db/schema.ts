@@ -209,7 +209,18 @@ export interface Database {
     revokeReason: Opt<string>;
   };
   sso_refresh_token: { tokenHash: string; sessionId: Id; createdAt: Timestamp; expiresAt: Timestamp; usedAt: NullableTimestamp };
-  sso_login_failure: { key: string; failCount: number; lockedUntil: NullableTimestamp; updatedAt: Timestamp };
+  // Failed sign-ins (migration 0011): per account and address ('' counts every address), and per address and minute.
+  sso_account_failure: {
+    tenantId: string;
+    account: string;
+    ip: string;
+    failCount: number;
+    firstIp: Opt<string>;
+    spread: Generated<number>;
+    lockedUntil: NullableTimestamp;
+    updatedAt: Timestamp;
+  };
+  sso_address_failure: { ip: string; minute: number; failures: number };
   // Object storage, attachments, SMS, report files (migration 0008).
   blade_oss: Row<{
     category: number;

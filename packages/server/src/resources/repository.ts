@@ -233,7 +233,13 @@ export class Repository {
   private async assertUnique(trx: Transaction<unknown> | AnyDb, caller: Caller, row: Row, id?: string): Promise<void> {
     for (const rule of this.def.unique) {
       let query = this.scoped(trx as AnyDb, caller).select(this.key);
-      for (const field of rule.fields) query = query.where(field, '=', row[field] ?? (field === 'parentId' ? '0' : null));
+      for (const field of rule.fields) {
+        const value = row[field] ?? (field === 'parentId' ? '0' : null);
+        query =
+          rule.ignoreCase && typeof value === 'string'
+            ? query.where(sql<boolean>`lower(${sql.ref(field)}) = lower(${value})`)
+            : query.where(field, '=', value);
+      }
       if (id) query = query.where(this.key, '<>', id);
       if (await query.executeTakeFirst()) throw badRequest(rule.message);
     }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { ADMINISTRATOR_ROLE, DEFAULT_TENANT_ID, md5 } from '@sso/shared-api';
-import type { Kysely } from 'kysely';
+import { ADMINISTRATOR_ROLE, badRequest, DEFAULT_TENANT_ID, md5, userMessages } from '@sso/shared-api';
+import { type Kysely, sql } from 'kysely';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
@@ -62,6 +62,15 @@ export async function provisionTenant(ctx: AppContext, db: Db, caller: Caller, t
     .values({ ...audit, id: postId, category: 1, postCode: 'ceo', postName: '首席执行官', sort: 1 })
     .execute();
   const initPassword = (await paramValue(db, 'account.initPassword')) as string;
+  // Accounts are unique regardless of case (users left by a removed tenant of the same id count too).
+  const taken = await db
+    .selectFrom('blade_user')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where(sql<boolean>`lower(account) = 'admin'`)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  if (taken) throw badRequest(userMessages.accountTaken);
   await db
     .insertInto('blade_user')
     .values({

@@ -97,8 +97,10 @@ export const userExcelHandlers: Record<string, ExtraHandler> = {
         const candidate = toCandidate(values, names);
         const parsed = entity.safeParse(candidate);
         if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
-        if (seen.has(parsed.data.account)) throw new Error(m.importDuplicate);
-        seen.add(parsed.data.account);
+        // Accounts are unique regardless of case, within the sheet as in the tenant.
+        const account = parsed.data.account.toLowerCase();
+        if (seen.has(account)) throw new Error(m.importDuplicate);
+        seen.add(account);
         const roles = parsed.data.roleId.split(',');
         if (!who.isAdministrator && roles.some((id) => names.administratorRoles.has(id))) throw new Error(m.administratorOnly);
         return { row, values: parsed.data as ImportRow['values'] };

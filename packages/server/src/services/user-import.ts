@@ -1,4 +1,5 @@
 import { badRequest, userMessages as m, rowMessage } from '@sso/shared-api';
+import { sql } from 'kysely';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
 import type { Repository } from '../resources/repository.js';
@@ -33,17 +34,21 @@ export async function importUsers(args: {
   covered: boolean;
 }): Promise<{ inserted: number; updated: number }> {
   const { ctx, repo, caller, rows, covered } = args;
-  const accounts = rows.map((r) => r.values.account);
+  // Accounts are unique regardless of case: a row names the live account that equals it ignoring case.
+  const accounts = rows.map((r) => r.values.account.toLowerCase());
+  const matches = await ctx.db
+    .selectFrom('blade_user')
+    .select(['id', 'account'])
+    .where('tenantId', '=', caller.tenant_id)
+    .where('isDeleted', '=', 0)
+    .where(sql<string>`lower(account)`, 'in', accounts)
+    .execute();
+  const byLowerCase = new Map(matches.map((u) => [u.account.toLowerCase(), u]));
   const existing = new Map(
-    (
-      await ctx.db
-        .selectFrom('blade_user')
-        .select(['id', 'account'])
-        .where('tenantId', '=', caller.tenant_id)
-        .where('isDeleted', '=', 0)
-        .where('account', 'in', accounts)
-        .execute()
-    ).map((u) => [u.account, u.id]),
+    rows.flatMap((r) => {
+      const match = byLowerCase.get(r.values.account.toLowerCase());
+      return match ? [[r.values.account, match.id] as const] : [];
+    }),
   );
   // Only users the caller may see (data scope) can be covered.
   const visible = new Set<string>();
@@ -94,7 +99,9 @@ export async function importUsers(args: {
     }
     for (const { values } of rows) {
       const id = existing.get(values.account);
-      if (id) await trx.updateTable('blade_user').set(columns(values)).where('id', '=', id).execute();
+      // A covered account keeps its spelling.
+      const { account: _sameAccount, ...covered } = columns(values);
+      if (id) await trx.updateTable('blade_user').set(covered).where('id', '=', id).execute();
     }
   });
   ctx.cache.invalidate('blade_user');

@@ -1,6 +1,5 @@
 import { badRequest, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, zh } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
-import { Lockout } from '../auth/lockout.js';
 import type { Caller } from '../auth/permissions.js';
 import type { Database } from '../db/schema.js';
 import { userTarget } from '../logs/security-events.js';
@@ -113,10 +112,10 @@ export const userProfileHandlers: Record<string, ExtraHandler> = {
     return true;
   },
 
-  /** unlock: forget the users' failed sign-ins (the account keys of auth/lockout.ts). */
+  /** unlock: forget the users' failed sign-ins at every address (auth/lockout.ts). */
   async unlock({ ctx, repo, query, caller }) {
     const users = await usersByIds(repo, ctx, caller as Caller, query.userIds);
-    await ctx.lockout.clear(users.map((u) => Lockout.accountKey(u.tenantId, u.account)));
+    await ctx.lockout.clearAccounts(users);
     await ctx.audit.record({ type: 'user.unlock', actor: caller, targets: users.map(userTarget) });
     return true;
   },

@@ -1,4 +1,5 @@
 import { badRequest, userMessages as m, zh } from '@sso/shared-api';
+import { sql } from 'kysely';
 import type { Caller } from '../auth/permissions.js';
 import { userTarget } from '../logs/security-events.js';
 import type { ExtraHandler } from '../resources/extras.js';
@@ -45,7 +46,7 @@ export const userRegisterHandlers: Record<string, ExtraHandler> = {
         .selectFrom('blade_user')
         .select('id')
         .where('tenantId', '=', input.tenantId)
-        .where('account', '=', input.account)
+        .where(sql<boolean>`lower(account) = lower(${input.account})`) // unique regardless of case
         .where('isDeleted', '=', 0)
         .executeTakeFirst();
       if (taken) throw badRequest(m.accountTaken);

@@ -18,7 +18,8 @@ export const user = defineResource({
   entity: userEntity,
   filters: { account: 'like', realName: 'like', name: 'like', phone: 'like', code: 'like', userType: 'eq', deptId: 'custom' },
   sorts: ['account', 'name', 'realName', 'code'],
-  unique: [{ fields: ['account'], message: m.accountTaken }],
+  // `CaseAcc` and `caseacc` would be look-alikes of one another: one of them per tenant.
+  unique: [{ fields: ['account'], message: m.accountTaken, ignoreCase: true }],
   hidden: ['password'],
   extras: userExtras,
   view: {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Notify } from '../migration-notices.js';
 import * as core from './0001-core.js';
 import * as identity from './0002-identity.js';
 import * as menusRegions from './0005-menus-regions.js';
@@ -6,11 +7,12 @@ import * as tenants from './0006-tenants.js';
 import * as logs from './0007-logs.js';
 import * as resources from './0008-resources.js';
 import * as logOrder from './0009-log-order.js';
+import * as lockoutAccounts from './0011-lockout-accounts.js';
 
 export interface Migration {
   version: number;
   name: string;
-  up(db: Kysely<unknown>): Promise<void>;
+  up(db: Kysely<unknown>, notify?: Notify): Promise<void>;
 }
 
 /** Every migration in order. Never edit a released one: add the next version. */
@@ -23,3 +25,4 @@ export const migrations: Migration[] = [
   { version: 8, name: 'resources', up: resources.up },
   { version: 9, name: 'log-order', up: logOrder.up },
 ];
+  { version: 11, name: 'lockout-accounts', up: lockoutAccounts.up },

@@ -2,7 +2,24 @@ import type { ParamSeed } from './types.js';
 
 /** System parameters (blade_param). Every value is a non-empty string. */
 export const params: ParamSeed[] = [
-  { paramName: '连续登录失败锁定次数', paramKey: 'account.failCount', paramValue: '5', remark: '连续登录失败达到此次数后锁定账号' },
+  {
+    paramName: '连续登录失败锁定次数',
+    paramKey: 'account.failCount',
+    paramValue: '5',
+    remark: '同一地址连续登录失败达到此次数后，该账号在此地址锁定',
+  },
+  {
+    paramName: '多地址连续登录失败全局锁定次数',
+    paramKey: 'account.failCountGlobal',
+    paramValue: '20',
+    remark: '来自至少两个地址的连续登录失败达到此次数后，账号在所有地址锁定',
+  },
+  {
+    paramName: '单地址登录失败限流次数',
+    paramKey: 'account.ipFailCount',
+    paramValue: '30',
+    remark: '同一地址10分钟内登录失败（不分账号）达到此次数后限流（HTTP 429），失败移出窗口后恢复',
+  },
   {
     paramName: '账号初始密码',
     paramKey: 'account.initPassword',

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { defineMessagePattern, defineMessages } from './messages.js';
+
+/**
+ * Failed sign-ins: the messages of a lock and of a throttled address, and the platform
+ * administrator's list and clearing of throttled addresses.
+ */
+
+export const lockoutMessages = defineMessages({
+  addressList: ['请提供要解除限制的地址', 'Please give the addresses to release'],
+  badAddress: ['地址格式错误', 'An address is malformed'],
+  tooManyAddresses: ['一次最多解除200个地址', 'At most 200 addresses at a time'],
+});
+
+/** An account locked for this sign-in (from this address, or everywhere). */
+export const accountLockedFor = (minutes: number) => `登录错误次数过多，请${minutes}分钟后再试`;
+defineMessagePattern(/^登录错误次数过多，请(\d+)分钟后再试$/, 'Too many failed sign-ins, try again in $1 minutes');
+
+/** The answer to a sign-in from a throttled address (HTTP 429, with Retry-After). */
+export const addressThrottled = (seconds: number) => `该地址登录失败次数过多，请${seconds}秒后再试`;
+defineMessagePattern(/^该地址登录失败次数过多，请(\d+)秒后再试$/, 'Too many failed sign-ins from this address, retry in $1 s');
+
+export const LOCKOUT_BASE = '/api/blade-auth/lockout';
+
+/** One throttled client address: its failures in the window and when the throttle ends. */
+export const throttledAddress = z.object({
+  ip: z.string(),
+  failures: z.number(),
+  /** yyyy-MM-dd HH:mm:ss */
+  throttledUntil: z.string(),
+});
+export type ThrottledAddress = z.infer<typeof throttledAddress>;
+
+/** What a client address can look like (IPv4, IPv6 with an optional zone, or a proxy's name for it). */
+const ADDRESS = /^[\w.:%-]{1,100}$/;
+
+export const clearAddressQuery = z.object({
+  ips: z
+    .string({ error: lockoutMessages.addressList })
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((ip) => ip.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.string().regex(ADDRESS, lockoutMessages.badAddress))
+        .min(1, lockoutMessages.addressList)
+        .max(200, lockoutMessages.tooManyAddresses),
+    ),
+});
