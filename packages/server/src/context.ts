@@ -14,6 +14,7 @@ import type { DatabaseHandle, Db } from './db/database.js';
 import { IdGenerator } from './ids.js';
 import { LogRecorder } from './logs/log-recorder.js';
 import { SecurityAudit } from './logs/security-audit.js';
+import { ALLOW_HOSTS_PARAM, OutboundGuard } from './net/outbound-guard.js';
 import { ResourceCache } from './resources/cache.js';
 import { Params } from './services/params.js';
 import { SmsService } from './sms/sms-service.js';
@@ -39,6 +40,8 @@ export interface AppContext {
   logs: LogRecorder;
   /** Security events (sign-ins, credentials, locks, grants, account changes), written before the answer. */
   audit: SecurityAudit;
+  /** The gate of calls to addresses a tenant can set: `await ctx.outbound.check(tenantId, url)` when saving one, `fetchFor`/`resolve` to connect. */
+  outbound: OutboundGuard;
   /** Object storage of uploads (local disk by default). */
   storage: Storage;
   /** SMS sending and verification codes (the log provider by default). */
@@ -66,6 +69,12 @@ export async function createContext(config: Config, database: DatabaseHandle, id
   cache.shareThrough(bus);
   permissions.shareThrough(bus);
   clients.shareThrough(bus);
+  const params = new Params(db, cache);
+  const outbound = new OutboundGuard({ host: config.HOST }, async (trx) =>
+    trx
+      ? (await trx.selectFrom('blade_param').select('paramValue').where('paramKey', '=', ALLOW_HOSTS_PARAM).where('isDeleted', '=', 0).executeTakeFirst())?.paramValue
+      : params.get(ALLOW_HOSTS_PARAM),
+  );
   const context: AppContext = {
     config,
     database,
@@ -80,11 +89,12 @@ export async function createContext(config: Config, database: DatabaseHandle, id
     permissions,
     scopes,
     cache,
-    params: new Params(db, cache),
+    params,
     logs: new LogRecorder(db, ids, { onWritten: (table) => cache.invalidate(table) }),
     audit: new SecurityAudit(db, ids, cache),
-    storage: new Storage(db, config.SSO_DATA_DIR),
-    sms: new SmsService(db, ids),
+    outbound,
+    storage: new Storage(db, config.SSO_DATA_DIR, outbound),
+    sms: new SmsService(db, ids, outbound),
     issuer,
     bus,
   };

@@ -94,7 +94,7 @@ export class Repository {
       .execute();
     const count = total;
     return {
-      records: rows.map((r) => toApiRow(r as Row, this.def.hidden)),
+      records: await Promise.all(rows.map((r) => this.presented(toApiRow(r as Row, this.def.hidden)))),
       total: count,
       size: request.size,
       current: request.current,
@@ -120,7 +120,13 @@ export class Repository {
 
   async detail(caller: Caller, id: string): Promise<Row | undefined> {
     const row = await (await this.visible(this.db, caller)).selectAll().where(this.key, '=', id).executeTakeFirst();
-    return row ? toApiRow(row as Row, this.def.hidden) : undefined;
+    return row ? this.presented(toApiRow(row as Row, this.def.hidden)) : undefined;
+  }
+
+  /** What the resource's rules make of a row before it is answered. */
+  private presented(row: Row): Promise<Row> {
+    const present = rulesFor(this.def.table).present;
+    return present ? present(this.ctx, row) : Promise.resolve(row);
   }
 
   /** Insert (no id) or update (id) in one transaction, after the rules and unique checks. */

@@ -53,6 +53,8 @@ export interface ResourceRules {
     value: unknown;
     // biome-ignore lint/suspicious/noExplicitAny: idem
   }): SelectQueryBuilder<any, any, any>;
+  /** A row as list and detail answer it (e.g. file links signed afresh); the stored row is unchanged. */
+  present?(ctx: AppContext, row: Row): Promise<Row>;
   /** After a save or remove committed: drop caches kept outside the resource cache. */
   afterChange?(ctx: AppContext): void;
 }

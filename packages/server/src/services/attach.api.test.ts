@@ -38,7 +38,10 @@ describe('attach', () => {
     const theirs = await put(other.sdk, 'theirs.pdf', '%PDF-1.4');
     const page = await suite.admin.resource.attach.list({ originalName: 'mine' });
     expect(page.records.map((r) => r.id)).toEqual([mine.attachId]);
-    expect(page.records[0]).toMatchObject({ name: mine.name, extension: 'pdf', link: mine.link });
+    expect(page.records[0]).toMatchObject({ name: mine.name, extension: 'pdf' });
+    // Listed links are signed afresh and work without a token.
+    expect(String(page.records[0]?.link)).toMatch(/&expires=\d+&signature=/);
+    expect(await (await download(String(page.records[0]?.link))).text()).toBe('%PDF-1.4');
     expect(await suite.admin.resource.attach.detail(mine.attachId)).toMatchObject({ originalName: 'mine.pdf' });
     expect(await suite.admin.resource.attach.detail(theirs.attachId)).toBeNull();
     expect((await other.sdk.resource.attach.list()).records.map((r) => r.id)).toEqual([theirs.attachId]);
@@ -48,7 +51,7 @@ describe('attach', () => {
     const file = await put(suite.admin, 'gone.txt', 'bye');
     expect((await download(file.link)).status).toBe(200);
     expect(await suite.admin.resource.attach.remove(file.attachId)).toBe(true);
-    expect((await download(file.link)).status).toBe(400);
+    expect((await download(file.link)).status).toBe(404);
     expect(await suite.admin.resource.attach.detail(file.attachId)).toBeNull();
   });
 
@@ -98,6 +101,6 @@ describe('report files', () => {
     expect(await failure(suite.admin, suite.admin.report.reportFile.remove(theirs.id))).toEqual(bad(zh('recordMissing')));
     expect(await suite.admin.report.reportFile.remove(report.id)).toBe(true);
     expect((await suite.admin.report.reportFile.list()).total).toBe(0);
-    expect((await download(stored.link)).status).toBe(400);
+    expect((await download(stored.link)).status).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import { badRequest, defineMessages, zh } from '@sso/shared-api';
 import pg from 'pg';
+import { OutboundRefused } from '../net/outbound-guard.js';
 import type { ExtraHandler } from '../resources/extras.js';
 import { decryptSecret } from './datasource-secrets.js';
 
@@ -46,9 +47,13 @@ function reasonOf(error: unknown): string {
   return e?.message || e?.errors?.[0]?.message || e?.code || String(error);
 }
 
-/** Extras of `datasource` (SPEC §7). */
+/** `host:port` as the outbound guard reads it (IPv6 in brackets). */
+export const hostPortOf = (target: { host: string; port: number }) =>
+  target.host.includes(':') ? `[${target.host}]:${target.port}` : `${target.host}:${target.port}`;
+
+/** Extras of `datasource`. */
 export const datasourceExtraHandlers: Record<string, ExtraHandler> = {
-  testConnection: async ({ ctx, query }) => {
+  testConnection: async ({ ctx, caller, query }) => {
     const row = await ctx.db
       .selectFrom('blade_datasource')
       .selectAll()
@@ -60,8 +65,11 @@ export const datasourceExtraHandlers: Record<string, ExtraHandler> = {
     if (!target) throw badRequest(m.notSupported);
     const password = await decryptSecret(ctx.db, row.password);
     try {
-      await tryConnect({ ...target, user: row.username ?? undefined, password });
+      // Connect to the address the guard checked, not to a second DNS answer.
+      const address = await ctx.outbound.resolve(caller?.tenant_id ?? '', hostPortOf(target));
+      await tryConnect({ ...target, host: address, user: row.username ?? undefined, password });
     } catch (error) {
+      if (error instanceof OutboundRefused) throw badRequest(error.message);
       throw badRequest(`${m.connectFailed}: ${reasonOf(error)}`);
     }
     return true;

@@ -2,6 +2,7 @@ import { badRequest, defineMessages } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ResourceRules } from '../resources/rules.js';
+import { hostPortOf, postgresTarget } from './datasource-extras.js';
 import { encryptSecret } from './datasource-secrets.js';
 
 const m = defineMessages({
@@ -10,10 +11,13 @@ const m = defineMessages({
 
 /**
  * The password is stored encrypted. The edit form never receives it, so an update that leaves it
- * empty keeps the stored one. A data source bound to a live tenant cannot be removed.
+ * empty keeps the stored one. A data source bound to a live tenant cannot be removed. The host of
+ * a PostgreSQL URL must be an address the caller's tenant may reach (see the outbound guard).
  */
 export const datasourceRules: ResourceRules = {
-  async beforeSave({ values, existing, trx }) {
+  async beforeSave({ ctx, caller, values, existing, trx }) {
+    const target = typeof values.url === 'string' ? postgresTarget(values.url) : undefined;
+    if (target) await ctx.outbound.check(caller.tenant_id, hostPortOf(target), { db: trx as Kysely<Database> });
     const password = values.password as string | null | undefined;
     if (password === undefined || password === null || password === '') {
       if (existing) delete values.password;

@@ -53,9 +53,11 @@ describe('put-file on the local disk (no configuration)', () => {
     const file = await put(suite.admin, '说明.txt', text('hello 本地'));
     expect(file).toMatchObject({ domain: '/api/blade-resource/oss/endpoint/file', originalName: '说明.txt' });
     expect(file.name).toMatch(/^000000\/upload\/\d{8}\/[0-9a-f]{32}\.txt$/);
-    expect(file.link).toBe(`/api/blade-resource/oss/endpoint/file?name=${encodeURIComponent(file.name)}`);
+    const stored = `/api/blade-resource/oss/endpoint/file?name=${encodeURIComponent(file.name)}`;
+    // The answer carries a signed link; the attachment keeps the plain one and is signed when listed.
+    expect(file.link).toMatch(new RegExp(`^${stored.replace(/[?.]/g, '\\$&')}&expires=\\d+&signature=[\\w-]{43}$`));
     const row = await suite.server.ctx.db.selectFrom('blade_attach').selectAll().where('id', '=', file.attachId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ tenantId: '000000', name: file.name, originalName: '说明.txt', extension: 'txt', link: file.link });
+    expect(row).toMatchObject({ tenantId: '000000', name: file.name, originalName: '说明.txt', extension: 'txt', link: stored });
     expect(Number(row.attachSize)).toBe(text('hello 本地').byteLength);
 
     const response = await fetch(`${suite.server.baseUrl}${file.link}`);
@@ -72,7 +74,7 @@ describe('put-file on the local disk (no configuration)', () => {
       expect(((await response.json()) as { msg: string }).msg).toBe(m.badFileName);
     }
     const missing = `000000/upload/20260101/${'0'.repeat(32)}.txt`;
-    expect(await failure(suite.admin, api().file({ name: missing }))).toEqual(bad(m.fileMissing));
+    expect(await failure(suite.admin, api().file({ name: missing }))).toEqual({ status: 404, code: 404, msg: m.fileMissing });
   });
 
   it('takes avatars only as jpg/png up to 500kb, with the SPEC messages, writing nothing when refused', async () => {
@@ -84,6 +86,9 @@ describe('put-file on the local disk (no configuration)', () => {
     expect(await failure(suite.admin, put(suite.admin, 'big.png', big, 'avatar'))).toEqual(bad(m.avatarSize));
     expect(await tableSnapshot(suite.server, 'blade_attach')).toEqual(before);
     const ok = await put(suite.admin, 'me.png', PNG, 'avatar');
+    // Avatars are public: a plain link that works without a token.
+    expect(ok.name).toMatch(/^000000\/public\/\d{8}\/[0-9a-f]{32}\.png$/);
+    expect(ok.link).toBe(`/api/blade-resource/oss/endpoint/file?name=${encodeURIComponent(ok.name)}`);
     const response = await fetch(`${suite.server.baseUrl}${ok.link}`);
     expect(response.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(PNG);
@@ -98,8 +103,13 @@ describe('put-file on the local disk (no configuration)', () => {
     expect(await tableSnapshot(suite.server, 'blade_attach')).toEqual(before);
   });
 
-  it('lets any signed-in user upload, but not anonymous callers', async () => {
-    expect((await put(plain.sdk, 'x.txt', text('x'))).name).toMatch(/^000000\//);
+  it('lets users holding the attachment upload or storage screen upload, anyone signed in only their avatar', async () => {
+    expect(await failure(plain.sdk, put(plain.sdk, 'x.txt', text('x')))).toEqual({ status: 403, code: 403, msg: zh('forbidden') });
+    expect((await put(plain.sdk, 'me.png', PNG, 'avatar')).name).toMatch(/^000000\/public\//);
+    for (const code of ['attach_upload', 'oss']) {
+      const holder = await createUserWithRole(suite.server, { account: `oss_up_${code}`, menuCodes: [code] });
+      expect((await put(holder.sdk, 'x.txt', text('x'))).name).toMatch(/^000000\/upload\//);
+    }
     const anonymous = await fetch(`${suite.server.baseUrl}/api/blade-resource/oss/endpoint/put-file`, {
       method: 'POST',
       body: new FormData(),

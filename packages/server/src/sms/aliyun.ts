@@ -45,7 +45,7 @@ export class AliyunSms implements SmsProvider {
     const query = Object.entries(params)
       .map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`)
       .join('&');
-    const response = await fetch(`${base}/?${query}`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const response = await (this.credentials.fetch ?? fetch)(`${base}/?${query}`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
     const answer = (await response.json().catch(() => ({}))) as { Code?: string; Message?: string; BizId?: string };
     if (answer.Code !== 'OK') throw new Error(`${answer.Code ?? response.status}: ${answer.Message ?? ''}`);
     return answer.BizId ?? '';

@@ -1,3 +1,5 @@
+import type { OutboundFetch } from '../net/outbound-guard.js';
+
 /** One message to one phone through a provider. */
 export interface SmsMessage {
   phone: string;
@@ -18,6 +20,8 @@ export interface SmsCredentials {
   region: string;
   endpoint?: string;
   appId?: string;
+  /** The connection the tenant's calls go through (checked by the outbound guard); global fetch by default. */
+  fetch?: OutboundFetch;
 }
 
 export const TIMEOUT_MS = 10_000;

@@ -3,6 +3,7 @@ import { ApiError, badRequest, resourceMessages as m } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { IdGenerator } from '../ids.js';
+import type { OutboundGuard } from '../net/outbound-guard.js';
 import { CONFIG_ENABLED } from '../resources/enable-one.js';
 import { decryptSecret } from '../services/datasource-secrets.js';
 import { AliyunSms } from './aliyun.js';
@@ -35,6 +36,7 @@ export class SmsService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly ids: IdGenerator,
+    private readonly outbound: OutboundGuard,
   ) {}
 
   async send(request: SendRequest): Promise<void> {
@@ -177,6 +179,7 @@ export class SmsService {
       region: config.regionId ?? '',
       endpoint: config.endpoint ?? undefined,
       appId: config.appId ?? undefined,
+      fetch: this.outbound.fetchFor(config.tenantId),
     };
     if (config.category === 3) return new AliyunSms(credentials);
     if (config.category === 4) return new TencentSms(credentials);

@@ -53,7 +53,7 @@ export class TencentSms implements SmsProvider {
       timestamp,
       payload,
     });
-    const response = await fetch(url, {
+    const response = await (this.credentials.fetch ?? fetch)(url, {
       method: 'POST',
       headers: {
         authorization,

@@ -1,3 +1,4 @@
+import type { OutboundFetch } from '../net/outbound-guard.js';
 import { amzDateOf, authorization, type SigV4Credentials, sha256Hex } from './sigv4.js';
 import type { ObjectStore, StoredObject } from './store.js';
 
@@ -5,6 +6,8 @@ export interface S3Options extends SigV4Credentials {
   /** http(s)://host[:port] of the S3 API (MinIO, AWS, Aliyun OSS, Tencent COS S3 endpoints). */
   endpoint: string;
   bucket: string;
+  /** The connection the tenant's calls go through (checked by the outbound guard); global fetch by default. */
+  fetch?: OutboundFetch;
 }
 
 const TIMEOUT_MS = 15_000;
@@ -52,7 +55,12 @@ export class S3Store implements ObjectStore {
     };
     headers.authorization = authorization({ method, url, headers, payloadHash }, this.options);
     const { host: _host, ...sent } = headers;
-    return fetch(url, { method, headers: sent, body: body ? Buffer.from(body) : undefined, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    return (this.options.fetch ?? fetch)(url, {
+      method,
+      headers: sent,
+      body: body ? Buffer.from(body) : undefined,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
   }
 }
 

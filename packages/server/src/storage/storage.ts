@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { OutboundGuard } from '../net/outbound-guard.js';
 import { CONFIG_ENABLED } from '../resources/enable-one.js';
 import { decryptSecret } from '../services/datasource-secrets.js';
+import { FileLinks } from './file-links.js';
 import { LOCAL_DOMAIN, LocalStore } from './local-store.js';
 import { S3Store } from './s3-store.js';
 import type { ObjectStore } from './store.js';
@@ -21,11 +23,15 @@ type OssRow = Database['blade_oss'] extends infer R ? { [K in keyof R]: unknown 
  */
 export class Storage {
   readonly local: LocalStore;
+  /** Signed links to private local objects. */
+  readonly links: FileLinks;
 
   constructor(
     private readonly db: Kysely<Database>,
     dataDir: string,
+    private readonly outbound: OutboundGuard,
   ) {
+    this.links = new FileLinks(db);
     const root = dataDir.startsWith('memory://') ? mkdtempSync(join(tmpdir(), 'sso-files-')) : resolve(dataDir, 'files');
     this.local = new LocalStore(resolve(root));
   }
@@ -53,10 +59,10 @@ export class Storage {
     return undefined;
   }
 
-  /** A fresh object name: `<tenant>/upload/<yyyymmdd>/<random>.<ext>`. */
-  static newName(tenantId: string, extension: string): string {
+  /** A fresh object name: `<tenant>/upload/<yyyymmdd>/<random>.<ext>`, or under `public/` for files anyone may read. */
+  static newName(tenantId: string, extension: string, prefix: 'upload' | 'public' = 'upload'): string {
     const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-    return `${tenantId}/upload/${day}/${randomBytes(16).toString('hex')}${extension ? `.${extension}` : ''}`;
+    return `${tenantId}/${prefix}/${day}/${randomBytes(16).toString('hex')}${extension ? `.${extension}` : ''}`;
   }
 
   /** Pass the transaction when inside one (PGlite has a single connection). */
@@ -68,6 +74,7 @@ export class Storage {
       accessKey: String(row.accessKey ?? ''),
       secretKey: (await decryptSecret(db, (row.secretKey as string | null) ?? null)) ?? '',
       region: String(row.region || 'us-east-1'),
+      fetch: this.outbound.fetchFor(String(row.tenantId)),
     });
   }
 }

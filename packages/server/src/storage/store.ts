@@ -43,5 +43,8 @@ export function extensionOf(filename: string): string {
   return /^[a-z0-9]{1,12}$/.test(ext) ? ext : '';
 }
 
-/** Stored names: `<tenant>/upload/<yyyymmdd>/<hex>.<ext>`; anything else (e.g. `..`) is refused. */
-export const SAFE_NAME = /^\d{1,12}\/upload\/\d{8}\/[0-9a-f]{32}(\.[a-z0-9]{1,12})?$/;
+/**
+ * Stored names: `<tenant>/upload/<yyyymmdd>/<hex>.<ext>` (private) or `<tenant>/public/…` (avatars,
+ * icons: served to anyone); anything else (e.g. `..`) is refused.
+ */
+export const SAFE_NAME = /^\d{1,12}\/(upload|public)\/\d{8}\/[0-9a-f]{32}(\.[a-z0-9]{1,12})?$/;

@@ -45,7 +45,8 @@ export const oss = defineResource({
     putFile: defineExtra({
       method: 'POST',
       path: 'endpoint/put-file',
-      summary: 'Store a file through the enabled provider (type=avatar: jpg/png up to 500 KB); records an attachment',
+      summary:
+        'Store a file through the enabled provider and record an attachment; needs attach_upload or oss, except type=avatar (jpg/png up to 500 KB, public link) for any signed-in user',
       query: z.object({ type: z.enum(['avatar', 'file']).optional() }),
       body: z.object({ file: uploadedFile(m.file) }),
       multipart: true,
@@ -55,8 +56,13 @@ export const oss = defineResource({
     file: defineExtra({
       method: 'GET',
       path: 'endpoint/file',
-      summary: 'The bytes of a stored file by its name (links of put-file point here)',
-      query: z.object({ name: z.string({ error: m.badFileName }).min(1, m.badFileName).max(500) }),
+      summary:
+        'The bytes of a stored file by its name (links of put-file point here): public names to anyone, others with the signed link (expires, signature) or to a signed-in user of the owning tenant',
+      query: z.object({
+        name: z.string({ error: m.badFileName }).min(1, m.badFileName).max(500),
+        expires: z.string().max(20).optional(),
+        signature: z.string().max(100).optional(),
+      }),
       response: z.instanceof(Uint8Array),
       download: true,
       permission: 'public',

@@ -11,6 +11,8 @@ export const resourceMessages = defineMessages({
   avatarType: ['只能上传jpg/png格式', 'Only jpg/png files can be uploaded'],
   avatarSize: ['不能超过500kb', 'The file must not exceed 500kb'],
   fileMissing: ['文件不存在', 'The file does not exist'],
+  linkExpired: ['文件链接已过期，请重新获取', 'The file link has expired: get a new one'],
+  linkTampered: ['文件链接签名无效', 'The file link signature is not valid'],
   badFileName: ['文件名不合法', 'The file name is not valid'],
   storageFailed: ['对象存储服务调用失败', 'The object storage service failed'],
   link: ['请输入附件链接', 'Please enter the attachment link'],

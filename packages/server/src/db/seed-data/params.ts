@@ -33,4 +33,10 @@ export const params: ParamSeed[] = [
   { paramName: '是否开启用户注册', paramKey: 'user.registerEnabled', paramValue: 'true' },
   { paramName: '是否开启验证码', paramKey: 'captcha.enabled', paramValue: 'false' },
   { paramName: '日志保留天数', paramKey: 'log.retentionDays', paramValue: '90', remark: '接口、通用、错误和登录日志保留的天数，每日清理' },
+  {
+    paramName: '外部地址白名单',
+    paramKey: 'outbound.allowHosts',
+    paramValue: '-',
+    remark: '非平台租户可访问的本机、链路本地等受限地址（主机或主机:端口，逗号分隔；- 表示无），如内网 MinIO',
+  },
 ];
