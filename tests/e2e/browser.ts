@@ -56,8 +56,7 @@ export function useBrowserSuite(options: SuiteOptions, ready: (suite: BrowserSui
   beforeAll(async () => {
     if (!runnable) return;
     if (!existsSync(join(webDir, 'index.html'))) throw new Error(`${webDir} is missing: build the web app first (npm test does)`);
-    // A first start without SSO_ADMIN_PASSWORD: the seeded admin must change its password first.
-    server = await startTestServer({ SSO_WEB_DIR: webDir, SSO_ADMIN_PASSWORD: undefined });
+    server = await startTestServer({ SSO_WEB_DIR: webDir });
     if (options.adminPassword) await changeAdminPassword(server, options.adminPassword);
     browser = await launchBrowser();
     const page = await browser.newPage({ viewport: options.viewport ?? { width: 1366, height: 820 } });

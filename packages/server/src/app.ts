@@ -74,10 +74,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     frameworkErrors: badUrlAnswer,
   });
   ctx.log = app.log;
+  reportMigrationNotices(ctx, notices);
   const routes: Server['routes'] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-  reportMigrationNotices(ctx, notices);
       if (method === 'HEAD') continue;
       routes.push({ method, url: route.url, access: route.config?.access ?? 'user' });
     }
@@ -108,10 +108,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   });
 
   registerAuthRoutes(app, ctx);
+  registerLockoutRoutes(app, ctx);
   registerHandoffRoute(app, ctx);
   registerSmsRoutes(app, ctx);
   registerResourceRoutes(app, ctx, options.resources ?? allResources);
-  registerLockoutRoutes(app, ctx);
 
   const webDir = config.SSO_WEB_DIR ? resolve(config.SSO_WEB_DIR) : defaultWebDir;
   const servesWeb = await registerWeb(app, webDir);

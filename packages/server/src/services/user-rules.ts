@@ -1,8 +1,15 @@
 import { badRequest, userMessages as m } from '@sso/shared-api';
 import { sql } from 'kysely';
 import type { ResourceRules } from '../resources/rules.js';
-import { syncSessionsOfUsers } from './account-sessions.js';
-import { assertDeptsAndPosts, assertRoles, assertRoomForUsers, checkPlainPassword, hashPlain, initialPassword } from './user-accounts.js';
+import {
+  assertDeptsAndPosts,
+  assertRoles,
+  assertRoomForUsers,
+  checkPlainPassword,
+  hashPlain,
+  initialPassword,
+  revokeSessions,
+} from './user-accounts.js';
 
 const held = (ids: unknown) => new Set(typeof ids === 'string' ? ids.split(',') : []);
 
@@ -40,23 +47,12 @@ export const userRules: ResourceRules = {
     if (typeof values.birthday === 'string') values.birthday = localDate(values.birthday);
   },
 
-  async beforeRemove({ caller, rows }) {
+  async beforeRemove({ caller, rows, trx }) {
     if (rows.some((row) => row.id === caller.user_id)) throw badRequest(m.removeSelf);
-  },
-
-  // Once committed, on every node: a disabled account loses its sessions, one that lost roles or
-  // departments keeps its sessions without them.
-  async afterSave({ ctx, rows }) {
-    await syncSessionsOfUsers(
-      ctx,
+    await revokeSessions(
+      trx,
       rows.map((row) => row.id as string),
-    );
-  },
-
-  async afterRemove({ ctx, rows }) {
-    await ctx.sessions.endForUser(
-      rows.map((row) => row.id as string),
-      { reason: 'user-removed' },
+      'user-removed',
     );
   },
 
