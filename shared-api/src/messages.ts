@@ -7,6 +7,7 @@ export const messages = {
   noData: ['暂无承载数据', 'No data'],
   unauthorized: ['请求未授权', 'Not signed in or the session has ended'],
   forbidden: ['缺失访问权限', 'You are not allowed to do this'],
+  passwordChangeRequired: ['请先修改初始密码后再进行其他操作', 'Change your password before doing anything else'],
   notFound: ['资源不存在', 'Not found'],
   methodNotAllowed: ['请求方法不支持', 'Method not allowed'],
   serverError: ['服务器异常', 'Internal server error'],

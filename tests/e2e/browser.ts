@@ -56,7 +56,8 @@ export function useBrowserSuite(options: SuiteOptions, ready: (suite: BrowserSui
   beforeAll(async () => {
     if (!runnable) return;
     if (!existsSync(join(webDir, 'index.html'))) throw new Error(`${webDir} is missing: build the web app first (npm test does)`);
-    server = await startTestServer({ SSO_WEB_DIR: webDir });
+    // A first start without SSO_ADMIN_PASSWORD: the seeded admin must change its password first.
+    server = await startTestServer({ SSO_WEB_DIR: webDir, SSO_ADMIN_PASSWORD: undefined });
     if (options.adminPassword) await changeAdminPassword(server, options.adminPassword);
     browser = await launchBrowser();
     const page = await browser.newPage({ viewport: options.viewport ?? { width: 1366, height: 820 } });

@@ -69,6 +69,8 @@ export async function createContext(config: Config, database: DatabaseHandle, id
   cache.shareThrough(bus);
   permissions.shareThrough(bus);
   clients.shareThrough(bus);
+  const sessions = new Sessions(db, ids, ttl);
+  sessions.shareThrough(bus);
   const params = new Params(db, cache);
   const outbound = new OutboundGuard({ host: config.HOST }, async (trx) =>
     trx
@@ -83,7 +85,7 @@ export async function createContext(config: Config, database: DatabaseHandle, id
     passwords: new Passwords({ memoryKib: config.SSO_ARGON2_MEMORY_KIB, passes: config.SSO_ARGON2_PASSES }),
     keys,
     tokens: new AccessTokens(keys, issuer),
-    sessions: new Sessions(db, ids, ttl),
+    sessions,
     lockout: new Lockout(db, cache),
     clients,
     permissions,

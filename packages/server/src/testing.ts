@@ -22,7 +22,9 @@ export const postgresUnderTest = () => process.env.SSO_TEST_DATABASE_URL;
 export async function startTestServer(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestServer> {
   const adminUrl = postgresUnderTest();
   let dropDatabase: (() => Promise<void>) | undefined;
-  const config = testConfig(overrides);
+  // The seeded admin keeps admin/admin without a forced change, unless a suite walks that change
+  // itself (it passes SSO_ADMIN_PASSWORD: undefined, as a first start without the variable).
+  const config = testConfig({ SSO_ADMIN_PASSWORD: 'admin', ...overrides });
   if (adminUrl) {
     const name = `sso_test_${randomBytes(6).toString('hex')}`;
     await withPg(adminUrl, (c) => c.query(`create database ${name}`));

@@ -50,7 +50,7 @@ describe('password grant', () => {
       account: 'admin',
       role_name: 'administrator',
       client_id: 'saber',
-      is_init_password: '否',
+      is_init_password: '是',
     });
     expect(parsed.user_id).toMatch(/^\d+$/);
     const jwks = (await (await request(`${suite.server.baseUrl}/api/blade-auth/oauth/jwks`)).body.json()) as { keys: [] };
@@ -174,7 +174,7 @@ describe('sessions', () => {
   it('answers user-info with the permission codes, and clear-cache', async () => {
     const sdk = await suite.server.admin();
     const info = await sdk.userInfo();
-    expect(info).toMatchObject({ account: 'admin', tenantId: '000000', roleName: 'administrator', isInitPassword: '否' });
+    expect(info).toMatchObject({ account: 'admin', tenantId: '000000', roleName: 'administrator', isInitPassword: '是' });
     expect(info.permissions).toContain('param_add');
     expect(await sdk.call('GET', '/api/blade-auth/oauth/clear-cache')).toBe(true);
   });

@@ -15,6 +15,7 @@ import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
 import type { ClientRow } from './clients.js';
 import { isMd5Digest } from './passwords.js';
+import { stillHeld } from './session-state.js';
 import { findSignInAccount } from './sign-in-account.js';
 
 type UserRow = Selectable<Database['blade_user']>;
@@ -106,6 +107,7 @@ async function checkPasswordGrant(ctx: AppContext, input: PasswordGrantInput): P
     ip: input.ip,
     userAgent: input.userAgent,
     refreshTtlSeconds: input.client.refreshTokenValidity,
+    mustChangePassword: user.mustChangePassword === 1,
   });
   return tokenResponse(ctx, input.client, user, { sessionId, refreshToken, roleId, deptId });
 }
@@ -156,8 +158,9 @@ async function checkRefreshGrant(ctx: AppContext, input: GrantRequest & { refres
   }
   await assertTenantUsable(ctx, session.tenantId);
   // The session row now carries the switched ids (rotate wrote them); check them once more.
-  const roleId = input.roleId ? pick(user.roleId, input.roleId, switchMessages.roleNotHeld) : session.roleId;
-  const deptId = input.deptId ? pick(user.deptId, input.deptId, switchMessages.deptNotHeld) : session.deptId;
+  // Otherwise the session keeps what it named and the user still holds (grants may have been taken away).
+  const roleId = input.roleId ? pick(user.roleId, input.roleId, switchMessages.roleNotHeld) : stillHeld(session.roleId, user.roleId);
+  const deptId = input.deptId ? pick(user.deptId, input.deptId, switchMessages.deptNotHeld) : stillHeld(session.deptId, user.deptId);
   return tokenResponse(ctx, input.client, user, { sessionId: session.id, refreshToken: rotated.refreshToken, roleId, deptId });
 }
 

@@ -1,4 +1,4 @@
-import { clientErrorLog, fail, ok, tokenQuery, userInfo, zh } from '@sso/shared-api';
+import { clientErrorLog, DEFAULT_TENANT_ID, fail, ok, tokenQuery, userInfo, zh } from '@sso/shared-api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -152,8 +152,16 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
 
   app.get(
     `${AUTH}/clear-cache`,
-    { schema: { tags: ['auth'], summary: 'Drop cached permissions, clients and configuration' } },
-    async () => {
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Drop cached permissions, clients and configuration on every node (platform administrator only)',
+      },
+    },
+    async (request, reply) => {
+      // Emptying every node's caches at once is a load spike: only the platform's administrator may.
+      const caller = callerOf(request);
+      if (caller.tenant_id !== DEFAULT_TENANT_ID || !caller.isAdministrator) return reply.status(403).send(fail(403, zh('forbidden')));
       ctx.cache.clear();
       ctx.permissions.clear();
       ctx.clients.clear();

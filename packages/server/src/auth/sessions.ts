@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
+import type { ClusterBus } from '../cluster/bus.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { IdGenerator } from '../ids.js';
+import { type HeldByUser, heldGrants, type SessionMessage, type SessionState } from './session-state.js';
+import { loadSessionState } from './session-store.js';
 
 export type SessionRow = Selectable<Database['sso_session']>;
 
@@ -15,26 +18,49 @@ export interface NewSession {
   ip?: string;
   userAgent?: string;
   refreshTtlSeconds: number;
+  /** Signed in with a password that must be changed first. */
+  mustChangePassword?: boolean;
 }
 
 export type RotateResult = { ok: true; session: SessionRow; refreshToken: string } | { ok: false; reason: 'invalid' | 'reused' };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const newRefreshToken = () => randomBytes(32).toString('base64url');
+const TOPIC = 'sessions';
+const MAX_STATES = 200_000;
 
 /**
  * Server-side sessions behind the tokens. Refresh tokens are stored hashed and rotate on every
- * use; presenting a used one revokes the whole session (reuse detection). Whether a session is
- * still live is cached briefly; a revocation in this process is seen at once.
+ * use; presenting a used one revokes the whole session (reuse detection).
+ *
+ * Each node keeps what it knows of a session (live, what its user still holds, whether the
+ * password must be changed) in memory, for the auth hook to read without an await. Every change
+ * goes through one of the functions below: the database first, then a message on the cluster
+ * bus that every node (this one included, before the function returns) applies to its memory.
+ * What is in memory is read again from the database after SSO_CACHE_TTL_MS, which bounds how
+ * long a node that missed messages (bus down) can be wrong; an ended session is never revived.
  */
 export class Sessions {
-  private readonly liveness = new Map<string, { active: boolean; checkedAt: number }>();
+  private readonly states = new Map<string, SessionState>();
+  private bus: ClusterBus | undefined;
+  /** Bumped by every message: a database read that overlapped one is not trusted. */
+  private generation = 0;
 
   constructor(
     private readonly db: Db,
     private readonly ids: IdGenerator,
     private readonly recheckMs: number,
   ) {}
+
+  shareThrough(bus: ClusterBus): void {
+    this.bus = bus;
+    bus.subscribe(TOPIC, (payload) => this.apply(payload as SessionMessage));
+    // Messages may have been missed: read every live session again at its next request.
+    bus.onResync(() => {
+      this.generation++;
+      for (const [id, state] of this.states) if (state.active) this.states.delete(id);
+    });
+  }
 
   async create(input: NewSession): Promise<{ sessionId: string; refreshToken: string }> {
     const sessionId = this.ids.next();
@@ -60,89 +86,245 @@ export class Sessions {
         .values({ tokenHash: sha256(refreshToken), sessionId, expiresAt })
         .execute();
     });
-    this.liveness.set(sessionId, { active: true, checkedAt: Date.now() });
+    this.remember(sessionId, {
+      active: true,
+      checkedAt: Date.now(),
+      userId: input.userId,
+      tenantId: input.tenantId,
+      mustChangePassword: input.mustChangePassword ?? false,
+    });
     return { sessionId, refreshToken };
   }
 
-  /** Spends a refresh token and hands out its successor. */
+  /**
+   * Spends a refresh token and hands out its successor, in one statement: the token is marked
+   * used only if it was unused and unexpired and its session not ended, and the successor is
+   * stored in the same statement. A used token presented again ends the session.
+   */
   async rotate(
     refreshToken: string,
     refreshTtlSeconds: number,
     switchTo: { roleId?: string; deptId?: string } = {},
   ): Promise<RotateResult> {
     const hash = sha256(refreshToken);
-    const spent = await this.db
-      .updateTable('sso_refresh_token')
-      .set({ usedAt: new Date() })
-      .where('tokenHash', '=', hash)
-      .where('usedAt', 'is', null)
-      .where('expiresAt', '>', new Date())
-      .returning('sessionId')
-      .executeTakeFirst();
-    if (!spent) {
-      const old = await this.db
-        .selectFrom('sso_refresh_token')
-        .select(['sessionId', 'usedAt'])
-        .where('tokenHash', '=', hash)
-        .executeTakeFirst();
-      if (old?.usedAt) {
-        await this.revoke(old.sessionId, 'refresh-token-reuse');
-        return { ok: false, reason: 'reused' };
-      }
-      return { ok: false, reason: 'invalid' };
-    }
-    const session = await this.db.selectFrom('sso_session').selectAll().where('id', '=', spent.sessionId).executeTakeFirst();
-    if (!session || session.revokedAt) return { ok: false, reason: 'invalid' };
     const successor = newRefreshToken();
     const expiresAt = new Date(Date.now() + refreshTtlSeconds * 1000);
-    const updated = await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('sso_refresh_token')
-        .values({ tokenHash: sha256(successor), sessionId: session.id, expiresAt })
-        .execute();
-      return trx
-        .updateTable('sso_session')
-        .set({
-          refreshedAt: new Date(),
-          expiresAt,
-          ...(switchTo.roleId ? { roleId: switchTo.roleId } : {}),
-          ...(switchTo.deptId ? { deptId: switchTo.deptId } : {}),
-        })
-        .where('id', '=', session.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    });
-    return { ok: true, session: updated, refreshToken: successor };
+    const { rows } = await sql<SessionRow>`
+      with spent as (
+        update sso_refresh_token set used_at = now()
+        where token_hash = ${hash} and used_at is null and expires_at > now()
+        returning session_id
+      ), session as (
+        update sso_session as s
+        set refreshed_at = now(), expires_at = ${expiresAt},
+          role_id = coalesce(${switchTo.roleId ?? null}::varchar, s.role_id),
+          dept_id = coalesce(${switchTo.deptId ?? null}::varchar, s.dept_id)
+        from spent
+        where s.id = spent.session_id and s.revoked_at is null
+        returning s.*
+      ), successor as (
+        insert into sso_refresh_token (token_hash, session_id, expires_at)
+        select ${sha256(successor)}, id, ${expiresAt} from session
+      )
+      select * from session`.execute(this.db);
+    const session = rows[0];
+    if (session) return { ok: true, session, refreshToken: successor };
+    const old = await this.db
+      .selectFrom('sso_refresh_token as t')
+      .leftJoin('sso_session as s', 's.id', 't.sessionId')
+      .select(['t.sessionId', 't.usedAt', 's.revokedAt'])
+      .where('t.tokenHash', '=', hash)
+      .executeTakeFirst();
+    // A token of a session that has ended (sign-out, password change…) is merely invalid.
+    if (old?.usedAt && !old.revokedAt) {
+      await this.revoke(old.sessionId, 'refresh-token-reuse');
+      return { ok: false, reason: 'reused' };
+    }
+    return { ok: false, reason: 'invalid' };
   }
 
+  /** Ends one session (sign-out, reuse of a refresh token) on every node. */
   async revoke(sessionId: string, reason: string): Promise<void> {
-    this.liveness.set(sessionId, { active: false, checkedAt: Date.now() });
-    await this.db
-      .updateTable('sso_session')
-      .set({ revokedAt: new Date(), revokeReason: reason })
-      .where('id', '=', sessionId)
-      .where('revokedAt', 'is', null)
-      .execute();
-    await this.db
-      .updateTable('sso_refresh_token')
-      .set({ usedAt: new Date() })
-      .where('sessionId', '=', sessionId)
-      .where('usedAt', 'is', null)
-      .execute();
+    await this.endWhere(reason, (query) => query.where('id', '=', sessionId));
+    await this.publish({ type: 'ended', sessionIds: [sessionId] });
   }
 
-  /** Liveness from memory when it is fresh enough, else undefined (ask isActive). */
-  knownLiveness(sessionId: string): boolean | undefined {
-    const known = this.liveness.get(sessionId);
-    return known && (!known.active || Date.now() - known.checkedAt < this.recheckMs) ? known.active : undefined;
+  /**
+   * Ends every session of these users on every node (password changed or reset, account
+   * disabled or removed), except `except`: the session that changed its own password.
+   */
+  async endForUser(userIds: string | readonly string[], options: { except?: string; reason: string }): Promise<void> {
+    const ids = [userIds].flat();
+    if (!ids.length) return;
+    await this.endWhere(options.reason, (query) => {
+      const mine = query.where('userId', 'in', ids);
+      return options.except ? mine.where('id', '<>', options.except) : mine;
+    });
+    await this.publish({ type: 'user-ended', userIds: ids, except: options.except });
+  }
+
+  /** Ends every session of a tenant on every node (disabled, expired or removed). */
+  async endForTenant(tenantId: string, reason: string): Promise<void> {
+    await this.endWhere(reason, (query) => query.where('tenantId', '=', tenantId));
+    await this.publish({ type: 'tenant-ended', tenantId });
+  }
+
+  /**
+   * The user now holds only these roles and departments: live sessions act with what they named
+   * and the user still holds, from their next request on, on every node (refresh does the same).
+   */
+  async narrowForUser(userId: string, roleIds: readonly string[], deptIds: readonly string[]): Promise<void> {
+    await this.narrowForUsers([{ userId, roleIds: [...roleIds], deptIds: [...deptIds] }]);
+  }
+
+  /** narrowForUser for many users at once (an import): only users with live sessions are announced. */
+  async narrowForUsers(users: readonly HeldByUser[]): Promise<void> {
+    if (!users.length) return;
+    const live = new Set(
+      (
+        await this.db
+          .selectFrom('sso_session')
+          .select('userId')
+          .distinct()
+          .where(
+            'userId',
+            'in',
+            users.map((u) => u.userId),
+          )
+          .where('revokedAt', 'is', null)
+          .where('expiresAt', '>', new Date())
+          .execute()
+      ).map((row) => row.userId),
+    );
+    const announced = users.filter((u) => live.has(u.userId));
+    const roleIds = [...new Set(announced.flatMap((u) => u.roleIds))];
+    const roles = roleIds.length
+      ? await this.db.selectFrom('blade_role').select(['id', 'roleAlias']).where('id', 'in', roleIds).execute()
+      : [];
+    const aliases = Object.fromEntries(roles.map((role) => [role.id, role.roleAlias]));
+    // A few users per message keeps each one well under the size a notification may have.
+    for (let i = 0; i < announced.length; i += 20) {
+      const batch = announced.slice(i, i + 20);
+      const used = new Set(batch.flatMap((u) => u.roleIds));
+      await this.publish({
+        type: 'narrowed',
+        users: batch,
+        aliases: Object.fromEntries(Object.entries(aliases).filter(([id]) => used.has(id))),
+      });
+    }
+  }
+
+  /** Live sessions of these users must (or need no longer) change the password first. */
+  async setMustChangePassword(userIds: readonly string[], value: boolean): Promise<void> {
+    if (userIds.length) await this.publish({ type: 'must-change', userIds: [...userIds], value });
+  }
+
+  /** What is known of a session without an await, or undefined when the database must be asked. */
+  known(sessionId: string): SessionState | undefined {
+    const state = this.states.get(sessionId);
+    return state && (!state.active || Date.now() - state.checkedAt < this.recheckMs) ? state : undefined;
+  }
+
+  /** What is known of a session, reading the database when memory is not fresh. */
+  async state(sessionId: string): Promise<SessionState | undefined> {
+    const known = this.known(sessionId);
+    if (known) return known;
+    // A message that arrives while the row is read may already be out of date in what was read.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const generation = this.generation;
+      const loaded = await loadSessionState(this.db, sessionId);
+      if (generation !== this.generation) continue;
+      if (!loaded) return undefined;
+      const previous = this.states.get(sessionId);
+      // An ended session stays ended whatever a read that started earlier says.
+      if (previous && !previous.active) return previous;
+      this.remember(sessionId, loaded);
+      return loaded;
+    }
+    return undefined;
   }
 
   async isActive(sessionId: string): Promise<boolean> {
-    const known = this.knownLiveness(sessionId);
-    if (known !== undefined) return known;
-    const row = await this.db.selectFrom('sso_session').select(['revokedAt', 'expiresAt']).where('id', '=', sessionId).executeTakeFirst();
-    const active = !!row && !row.revokedAt && row.expiresAt.getTime() > Date.now();
-    this.liveness.set(sessionId, { active, checkedAt: Date.now() });
-    return active;
+    return (await this.state(sessionId))?.active ?? false;
+  }
+
+  private async endWhere(reason: string, narrow: (query: SessionUpdate) => SessionUpdate): Promise<void> {
+    const now = new Date();
+    const ended = await narrow(updateSessions(this.db, now, reason))
+      .returning('id')
+      .execute();
+    if (!ended.length) return;
+    const sessionIds = ended.map((row) => row.id);
+    await this.db
+      .updateTable('sso_refresh_token')
+      .set({ usedAt: now })
+      .where('sessionId', 'in', sessionIds)
+      .where('usedAt', 'is', null)
+      .execute();
+  }
+
+  private async publish(message: SessionMessage): Promise<void> {
+    if (this.bus) await this.bus.publish(TOPIC, message);
+    else this.apply(message);
+  }
+
+  /** Applies a message from this node or another to what this node knows. */
+  private apply(message: SessionMessage): void {
+    this.generation++;
+    if (message.type === 'ended') {
+      // By id: no need to look at every session.
+      for (const id of message.sessionIds) {
+        const state = this.states.get(id);
+        if (state) this.states.set(id, { ...state, active: false });
+      }
+      return;
+    }
+    const [matches, change] = effectOf(message);
+    for (const [id, state] of this.states) if (matches(id, state)) this.states.set(id, { ...state, ...change(state) });
+  }
+
+  private remember(sessionId: string, state: SessionState): void {
+    if (this.states.size >= MAX_STATES && !this.states.has(sessionId)) {
+      const oldest = this.states.keys().next().value;
+      if (oldest !== undefined) this.states.delete(oldest);
+    }
+    this.states.set(sessionId, state);
+  }
+}
+
+/** Ends the sessions a caller narrows down to, and those not ended yet only. */
+function updateSessions(db: Db, now: Date, reason: string) {
+  return db
+    .updateTable('sso_session')
+    .set({ revokedAt: now, revokeReason: reason.slice(0, 64) })
+    .where('revokedAt', 'is', null);
+}
+
+type SessionUpdate = ReturnType<typeof updateSessions>;
+
+type Effect = [matches: (sessionId: string, state: SessionState) => boolean, change: (state: SessionState) => Partial<SessionState>];
+
+/** Which sessions a message is about, and what it changes in each. */
+function effectOf(message: SessionMessage): Effect {
+  const end = () => ({ active: false });
+  switch (message.type) {
+    case 'ended': {
+      const ids = new Set(message.sessionIds);
+      return [(id) => ids.has(id), end];
+    }
+    case 'user-ended': {
+      const users = new Set(message.userIds);
+      return [(id, s) => users.has(s.userId) && id !== message.except, end];
+    }
+    case 'tenant-ended':
+      return [(_id, s) => s.tenantId === message.tenantId, end];
+    case 'narrowed': {
+      const byUser = new Map(message.users.map((u) => [u.userId, heldGrants(u.roleIds, u.deptIds, message.aliases)]));
+      return [(_id, s) => byUser.has(s.userId), (s) => ({ held: byUser.get(s.userId) })];
+    }
+    case 'must-change': {
+      const users = new Set(message.userIds);
+      return [(_id, s) => users.has(s.userId), () => ({ mustChangePassword: message.value })];
+    }
   }
 }

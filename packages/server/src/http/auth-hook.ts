@@ -1,6 +1,7 @@
 import { DEFAULT_TENANT_ID, fail, TOKEN_HEADER, zh } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Caller, toCaller } from '../auth/permissions.js';
+import { narrowCaller, type SessionState } from '../auth/session-state.js';
 import type { VerifiedToken } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
 import type { Access } from './types.js';
@@ -18,7 +19,25 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-type Verdict = 'pass' | 401 | 403;
+/** 'password': the account must change its password before this route. */
+type Verdict = 'pass' | 401 | 403 | 'password';
+
+/**
+ * What an account whose password must be changed may still call: who it is, the change itself,
+ * signing out, and what the web app needs to show the change screen (menus, dictionaries).
+ */
+const USABLE_BEFORE_PASSWORD_CHANGE = new Set([
+  '/api/blade-auth/oauth/user-info',
+  '/api/blade-auth/oauth/logout',
+  '/api/blade-auth/oauth/token',
+  '/api/blade-user/update-password',
+  '/api/blade-user/info',
+  '/api/blade-system/menu/routes',
+  '/api/blade-system/menu/buttons',
+  '/api/blade-system/menu/top-menu',
+  '/api/blade-system/dict/dictionary',
+  '/api/blade-system/dict-biz/dictionary',
+]);
 
 /** A platform-only route (tenants, clients) refuses callers of other tenants, whatever they hold. */
 const outsidePlatform = (caller: Caller, access: Access) =>
@@ -31,14 +50,14 @@ const outsidePlatform = (caller: Caller, access: Access) =>
  * the token, session, grants and scopes are all in memory the verdict is reached without an await.
  */
 export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
-  // One Caller per verified token object: requests with a known token reuse it.
-  const callers = new WeakMap<VerifiedToken, Caller>();
-  const callerFor = (verified: VerifiedToken) => {
-    let caller = callers.get(verified);
-    if (!caller) {
-      caller = toCaller(verified);
-      callers.set(verified, caller);
-    }
+  // One Caller per verified token object and what its user still holds: requests with a known
+  // token reuse it; a role or department taken away since the token was issued is left out.
+  const callers = new WeakMap<VerifiedToken, { held: SessionState['held']; caller: Caller }>();
+  const callerFor = (verified: VerifiedToken, state: SessionState) => {
+    const remembered = callers.get(verified);
+    if (remembered && remembered.held === state.held) return remembered.caller;
+    const caller = narrowCaller(toCaller(verified), state.held);
+    callers.set(verified, { held: state.held, caller });
     return caller;
   };
   const pathOf = (request: FastifyRequest) => {
@@ -47,18 +66,23 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
   };
 
   /** The verdict from memory alone, or undefined when a query is needed. */
-  const quickVerdict = (request: FastifyRequest, access: Access): Verdict | undefined => {
+  const quickVerdict = (request: FastifyRequest, access: Access, usableBeforeChange: boolean): Verdict | undefined => {
     const token = bearerToken(request);
+    let mustChange = false;
     if (token) {
       const verified = ctx.tokens.known(token);
       if (!verified) return undefined;
-      const live = ctx.sessions.knownLiveness(verified.sid);
-      if (live === undefined) return undefined;
-      if (live) request.caller = callerFor(verified);
+      const state = ctx.sessions.known(verified.sid);
+      if (state === undefined) return undefined;
+      if (state.active) {
+        request.caller = callerFor(verified, state);
+        mustChange = state.mustChangePassword;
+      }
     }
     if (access === 'public') return 'pass';
     const caller = request.caller;
     if (!caller) return 401;
+    if (mustChange && !usableBeforeChange) return 'password';
     if (outsidePlatform(caller, access)) return 403;
     if (typeof access === 'object') {
       const held = ctx.permissions.knownAllows(caller, access.code);
@@ -69,34 +93,43 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
     return inScope === undefined ? undefined : inScope ? 'pass' : 403;
   };
 
-  const slowVerdict = async (request: FastifyRequest, access: Access): Promise<Verdict> => {
+  const slowVerdict = async (request: FastifyRequest, access: Access, usableBeforeChange: boolean): Promise<Verdict> => {
     const token = bearerToken(request);
+    let mustChange = false;
     if (token) {
       const verified = await ctx.tokens.verify(token);
-      if (verified && (await ctx.sessions.isActive(verified.sid))) request.caller = callerFor(verified);
+      const state = verified && (await ctx.sessions.state(verified.sid));
+      if (verified && state?.active) {
+        request.caller = callerFor(verified, state);
+        mustChange = state.mustChangePassword;
+      }
     }
     if (access === 'public') return 'pass';
     const caller = request.caller;
     if (!caller) return 401;
+    if (mustChange && !usableBeforeChange) return 'password';
     if (outsidePlatform(caller, access)) return 403;
     if (typeof access === 'object' && !(await ctx.permissions.allows(caller, access.code))) return 403;
     return (await ctx.scopes.allowsApi(caller, pathOf(request))) ? 'pass' : 403;
   };
 
-  const guard = (access: Access) => (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
-    reply.header('x-request-id', request.id);
-    const finish = (verdict: Verdict) => {
-      if (verdict === 'pass') return done();
-      reply.status(verdict).send(fail(verdict, zh(verdict === 401 ? 'unauthorized' : 'forbidden')));
+  const guard =
+    (access: Access, usableBeforeChange: boolean) => (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+      reply.header('x-request-id', request.id);
+      const finish = (verdict: Verdict) => {
+        if (verdict === 'pass') return done();
+        if (verdict === 'password') return reply.status(403).send(fail(403, zh('passwordChangeRequired')));
+        reply.status(verdict).send(fail(verdict, zh(verdict === 401 ? 'unauthorized' : 'forbidden')));
+      };
+      const quick = quickVerdict(request, access, usableBeforeChange);
+      if (quick !== undefined) return finish(quick);
+      slowVerdict(request, access, usableBeforeChange).then(finish, done);
     };
-    const quick = quickVerdict(request, access);
-    if (quick !== undefined) return finish(quick);
-    slowVerdict(request, access).then(finish, done);
-  };
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const existing = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [guard(route.config?.access ?? 'user'), ...existing] as typeof route.onRequest;
+    const guarded = guard(route.config?.access ?? 'user', USABLE_BEFORE_PASSWORD_CHANGE.has(route.url));
+    route.onRequest = [guarded, ...existing] as typeof route.onRequest;
   });
 }

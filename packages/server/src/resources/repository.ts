@@ -158,6 +158,7 @@ export class Repository {
       return rows;
     });
     this.changed();
+    await rulesFor(this.def.table).afterSave?.({ ctx: this.ctx, rows: saved });
     return saved;
   }
 
@@ -214,7 +215,7 @@ export class Repository {
   async remove(caller: Caller, ids: string[]): Promise<void> {
     this.assertMayWrite(caller);
     const filter = await this.ctx.scopes.dataFilter(caller, this.def);
-    await this.db.transaction().execute(async (trx) => {
+    const removed = await this.db.transaction().execute(async (trx) => {
       const rows = (await this.narrowed(trx, caller, filter).selectAll().where(this.key, 'in', ids).forUpdate().execute()) as Row[];
       if (rows.length !== ids.length) throw badRequest(zh('recordMissing'));
       await rulesFor(this.def.table).beforeRemove?.({ ctx: this.ctx, caller, def: this.def, rows, trx });
@@ -227,8 +228,10 @@ export class Repository {
           .where('id', 'in', ids)
           .execute();
       if (this.def.securityAudit) await this.ctx.audit.write(trx, removeEvent(this.def, caller, rows));
+      return rows;
     });
     this.changed();
+    await rulesFor(this.def.table).afterRemove?.({ ctx: this.ctx, rows: removed });
   }
 
   /** Platform-wide tables (not tenant scoped) are changed only from the platform tenant. */

@@ -57,6 +57,10 @@ export interface ResourceRules {
   present?(ctx: AppContext, row: Row): Promise<Row>;
   /** After a save or remove committed: drop caches kept outside the resource cache. */
   afterChange?(ctx: AppContext): void;
+  /** After a save committed, with the rows as saved: what must follow the commit (ending sessions on every node). */
+  afterSave?(args: { ctx: AppContext; rows: Row[] }): Promise<void>;
+  /** After a removal committed, with the rows as they were before it. */
+  afterRemove?(args: { ctx: AppContext; rows: Row[] }): Promise<void>;
 }
 
 /** What a save rule may add to the answer. */

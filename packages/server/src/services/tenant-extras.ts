@@ -6,7 +6,8 @@ import type { Database } from '../db/schema.js';
 import type { SecurityTarget } from '../logs/security-events.js';
 import type { ExtraHandler } from '../resources/extras.js';
 import { syncTenantMenus } from './tenant-provision.js';
-import { assertPlatformTenantKept, endTenantSessions, normaliseDomain, switchesOff, toExpiry } from './tenant-rules.js';
+import { syncSessionsOfTenants } from './account-sessions.js';
+import { assertPlatformTenantKept, normaliseDomain, toExpiry } from './tenant-rules.js';
 
 const m = defineMessages({
   tenantMissing: ['租户不存在', 'The tenant does not exist'],
@@ -49,7 +50,7 @@ export const tenantExtraHandlers: Record<string, ExtraHandler> = {
   setting: async ({ ctx, caller, query }) => {
     const ids = query.ids as string[];
     const expireTime = toExpiry((query.expireTime as string | null | undefined) ?? null);
-    await ctx.db.transaction().execute(async (trx) => {
+    const changed = await ctx.db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('blade_tenant')
         .select(['id', 'tenantId', 'tenantName'])
@@ -58,13 +59,6 @@ export const tenantExtraHandlers: Record<string, ExtraHandler> = {
         .execute();
       if (rows.length !== ids.length) throw badRequest(zh('recordMissing'));
       for (const row of rows) assertPlatformTenantKept(row.tenantId, { expireTime });
-      if (switchesOff({ expireTime })) {
-        await endTenantSessions(
-          trx,
-          rows.map((row) => row.tenantId),
-          'tenant-expired',
-        );
-      }
       await trx
         .updateTable('blade_tenant')
         .set({ accountNumber: query.accountNumber as number, expireTime, ...audit(caller) })
@@ -76,8 +70,14 @@ export const tenantExtraHandlers: Record<string, ExtraHandler> = {
         targets: rows.map(tenantTarget),
         detail: { fields: ['accountNumber', 'expireTime'], accountNumber: query.accountNumber ?? null, expireTime },
       });
+      return rows;
     });
     tenantsChanged(ctx);
+    // An expiry already passed ends the tenants' sessions on every node.
+    await syncSessionsOfTenants(
+      ctx,
+      changed.map((row) => row.tenantId),
+    );
     return true;
   },
 

@@ -2,6 +2,7 @@ import { badRequest, DEFAULT_TENANT_ID, defineMessages, tenantMessages } from '@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ResourceRules } from '../resources/rules.js';
+import { syncSessionsOfTenants } from './account-sessions.js';
 import { generateTenantId, paramValue, provisionTenant } from './tenant-provision.js';
 
 export const tenantRuleMessages = defineMessages({
@@ -33,25 +34,6 @@ export function assertPlatformTenantKept(tenantId: unknown, change: { status?: u
   }
 }
 
-/** Whether a change switches the tenant off now: disabled, or given an expiry already passed. */
-export const switchesOff = (change: { status?: unknown; expireTime?: unknown }) =>
-  change.status === 0 || (change.expireTime instanceof Date && change.expireTime.getTime() < Date.now());
-
-/**
- * Ends every live session of the tenants' users, in the caller's transaction, so that a tenant
- * switched off loses its signed-in users too (within SSO_CACHE_TTL_MS on every node).
- */
-export async function endTenantSessions(db: Kysely<Database>, tenantIds: string[], reason: string): Promise<void> {
-  if (!tenantIds.length) return;
-  // Refresh tokens stay unspent: presenting one then reads as an ended session, not as a copied token.
-  await db
-    .updateTable('sso_session')
-    .set({ revokedAt: new Date(), revokeReason: reason })
-    .where('tenantId', 'in', tenantIds)
-    .where('revokedAt', 'is', null)
-    .execute();
-}
-
 /**
  * Tenants: the tenant id is generated on insert and never changes; a new tenant comes with its
  * administrator, root department and `admin` account in the same transaction; switching a tenant
@@ -67,7 +49,6 @@ export const tenantRules: ResourceRules = {
     if (values.expireTime !== undefined) values.expireTime = toExpiry(values.expireTime as string | null);
     if (existing) {
       assertPlatformTenantKept(existing.tenantId, values);
-      if (switchesOff(values)) await endTenantSessions(db, [existing.tenantId as string], 'tenant-switched-off');
       return;
     }
     if (values.accountNumber === undefined) {
@@ -85,12 +66,22 @@ export const tenantRules: ResourceRules = {
     values.tenantId = tenantId;
   },
 
-  async beforeRemove({ rows, trx }) {
+  async beforeRemove({ rows }) {
     if (rows.some((row) => row.tenantId === DEFAULT_TENANT_ID)) throw badRequest(tenantRuleMessages.platformFixed);
-    await endTenantSessions(
-      trx as Kysely<Database>,
+  },
+
+  // Once committed: a tenant switched off (disabled, expiry passed) or removed loses its sessions on every node.
+  async afterSave({ ctx, rows }) {
+    await syncSessionsOfTenants(
+      ctx,
       rows.map((row) => row.tenantId as string),
-      'tenant-removed',
+    );
+  },
+
+  async afterRemove({ ctx, rows }) {
+    await syncSessionsOfTenants(
+      ctx,
+      rows.map((row) => row.tenantId as string),
     );
   },
 };

@@ -1,4 +1,4 @@
-import { ADMINISTRATOR_ROLE, DEFAULT_TENANT_ID, tenantMessages as t, tooLong, zh } from '@sso/shared-api';
+import { ADMINISTRATOR_ROLE, DEFAULT_TENANT_ID, md5, tenantMessages as t, toBase64, tooLong, zh } from '@sso/shared-api';
 import type { Selectable } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/schema.js';
@@ -81,6 +81,15 @@ describe('creating a tenant', () => {
     const tenantAdmin = trackedClient(suite.server, { tenantId: row.tenantId });
     const token = await tenantAdmin.login({ username: 'admin', password: initPassword, tenantId: row.tenantId });
     expect(token).toMatchObject({ tenant_id: row.tenantId, role_name: ADMINISTRATOR_ROLE, dept_id: depts[0]!.id, is_init_password: '否' });
+    // Nothing but the password change until it is done; then the same session goes on.
+    expect(await failure(tenantAdmin, tenantAdmin.system.dept.list())).toEqual({ status: 403, code: 403, msg: zh('passwordChangeRequired') });
+    const chosen = 'Bao@2024new';
+    await tenantAdmin.user.user.updatePassword({
+      oldPassword: md5(initPassword),
+      newPassword: md5(chosen),
+      newPassword1: md5(chosen),
+      passwordBase64: toBase64(chosen),
+    });
     const ownDepts = await tenantAdmin.system.dept.list();
     expect(ownDepts.records.map((d) => [d.id, d.tenantId])).toEqual([[depts[0]!.id, row.tenantId]]);
     const ownRoles = await tenantAdmin.system.role.list();

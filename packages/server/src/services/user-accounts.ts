@@ -132,30 +132,3 @@ export async function assertRoomForUsers(db: Db, tenantId: string, adding: numbe
   await db.selectFrom('blade_tenant').select('id').where('tenantId', '=', tenantId).where('isDeleted', '=', 0).forUpdate().execute();
   await assertUserQuota(db, tenantId, adding);
 }
-
-/**
- * Ends every live session of these users (removed or refused accounts), in the caller's transaction;
- * nodes notice within SSO_CACHE_TTL_MS, as for any revocation made elsewhere.
- */
-export async function revokeSessions(db: Db, userIds: string[], reason: string): Promise<void> {
-  if (!userIds.length) return;
-  const now = new Date();
-  const revoked = await db
-    .updateTable('sso_session')
-    .set({ revokedAt: now, revokeReason: reason })
-    .where('userId', 'in', userIds)
-    .where('revokedAt', 'is', null)
-    .returning('id')
-    .execute();
-  if (!revoked.length) return;
-  await db
-    .updateTable('sso_refresh_token')
-    .set({ usedAt: now })
-    .where(
-      'sessionId',
-      'in',
-      revoked.map((r) => r.id),
-    )
-    .where('usedAt', 'is', null)
-    .execute();
-}

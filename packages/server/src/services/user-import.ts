@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
 import type { Repository } from '../resources/repository.js';
+import { syncSessionsOfUsers } from './account-sessions.js';
 import { assertRoomForUsers, hashPlain, initialPassword } from './user-accounts.js';
 import { localDate } from './user-rules.js';
 
@@ -105,5 +106,7 @@ export async function importUsers(args: {
     }
   });
   ctx.cache.invalidate('blade_user');
+  // Covered accounts may have lost roles or departments, or been disabled: their sessions follow.
+  await syncSessionsOfUsers(ctx, [...existing.values()]);
   return { inserted: fresh.length, updated: rows.length - fresh.length };
 }

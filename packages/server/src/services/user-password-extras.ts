@@ -13,6 +13,11 @@ async function resetToInitial({ ctx, repo, query, caller }: ExtraArgs): Promise<
   const password = await hashPlain(ctx, await initialPassword(ctx));
   await updateUsers(ctx, who, users, { password, mustChangePassword: 1 });
   await ctx.audit.record({ type: 'user.password-reset', actor: who, targets: users.map(userTarget) });
+  // Whoever was signed in with the old password is signed out everywhere.
+  await ctx.sessions.endForUser(
+    users.map((u) => u.id),
+    { reason: 'password-reset' },
+  );
   return true;
 }
 
@@ -24,6 +29,11 @@ const mustChange =
     const users = await usersByIds(repo, ctx, who, query.userIds);
     await updateUsers(ctx, who, users, { mustChangePassword: flag });
     await ctx.audit.record({ type, actor: who, targets: users.map(userTarget) });
+    // Live sessions are held to the change (or let go) from their next request on.
+    await ctx.sessions.setMustChangePassword(
+      users.map((u) => u.id),
+      flag === 1,
+    );
     return true;
   };
 
@@ -55,6 +65,10 @@ export const userPasswordHandlers: Record<string, ExtraHandler> = {
       }
       await ctx.audit.write(trx, { type: 'user.password-random', actor: who, targets: users.map(userTarget) });
     });
+    await ctx.sessions.endForUser(
+      users.map((u) => u.id),
+      { reason: 'password-reset' },
+    );
     return issued.map(({ userId, account, password }) => ({ userId, account, password }));
   },
 
@@ -94,6 +108,9 @@ export const userPasswordHandlers: Record<string, ExtraHandler> = {
       .where('id', '=', user.id)
       .execute();
     await ctx.audit.record({ type: 'user.password-change', actor: who, targets: [userTarget({ id: who.user_id, account: who.account })] });
+    // The session that changed it goes on (no new sign-in); every other one of the account ends.
+    await ctx.sessions.endForUser(who.user_id, { except: who.sid, reason: 'password-changed' });
+    await ctx.sessions.setMustChangePassword([who.user_id], false);
     return true;
   },
 };

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.js';
 import { userTarget } from '../logs/security-events.js';
 import type { ExtraHandler } from '../resources/extras.js';
 import { toApiRow } from '../resources/rows.js';
+import { syncSessionsOfUsers } from './account-sessions.js';
 import { assertRoles, auditOf, splitIds, updateUsers, usersByIds } from './user-accounts.js';
 
 /** Profile, platform, role and lockout extras of /api/blade-user. */
@@ -103,6 +104,11 @@ export const userProfileHandlers: Record<string, ExtraHandler> = {
     const roleIds = (query.roleIds as string[]).join(',');
     await assertRoles(ctx.db, who, roleIds);
     await updateUsers(ctx, who, users, { roleId: roleIds });
+    // Roles taken away leave the users' live sessions at once, on every node.
+    await syncSessionsOfUsers(
+      ctx,
+      users.map((u) => u.id),
+    );
     await ctx.audit.record({
       type: 'user.grant',
       actor: who,

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Caller } from '../auth/permissions.js';
 import { userTarget } from '../logs/security-events.js';
 import type { ExtraHandler } from '../resources/extras.js';
-import { assertRoomForUsers, checkPlainPassword, hashPlain, revokeSessions, usersByIds } from './user-accounts.js';
+import { assertRoomForUsers, checkPlainPassword, hashPlain, usersByIds } from './user-accounts.js';
 
 /** Status of an account waiting for an administrator (the token endpoint refuses it). */
 export const PENDING = 2;
@@ -105,9 +105,9 @@ export const userRegisterHandlers: Record<string, ExtraHandler> = {
         .where('id', 'in', ids)
         .execute();
       await trx.updateTable('blade_user_oauth').set({ userId: null }).where('userId', 'in', ids).execute();
-      await revokeSessions(trx, ids, 'registration-refused');
       await ctx.audit.write(trx, { type: 'user.audit-refuse', actor: who, targets: users.map(userTarget) });
     });
+    await ctx.sessions.endForUser(ids, { reason: 'registration-refused' });
     return true;
   },
 };

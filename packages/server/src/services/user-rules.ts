@@ -1,15 +1,8 @@
 import { badRequest, userMessages as m } from '@sso/shared-api';
 import { sql } from 'kysely';
 import type { ResourceRules } from '../resources/rules.js';
-import {
-  assertDeptsAndPosts,
-  assertRoles,
-  assertRoomForUsers,
-  checkPlainPassword,
-  hashPlain,
-  initialPassword,
-  revokeSessions,
-} from './user-accounts.js';
+import { syncSessionsOfUsers } from './account-sessions.js';
+import { assertDeptsAndPosts, assertRoles, assertRoomForUsers, checkPlainPassword, hashPlain, initialPassword } from './user-accounts.js';
 
 const held = (ids: unknown) => new Set(typeof ids === 'string' ? ids.split(',') : []);
 
@@ -47,12 +40,23 @@ export const userRules: ResourceRules = {
     if (typeof values.birthday === 'string') values.birthday = localDate(values.birthday);
   },
 
-  async beforeRemove({ caller, rows, trx }) {
+  async beforeRemove({ caller, rows }) {
     if (rows.some((row) => row.id === caller.user_id)) throw badRequest(m.removeSelf);
-    await revokeSessions(
-      trx,
+  },
+
+  // Once committed, on every node: a disabled account loses its sessions, one that lost roles or
+  // departments keeps its sessions without them.
+  async afterSave({ ctx, rows }) {
+    await syncSessionsOfUsers(
+      ctx,
       rows.map((row) => row.id as string),
-      'user-removed',
+    );
+  },
+
+  async afterRemove({ ctx, rows }) {
+    await ctx.sessions.endForUser(
+      rows.map((row) => row.id as string),
+      { reason: 'user-removed' },
     );
   },
 

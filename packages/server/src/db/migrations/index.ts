@@ -7,6 +7,7 @@ import * as tenants from './0006-tenants.js';
 import * as logs from './0007-logs.js';
 import * as resources from './0008-resources.js';
 import * as logOrder from './0009-log-order.js';
+import * as sessionTenant from './0010-session-tenant.js';
 import * as lockoutAccounts from './0011-lockout-accounts.js';
 
 export interface Migration {
@@ -24,5 +25,6 @@ export const migrations: Migration[] = [
   { version: 7, name: 'logs', up: logs.up },
   { version: 8, name: 'resources', up: resources.up },
   { version: 9, name: 'log-order', up: logOrder.up },
+  { version: 10, name: 'session-tenant', up: sessionTenant.up },
   { version: 11, name: 'lockout-accounts', up: lockoutAccounts.up },
 ];
