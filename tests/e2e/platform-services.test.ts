@@ -81,7 +81,8 @@ describe.skipIf(!runnable)('the platform service screens against the real server
       const uploaded = row(page, '浏览器附件.txt');
       await uploaded.waitFor();
       const href = await uploaded.getByRole('link', { name: /下\s*载/ }).getAttribute('href');
-      expect(href).toBeTruthy();
+      // A signed link: it works without the session (the request carries no token).
+      expect(href).toMatch(/^\/api\/blade-resource\/oss\/endpoint\/file\?name=.+&expires=\d+&signature=[\w-]+$/);
       const stored = await page.request.get(`${server.baseUrl}${href}`);
       expect(await stored.text()).toBe(readFileSync(join(fixtures, '浏览器附件.txt'), 'utf8'));
     });
