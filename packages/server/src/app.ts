@@ -18,6 +18,7 @@ import { seed } from './db/seed.js';
 import { registerAuthHook } from './http/auth-hook.js';
 import { registerDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerGracefulClose } from './http/graceful-close.js';
 import { badUrlAnswer, registerInputGuard } from './http/input-guard.js';
 import { registerLanguage } from './http/language.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -88,6 +89,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   void serializerCompiler;
 
   registerErrorHandling(app);
+  registerGracefulClose(app);
   registerSecurityHeaders(app);
   registerInputGuard(app);
   // Uploads are read by the routes that declare them (resources/multipart.ts sets the limits).
