@@ -1,3 +1,4 @@
+import './zod-setup.js';
 import { z } from 'zod';
 import zhCN from 'zod/v4/locales/zh-CN.js';
 

@@ -54,11 +54,27 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   });
 }
 
-/** The policy of swagger-ui's pages: its own (hashes of its inline scripts), without forcing HTTPS. */
+/** Directives of swagger-ui's pages that differ from its own policy. */
+const DOCS_OVERRIDES: Record<string, string> = {
+  // swagger-ui sets inline styles (its version ships no hashes for them); scripts stay its own files.
+  'style-src': "'self' 'unsafe-inline'",
+  'font-src': "'self' data:",
+  'img-src': "'self' data:",
+  'connect-src': "'self'",
+  'form-action': "'self'",
+};
+
+/**
+ * The policy of swagger-ui's pages: its own (its files, hashes of inline scripts should a version
+ * have any) with the overrides above, and without upgrade-insecure-requests, which would send a
+ * plain-HTTP deployment's requests to HTTPS.
+ */
 export function docsPolicy(policy: string): string {
-  return `${policy
-    .split(';')
-    .map((directive) => directive.trim())
-    .filter((directive) => directive !== '' && directive !== 'upgrade-insecure-requests')
-    .join('; ')}; connect-src 'self'; form-action 'self'`;
+  const directives = new Map<string, string>();
+  for (const directive of policy.split(';')) {
+    const [name = '', ...values] = directive.trim().split(/\s+/);
+    if (name && name !== 'upgrade-insecure-requests') directives.set(name, values.join(' '));
+  }
+  for (const [name, value] of Object.entries(DOCS_OVERRIDES)) directives.set(name, value);
+  return [...directives].map(([name, value]) => `${name} ${value}`).join('; ');
 }
