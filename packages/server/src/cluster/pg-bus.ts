@@ -2,6 +2,7 @@ import pg from 'pg';
 import { type BusLog, LocalBus } from './bus.js';
 
 const CHANNEL = 'sso_cluster';
+export const APPLICATION_NAME = 'sso-cluster-bus';
 const RETRY_MIN_MS = 200;
 const RETRY_MAX_MS = 5000;
 
@@ -35,7 +36,8 @@ export class PgBus extends LocalBus {
 
   private async connect(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.url });
+    // Named, so that an operator can tell the bus connection apart in pg_stat_activity.
+    const client = new pg.Client({ connectionString: this.url, application_name: APPLICATION_NAME });
     client.on('notification', (message) => {
       if (message.channel === CHANNEL && message.payload) this.receive(message.payload);
     });
