@@ -14,6 +14,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
 import type { ClientRow } from './clients.js';
+import { recordLockReached } from './lock-events.js';
 import { isMd5Digest } from './passwords.js';
 import { stillHeld } from './session-state.js';
 import { findSignInAccount } from './sign-in-account.js';
@@ -83,6 +84,7 @@ async function checkPasswordGrant(ctx: AppContext, input: PasswordGrantInput): P
   if (!user) await ctx.passwords.burnTime(digest);
   if (!user || !check?.ok) {
     await ctx.lockout.recordFailure(attempt);
+    await recordLockReached(ctx, attempt);
     throw new GrantError(400, zh('badCredentials'));
   }
   if (lock.hasFailures) await ctx.lockout.recordSuccess(attempt);

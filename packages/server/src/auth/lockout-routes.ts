@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { callerWithOrigin } from '../logs/security-events.js';
 import { formatDateTime } from '../resources/rows.js';
 
 const HOUR_MS = 3_600_000;
@@ -45,6 +46,8 @@ export function registerLockoutRoutes(root: FastifyInstance, ctx: AppContext): v
     },
     async (request) => {
       await ctx.lockout.clearAddresses(request.query.ips);
+      const targets = request.query.ips.map((ip) => ({ kind: 'address' as const, name: ip }));
+      await ctx.audit.record({ type: 'address.unlock', actor: callerWithOrigin(request), targets });
       return ok(true);
     },
   );

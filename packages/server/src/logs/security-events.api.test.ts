@@ -1,4 +1,4 @@
-import { md5, toBase64 } from '@sso/shared-api';
+import { DEFAULT_TENANT_ID, md5, toBase64 } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDept, STRONG } from '../services/user-test-helpers.js';
 import { createRole, failure, signIn, useTestServer } from '../test-support.js';
@@ -8,7 +8,8 @@ import { createRole, failure, signIn, useTestServer } from '../test-support.js';
  * before the tests, so a row written through it could not be found: every row read here was
  * written by the call itself, before its answer.
  */
-const suite = useTestServer();
+// Lock scenarios sign in from their own addresses (the server trusts X-Forwarded-For here).
+const suite = useTestServer({ SSO_TRUST_PROXY: 'true' });
 let roleId: string;
 let deptId: string;
 
@@ -127,6 +128,78 @@ describe('credentials, locks and grants through the user extras', () => {
     expect(await me.user.user.updatePassword(fields)).toBe(true);
     const [, change] = await events('sec_own');
     expect(change).toMatchObject({ logId: 'user.password-change', createBy: 'sec_own' });
+  });
+});
+
+describe('grants, tenants and registration', () => {
+  it('records top-menu grants, tenant creation and its package', async () => {
+    const top = await suite.admin.system.topMenu.submit({ code: 'sec_top', name: '安全顶部', sort: 1 });
+    await suite.admin.system.topMenu.grant(undefined, { topMenuIds: top.id, menuIds: '' });
+    expect((await events('安全顶部')).map((row) => row.logId)).toEqual(['topmenu.create']);
+    const grants = await db().selectFrom('blade_log_usual').select('logData').where('logId', '=', 'topmenu.grant').execute();
+    expect(grants.map((row) => JSON.parse(row.logData ?? '{}').target.id)).toContain(top.id);
+
+    const tenant = await suite.admin.system.tenant.submit({ tenantName: '安全分公司', linkman: '李四' });
+    const menu = await db().selectFrom('blade_menu').select('id').where('code', '=', 'param').executeTakeFirstOrThrow();
+    const pkg = await suite.admin.system.tenantPackage.submit({ packageName: '安全包', menuId: menu.id });
+    await suite.admin.call('POST', '/api/blade-system/tenant/package-setting', { tenantId: tenant.tenantId, packageId: pkg.id });
+    const rows = await events('安全分公司');
+    expect(rows.map((row) => row.logId)).toEqual(['tenant.create', 'tenant.package-setting']);
+    expect(rows[1]?.data.detail.packageId).toEqual({ from: null, to: pkg.id });
+  });
+
+  it('records a registration in the tenant registered with, and its approval', async () => {
+    const guest = suite.server.client();
+    await guest.user.user.registerGuest({
+      tenantId: DEFAULT_TENANT_ID,
+      account: 'sec_guest',
+      name: '访客',
+      password: STRONG,
+      password2: STRONG,
+    } as never);
+    const [registered] = await events('sec_guest');
+    expect(registered).toMatchObject({ logId: 'user.register', tenantId: DEFAULT_TENANT_ID, createBy: null, remoteIp: '127.0.0.1' });
+    await users().auditPass(undefined, { userIds: registered?.data.target.id });
+    expect(await types('sec_guest')).toEqual(['user.register', 'user.audit-pass']);
+  });
+});
+
+describe('locks', () => {
+  const refusedFrom = async (ip: string, username: string) => {
+    const query = new URLSearchParams({
+      grant_type: 'password',
+      scope: 'all',
+      tenantId: DEFAULT_TENANT_ID,
+      username,
+      password: md5('Wrong#0000'),
+    });
+    const response = await fetch(`${suite.server.baseUrl}/api/blade-auth/oauth/token?${query}`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${toBase64('saber:saber_secret')}`, 'x-forwarded-for': ip },
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+  };
+
+  it('records the failure that locks an account at an address, once', async () => {
+    await addUser('sec_locked');
+    for (let i = 0; i < 6; i++) await refusedFrom('10.77.0.1', 'sec_locked');
+    const rows = await events('sec_locked');
+    expect(rows.map((row) => row.logId)).toEqual(['user.create', 'account.lock']);
+    expect(rows[1]).toMatchObject({ remoteIp: '10.77.0.1', createBy: null });
+    expect(rows[1]?.data.detail).toEqual({ minutes: 30, address: '10.77.0.1' });
+  });
+
+  it('records the failure that throttles an address, and its release', async () => {
+    const [param] = (await suite.admin.system.param.list({ paramKey: 'account.ipFailCount' })).records;
+    await suite.admin.system.param.submit({ id: param?.id, paramValue: '3' } as never);
+    try {
+      for (let i = 0; i < 3; i++) await refusedFrom('10.77.0.2', `sec_nobody_${i}`);
+      expect(await types('10.77.0.2')).toEqual(['address.lock']);
+      await suite.admin.call('POST', '/api/blade-auth/lockout/clear-address', { ips: '10.77.0.2' });
+      expect(await types('10.77.0.2')).toEqual(['address.lock', 'address.unlock']);
+    } finally {
+      await suite.admin.system.param.submit({ id: param?.id, paramValue: String(param?.paramValue) } as never);
+    }
   });
 });
 

@@ -25,6 +25,7 @@ export type SecurityEventType =
   | 'account.lock'
   | 'address.lock'
   | 'user.unlock'
+  | 'address.unlock'
   // grants and revokes
   | 'user.grant'
   | 'role.grant'
