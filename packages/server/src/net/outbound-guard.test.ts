@@ -152,6 +152,21 @@ describe('the guard', () => {
     allowList = '';
   });
 
+  it('checks the target of a redirect too', async () => {
+    const redirecting = createServer((_request, response) => {
+      response.writeHead(302, { location: `http://localhost:${port}/` });
+      response.end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    const from = (redirecting.address() as AddressInfo).port;
+    allowList = `127.0.0.1:${from}`;
+    const before = hits;
+    await expect(guard.fetchFor(TENANT)(`http://127.0.0.1:${from}/`)).rejects.toBeInstanceOf(OutboundRefused);
+    expect(hits).toBe(before);
+    allowList = '';
+    await new Promise<void>((resolve) => redirecting.close(() => resolve()));
+  });
+
   it('resolves to the address it checked, for clients that connect themselves', async () => {
     expect(await guard.resolve('000000', 'localhost:5432')).toMatch(/^(127\.0\.0\.1|::1)$/);
     await expect(guard.resolve(TENANT, 'localhost:5432')).rejects.toBeInstanceOf(OutboundRefused);

@@ -14,8 +14,12 @@ export async function removeStoredObject(
   let name = row.name ? String(row.name) : undefined;
   const link = row.link ? String(row.link) : '';
   if (!name && link.startsWith(`${LOCAL_DOMAIN}?`)) {
-    domain = LOCAL_DOMAIN;
     name = new URLSearchParams(link.slice(LOCAL_DOMAIN.length + 1)).get('name') ?? undefined;
+    // Server links name objects of any store: the attachment row of the name tells which.
+    if (name?.startsWith(`${tenantId}/`)) {
+      const store = await ctx.storage.forObject(tenantId, name, db);
+      domain = store?.domain ?? LOCAL_DOMAIN;
+    }
   }
   // Only the tenant's own objects: a hand-made row must not name another tenant's file.
   if (!name || !name.startsWith(`${tenantId}/`)) return;

@@ -87,7 +87,8 @@ export const ossExtraHandlers: Record<string, ExtraHandler> = {
     const name = String(args.query.name);
     if (!SAFE_NAME.test(name)) throw badRequest(m.badFileName);
     await assertMayRead(args, name);
-    const found = await args.ctx.storage.local.get(name);
+    const store = await args.ctx.storage.forObject(name.slice(0, name.indexOf('/')), name);
+    const found = await store?.get(name);
     if (!found) throw notFound(m.fileMissing);
     return { filename: name.slice(name.lastIndexOf('/') + 1), contentType: found.contentType, data: found.data };
   },

@@ -154,7 +154,12 @@ describe('S3-compatible configurations', () => {
     expect([await statusOf(first.id), await statusOf(second.id)]).toEqual([2, 1]);
     const remote = await put(suite.admin, 'photo.png', PNG);
     expect(remote.domain).toBe(`${s3.endpoint}/sso`);
-    expect(remote.link).toBe(`${s3.endpoint}/sso/${remote.name}`);
+    // The link points at the server, which reads the private bucket for holders of the signed link.
+    expect(remote.link).toMatch(/^\/api\/blade-resource\/oss\/endpoint\/file\?name=.+&signature=/);
+    const served = await fetch(`${suite.server.baseUrl}${remote.link}`);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect((await failure(other.sdk, api(other.sdk).file({ name: remote.name }))).status).toBe(403);
     expect(s3.objects.get(`sso/${remote.name}`)?.data).toEqual(Buffer.from(PNG));
     expect(s3.objects.get(`sso/${remote.name}`)?.contentType).toBe('image/png');
 

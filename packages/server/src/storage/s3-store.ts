@@ -1,4 +1,5 @@
 import type { OutboundFetch } from '../net/outbound-guard.js';
+import { LOCAL_DOMAIN } from './local-store.js';
 import { amzDateOf, authorization, type SigV4Credentials, sha256Hex } from './sigv4.js';
 import type { ObjectStore, StoredObject } from './store.js';
 
@@ -20,8 +21,13 @@ export class S3Store implements ObjectStore {
     this.domain = `${options.endpoint.replace(/\/+$/, '')}/${options.bucket}`;
   }
 
+  /**
+   * Links point at the server, not at the bucket: the server applies the file access rules (signed
+   * link or a user of the owning tenant) and reads the bucket with the tenant's keys, so the bucket
+   * itself can stay private.
+   */
   linkOf(name: string): string {
-    return `${this.domain}/${name}`;
+    return `${LOCAL_DOMAIN}?name=${encodeURIComponent(name)}`;
   }
 
   async put(name: string, data: Uint8Array, contentType: string): Promise<void> {

@@ -47,7 +47,7 @@ describe('S3Store', () => {
     const got = await store.get('000000/upload/20260101/a b+c.txt');
     expect(Buffer.from(got?.data ?? []).toString('utf8')).toBe('你好, S3 ~ *!');
     expect(got?.contentType).toBe('text/plain; charset=utf-8');
-    expect(store.linkOf('x/y.png')).toBe(`${s3.endpoint}/files/x/y.png`);
+    expect(store.linkOf('x/y.png')).toBe('/api/blade-resource/oss/endpoint/file?name=x%2Fy.png');
     await store.remove('000000/upload/20260101/a b+c.txt');
     expect(await store.get('000000/upload/20260101/a b+c.txt')).toBeUndefined();
     expect(s3.refused).toBe(0);

@@ -59,6 +59,18 @@ export class Storage {
     return undefined;
   }
 
+  /** The store that holds an object of this tenant: the one its attachment row names, else the local disk. */
+  async forObject(tenantId: string, name: string, db = this.db): Promise<ObjectStore | undefined> {
+    const row = await db
+      .selectFrom('blade_attach')
+      .select('domain')
+      .where('tenantId', '=', tenantId)
+      .where('name', '=', name)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    return this.forDomain(tenantId, row?.domain ?? null, db);
+  }
+
   /** A fresh object name: `<tenant>/upload/<yyyymmdd>/<random>.<ext>`, or under `public/` for files anyone may read. */
   static newName(tenantId: string, extension: string, prefix: 'upload' | 'public' = 'upload'): string {
     const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
