@@ -32,8 +32,11 @@ import { registerSmsRoutes } from './services/sms-routes.js';
 export interface Server {
   app: FastifyInstance;
   ctx: AppContext;
-  /** Every route as `METHOD /path`, with its access rule (the authorization matrix reads it). */
-  routes: { method: string; url: string; access: Access }[];
+  /**
+   * Every route as `METHOD /path`, with its access rule (the authorization matrix reads it) and its
+   * input schemas (zod; the route fuzz suite generates requests from them).
+   */
+  routes: { method: string; url: string; access: Access; schema?: { querystring?: unknown; body?: unknown; params?: unknown } }[];
   /** Stops accepting requests, finishes the running ones, closes the database. */
   close(): Promise<void>;
 }
@@ -80,7 +83,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, access: route.config?.access ?? 'user' });
+      routes.push({ method, url: route.url, access: route.config?.access ?? 'user', schema: route.schema });
     }
   });
   app.setValidatorCompiler(validatorCompiler);

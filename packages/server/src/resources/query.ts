@@ -48,7 +48,8 @@ export function toListRequest(def: ResourceDef, query: Record<string, unknown>):
   const filters: ListRequest['filters'] = [];
   for (const [field, op] of Object.entries(def.filters)) {
     const value = query[field];
-    if (value === undefined || value === '') continue;
+    // A filter a schema turned into null (an empty id list) filters nothing, as an empty one.
+    if (value === undefined || value === null || value === '') continue;
     filters.push({ column: field, op, value });
   }
   return {

@@ -7,6 +7,8 @@ import { userMessages as m } from './user-messages.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ID_LIST = /^[1-9]\d{0,18}(,[1-9]\d{0,18})*$/;
+/** Comma-joined ids, each within a 64-bit integer (a larger one would fail in the database). */
+const isIdList = (v: string) => ID_LIST.test(v) && v.split(',').every((id) => BigInt(id) <= 9223372036854775807n);
 const DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
 
 export const account = (message: string) => requiredText(message, 45).refine((v) => !/\s/.test(v), m.accountSpaces);
@@ -37,17 +39,12 @@ export const optionalEmail = z
   .nullish();
 
 /** Comma-joined ids a user holds (roles, departments): at least one. */
-export const requiredIdList = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .refine((v) => ID_LIST.test(v) && v.split(',').every((id) => BigInt(id) <= 9223372036854775807n), zh('badIds'));
+export const requiredIdList = (message: string) => z.string({ error: message }).trim().min(1, message).refine(isIdList, zh('badIds'));
 
 export const optionalIdList = z
   .string({ error: zh('badIds') })
   .trim()
-  .refine((v) => v === '' || ID_LIST.test(v), zh('badIds'))
+  .refine((v) => v === '' || isIdList(v), zh('badIds'))
   .transform((v) => v || null)
   .nullish();
 
