@@ -172,6 +172,15 @@ describe('import', () => {
       password: hash,
       mustChangePassword: 0,
     });
+    // Each account written is a security event of the import.
+    const events = await suite.server.ctx.db
+      .selectFrom('blade_log_usual')
+      .select(['logId', 'logData'])
+      .where('logLevel', '=', 'security')
+      .where('requestUri', 'like', '%import-user%')
+      .execute();
+    const named = (account: string) => events.filter((e) => e.logData?.includes(`"name":"${account}"`)).map((e) => e.logId);
+    expect([named('xl_cover'), named('xl_cover_new')]).toEqual([['user.update'], ['user.create']]);
   });
 
   it('round-trips an export through import', async () => {

@@ -2,6 +2,7 @@ import { badRequest, userMessages as m, rowMessage } from '@sso/shared-api';
 import { sql } from 'kysely';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
+import { userTarget } from '../logs/security-events.js';
 import type { Repository } from '../resources/repository.js';
 import { syncSessionsOfUsers } from './account-sessions.js';
 import { assertRoomForUsers, hashPlain, initialPassword } from './user-accounts.js';
@@ -104,6 +105,19 @@ export async function importUsers(args: {
       const { account: _sameAccount, ...covered } = columns(values);
       if (id) await trx.updateTable('blade_user').set(covered).where('id', '=', id).execute();
     }
+    // Every account written is a security event, committed with the import.
+    const coveredIds = new Set(existing.values());
+    const written = await trx
+      .selectFrom('blade_user')
+      .select(['id', 'account'])
+      .where('tenantId', '=', caller.tenant_id)
+      .where('isDeleted', '=', 0)
+      .where((eb) => eb.or([eb('account', 'in', ['', ...fresh.map((r) => r.values.account)]), eb('id', 'in', ['0', ...coveredIds])]))
+      .execute();
+    const detail = { fields: ['import'] };
+    const targets = (covered: boolean) => written.filter((user) => coveredIds.has(user.id) === covered).map(userTarget);
+    await ctx.audit.write(trx, { type: 'user.create', actor: caller, targets: targets(false), detail });
+    await ctx.audit.write(trx, { type: 'user.update', actor: caller, targets: targets(true), detail });
   });
   ctx.cache.invalidate('blade_user');
   // Covered accounts may have lost roles or departments, or been disabled: their sessions follow.
