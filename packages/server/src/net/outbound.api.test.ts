@@ -131,6 +131,14 @@ describe('connecting', () => {
 });
 
 describe('the allow-list', () => {
+  it('is the platform’s to set', async () => {
+    const [row] = (await suite.admin.system.param.list({ paramKey: 'outbound.allowHosts' })).records;
+    expect(row?.paramValue).toBe('-');
+    const change = { id: row?.id, paramName: String(row?.paramName), paramKey: 'outbound.allowHosts', paramValue: '127.0.0.1' };
+    expect(await failure(tenant.sdk, tenant.sdk.system.param.submit(change as never))).toEqual(FORBIDDEN);
+    expect((await suite.admin.system.param.list({ paramKey: 'outbound.allowHosts' })).records[0]?.paramValue).toBe('-');
+  });
+
   it('lets tenants save and reach a listed host (host:port), and nothing else on the platform’s host', async () => {
     await setAllowList(`storage.example, 127.0.0.1:${port}`);
     try {
