@@ -48,7 +48,8 @@ const ALL_ADDRESSES = '';
 const keyOf = (attempt: Attempt) => ({
   tenantId: attempt.tenantId.slice(0, 64),
   account: attempt.account.toLowerCase().slice(0, 100),
-  ip: attempt.ip.slice(0, 100),
+  // Never '' (the row counting every address): a request always has an address behind a sane proxy.
+  ip: attempt.ip.slice(0, 100) || 'unknown',
 });
 
 const nowMinute = sql<number>`floor(extract(epoch from now()) / 60)::int`;
@@ -101,14 +102,16 @@ export class Lockout {
     return { lockedMinutes: locked ? limits.lockMinutes : undefined, hasFailures: rows.length > 0 };
   }
 
-  /** A wrong password or unknown account: three upserts by primary key. */
+  /** A wrong password or unknown account: three upserts by primary key, in one statement (one commit). */
   async recordFailure(attempt: Attempt): Promise<void> {
     const key = keyOf(attempt);
     const limits = await this.limits();
     const lockUntil = sql`now() + make_interval(mins => ${limits.lockMinutes})`;
     const expired = sql`f.locked_until is not null and f.locked_until <= now()`;
+    // Everywhere: only once failures came from a second address, so one address cannot lock it.
+    const spread = sql`(f.spread = 1 or f.first_ip <> excluded.first_ip)`;
     // An ended lock starts a new run.
-    await sql`insert into sso_account_failure as f (tenant_id, account, ip, fail_count, locked_until, updated_at)
+    await sql`with at_address as (insert into sso_account_failure as f (tenant_id, account, ip, fail_count, locked_until, updated_at)
       values (${key.tenantId}, ${key.account}, ${key.ip}, 1, case when ${limits.perAddress} <= 1 then ${lockUntil} end, now())
       on conflict (tenant_id, account, ip) do update set
         fail_count = case when ${expired} then 1 else f.fail_count + 1 end,
@@ -116,10 +119,9 @@ export class Lockout {
           when ${expired} then case when ${limits.perAddress} <= 1 then ${lockUntil} end
           when f.fail_count + 1 >= ${limits.perAddress} then coalesce(f.locked_until, ${lockUntil})
           else f.locked_until end,
-        updated_at = now()`.execute(this.db);
-    // Everywhere: only once failures came from a second address, so one address cannot lock it.
-    const spread = sql`(f.spread = 1 or f.first_ip <> excluded.first_ip)`;
-    await sql`insert into sso_account_failure as f (tenant_id, account, ip, fail_count, first_ip, spread, updated_at)
+        updated_at = now()
+      returning 1),
+    everywhere as (insert into sso_account_failure as f (tenant_id, account, ip, fail_count, first_ip, spread, updated_at)
       values (${key.tenantId}, ${key.account}, ${ALL_ADDRESSES}, 1, ${key.ip}, 0, now())
       on conflict (tenant_id, account, ip) do update set
         fail_count = case when ${expired} then 1 else f.fail_count + 1 end,
@@ -129,8 +131,9 @@ export class Lockout {
           when ${expired} then null
           when f.fail_count + 1 >= ${limits.global} and ${spread} then coalesce(f.locked_until, ${lockUntil})
           else f.locked_until end,
-        updated_at = now()`.execute(this.db);
-    await sql`insert into sso_address_failure as a (ip, minute, failures) values (${key.ip}, ${nowMinute}, 1)
+        updated_at = now()
+      returning 1)
+    insert into sso_address_failure as a (ip, minute, failures) values (${key.ip}, ${nowMinute}, 1)
       on conflict (ip, minute) do update set failures = a.failures + 1`.execute(this.db);
   }
 
