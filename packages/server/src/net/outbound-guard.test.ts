@@ -110,6 +110,7 @@ describe('the guard', () => {
 
   it('lets the platform tenant and allow-listed hosts through', async () => {
     await expect(guard.check('000000', 'http://127.0.0.1:9000')).resolves.toBeUndefined();
+    await expect(guard.check('000000', 'http://minio.invalid:9000')).resolves.toBeUndefined();
     allowList = 'localhost:9000';
     await expect(guard.check(TENANT, 'http://localhost:9000')).resolves.toBeUndefined();
     await expect(guard.check(TENANT, 'http://localhost:9001')).rejects.toMatchObject({ code: 400 });

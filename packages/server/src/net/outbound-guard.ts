@@ -48,9 +48,14 @@ export class OutboundGuard {
     private readonly allowHosts: (db?: Kysely<Database>) => Promise<string | undefined>,
   ) {}
 
-  /** Refuses (HTTP 400 naming the address) an address this tenant may not use. Pass the transaction when inside one. */
+  /**
+   * Refuses (HTTP 400 naming the address) an address this tenant may not use. The platform tenant
+   * and allow-listed hosts pass without a DNS lookup. Pass the transaction when inside one.
+   */
   async check(tenantId: string, urlOrHost: string, options: { db?: Kysely<Database> } = {}): Promise<void> {
     try {
+      const target = outboundTargetOf(urlOrHost);
+      if (target && (await this.trusted(tenantId, target, options.db))) return;
       await this.resolve(tenantId, urlOrHost, options);
     } catch (error) {
       if (error instanceof OutboundRefused) throw badRequest(error.message);
@@ -66,7 +71,7 @@ export class OutboundGuard {
     const target = outboundTargetOf(urlOrHost);
     if (!target) throw new OutboundRefused(`${outboundMessages.badAddress}: ${urlOrHost}`);
     const addresses = await this.addressesOf(target);
-    if (tenantId === DEFAULT_TENANT_ID || allowListed(await this.allowHosts(options.db), target)) return addresses[0]!;
+    if (await this.trusted(tenantId, target, options.db)) return addresses[0]!;
     const own = this.ownAddresses();
     for (const address of addresses) {
       const kind = blockedKindOf(address) ?? (own.has(canonicalAddress(address)) ? 'own' : undefined);
@@ -111,6 +116,11 @@ export class OutboundGuard {
         (error: Error) => callback(error, null),
       );
     };
+  }
+
+  /** The platform tenant reaches anything; other tenants what the platform allow-listed. */
+  private async trusted(tenantId: string, target: OutboundTarget, db?: Kysely<Database>): Promise<boolean> {
+    return tenantId === DEFAULT_TENANT_ID || allowListed(await this.allowHosts(db), target);
   }
 
   private async addressesOf(target: OutboundTarget): Promise<string[]> {
