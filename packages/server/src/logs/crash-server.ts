@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,15 @@ import pg from 'pg';
 /** The built server (`node scripts/pnpm.mjs --filter @sso/server build`), run as a process of its own. */
 export const SERVER_SCRIPT = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 export const serverBuilt = () => existsSync(SERVER_SCRIPT);
+
+/** Whether a source file changed after the build: the suite then tests an older server. */
+export function buildIsStale(): boolean {
+  const built = statSync(SERVER_SCRIPT).mtimeMs;
+  const sources = fileURLToPath(new URL('..', import.meta.url));
+  return readdirSync(sources, { recursive: true, encoding: 'utf8' }).some(
+    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && statSync(join(sources, file)).mtimeMs > built,
+  );
+}
 
 export const ADMIN_PASSWORD = 'Crash#Admin1';
 

@@ -3,6 +3,7 @@ import { postgresUnderTest } from '../testing.js';
 import { call, LOAD_PASSWORD, type LoadSetup, passwordSignIn, startLoad } from './crash-load.js';
 import {
   ADMIN_PASSWORD,
+  buildIsStale,
   type ScratchDatabase,
   type ServerProcess,
   scratchDatabase,
@@ -18,6 +19,7 @@ import {
  */
 const built = serverBuilt();
 if (!built) console.warn('crash suite skipped: build the server first (node scripts/pnpm.mjs --filter @sso/server build)');
+else if (buildIsStale()) console.warn('crash suite: the server build is older than its sources; rebuild to test them');
 
 const WORKERS = 10;
 const ACKNOWLEDGED_BEFORE_KILL = 80;
