@@ -19,8 +19,9 @@ const ANY_CONTROL = /[\u0000-\u001f\u007f]/;
 /** Controls a multi-line body field may not hold either: all but tab, LF and CR. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const BODY_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-/** A control character written as a percent escape (the HTTP parser refuses raw ones in the URL). */
-const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
+/** A control character in the URL, raw or as a percent escape (the HTTP parser refuses most raw ones). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const URL_CONTROL = /%(?:[01][0-9a-f]|7f)|[\u0000-\u001f\u007f]/i;
 /** Bodies of this API are shallow; deeper ones are refused before anything walks them recursively. */
 const MAX_DEPTH = 32;
 
@@ -79,7 +80,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, msg: string): Fast
 /** What the URL and headers may not hold, or undefined: a regex test or two for an ordinary request. */
 function urlOrHeaderProblem(request: FastifyRequest): string | undefined {
   const url = request.url;
-  if (ENCODED_CONTROL.test(url) || ANY_CONTROL.test(url)) {
+  if (URL_CONTROL.test(url)) {
     const field =
       offendingField(request.query, ANY_CONTROL) ?? offendingField(request.params, ANY_CONTROL) ?? printable(url.split('?', 1)[0] ?? '');
     return controlIn(printable(field));

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
@@ -28,26 +29,39 @@ export const CONTENT_SECURITY_POLICY = {
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * helmet's headers, built once: its middleware is made here and run for each request (a few
- * setHeader calls), rather than rebuilt per request. Referrer-Policy is no-referrer so tokens in
- * URLs (the hand-off's access_token) never leave in a Referer; X-Frame-Options matches
- * frame-ancestors. Cross-origin opener and resource policies stay open enough for the single
- * sign-on hand-off and for applications of the group that show avatars served here.
+ * helmet's headers, worked out once: they do not depend on the request, so each answer gets the
+ * same list through Fastify's reply headers (no per-request middleware run or header validation).
+ * Referrer-Policy is no-referrer so tokens in URLs (the hand-off's access_token) never leave in a
+ * Referer; X-Frame-Options matches frame-ancestors. Cross-origin opener and resource policies stay
+ * open enough for the single sign-on hand-off and for applications of the group that show avatars
+ * served here.
  */
-const applyHelmet = helmet({
-  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-  referrerPolicy: { policy: 'no-referrer' },
-  xFrameOptions: { action: 'sameorigin' },
-  strictTransportSecurity: false,
-  crossOriginOpenerPolicy: false,
-  crossOriginResourcePolicy: { policy: 'same-site' },
-});
-const noop = () => {};
+function helmetHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'sameorigin' },
+    strictTransportSecurity: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  })({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
+}
 
 /** Sends the security headers on every answer; swagger-ui (/doc.html) replaces the policy with its own. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
+  const headers = helmetHeaders();
   app.addHook('onRequest', (request, reply, done) => {
-    applyHelmet(request.raw, reply.raw, noop);
+    reply.headers(headers);
     // With SSO_TRUST_PROXY=true, X-Forwarded-Proto of the load balancer decides the protocol.
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
