@@ -72,7 +72,13 @@ const figure = (name, rows, ms, target) => {
 export async function benchCli({ port = 18_931 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'sso-cli-bench-'));
   const base = `http://127.0.0.1:${port}`;
-  const serverEnv = { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SSO_DATA_DIR: join(dir, 'db') };
+  const serverEnv = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SSO_DATA_DIR: join(dir, 'db'),
+    SSO_ADMIN_PASSWORD: 'admin',
+  };
   const cliEnv = { SSO_CONFIG_DIR: join(dir, 'cli'), SSO_KEYRING: 'off', SSO_URL: base };
   const bin = join(root, 'cli/bin/sso.mjs');
   let server = await startServer(serverEnv, base);

@@ -50,7 +50,7 @@ async function startServer(script, port, apiLog, database) {
     HOST: '127.0.0.1',
     ...database,
     LOG_LEVEL: 'warn',
-    SSO_ADMIN_PASSWORD: '',
+    SSO_ADMIN_PASSWORD: 'admin',
     SSO_API_LOG: apiLog,
   };
   const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'ignore', 'inherit'] });

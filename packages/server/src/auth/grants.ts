@@ -148,17 +148,13 @@ async function checkRefreshGrant(ctx: AppContext, input: GrantRequest & { refres
     await ctx.sessions.revoke(session.id, 'client-mismatch');
     throw new GrantError(400, zh('badRefresh'));
   }
-  const user = await ctx.db
-    .selectFrom('blade_user')
-    .selectAll()
-    .where('id', '=', session.userId)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
+  // The user and tenant were read with the rotation (a refresh is the most frequent grant).
+  const { user, tenant } = rotated.holder;
   if (!user || user.status !== 1) {
     await ctx.sessions.revoke(session.id, 'user-disabled');
     throw new GrantError(400, zh('accountDisabled'));
   }
-  await assertTenantUsable(ctx, session.tenantId);
+  assertTenantRowUsable(tenant);
   // The session row now carries the switched ids (rotate wrote them); check them once more.
   // Otherwise the session keeps what it named and the user still holds (grants may have been taken away).
   const roleId = input.roleId ? pick(user.roleId, input.roleId, switchMessages.roleNotHeld) : stillHeld(session.roleId, user.roleId);
@@ -197,20 +193,30 @@ async function assertTenantUsable(ctx: AppContext, tenantId: string): Promise<vo
     .where('tenantId', '=', tenantId)
     .where('isDeleted', '=', 0)
     .executeTakeFirst();
+  assertTenantRowUsable(tenant);
+}
+
+function assertTenantRowUsable(tenant: { status: number; expireTime: Date | null } | undefined): void {
   if (!tenant) throw new GrantError(400, zh('tenantMissing'));
   if (tenant.status !== 1) throw new GrantError(400, zh('tenantDisabled'));
   if (tenant.expireTime && tenant.expireTime.getTime() < Date.now()) throw new GrantError(400, zh('tenantExpired'));
 }
 
+/** What a token says about its user. */
+type TokenUser = Pick<UserRow, 'id' | 'tenantId' | 'account' | 'name' | 'realName' | 'postId' | 'avatar' | 'mustChangePassword'>;
+
 async function tokenResponse(
   ctx: AppContext,
   client: ClientRow,
-  user: UserRow,
+  user: TokenUser,
   s: { sessionId: string; refreshToken: string; roleId: string; deptId: string },
 ): Promise<TokenResponse> {
   const roleIds = s.roleId ? s.roleId.split(',') : [];
+  // Role aliases are read through the resource cache (a role change drops it on every node).
   const roles = roleIds.length
-    ? await ctx.db.selectFrom('blade_role').select('roleAlias').where('id', 'in', roleIds).where('isDeleted', '=', 0).execute()
+    ? await ctx.cache.get('blade_role', `aliases|${s.roleId}`, () =>
+        ctx.db.selectFrom('blade_role').select('roleAlias').where('id', 'in', roleIds).where('isDeleted', '=', 0).execute(),
+      )
     : [];
   const claims = {
     sid: s.sessionId,

@@ -61,7 +61,13 @@ export async function passwordSignIn(
 
 export function passwordGrant(baseUrl: string, input: { account: string; password: string; tenantId?: string; ip?: string }) {
   return call(baseUrl, 'POST', '/api/blade-auth/oauth/token', {
-    query: { grant_type: 'password', scope: 'all', tenantId: input.tenantId ?? '000000', username: input.account, password: md5(input.password) },
+    query: {
+      grant_type: 'password',
+      scope: 'all',
+      tenantId: input.tenantId ?? '000000',
+      username: input.account,
+      password: md5(input.password),
+    },
     headers: { authorization: basic, ...(input.ip ? { 'x-forwarded-for': input.ip } : {}) },
   });
 }

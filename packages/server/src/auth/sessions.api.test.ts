@@ -1,8 +1,8 @@
 import { zh } from '@sso/shared-api';
 import { describe, expect, it } from 'vitest';
-import { createRole, createTenantWithAdmin, createUser, TEST_PASSWORD, useTestServer } from '../test-support.js';
 import { syncSessionsOfUsers } from '../services/account-sessions.js';
-import { call, changeOwnPassword, PARAM_LIST, passwordSignIn, refreshGrant, refreshed } from './session-http.js';
+import { createRole, createTenantWithAdmin, createUser, TEST_PASSWORD, useTestServer } from '../test-support.js';
+import { call, changeOwnPassword, PARAM_LIST, passwordSignIn, refreshed, refreshGrant } from './session-http.js';
 
 const suite = useTestServer();
 const base = () => suite.server.baseUrl;
@@ -106,8 +106,15 @@ describe('sessions end with credential changes', () => {
     const tenantAdmin = await createTenantWithAdmin(suite.server, '731001');
     const tokens = await passwordSignIn(base(), { account: tenantAdmin.account, password: tenantAdmin.password, tenantId: '731001' });
     expect((await userInfo(tokens.access)).status).toBe(200);
-    const row = await suite.server.ctx.db.selectFrom('blade_tenant').select('id').where('tenantId', '=', '731001').executeTakeFirstOrThrow();
-    const answer = await call(base(), 'POST', '/api/blade-system/tenant/submit', { token: await adminToken(), body: { id: row.id, status: 0 } });
+    const row = await suite.server.ctx.db
+      .selectFrom('blade_tenant')
+      .select('id')
+      .where('tenantId', '=', '731001')
+      .executeTakeFirstOrThrow();
+    const answer = await call(base(), 'POST', '/api/blade-system/tenant/submit', {
+      token: await adminToken(),
+      body: { id: row.id, status: 0 },
+    });
     expect(answer.body.code).toBe(200);
     expect((await userInfo(tokens.access)).status).toBe(401);
     expect((await refreshGrant(base(), tokens.refresh)).status).toBe(400);

@@ -22,7 +22,35 @@ export interface NewSession {
   mustChangePassword?: boolean;
 }
 
-export type RotateResult = { ok: true; session: SessionRow; refreshToken: string } | { ok: false; reason: 'invalid' | 'reused' };
+/** The session's user (undefined when removed) and tenant as read with the rotation: what a refresh checks and signs. */
+export interface SessionHolder {
+  user?: Pick<
+    Selectable<Database['blade_user']>,
+    'id' | 'tenantId' | 'account' | 'name' | 'realName' | 'postId' | 'avatar' | 'mustChangePassword' | 'roleId' | 'deptId' | 'status'
+  >;
+  tenant?: { status: number; expireTime: Date | null };
+}
+
+export type RotateResult =
+  | { ok: true; session: SessionRow; holder: SessionHolder; refreshToken: string }
+  | { ok: false; reason: 'invalid' | 'reused' };
+
+/** A rotated session row with its holder's columns beside it (see rotate). */
+type RotatedRow = SessionRow & {
+  holderId: string | null;
+  holderAccount: string;
+  holderName: string | null;
+  holderRealName: string | null;
+  holderPostId: string | null;
+  holderAvatar: string | null;
+  holderMustChangePassword: number;
+  holderRoleId: string | null;
+  holderDeptId: string | null;
+  holderStatus: number;
+  tenantFound: string | null;
+  tenantStatus: number;
+  tenantExpireTime: Date | null;
+};
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const newRefreshToken = () => randomBytes(32).toString('base64url');
@@ -99,7 +127,8 @@ export class Sessions {
   /**
    * Spends a refresh token and hands out its successor, in one statement: the token is marked
    * used only if it was unused and unexpired and its session not ended, and the successor is
-   * stored in the same statement. A used token presented again ends the session.
+   * stored in the same statement, which also reads the session's user and tenant (a refresh
+   * checks both): one round trip. A used token presented again ends the session.
    */
   async rotate(
     refreshToken: string,
@@ -109,7 +138,7 @@ export class Sessions {
     const hash = sha256(refreshToken);
     const successor = newRefreshToken();
     const expiresAt = new Date(Date.now() + refreshTtlSeconds * 1000);
-    const { rows } = await sql<SessionRow>`
+    const { rows } = await sql<RotatedRow>`
       with spent as (
         update sso_refresh_token set used_at = now()
         where token_hash = ${hash} and used_at is null and expires_at > now()
@@ -126,9 +155,16 @@ export class Sessions {
         insert into sso_refresh_token (token_hash, session_id, expires_at)
         select ${sha256(successor)}, id, ${expiresAt} from session
       )
-      select * from session`.execute(this.db);
-    const session = rows[0];
-    if (session) return { ok: true, session, refreshToken: successor };
+      select session.*,
+        u.id as holder_id, u.account as holder_account, u.name as holder_name, u.real_name as holder_real_name,
+        u.post_id as holder_post_id, u.avatar as holder_avatar, u.must_change_password as holder_must_change_password,
+        u.role_id as holder_role_id, u.dept_id as holder_dept_id, u.status as holder_status,
+        t.tenant_id as tenant_found, t.status as tenant_status, t.expire_time as tenant_expire_time
+      from session
+      left join blade_user u on u.id = session.user_id and u.is_deleted = 0
+      left join blade_tenant t on t.tenant_id = session.tenant_id and t.is_deleted = 0`.execute(this.db);
+    const row = rows[0];
+    if (row) return { ok: true, ...splitRotated(row), refreshToken: successor };
     const old = await this.db
       .selectFrom('sso_refresh_token as t')
       .leftJoin('sso_session as s', 's.id', 't.sessionId')
@@ -327,4 +363,40 @@ function effectOf(message: SessionMessage): Effect {
       return [(_id, s) => users.has(s.userId), () => ({ mustChangePassword: message.value })];
     }
   }
+}
+
+/** The session row and its holder out of one rotated row. */
+function splitRotated(row: RotatedRow): { session: SessionRow; holder: SessionHolder } {
+  const {
+    holderId,
+    holderAccount,
+    holderName,
+    holderRealName,
+    holderPostId,
+    holderAvatar,
+    holderMustChangePassword,
+    holderRoleId,
+    holderDeptId,
+    holderStatus,
+    tenantFound,
+    tenantStatus,
+    tenantExpireTime,
+    ...session
+  } = row;
+  const user = holderId
+    ? {
+        id: holderId,
+        tenantId: session.tenantId,
+        account: holderAccount,
+        name: holderName,
+        realName: holderRealName,
+        postId: holderPostId,
+        avatar: holderAvatar,
+        mustChangePassword: holderMustChangePassword,
+        roleId: holderRoleId,
+        deptId: holderDeptId,
+        status: holderStatus,
+      }
+    : undefined;
+  return { session, holder: { user, tenant: tenantFound ? { status: tenantStatus, expireTime: tenantExpireTime } : undefined } };
 }

@@ -18,6 +18,7 @@ export class PgBus extends LocalBus {
   private retryMs = RETRY_MIN_MS;
   private retryTimer: NodeJS.Timeout | undefined;
   private everListened = false;
+  private sending: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly url: string,
@@ -82,10 +83,16 @@ export class PgBus extends LocalBus {
     this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
   }
 
-  protected override async send(text: string): Promise<void> {
+  /** Notifications go out one after another on the listening connection, in the order published. */
+  protected override send(text: string): Promise<void> {
     const client = this.client;
-    if (!client) throw new Error('not connected');
-    await client.query('select pg_notify($1, $2)', [CHANNEL, text]);
+    if (!client) return Promise.reject(new Error('not connected'));
+    const sent = this.sending.then(() => client.query('select pg_notify($1, $2)', [CHANNEL, text]));
+    this.sending = sent.then(
+      () => undefined,
+      () => undefined,
+    );
+    return sent.then(() => undefined);
   }
 
   override async close(): Promise<void> {

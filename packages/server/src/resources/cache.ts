@@ -2,6 +2,8 @@ import type { ClusterBus } from '../cluster/bus.js';
 
 const INVALIDATED = 'cache.invalidate';
 const CLEARED = 'cache.clear';
+/** Invalidations of the same tables within this window travel as one message. */
+const ANNOUNCE_AFTER_MS = 20;
 
 /**
  * Read-through cache of read-mostly resources (parameters, dictionaries, menus). Any write to a
@@ -11,6 +13,8 @@ const CLEARED = 'cache.clear';
  */
 export class ResourceCache {
   private bus: ClusterBus | undefined;
+  private readonly unannounced = new Set<string>();
+  private announceTimer: NodeJS.Timeout | undefined;
 
   private readonly tables = new Map<string, Map<string, { value: unknown; at: number }>>();
   private static readonly MAX_PER_TABLE = 2000;
@@ -41,17 +45,33 @@ export class ResourceCache {
   shareThrough(bus: ClusterBus): void {
     this.bus = bus;
     bus.subscribe(INVALIDATED, (payload) => {
-      const table = (payload as { table?: unknown })?.table;
-      if (typeof table === 'string') this.tables.delete(table);
+      const tables = (payload as { tables?: unknown })?.tables;
+      if (Array.isArray(tables)) for (const table of tables) if (typeof table === 'string') this.tables.delete(table);
     });
     bus.subscribe(CLEARED, () => this.tables.clear());
     bus.onResync(() => this.tables.clear());
   }
 
-  /** Drops a table's entries here at once (before returning) and on the other nodes. */
+  /**
+   * Drops a table's entries here at once (before returning) and, a few milliseconds later, on
+   * the other nodes: tables written on every request (the sign-in log) cost one message per
+   * window, not one per write.
+   */
   invalidate(table: string): void {
-    if (this.bus) void this.bus.publish(INVALIDATED, { table });
-    else this.tables.delete(table);
+    this.tables.delete(table);
+    if (!this.bus) return;
+    this.unannounced.add(table);
+    if (!this.announceTimer) {
+      this.announceTimer = setTimeout(() => this.announce(), ANNOUNCE_AFTER_MS);
+      this.announceTimer.unref();
+    }
+  }
+
+  private announce(): void {
+    this.announceTimer = undefined;
+    const tables = [...this.unannounced];
+    this.unannounced.clear();
+    if (tables.length) void this.bus?.publish(INVALIDATED, { tables });
   }
 
   clear(): void {
