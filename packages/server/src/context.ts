@@ -14,7 +14,7 @@ import type { DatabaseHandle, Db } from './db/database.js';
 import { IdGenerator } from './ids.js';
 import { LogRecorder } from './logs/log-recorder.js';
 import { SecurityAudit } from './logs/security-audit.js';
-import { ALLOW_HOSTS_PARAM, OutboundGuard } from './net/outbound-guard.js';
+import { allowListReader, OutboundGuard } from './net/outbound-guard.js';
 import { ResourceCache } from './resources/cache.js';
 import { Params } from './services/params.js';
 import { SmsService } from './sms/sms-service.js';
@@ -36,7 +36,7 @@ export interface AppContext {
   scopes: Scopes;
   cache: ResourceCache;
   params: Params;
-  /** Audit logs (api, error, usual, sign-in), written in batches. */
+  /** Audit logs (api, error, usual), written in batches; sign-ins and security events go through `audit`. */
   logs: LogRecorder;
   /** Security events (sign-ins, credentials, locks, grants, account changes), written before the answer. */
   audit: SecurityAudit;
@@ -72,11 +72,7 @@ export async function createContext(config: Config, database: DatabaseHandle, id
   const sessions = new Sessions(db, ids, ttl);
   sessions.shareThrough(bus);
   const params = new Params(db, cache);
-  const outbound = new OutboundGuard({ host: config.HOST }, async (trx) =>
-    trx
-      ? (await trx.selectFrom('blade_param').select('paramValue').where('paramKey', '=', ALLOW_HOSTS_PARAM).where('isDeleted', '=', 0).executeTakeFirst())?.paramValue
-      : params.get(ALLOW_HOSTS_PARAM),
-  );
+  const outbound = new OutboundGuard({ host: config.HOST }, allowListReader(params));
   const context: AppContext = {
     config,
     database,

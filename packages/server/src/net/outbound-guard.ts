@@ -5,6 +5,7 @@ import { badRequest, DEFAULT_TENANT_ID, defineMessagePattern, defineMessages } f
 import type { Kysely } from 'kysely';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
 import type { Database } from '../db/schema.js';
+import type { Params } from '../services/params.js';
 import { blockedKindOf, canonicalAddress } from './address-kinds.js';
 import { allowListed, type OutboundTarget, outboundTargetOf } from './outbound-target.js';
 
@@ -24,6 +25,20 @@ defineMessagePattern(/^地址格式错误: (.+)$/, 'The address is malformed: $1
 
 /** The system parameter listing hosts tenants may reach despite the rules (`host` or `host:port`, comma-separated). */
 export const ALLOW_HOSTS_PARAM = 'outbound.allowHosts';
+
+/** The allow-list through the parameter cache, or read in the transaction when inside one (PGlite has one connection). */
+export const allowListReader =
+  (params: Params) =>
+  async (trx?: Kysely<Database>): Promise<string | undefined> => {
+    if (!trx) return params.get(ALLOW_HOSTS_PARAM);
+    const row = await trx
+      .selectFrom('blade_param')
+      .select('paramValue')
+      .where('paramKey', '=', ALLOW_HOSTS_PARAM)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    return row?.paramValue;
+  };
 
 /** fetch as the server's outbound clients call it. */
 export type OutboundFetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
