@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { IdGenerator } from '../ids.js';
 import { insertColumns, type Value } from './batch-insert.js';
-import { type CityResolver, OfflineCityResolver } from './ip-city.js';
 import {
   type ApiCall,
   apiSpec,
@@ -10,14 +9,12 @@ import {
   errorSpec,
   type RequestFields,
   requestFields,
-  type SignInAttempt,
-  signInSpec,
   type TableSpec,
   usualSpec,
 } from './log-rows.js';
 import { serverInfo } from './server-info.js';
 
-export type { RequestFields, SignInAttempt } from './log-rows.js';
+export type { RequestFields } from './log-rows.js';
 export type LogTable = TableSpec<unknown>['table'];
 
 export interface RecorderOptions {
@@ -26,7 +23,6 @@ export interface RecorderOptions {
   intervalMs?: number;
   /** Entries kept waiting at most; beyond it new ones are dropped, counted and reported. */
   capacity?: number;
-  cities?: CityResolver;
   /** Told after rows went into a table: cached list totals of the log screens are stale. */
   onWritten?: (table: LogTable) => void;
 }
@@ -74,12 +70,10 @@ export class LogRecorder {
     this.batchSize = Math.min(options.batchSize ?? 1000, 4096);
     this.capacity = options.capacity ?? 100_000;
     const server = serverInfo();
-    const cities = options.cities ?? new OfflineCityResolver();
     this.specs = {
       api: apiSpec(server),
       error: errorSpec(server),
       usual: usualSpec(server),
-      signIn: signInSpec((ip) => cities.city(ip)),
     };
   }
 
@@ -101,11 +95,6 @@ export class LogRecorder {
   /** The application's logger: a level (info, warn, error…), an entry id and its data. */
   usual(level: string, id: string, data: unknown, request: RequestFields = {}): void {
     this.push(this.specs.usual, { request, level, id, data });
-  }
-
-  /** A password sign-in attempt, with the city of its address resolved offline. */
-  signIn(attempt: SignInAttempt): void {
-    this.push(this.specs.signIn, attempt);
   }
 
   get pending(): number {
