@@ -15,7 +15,12 @@ export interface FuzzRequest {
   path: string;
   contentType?: string;
   body?: string | Buffer;
+  /** A header the application reads, set to a hostile value. */
+  header?: [string, string];
 }
+
+/** Headers the application reads (tenant, department and role switches, language, request id). */
+const READ_HEADERS = ['tenant-id', 'dept-id', 'role-id', 'accept-language', 'x-request-id', 'x-forwarded-for', 'user-agent'];
 
 /** Query values are text: numbers and booleans as written, arrays as repeated keys, the rest as JSON. */
 function queryPairs(value: unknown): [string, string][] {
@@ -45,6 +50,14 @@ function multipart(fields: [string, string][], filename: string): { contentType:
   return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`) };
 }
 
+/** Header values travel as latin1 text: other characters are sent as their UTF-8 bytes. */
+function withHeader(path: string, header: [string, string] | null): FuzzRequest {
+  if (!header) return { path };
+  const value = Buffer.from(header[1].slice(0, 2000), 'utf8').toString('latin1');
+  // Values a client cannot send at all (line breaks, NUL, other controls) are left to the HTTP parser's own tests.
+  return /^[\t\x20-\x7e\x80-\xff]*$/.test(value) ? { path, header: [header[0], value] } : { path };
+}
+
 /** Requests for one route: its schemas' shapes with hostile values mixed in, in every body encoding. */
 export function requestsFor(route: RouteUnderTest): fc.Arbitrary<FuzzRequest> {
   const query = arbitraryFor(route.schema?.querystring ?? { _zod: undefined }, 0.3);
@@ -61,21 +74,22 @@ export function requestsFor(route: RouteUnderTest): fc.Arbitrary<FuzzRequest> {
       kind: fc.constantFrom(...kinds),
       body: bodyValue,
       filename: hostileString(),
+      header: fc.option(fc.tuple(fc.constantFrom(...READ_HEADERS), hostileString()), { freq: 3 }),
     })
-    .map(({ query, tail, kind, body, filename }) => {
+    .map(({ query, tail, kind, body, filename, header }) => {
       const search = new URLSearchParams(queryPairs(query)).toString();
-      const path = `${route.url}?${search}${tail}`;
+      const request = withHeader(`${route.url}?${search}${tail}`, header);
       switch (kind) {
         case 'json':
-          return { path, contentType: 'application/json', body: JSON.stringify(body) ?? 'null' };
+          return { ...request, contentType: 'application/json', body: JSON.stringify(body) ?? 'null' };
         case 'form':
-          return { path, contentType: 'application/x-www-form-urlencoded', body: new URLSearchParams(queryPairs(body)).toString() };
+          return { ...request, contentType: 'application/x-www-form-urlencoded', body: new URLSearchParams(queryPairs(body)).toString() };
         case 'multipart':
-          return { path, ...multipart(queryPairs(body), filename) };
+          return { ...request, ...multipart(queryPairs(body), filename) };
         case 'text':
-          return { path, contentType: 'text/plain', body: HOSTILE_STRINGS[3] };
+          return { ...request, contentType: 'text/plain', body: HOSTILE_STRINGS[3] };
         default:
-          return { path };
+          return request;
       }
     });
 }
