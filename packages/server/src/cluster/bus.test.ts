@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ClusterBus } from './bus.js';
 import { LocalBus } from './bus.js';
@@ -79,6 +80,31 @@ describe('cluster bus', () => {
     await Promise.all([a.start(), b.start()]);
     expect(a.connected && b.connected).toBe(true);
     await exchange(a, b);
+  });
+
+  it('subscribes again after Redis drops the connection, and resyncs', async (test) => {
+    if (!(await redisAnswers(redisUrl))) {
+      console.log(`skipped: no Redis at ${redisUrl}`);
+      return test.skip();
+    }
+    const a = new RedisBus(redisUrl, quiet);
+    const b = new RedisBus(redisUrl, quiet);
+    open.push(a, b);
+    await Promise.all([a.start(), b.start()]);
+    const resyncs: string[] = [];
+    const seen: unknown[] = [];
+    b.onResync(() => resyncs.push('b'));
+    b.subscribe('t', (p) => seen.push(p));
+    // What a Redis restart does to subscribers: their connections are closed.
+    const admin = new Redis(redisUrl);
+    try {
+      await admin.client('KILL', 'TYPE', 'pubsub');
+    } finally {
+      admin.disconnect();
+    }
+    await waitFor(() => resyncs.length > 0 && b.connected, 10_000, 'B subscribed again');
+    await a.publish('t', 'after');
+    await waitFor(() => seen.includes('after'), 2000, 'B receiving again');
   });
 
   it('is not connected while PostgreSQL cannot be reached, and keeps trying', async () => {
