@@ -5,8 +5,8 @@ import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
 import type { SecurityTarget } from '../logs/security-events.js';
 import type { ExtraHandler } from '../resources/extras.js';
-import { syncTenantMenus } from './tenant-provision.js';
 import { syncSessionsOfTenants } from './account-sessions.js';
+import { syncTenantMenus } from './tenant-provision.js';
 import { assertPlatformTenantKept, normaliseDomain, toExpiry } from './tenant-rules.js';
 
 const m = defineMessages({

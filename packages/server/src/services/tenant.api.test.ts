@@ -82,7 +82,11 @@ describe('creating a tenant', () => {
     const token = await tenantAdmin.login({ username: 'admin', password: initPassword, tenantId: row.tenantId });
     expect(token).toMatchObject({ tenant_id: row.tenantId, role_name: ADMINISTRATOR_ROLE, dept_id: depts[0]!.id, is_init_password: '否' });
     // Nothing but the password change until it is done; then the same session goes on.
-    expect(await failure(tenantAdmin, tenantAdmin.system.dept.list())).toEqual({ status: 403, code: 403, msg: zh('passwordChangeRequired') });
+    expect(await failure(tenantAdmin, tenantAdmin.system.dept.list())).toEqual({
+      status: 403,
+      code: 403,
+      msg: zh('passwordChangeRequired'),
+    });
     const chosen = 'Bao@2024new';
     await tenantAdmin.user.user.updatePassword({
       oldPassword: md5(initPassword),
