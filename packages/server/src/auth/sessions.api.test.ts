@@ -1,6 +1,7 @@
 import { zh } from '@sso/shared-api';
 import { describe, expect, it } from 'vitest';
 import { syncSessionsOfUsers } from '../services/account-sessions.js';
+import { createDept } from '../services/user-test-helpers.js';
 import { createRole, createTenantWithAdmin, createUser, TEST_PASSWORD, useTestServer } from '../test-support.js';
 import { call, changeOwnPassword, PARAM_LIST, passwordSignIn, refreshed, refreshGrant } from './session-http.js';
 
@@ -100,6 +101,18 @@ describe('sessions end with credential changes', () => {
     expect(update.body.code).toBe(200);
     // Given back: the token still names it, so the session holds it again.
     expect((await params(user.second.access)).status).toBe(200);
+  });
+
+  it('a department taken away leaves live sessions without it', async () => {
+    const [kept, taken] = [await createDept(suite.server, { name: '留下部门' }), await createDept(suite.server, { name: '调出部门' })];
+    const roleId = await createRole(suite.server, { alias: `dept_role_${++accounts}`, menuCodes: ['param'] });
+    const userId = await createUser(suite.server, { account: `dept_user_${accounts}`, roleId, deptId: `${kept},${taken}` });
+    const tokens = await passwordSignIn(base(), { account: `dept_user_${accounts}`, password: TEST_PASSWORD });
+    expect((await userInfo(tokens.access)).body.data).toMatchObject({ deptId: `${kept},${taken}` });
+    const update = await call(base(), 'POST', '/api/blade-user/update', { token: await adminToken(), body: { id: userId, deptId: kept } });
+    expect(update.body.code).toBe(200);
+    expect((await userInfo(tokens.access)).body.data).toMatchObject({ deptId: kept });
+    expect((await params(tokens.access)).status).toBe(200);
   });
 
   it('disabling a tenant ends its sessions at once', async () => {
