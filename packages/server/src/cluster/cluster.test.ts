@@ -170,3 +170,34 @@ describe.each([
     return row.roleId ?? '';
   }
 });
+
+describe.runIf(reachable.postgres)('a node that cannot hear the others', () => {
+  let a: TestServer;
+  let deaf: ChildNode;
+  let dropDatabase: () => Promise<void> = async () => {};
+  const TTL_MS = 300;
+
+  beforeAll(async () => {
+    const database = await freshDatabase();
+    dropDatabase = database.drop;
+    a = await startTestServer({ DATABASE_URL: database.url });
+    // Its bus is Redis on a port where nothing answers: it never hears a message.
+    deaf = await startChildNode({ DATABASE_URL: database.url, REDIS_URL: 'redis://127.0.0.1:1', SSO_CACHE_TTL_MS: String(TTL_MS) });
+  });
+
+  afterAll(async () => {
+    await deaf?.stop();
+    await a?.close();
+    await dropDatabase();
+  });
+
+  it('still refuses an ended session once SSO_CACHE_TTL_MS has passed', async () => {
+    const roleId = await createRole(a, { alias: 'deaf_role', menuCodes: ['param'] });
+    await createUser(a, { account: 'deaf_user', roleId });
+    const tokens = await passwordSignIn(a.baseUrl, { account: 'deaf_user', password: TEST_PASSWORD });
+    const onDeaf = async () => (await call(deaf.baseUrl, 'GET', PARAM_LIST, { token: tokens.access })).status;
+    expect(await onDeaf()).toBe(200);
+    expect((await call(a.baseUrl, 'GET', '/api/blade-auth/oauth/logout', { token: tokens.access })).body.code).toBe(200);
+    await waitFor(async () => (await onDeaf()) === 401, TTL_MS + 1000, 'the deaf node refusing');
+  });
+});
