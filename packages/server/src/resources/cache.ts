@@ -59,7 +59,8 @@ export class ResourceCache {
    */
   invalidate(table: string): void {
     this.tables.delete(table);
-    if (!this.bus) return;
+    // One process (PGlite): nobody else to tell.
+    if (!this.bus || this.bus.kind === 'local') return;
     this.unannounced.add(table);
     if (!this.announceTimer) {
       this.announceTimer = setTimeout(() => this.announce(), ANNOUNCE_AFTER_MS);
