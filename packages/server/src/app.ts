@@ -16,6 +16,7 @@ import { migrate } from './db/migrate.js';
 import { type MigrationNotice, reportMigrationNotices } from './db/migration-notices.js';
 import { seed } from './db/seed.js';
 import { registerAuthHook } from './http/auth-hook.js';
+import { clientErrorAnswer } from './http/client-errors.js';
 import { registerDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerGracefulClose } from './http/graceful-close.js';
@@ -76,6 +77,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     trustProxy: config.SSO_TRUST_PROXY === 'true',
     bodyLimit: 10 * 1024 * 1024,
     frameworkErrors: badUrlAnswer,
+    clientErrorHandler: clientErrorAnswer,
   });
   ctx.log = app.log;
   reportMigrationNotices(ctx, notices);

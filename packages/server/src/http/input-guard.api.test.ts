@@ -19,10 +19,12 @@ async function send(
 }
 
 /** A request line written by hand: clients refuse to send some of these URLs themselves. */
-function rawGet(path: string): Promise<{ status: number; body: Record<string, unknown> }> {
+function rawGet(path: string, headerLines = ''): Promise<{ status: number; body: Record<string, unknown> }> {
   const { port } = new URL(suite.server.baseUrl);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), '127.0.0.1', () => socket.end(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+    const socket = connect(Number(port), '127.0.0.1', () =>
+      socket.end(`GET ${path} HTTP/1.1\r\nHost: x\r\n${headerLines}Connection: close\r\n\r\n`),
+    );
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);
@@ -84,6 +86,22 @@ describe('the path', () => {
 
   it('refuses an encoded control character in the path', async () => {
     expect((await rawGet('/api/blade-system/param/list%00')).status).toBe(400);
+  });
+});
+
+describe('what the HTTP parser refuses', () => {
+  const malformed = { status: 400, body: { code: 400, success: false, msg: '请求格式错误（地址或请求头含有非法字符）' } };
+
+  it('answers raw control characters in the address or a header in the envelope', async () => {
+    expect(await rawGet('/api/blade-system/tenant/info?domain=a\u0001b')).toMatchObject(malformed);
+    expect(await rawGet('/api/blade-system/tenant/info', 'Tenant-Id: 00\u00010000\r\n')).toMatchObject(malformed);
+  });
+
+  it('answers an address past the parser limit with 431 in the envelope', async () => {
+    expect(await rawGet(`/api/blade-system/tenant/info?domain=${'x'.repeat(20_000)}`)).toMatchObject({
+      status: 431,
+      body: { code: 431, success: false, msg: '请求地址或请求头过长' },
+    });
   });
 });
 
