@@ -265,19 +265,21 @@ export class Sessions {
   async state(sessionId: string): Promise<SessionState | undefined> {
     const known = this.known(sessionId);
     if (known) return known;
-    // A message that arrives while the row is read may already be out of date in what was read.
-    for (let attempt = 0; attempt < 3; attempt++) {
+    // A message that arrives while the row is read may make what was read out of date: read
+    // again. When messages keep coming (a bulk change), the last read answers this request but
+    // is not remembered.
+    for (let attempt = 1; ; attempt++) {
       const generation = this.generation;
       const loaded = await loadSessionState(this.db, sessionId);
-      if (generation !== this.generation) continue;
-      if (!loaded) return undefined;
       const previous = this.states.get(sessionId);
       // An ended session stays ended whatever a read that started earlier says.
       if (previous && !previous.active) return previous;
-      this.remember(sessionId, loaded);
-      return loaded;
+      if (generation === this.generation) {
+        if (loaded) this.remember(sessionId, loaded);
+        return loaded;
+      }
+      if (attempt === 3) return loaded;
     }
-    return undefined;
   }
 
   async isActive(sessionId: string): Promise<boolean> {
