@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, changeOwnPassword, PARAM_LIST, passwordGrant, passwordSignIn } from '../auth/session-http.js';
-import { createRole, createUser, TEST_PASSWORD } from '../test-support.js';
+import { createRole, createTenantWithAdmin, createUser, TEST_PASSWORD } from '../test-support.js';
 import { startTestServer, type TestServer } from '../testing.js';
 import { type ChildNode, cutListeners, freshDatabase, pgAdminUrl, pgAnswers, startChildNode } from './cluster-nodes.js';
 import { redisAnswers, waitFor } from './test-nodes.js';
@@ -117,6 +117,21 @@ describe.each([
     });
     expect(answer.body.code).toBe(200);
     timings.narrow = await waitFor(async () => (await status(b.baseUrl, tokens.access)) === 403, WITHIN_MS, 'B narrowing');
+  });
+
+  it.runIf(runs)('a tenant disabled on A ends its sessions on B within a second', async () => {
+    const tenantId = redis ? '732002' : '732001';
+    const tenantAdmin = await createTenantWithAdmin(a, tenantId);
+    const tokens = await passwordSignIn(b.baseUrl, { account: tenantAdmin.account, password: tenantAdmin.password, tenantId });
+    const info = async () => (await call(b.baseUrl, 'GET', '/api/blade-auth/oauth/user-info', { token: tokens.access })).status;
+    expect(await info()).toBe(200);
+    const row = await a.ctx.db.selectFrom('blade_tenant').select('id').where('tenantId', '=', tenantId).executeTakeFirstOrThrow();
+    const answer = await call(a.baseUrl, 'POST', '/api/blade-system/tenant/submit', {
+      token: await adminOn(a.baseUrl),
+      body: { id: row.id, status: 0 },
+    });
+    expect(answer.body.code).toBe(200);
+    timings.tenant = await waitFor(async () => (await info()) === 401, WITHIN_MS, 'B refusing the tenant');
   });
 
   it.runIf(runs)('a parameter changed on A is read on B within a second', async () => {
