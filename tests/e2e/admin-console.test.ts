@@ -46,7 +46,7 @@ describe.skipIf(!runnable)('the admin console against the real server', () => {
   it('adds, edits and deletes a parameter through the generic page', async () => {
     await step(page, 'console-03-param-screen', async () => {
       await openFromSidebar(page, '系统管理', '参数管理', '/system/param/index');
-      await row('account.failCount').waitFor();
+      await row('account.ipFailCount').waitFor();
       await expect.poll(() => page.title()).toBe('参数管理 - 钢铁集团单点登录平台');
     });
     await step(page, 'console-04-param-add', async () => {
@@ -142,7 +142,7 @@ describe.skipIf(!runnable)('the admin console against the real server', () => {
     });
     await step(page, 'console-12-unauthorized', async () => {
       await page.goto(`${server.baseUrl}/system/param/index`);
-      await row('account.failCount').waitFor();
+      await row('account.ipFailCount').waitFor();
       // The session ends on the server (as an administrator's revoke would): the next call is a 401.
       const token = await page.evaluate(() => JSON.parse(localStorage.getItem('sso-session') ?? '{}').content.token.access_token);
       const basic = Buffer.from('saber:saber_secret').toString('base64');

@@ -132,8 +132,8 @@ describe('param', () => {
 
   it("is platform-wide: another tenant's administrator reads it but may not write it", async () => {
     const own = tenantB.sdk.system.param;
-    expect((await own.list({ paramKey: 'account.failCount' })).total).toBe(1);
-    const target = (await api().list({ paramKey: 'account.failCount' })).records[0]!;
+    expect((await own.list({ paramKey: 'account.ipFailCount' })).total).toBe(1);
+    const target = (await api().list({ paramKey: 'account.ipFailCount' })).records[0]!;
     const before = await snapshot();
     expect(await failure(tenantB.sdk, own.submit({ ...valid, paramKey: 'test.tenant-b' }))).toEqual(FORBIDDEN);
     expect(await failure(tenantB.sdk, own.submit({ id: target.id, paramValue: '1' }))).toEqual(FORBIDDEN);
