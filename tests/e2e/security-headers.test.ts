@@ -66,4 +66,16 @@ describe.skipIf(!runnable)('the content security policy in the browser', () => {
     expect(violations).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
+
+  it('reports a violation when a page does break the policy (the listener works)', async () => {
+    await page.goto(`${server.baseUrl}/login`);
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = true';
+      document.body.append(script);
+    });
+    await expect.poll(() => violations.length).toBeGreaterThan(0);
+    expect(violations[0]).toContain('script-src');
+    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+  });
 });
