@@ -1,5 +1,6 @@
 import { defineMessagePattern, defineMessages, fail } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SECURITY_HEADERS } from './security-headers.js';
 
 /**
  * Control characters are refused once, at the edge, for every route: PostgreSQL cannot store NUL
@@ -130,6 +131,8 @@ export function registerInputGuard(app: FastifyInstance): void {
 
 /** A path that is not valid percent-encoded UTF-8 answers 400 in the envelope, as other bad input. */
 export function badUrlAnswer(error: Error & { code?: string }, _request: FastifyRequest, reply: FastifyReply): void {
+  // The router answers this before any hook runs: the security headers are set here.
+  reply.headers(SECURITY_HEADERS);
   if (error.code === 'FST_ERR_BAD_URL') {
     reply.status(400).send(fail(400, m.badEncoding));
     return;

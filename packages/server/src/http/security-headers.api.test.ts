@@ -38,14 +38,15 @@ describe('security headers', () => {
     }
   });
 
-  it('come with API answers: a list, a refusal of the access check and one of the input guard', async () => {
+  it('come with API answers: a list, refusals of the access check, the input guard and the router', async () => {
     const token = suite.admin.session?.token.access_token ?? '';
     const answers = [
       await headersOf('/api/blade-system/param/list', { 'blade-auth': `bearer ${token}` }),
       await headersOf('/api/blade-system/param/list'),
       await headersOf('/api/blade-system/tenant/info?domain=%00'),
+      await headersOf('/api/blade-system/%FF/list'),
     ];
-    expect(answers.map((a) => a.status)).toEqual([200, 401, 400]);
+    expect(answers.map((a) => a.status)).toEqual([200, 401, 400, 400]);
     for (const answer of answers) expect(answer.headers).toMatchObject({ ...COMMON, 'content-security-policy': APP_POLICY });
   });
 

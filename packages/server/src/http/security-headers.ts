@@ -57,11 +57,13 @@ function helmetHeaders(): Record<string, string> {
   return headers;
 }
 
+/** The headers every answer carries (answers made before any hook runs set them themselves). */
+export const SECURITY_HEADERS = helmetHeaders();
+
 /** Sends the security headers on every answer; swagger-ui (/doc.html) replaces the policy with its own. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = helmetHeaders();
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(SECURITY_HEADERS);
     // With SSO_TRUST_PROXY=true, X-Forwarded-Proto of the load balancer decides the protocol.
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
