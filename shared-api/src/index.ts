@@ -11,6 +11,7 @@ export * from './constants.js';
 export * from './digest.js';
 export * from './envelope.js';
 export * from './lockout.js';
+export * from './login-options.js';
 export * from './messages.js';
 export * from './redirect.js';
 export * from './redirect-contract.js';

@@ -6,6 +6,7 @@ import { allResources, fail, type ResourceDef, zh } from '@sso/shared-api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import { registerCaptchaRoutes } from './auth/captcha-routes.js';
 import { registerHandoffRoute } from './auth/handoff-route.js';
 import { registerLockoutRoutes } from './auth/lockout-routes.js';
 import { registerAuthRoutes } from './auth/routes.js';
@@ -49,6 +50,8 @@ const SECRET_QUERY = /([?&](?:\w*password\w*|refresh_token|access_token|client_s
 export interface BuildOptions {
   /** The resources to serve; tests add fakes to the registry's. */
   resources?: ResourceDef[];
+  /** Tests only (startTestServer sets it; no configuration does): `ctx.captcha.codeForTests` answers codes. */
+  testHooks?: boolean;
 }
 
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<Server> {
@@ -56,7 +59,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   const ids = new IdGenerator(config.SSO_WORKER_ID);
   const notices: MigrationNotice[] = [];
   await migrate(database.db, { notify: (notice) => notices.push(notice) });
-  const ctx = await createContext(config, database, ids);
+  const ctx = await createContext(config, database, ids, { testHooks: options.testHooks });
   await seed(database.db, { ids, passwords: ctx.passwords, adminPassword: config.SSO_ADMIN_PASSWORD });
 
   // Request ids: the caller's X-Request-Id, else this process's boot id and a counter.
@@ -115,6 +118,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   });
 
   registerAuthRoutes(app, ctx);
+  registerCaptchaRoutes(app, ctx);
   registerLockoutRoutes(app, ctx);
   registerHandoffRoute(app, ctx);
   registerSmsRoutes(app, ctx);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { CaptchaStore } from './auth/captcha-store.js';
 import { Clients } from './auth/clients.js';
 import { loadSigningKeys, type SigningKeys } from './auth/keys.js';
 import { Lockout } from './auth/lockout.js';
@@ -46,13 +47,25 @@ export interface AppContext {
   storage: Storage;
   /** SMS sending and verification codes (the log provider by default). */
   sms: SmsService;
+  /** Sign-in captchas, shared by every node through the database. */
+  captcha: CaptchaStore;
   issuer: string;
   /** Tells the other nodes of a cluster what to forget (sessions, grants, cached tables). */
   bus: ClusterBus;
   log?: FastifyBaseLogger;
 }
 
-export async function createContext(config: Config, database: DatabaseHandle, ids: IdGenerator): Promise<AppContext> {
+export interface ContextOptions {
+  /** Tests only: the captcha store remembers its codes so a test can read them. */
+  testHooks?: boolean;
+}
+
+export async function createContext(
+  config: Config,
+  database: DatabaseHandle,
+  ids: IdGenerator,
+  options: ContextOptions = {},
+): Promise<AppContext> {
   const { db } = database;
   const keys = await loadSigningKeys(db);
   const issuer = config.SSO_ISSUER ?? 'sso-platform';
@@ -93,6 +106,7 @@ export async function createContext(config: Config, database: DatabaseHandle, id
     outbound,
     storage: new Storage(db, config.SSO_DATA_DIR, outbound),
     sms: new SmsService(db, ids, outbound),
+    captcha: new CaptchaStore(db, { exposeCodes: options.testHooks === true }),
     issuer,
     bus,
   };

@@ -33,7 +33,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     config.DATABASE_URL = url.toString();
     dropDatabase = () => withPg(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined);
   }
-  const server = await buildServer(config, options);
+  const server = await buildServer(config, { testHooks: true, ...options });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -3,6 +3,7 @@ import { DEFAULT_TENANT_ID, TOKEN_HEADER } from '../constants.js';
 import { md5, toBase64 } from '../digest.js';
 import { ApiError, type Envelope } from '../envelope.js';
 import { LOCKOUT_BASE, type ThrottledAddress } from '../lockout.js';
+import { CAPTCHA_PATH, type CaptchaImage, LOGIN_OPTIONS_PATH, type LoginOptions } from '../login-options.js';
 import { HANDOFF_PATH, type HandoffResponse } from '../redirect-contract.js';
 import type { ResourceDef } from '../resource.js';
 import { type Registry, registry } from '../resources/index.js';
@@ -52,6 +53,8 @@ export interface LoginInput {
   tenantId?: string;
   deptId?: string;
   roleId?: string;
+  /** The captcha shown (key) and what the user read from it: signs in with grant_type=captcha. */
+  captcha?: { key: string; code: string };
 }
 
 type Sdk = { [G in keyof Registry]: { [N in keyof Registry[G]]: ResourceApi<Registry[G][N]> } };
@@ -102,11 +105,33 @@ export class SsoClient {
   /** Password grant with an already-digested password (md5 hex). */
   async loginWithDigest(input: LoginInput): Promise<TokenResponse> {
     const tenantId = input.tenantId ?? this.options.tenantId;
+    const grant = input.captcha ? 'captcha' : 'password';
+    const captcha: Record<string, string> = input.captcha ? { 'Captcha-Key': input.captcha.key, 'Captcha-Code': input.captcha.code } : {};
     const token = await this.tokenRequest(
-      { grant_type: 'password', scope: 'all', type: 'account', tenantId, username: input.username, password: input.password },
-      { 'Tenant-Id': tenantId, ...(input.deptId ? { 'Dept-Id': input.deptId } : {}), ...(input.roleId ? { 'Role-Id': input.roleId } : {}) },
+      { grant_type: grant, scope: 'all', type: 'account', tenantId, username: input.username, password: input.password },
+      {
+        'Tenant-Id': tenantId,
+        ...captcha,
+        ...(input.deptId ? { 'Dept-Id': input.deptId } : {}),
+        ...(input.roleId ? { 'Role-Id': input.roleId } : {}),
+      },
     );
     return token;
+  }
+
+  /** A new captcha picture; the server answers it without the envelope, as BladeX does. */
+  async captcha(): Promise<CaptchaImage> {
+    const response = await this.options.transport({ method: 'GET', url: this.options.baseUrl + CAPTCHA_PATH, headers: this.headers() });
+    const body = response.body as Partial<CaptchaImage & Envelope> | null;
+    if (response.status !== 200 || typeof body?.key !== 'string' || typeof body.image !== 'string') {
+      throw new ApiError(body?.code ?? response.status, body?.msg || '未知错误');
+    }
+    return { key: body.key, image: body.image };
+  }
+
+  /** Whether the sign-in form asks for the tenant and needs a captcha (of `tenantId`, else the platform's). */
+  loginOptions(tenantId?: string): Promise<LoginOptions> {
+    return this.call('GET', LOGIN_OPTIONS_PATH, tenantId ? { tenantId } : undefined);
   }
 
   /** Rotate the refresh token; concurrent callers share one request. */

@@ -48,7 +48,13 @@ const switchMessages = defineMessages({
   roleNotHeld: ['您未被授予所选角色，无法切换', 'You cannot switch to a role you do not hold'],
 });
 
-type PasswordGrantInput = GrantRequest & { tenantId?: string; username?: string; password?: string };
+type PasswordGrantInput = GrantRequest & {
+  tenantId?: string;
+  username?: string;
+  password?: string;
+  /** Checked first, refusals logged like any other (the captcha): it touches no failure counter. */
+  before?: () => Promise<void>;
+};
 
 /** The password grant, with every attempt (granted or refused, and why) in the sign-in log before the answer. */
 export async function passwordGrant(ctx: AppContext, input: PasswordGrantInput): Promise<TokenResponse> {
@@ -60,6 +66,7 @@ export async function passwordGrant(ctx: AppContext, input: PasswordGrantInput):
     userAgent: input.userAgent,
   };
   try {
+    await input.before?.();
     const granted = await checkPasswordGrant(ctx, input);
     await ctx.audit.signIn({ ...attempt, success: true, reason: logMessages.signInOk, userId: granted.user_id });
     return granted;

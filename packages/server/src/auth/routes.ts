@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../http/types.js';
 import { GrantError, passwordGrant, refreshGrant } from './grants.js';
+import { checkCaptcha } from './login-options.js';
 import { ALL } from './permissions.js';
 
 const AUTH = '/api/blade-auth/oauth';
@@ -24,7 +25,7 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'OAuth2 token endpoint: password and refresh_token grants; answers raw OAuth2 JSON',
+        summary: 'OAuth2 token endpoint: password, captcha and refresh_token grants; answers raw OAuth2 JSON',
         querystring: tokenQuery,
       },
     },
@@ -45,12 +46,16 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
         roleId: header(request, 'role-id'),
       };
       try {
-        if (grant === 'password') {
+        // A captcha grant is a password grant behind a captcha (Captcha-Key / Captcha-Code headers).
+        if (grant === 'password' || grant === 'captcha') {
+          const tenantId = input.tenantId || header(request, 'tenant-id') || DEFAULT_TENANT_ID;
+          const captcha = { grant, tenantId, key: header(request, 'captcha-key'), code: header(request, 'captcha-code') };
           return await passwordGrant(ctx, {
             ...common,
             tenantId: input.tenantId ?? header(request, 'tenant-id'),
             username: input.username,
             password: input.password,
+            before: () => checkCaptcha(ctx, captcha),
           });
         }
         if (grant === 'refresh_token') return await refreshGrant(ctx, { ...common, refreshToken: input.refresh_token });

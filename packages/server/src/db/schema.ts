@@ -221,6 +221,8 @@ export interface Database {
     updatedAt: Timestamp;
   };
   sso_address_failure: { ip: string; minute: number; failures: number };
+  // Captcha answers waiting to be checked (migration 0013): hashed, single use, expiring.
+  sso_captcha: { key: string; codeHash: string; expiresAt: Timestamp; createdAt: Timestamp };
   // Object storage, attachments, SMS, report files (migration 0008).
   blade_oss: Row<{
     category: number;

@@ -9,6 +9,7 @@ import * as resources from './0008-resources.js';
 import * as logOrder from './0009-log-order.js';
 import * as sessionTenant from './0010-session-tenant.js';
 import * as lockoutAccounts from './0011-lockout-accounts.js';
+import * as captcha from './0013-captcha.js';
 
 export interface Migration {
   version: number;
@@ -27,4 +28,5 @@ export const migrations: Migration[] = [
   { version: 9, name: 'log-order', up: logOrder.up },
   { version: 10, name: 'session-tenant', up: sessionTenant.up },
   { version: 11, name: 'lockout-accounts', up: lockoutAccounts.up },
+  { version: 13, name: 'captcha', up: captcha.up },
 ];

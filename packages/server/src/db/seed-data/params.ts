@@ -31,7 +31,18 @@ export const params: ParamSeed[] = [
   { paramName: '租户默认过期时间', paramKey: 'tenant.default.expireTime', paramValue: '2099-12-31' },
   { paramName: '租户默认菜单编号', paramKey: 'tenant.default.menuCode', paramValue: 'desk', remark: '新租户默认授权的菜单' },
   { paramName: '是否开启用户注册', paramKey: 'user.registerEnabled', paramValue: 'true' },
-  { paramName: '是否开启验证码', paramKey: 'captcha.enabled', paramValue: 'false' },
+  {
+    paramName: '是否开启验证码',
+    paramKey: 'captcha.enabled',
+    paramValue: 'false',
+    remark: 'true 所有租户登录需验证码，false 均不需要，或填写需要验证码的租户编号（逗号分隔，如 000000,100001）',
+  },
+  {
+    paramName: '是否开启租户模式',
+    paramKey: 'tenant.mode',
+    paramValue: 'false',
+    remark: 'true 时登录页显示租户编号（域名已绑定租户时除外）',
+  },
   { paramName: '日志保留天数', paramKey: 'log.retentionDays', paramValue: '90', remark: '接口、通用、错误和登录日志保留的天数，每日清理' },
   {
     paramName: '外部地址白名单',
