@@ -42,9 +42,39 @@ export interface ExtraDef {
   download?: boolean;
   /** The body is multipart/form-data (file uploads); `body` describes its fields. */
   multipart?: boolean;
+  /**
+   * BladeX binds action parameters as request parameters: its clients send them in the query
+   * string, others in a JSON or form body. 'query-or-body' takes them from either (a body field
+   * wins over a query field of the same name) and checks the merged fields against `body`, or
+   * `query` when no body is declared; the handler gets them as both.
+   */
+  fieldsFrom?: 'query-or-body';
 }
 
-export interface ResourceOptions<E extends z.ZodObject, X extends Record<string, ExtraDef>> {
+/**
+ * Where the display name beside a field comes from, as BladeX's wrappers answer list rows
+ * (`deptId` → `deptName`): the value of a system dictionary entry whose dictKey is the field,
+ * the names of the rows whose key the field holds (comma-joined ids give comma-joined names, in
+ * the same order), or a fixed label per value. A value that resolves to nothing answers "".
+ */
+export type NameSource =
+  | { field: string; dict: string }
+  | {
+      field: string;
+      table: string;
+      /** The column holding the name (camelCase). */
+      column: string;
+      /** The column the field refers to; `id` unless told. */
+      key?: string;
+      /** Only rows of the caller's tenant are named (tenant-owned tables). */
+      sameTenant?: boolean;
+      /** The name of the root parent (`0`), which is no row. */
+      root?: string;
+    }
+  | { field: string; labels: Readonly<Record<string, string>> };
+export type NameSources = Record<string, NameSource>;
+
+export interface ResourceOptions<E extends z.ZodObject, X extends Record<string, ExtraDef>, N extends NameSources = Record<string, never>> {
   service: string;
   name: string;
   table: string;
@@ -93,6 +123,8 @@ export interface ResourceOptions<E extends z.ZodObject, X extends Record<string,
    * (list, page, detail: audit logs are never edited through the API) or `none` (extras only).
    */
   routes?: 'all' | 'read' | 'none';
+  /** Display names answered beside fields in list, page, tree and detail rows (`sexName` from `sex`). */
+  names?: N;
 }
 
 export interface NaturalKey {
@@ -102,8 +134,11 @@ export interface NaturalKey {
   removeParam: string;
 }
 
-export interface ResourceDef<E extends z.ZodObject = z.ZodObject, X extends Record<string, ExtraDef> = Record<string, ExtraDef>>
-  extends Required<Omit<ResourceOptions<E, X>, 'defaultSort' | 'filters' | 'sorts' | 'basePath' | 'naturalKey'>> {
+export interface ResourceDef<
+  E extends z.ZodObject = z.ZodObject,
+  X extends Record<string, ExtraDef> = Record<string, ExtraDef>,
+  N extends NameSources = NameSources,
+> extends Required<Omit<ResourceOptions<E, X, N>, 'defaultSort' | 'filters' | 'sorts' | 'basePath' | 'naturalKey'>> {
   naturalKey?: NaturalKey;
   filters: Record<string, FilterOp>;
   sorts: readonly string[];
@@ -118,10 +153,13 @@ const baseSorts = (options: { naturalKey?: NaturalKey; commonColumns?: boolean }
   ...(options.commonColumns === false ? [] : ['createTime', 'updateTime']),
 ];
 
-export function defineResource<E extends z.ZodObject, X extends Record<string, ExtraDef> = Record<string, never>>(
-  options: ResourceOptions<E, X>,
-): ResourceDef<E, X> {
+export function defineResource<
+  E extends z.ZodObject,
+  X extends Record<string, ExtraDef> = Record<string, never>,
+  const N extends NameSources = Record<string, never>,
+>(options: ResourceOptions<E, X, N>): ResourceDef<E, X, N> {
   return {
+    names: {} as N,
     cached: false,
     unique: [],
     hidden: [],

@@ -8,7 +8,11 @@ import type { QueryValue } from './transport.js';
 type EntityOf<R> = R extends ResourceDef<infer E, infer _X> ? E : never;
 type ExtrasOf<R> = R extends ResourceDef<infer _E, infer X> ? X : never;
 
-export type RowOf<R> = z.output<EntityOf<R>> & CommonColumns;
+type NamesOf<R> = R extends ResourceDef<infer _E, infer _X, infer N> ? N : never;
+/** Rows answer empty text and ids as "" (BladeX's null-to-empty), never null; numbers may still be null. */
+export type Answered<T> = { [K in keyof T]: [Extract<T[K], string>] extends [never] ? T[K] : Exclude<T[K], null> };
+/** A row as list, page and detail answer it: its fields, the common columns and its display names. */
+export type RowOf<R> = Answered<z.output<EntityOf<R>> & CommonColumns> & { [K in keyof NamesOf<R>]: string };
 /** Insert: every required field, no id. Update: the id and the fields that change. */
 export type SubmitOf<R> = (z.input<EntityOf<R>> & { id?: '' }) | (Partial<z.input<EntityOf<R>>> & { id: string });
 export type ListQuery = Record<string, QueryValue> & { current?: number; size?: number; ascs?: string; descs?: string };

@@ -23,11 +23,27 @@ export interface RowKeys {
 
 const defined = (body: Body) => Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
 
+/** A number field stays a number (null when empty); everything else answers text, "" when empty. */
+function answersText(field: z.ZodType): boolean {
+  const asNumber = field.safeParse(1);
+  if (asNumber.success && typeof asNumber.data === 'number') return false;
+  const asBoolean = field.safeParse(true);
+  return !(asBoolean.success && typeof asBoolean.data === 'boolean');
+}
+
+/** The row schema answers document: text fields as strings (never null) and the display names beside them. */
+function answeredRow(def: ResourceDef, row: z.ZodObject): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(row.shape as Record<string, z.ZodType>)) shape[key] = answersText(field) ? z.string() : field;
+  for (const name of Object.keys(def.names)) shape[name] = z.string();
+  return z.object(shape);
+}
+
 export function rowKeys(def: ResourceDef): RowKeys {
   const natural = def.naturalKey;
   if (!natural) {
     return {
-      row: def.entity.extend({ id: z.string() }),
+      row: answeredRow(def, def.entity.extend({ id: z.string() })),
       detailQuery: z.object({ id: idString }),
       detailKey: (query) => query.id as string,
       removeQuery: z.object({ ids: idList }),
@@ -46,7 +62,7 @@ export function rowKeys(def: ResourceDef): RowKeys {
     .transform((text) => [...new Set(text.split(','))])
     .pipe(z.array(keySchema));
   return {
-    row: def.entity,
+    row: answeredRow(def, def.entity),
     detailQuery: z.object({ [detailParam]: keySchema }),
     detailKey: (query) => query[detailParam] as string,
     removeQuery: z.object({ [removeParam]: keyList }),

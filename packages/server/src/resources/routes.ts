@@ -8,6 +8,7 @@ import { inEnglish, wantsEnglish } from '../http/language.js';
 import type { Access } from '../http/types.js';
 import { callerOf } from '../http/types.js';
 import { callerWithOrigin } from '../logs/security-events.js';
+import { answerOf, ROW_ANSWER_PATHS } from './answers.js';
 import { extraHandlerFor } from './extras.js';
 import { type RowKeys, rowKeys } from './keys.js';
 import { type FileDownload, readMultipart, sendFile } from './multipart.js';
@@ -26,6 +27,7 @@ export function registerResourceRoutes(root: FastifyInstance, ctx: AppContext, r
 function registerResource(root: FastifyInstance, ctx: AppContext, def: ResourceDef): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const repo = new Repository(ctx, def);
+  const answer = answerOf(ctx, def);
   const base = def.basePath;
   const tags = [def.service];
   const screen: Access = { code: def.permission, platformOnly: def.platformOnly };
@@ -60,7 +62,10 @@ function registerResource(root: FastifyInstance, ctx: AppContext, def: ResourceD
     : {};
 
   const list = async (request: FastifyRequest, reply: FastifyReply) =>
-    read(request, reply, async () => ok(await repo.list(callerOf(request), toListRequest(def, request.query as Record<string, unknown>))));
+    read(request, reply, async () => {
+      const caller = callerOf(request);
+      return ok(await answer(await repo.list(caller, toListRequest(def, request.query as Record<string, unknown>)), caller, true));
+    });
   // An extra declared with the path `list` or `page` takes the generic route's place (e.g. a tree list).
   const replaced = new Set(Object.values(def.extras).map((extra) => extra.path));
   // `routes: 'read'` serves no submit/remove (audit logs), `'none'` only the extras.
@@ -91,15 +96,20 @@ function registerResource(root: FastifyInstance, ctx: AppContext, def: ResourceD
         },
       },
       async (request: FastifyRequest, reply: FastifyReply) =>
-        read(request, reply, async () => ok((await repo.detail(callerOf(request), keys.detailKey(request.query as never))) ?? null)),
+        read(request, reply, async () => {
+          const caller = callerOf(request);
+          return ok(await answer((await repo.detail(caller, keys.detailKey(request.query as never))) ?? null, caller, true));
+        }),
     );
   }
-  if (def.routes === 'all') registerWrites(app, ctx, def, repo, keys);
-  for (const [key, extra] of Object.entries(def.extras)) registerExtra(app, ctx, def, key, extra, repo);
+  if (def.routes === 'all') registerWrites(app, ctx, def, repo, keys, answer);
+  for (const [key, extra] of Object.entries(def.extras)) registerExtra(app, ctx, def, key, extra, repo, answer);
 }
 
+type Answer = ReturnType<typeof answerOf>;
+
 /** The generic submit and remove of a resource whose rows the API may change. */
-function registerWrites(app: FastifyInstance, ctx: AppContext, def: ResourceDef, repo: Repository, keys: RowKeys): void {
+function registerWrites(app: FastifyInstance, ctx: AppContext, def: ResourceDef, repo: Repository, keys: RowKeys, answer: Answer): void {
   const base = def.basePath;
   const tags = [def.service];
   const screen: Access = { code: def.permission, platformOnly: def.platformOnly };
@@ -126,7 +136,7 @@ function registerWrites(app: FastifyInstance, ctx: AppContext, def: ResourceDef,
       // The body passed the partial schema; an insert must also carry every required field.
       const parsed = (id ? def.entity.partial() : def.entity).safeParse(keys.values(body, id));
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? zh('badType'));
-      return ok(await repo.save(caller, parsed.data as Record<string, unknown>, id));
+      return ok(await answer(await repo.save(caller, parsed.data as Record<string, unknown>, id), caller, false));
     },
   );
 
@@ -151,8 +161,17 @@ function registerWrites(app: FastifyInstance, ctx: AppContext, def: ResourceDef,
   );
 }
 
-function registerExtra(app: FastifyInstance, ctx: AppContext, def: ResourceDef, key: string, extra: ExtraDef, repo: Repository): void {
+function registerExtra(
+  app: FastifyInstance,
+  ctx: AppContext,
+  def: ResourceDef,
+  key: string,
+  extra: ExtraDef,
+  repo: Repository,
+  answer: Answer,
+): void {
   const handler = extraHandlerFor(def, key);
+  const mergesFields = extra.fieldsFrom === 'query-or-body';
   // A list of codes (a select several screens use): signed-in callers holding any of them.
   const anyOf = typeof extra.permission === 'object' && extra.permission !== null ? extra.permission : undefined;
   const access: Access =
@@ -169,9 +188,10 @@ function registerExtra(app: FastifyInstance, ctx: AppContext, def: ResourceDef, 
     schema: {
       tags: [def.service],
       summary: extra.summary,
-      ...(extra.query ? { querystring: extra.query } : {}),
+      // Fields taken from the query or the body are merged and checked in the handler.
+      ...(extra.query && !mergesFields ? { querystring: extra.query } : {}),
       // A multipart body is read and checked below: its files have no JSON schema.
-      ...(extra.body && !extra.multipart ? { body: extra.body } : {}),
+      ...(extra.body && !extra.multipart && !mergesFields ? { body: extra.body } : {}),
       ...(extra.multipart ? { consumes: ['multipart/form-data'] } : {}),
       ...(extra.download ? {} : { response: { 200: envelopeOf(extra.response) } }),
     },
@@ -189,12 +209,26 @@ function registerExtra(app: FastifyInstance, ctx: AppContext, def: ResourceDef, 
         if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? zh('badType'));
         body = parsed.data;
       }
+      let query = request.query;
+      if (mergesFields) query = body = mergedFields(extra, request.query, request.body);
       // The caller carries the request: security events written below record its address.
-      const data = await handler({ ctx, def, repo, request, caller: callerWithOrigin(request), query: request.query, body });
+      const data = await handler({ ctx, def, repo, request, caller: callerWithOrigin(request), query, body });
       if (extra.download) return sendFile(reply, data as FileDownload);
-      return ok(data);
+      return ok(await answer(data, request.caller, ROW_ANSWER_PATHS.has(extra.path)));
     },
   });
+}
+
+/** The fields of a 'query-or-body' extra: the query string with the body's fields over it, checked. */
+function mergedFields(extra: ExtraDef, query: unknown, body: unknown): unknown {
+  const fromBody = body === undefined || body === null || body === '' ? {} : body;
+  if (typeof fromBody !== 'object' || Array.isArray(fromBody)) throw badRequest(zh('badType'));
+  const schema = extra.body ?? extra.query;
+  const merged = { ...(query as object), ...fromBody };
+  if (!schema) return merged;
+  const parsed = schema.safeParse(merged);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? zh('badType'));
+  return parsed.data;
 }
 
 async function requireAnyOf(ctx: AppContext, caller: Caller, codes: readonly string[]): Promise<void> {

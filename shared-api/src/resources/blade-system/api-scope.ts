@@ -10,6 +10,7 @@ export const apiScope = defineResource({
   tenantScoped: false,
   securityAudit: true,
   permission: 'apiscope',
+  names: { menuName: { field: 'menuId', table: 'blade_menu', column: 'name' } },
   entity: z.object({
     ...scopeCommon,
     // `/api/blade-user/**` style: `*` one segment, `**` the rest.

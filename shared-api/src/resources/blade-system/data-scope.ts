@@ -33,6 +33,7 @@ export const dataScope = defineResource({
   tenantScoped: false,
   securityAudit: true,
   permission: 'datascope',
+  names: { menuName: { field: 'menuId', table: 'blade_menu', column: 'name' } },
   entity: z.object({
     ...scopeCommon,
     scopeField: optionalText(),

@@ -33,6 +33,11 @@ export const dept = defineResource({
   table: 'blade_dept',
   tenantScoped: true,
   permission: 'dept',
+  names: {
+    tenantName: { field: 'tenantId', table: 'blade_tenant', column: 'tenantName', key: 'tenantId' },
+    parentName: { field: 'parentId', table: 'blade_dept', column: 'deptName', sameTenant: true, root: '顶级' },
+    deptCategoryName: { field: 'deptCategory', dict: 'org_category' },
+  },
   entity: z.object({
     parentId: optionalId,
     deptName: requiredText(m.deptName, 45),

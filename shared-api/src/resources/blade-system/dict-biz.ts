@@ -8,6 +8,7 @@ export const dictBiz = defineResource({
   table: 'blade_dict_biz',
   tenantScoped: true,
   permission: 'dictbiz',
+  names: { parentName: { field: 'parentId', table: 'blade_dict_biz', column: 'dictValue', sameTenant: true, root: '顶级' } },
   cached: true,
   entity: dictEntity,
   filters: dictFilters,

@@ -8,6 +8,7 @@ export const dict = defineResource({
   table: 'blade_dict',
   tenantScoped: false,
   permission: 'dict',
+  names: { parentName: { field: 'parentId', table: 'blade_dict', column: 'dictValue', root: '顶级' } },
   cached: true,
   entity: dictEntity,
   filters: dictFilters,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formNumber, idString, optionalId, optionalText, requiredText } from '../../common.js';
+import { formNumber, idString, optionalId, optionalText, pageQuery, requiredText } from '../../common.js';
 import { zh } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
 import {
@@ -67,6 +67,12 @@ export const menu = defineResource({
   tenantScoped: false,
   securityAudit: true,
   permission: 'menu',
+  names: {
+    parentName: { field: 'parentId', table: 'blade_menu', column: 'name', root: '顶级' },
+    categoryName: { field: 'category', dict: 'menu_category' },
+    actionName: { field: 'action', dict: 'button_func' },
+    isOpenName: { field: 'isOpen', dict: 'yes_no' },
+  },
   cached: true,
   entity: z.object({
     parentId: optionalId,
@@ -86,6 +92,23 @@ export const menu = defineResource({
   defaultSort: { column: 'sort' },
   unique: [{ fields: ['code'], message: m.codeTaken }],
   extras: {
+    list: defineExtra({
+      method: 'GET',
+      path: 'list',
+      summary: 'Menus and buttons matching name, code, alias and category as a tree sorted by sort (BladeX), not a page',
+      // Paging parameters are accepted, as clients send them, but a tree list is not paged.
+      query: pageQuery.extend(menuListQuery.shape).extend({
+        category: z.preprocess(
+          (v) => (v === '' ? undefined : v),
+          z.coerce
+            .number({ error: zh('badType') })
+            .int(zh('badType'))
+            .optional(),
+        ),
+      }),
+      response: z.array(menuNode),
+      permission: 'menu',
+    }),
     lazyList: defineExtra({
       method: 'GET',
       path: 'lazy-list',

@@ -39,6 +39,10 @@ export const post = defineResource({
   table: 'blade_post',
   tenantScoped: true,
   permission: 'post',
+  names: {
+    tenantName: { field: 'tenantId', table: 'blade_tenant', column: 'tenantName', key: 'tenantId' },
+    categoryName: { field: 'category', dict: 'post_category' },
+  },
   entity,
   filters: { category: 'eq', postCode: 'like', postName: 'like' },
   sorts: ['sort', 'postCode', 'postName'],

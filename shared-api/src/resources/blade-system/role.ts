@@ -58,6 +58,10 @@ export const role = defineResource({
   tenantScoped: true,
   securityAudit: true,
   permission: 'role',
+  names: {
+    tenantName: { field: 'tenantId', table: 'blade_tenant', column: 'tenantName', key: 'tenantId' },
+    parentName: { field: 'parentId', table: 'blade_role', column: 'roleName', sameTenant: true, root: '顶级' },
+  },
   entity: z.object({
     parentId: optionalId,
     roleName: requiredText(m.roleName),

@@ -77,6 +77,7 @@ export const tenant = defineResource({
   securityAudit: true,
   platformOnly: true,
   permission: 'tenant',
+  names: { packageName: { field: 'packageId', table: 'blade_tenant_package', column: 'packageName' } },
   entity: tenantEntity,
   filters: { tenantId: 'like', tenantName: 'like', linkman: 'like', contactNumber: 'like', domain: 'like', status: 'eq' },
   sorts: ['tenantId', 'tenantName', 'accountNumber', 'expireTime'],
@@ -85,6 +86,7 @@ export const tenant = defineResource({
   extras: {
     setting: defineExtra({
       method: 'POST',
+      fieldsFrom: 'query-or-body',
       path: 'setting',
       summary: 'Set the account quota and expiry of the chosen tenants (query ids, accountNumber, expireTime)',
       query: z.object({
@@ -97,11 +99,21 @@ export const tenant = defineResource({
     }),
     datasource: defineExtra({
       method: 'POST',
+      fieldsFrom: 'query-or-body',
       path: 'datasource',
       summary: 'Bind a data source to a tenant (query tenantId, datasourceId; empty datasourceId clears it)',
       query: z.object({ tenantId: tenantCode, datasourceId: idOrEmpty.optional() }),
       response: z.boolean(),
       permission: 'tenant_datasource',
+    }),
+    select: defineExtra({
+      method: 'GET',
+      path: 'select',
+      summary: "Tenants for a select box: every live tenant from the platform tenant, otherwise the caller's own",
+      query: z.object({ tenantName: z.string().max(255, tooLong(255)).optional() }),
+      response: z.array(z.object({ id: idString, tenantId: z.string(), tenantName: z.string() })),
+      // The tenant pickers of the user, dept, post and role screens (BladeX answers any signed-in caller).
+      permission: null,
     }),
     info: defineExtra({
       method: 'GET',
@@ -121,6 +133,7 @@ export const tenant = defineResource({
     }),
     packageSetting: defineExtra({
       method: 'POST',
+      fieldsFrom: 'query-or-body',
       path: 'package-setting',
       summary: "Set the tenant's product package (query tenantId, packageId; empty packageId clears it)",
       query: z.object({ tenantId: tenantCode, packageId: idOrEmpty.optional() }),

@@ -1,0 +1,44 @@
+import type { ResourceDef } from '@sso/shared-api';
+import type { Caller } from '../auth/permissions.js';
+import type { AppContext } from '../context.js';
+import { emptyNullText, textColumnsOf } from './empty-text.js';
+import { fillNames } from './names.js';
+
+type Row = Record<string, unknown>;
+
+/** Extras whose answers are rows of the resource (lists and trees BladeX answers through its wrappers). */
+export const ROW_ANSWER_PATHS = new Set([
+  'list',
+  'page',
+  'detail',
+  'list-page',
+  'lazy-list',
+  'menu-list',
+  'lazy-menu-list',
+  'parent-list',
+  'child-list',
+]);
+
+const isRow = (value: unknown): value is Row => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The rows of an answer: a row, an array of rows, a page's records, and the children of tree nodes. */
+function rowsIn(data: unknown, rows: Row[] = []): Row[] {
+  if (Array.isArray(data)) for (const item of data) rowsIn(item, rows);
+  else if (isRow(data)) {
+    if (Array.isArray(data.records)) return rowsIn(data.records, rows);
+    rows.push(data);
+    if (Array.isArray(data.children)) rowsIn(data.children, rows);
+  }
+  return rows;
+}
+
+/**
+ * What every answer of a resource goes through before the envelope: its display names (for
+ * answers made of its rows) and "" for its empty text columns.
+ */
+export function answerOf(ctx: AppContext, def: ResourceDef) {
+  return async <T>(data: T, caller: Caller | undefined, withNames: boolean): Promise<T> => {
+    if (withNames) await fillNames(ctx, def, caller, rowsIn(data));
+    return emptyNullText(data, await textColumnsOf(ctx, def.table));
+  };
+}
