@@ -29,7 +29,10 @@ export const website = {
   defaultTheme: 'theme-default',
   /** Maximum of the error-log badge. */
   logsBadgeMax: 99,
-  /** Tenant selection on the login form (hidden when the host names a tenant). */
-  tenantMode: true,
+  /**
+   * Tenant selection on the login form until the server answers: the server's `tenant.mode`
+   * parameter decides (GET oauth/login-options), and a host that names a tenant hides it anyway.
+   */
+  tenantMode: false as boolean,
   defaultTenantId: '000000',
 } as const;

@@ -33,6 +33,10 @@ export const en: Messages = {
     tenantRequired: 'Please enter the tenant ID',
     usernameRequired: 'Please enter your account',
     passwordRequired: 'Please enter your password',
+    captcha: 'Captcha',
+    captchaRequired: 'Please enter the captcha',
+    captchaRefresh: 'Hard to read? Click for another',
+    captchaImage: 'Captcha picture',
     success: 'Signed in',
     redirectRefused:
       'Not sent to {{address}}: it is not a registered redirect address. Ask an administrator to register it as a client redirect URI.',

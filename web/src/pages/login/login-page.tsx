@@ -1,5 +1,5 @@
 import { Button, Card, Flex, Form, Input } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
 import { errorMessage } from '../../api/errors.js';
@@ -7,7 +7,9 @@ import { feedback } from '../../api/feedback.js';
 import { website } from '../../config.js';
 import { clearLock } from '../../session/lock.js';
 import { clearUser } from '../../session/user-store.js';
+import { CaptchaField } from './captcha-field.js';
 import { LanguageToggle } from './language-toggle.js';
+import { useLoginOptions } from './use-login-options.js';
 import { useHostTenant } from './use-tenant.js';
 
 // The sign-in page must stay small (issue 4: at most 350 KB of gzipped JS): the registration
@@ -18,7 +20,10 @@ interface LoginForm {
   tenantId?: string;
   username: string;
   password: string;
+  captchaCode?: string;
 }
+
+const TENANT_ID = /^\d{1,12}$/;
 
 /**
  * Sign-in (SPEC §2, §5). The SDK sends the md5 digest; a refusal shows its error_description.
@@ -29,22 +34,38 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const [loading, setLoading] = useState(false);
   const [registering, setRegistering] = useState(false);
+  const [form] = Form.useForm<LoginForm>();
   const host = useHostTenant();
-  const showTenant = website.tenantMode && !host.tenantId;
+  // The tenant typed (once it looks like one) decides whether its sign-in needs a captcha.
+  const [typedTenant, setTypedTenant] = useState<string>();
+  const options = useLoginOptions(host.tenantId ?? typedTenant ?? website.defaultTenantId);
+  // Tenant mode off (the default): no field, the platform tenant, as in Saber. On: the field,
+  // unless the host names its tenant.
+  const showTenant = options.tenantMode && host.checked && !host.tenantId;
+  const captchaKey = useRef<string | undefined>(undefined);
+  const [captchaGeneration, setCaptchaGeneration] = useState(0);
+
+  function tenantTyped() {
+    const value = String(form.getFieldValue('tenantId') ?? '').trim();
+    setTypedTenant(TENANT_ID.test(value) ? value : undefined);
+  }
 
   async function submit(values: LoginForm) {
     setLoading(true);
+    const tenantId = (host.tenantId ?? (showTenant ? values.tenantId : undefined) ?? website.defaultTenantId).trim();
+    const captcha = options.captchaRequired ? { key: captchaKey.current ?? '', code: (values.captchaCode ?? '').trim() } : undefined;
     try {
       clearUser();
-      await client.login({
-        tenantId: (host.tenantId ?? values.tenantId ?? website.defaultTenantId).trim(),
-        username: values.username.trim(),
-        password: values.password,
-      });
+      await client.login({ tenantId, username: values.username.trim(), password: values.password, captcha });
       clearLock(); // a successful login ends any lock (SPEC §4)
       feedback.message.success(t('login.success'));
     } catch (error) {
       feedback.message.error(errorMessage(error));
+      // A captcha answers one attempt: the next one needs a new picture.
+      if (captcha) {
+        form.setFieldValue('captchaCode', '');
+        setCaptchaGeneration((n) => n + 1);
+      }
     } finally {
       setLoading(false);
     }
@@ -57,10 +78,10 @@ export default function LoginPage() {
           <LanguageToggle />
         </Flex>
         <h1 style={{ textAlign: 'center', fontSize: 22, margin: '8px 0 20px' }}>{t('login.title')}</h1>
-        <Form<LoginForm> name="login" layout="vertical" initialValues={{ tenantId: website.defaultTenantId }} onFinish={submit}>
+        <Form<LoginForm> form={form} name="login" layout="vertical" initialValues={{ tenantId: website.defaultTenantId }} onFinish={submit}>
           {showTenant && (
             <Form.Item name="tenantId" label={t('login.tenantId')} rules={[{ required: true, message: t('login.tenantRequired') }]}>
-              <Input autoComplete="organization" />
+              <Input autoComplete="organization" onBlur={tenantTyped} />
             </Form.Item>
           )}
           <Form.Item name="username" label={t('login.username')} rules={[{ required: true, message: t('login.usernameRequired') }]}>
@@ -69,6 +90,7 @@ export default function LoginPage() {
           <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
+          {options.captchaRequired && <CaptchaField captchaKey={captchaKey} generation={captchaGeneration} />}
           <Button type="primary" htmlType="submit" block loading={loading}>
             {t('login.submit')}
           </Button>
