@@ -99,7 +99,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerErrorHandling(app);
   registerGracefulClose(app);
   registerSecurityHeaders(app);
-  registerInputGuard(app);
+  registerInputGuard(app, { trustProxy: config.SSO_TRUST_PROXY === 'true' });
   // Uploads are read by the routes that declare them (resources/multipart.ts sets the limits).
   await app.register(multipart);
   registerLanguage(app);

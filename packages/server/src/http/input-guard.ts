@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { defineMessagePattern, defineMessages, fail } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SECURITY_HEADERS } from './security-headers.js';
@@ -10,6 +11,10 @@ import { SECURITY_HEADERS } from './security-headers.js';
 const m = defineMessages({
   badEncoding: ['请求地址的编码无效', 'The address of the request is not valid URL encoding'],
   tooDeep: ['请求内容嵌套层数过多', 'The request body is nested too deeply'],
+  badForwardedFor: [
+    'X-Forwarded-For 请求头须为逗号分隔的 IP 地址',
+    'The X-Forwarded-For header must be a comma-separated list of IP addresses',
+  ],
 });
 const controlIn = (field: string) => `参数 ${field} 含有不允许的控制字符`;
 defineMessagePattern(/^参数 (.+) 含有不允许的控制字符$/, 'The parameter $1 contains a control character that is not allowed');
@@ -95,6 +100,17 @@ function urlOrHeaderProblem(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/**
+ * Behind a trusted proxy the client address comes from X-Forwarded-For and is stored with sign-ins,
+ * sessions and logs: every entry must be an IP address, not text of any length a client made up.
+ */
+function forwardedForProblem(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-forwarded-for'];
+  if (header === undefined) return undefined;
+  const entries = (Array.isArray(header) ? header.join(',') : header).split(',');
+  return entries.every((entry) => isIP(entry.trim()) !== 0) ? undefined : m.badForwardedFor;
+}
+
 /** The problem with a parsed body (JSON or form), or undefined. */
 function bodyProblem(body: unknown): string | undefined {
   if (body === null || body === undefined || typeof body === 'number' || typeof body === 'boolean') return undefined;
@@ -116,9 +132,9 @@ export function controlCharacterProblem(field: string, value: string, multiLine:
  * Checks the URL (path parameters and query string) and the headers the application reads as a
  * request arrives, and parsed bodies before validation: a refusal answers 400 and no handler runs.
  */
-export function registerInputGuard(app: FastifyInstance): void {
+export function registerInputGuard(app: FastifyInstance, options: { trustProxy: boolean }): void {
   app.addHook('onRequest', (request, reply, done) => {
-    const problem = urlOrHeaderProblem(request);
+    const problem = urlOrHeaderProblem(request) ?? (options.trustProxy ? forwardedForProblem(request) : undefined);
     if (problem === undefined) return done();
     refuse(request, reply, problem);
   });
