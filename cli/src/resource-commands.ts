@@ -28,9 +28,18 @@ const defaultFields = (def: ResourceDef) => [
   ...def.view.columns.filter((c) => !c.hideInTable && c.prop !== (def.naturalKey?.field ?? 'id')).map((c) => c.prop),
 ];
 
-/** A page answer ({records, …}) or a plain array (a tree list replacing the generic one). */
+/** The rows of a tree, each once, parents before their children, without the nesting. */
+function flattenTree(nodes: Row[], into: Row[] = []): Row[] {
+  for (const { children, ...row } of nodes) {
+    into.push(row);
+    if (Array.isArray(children)) flattenTree(children as Row[], into);
+  }
+  return into;
+}
+
+/** A page answer ({records, …}) or a plain array (a tree list replacing the generic one: every row listed). */
 function pageOf(answer: unknown): { records: Row[]; pages: number } {
-  if (Array.isArray(answer)) return { records: answer as Row[], pages: 1 };
+  if (Array.isArray(answer)) return { records: flattenTree(answer as Row[]), pages: 1 };
   const page = answer as { records: Row[]; pages: number };
   return { records: page.records ?? [], pages: page.pages ?? 1 };
 }

@@ -13,6 +13,7 @@ import { ossExtraHandlers } from '../services/oss-extras.js';
 import { postExtraHandlers } from '../services/post-extras.js';
 import { regionExtraHandlers } from '../services/region-extras.js';
 import { roleExtraHandlers } from '../services/role-extras.js';
+import { selectTenantPackages } from '../services/select-extras.js';
 import { smsExtraHandlers } from '../services/sms-extras.js';
 import { tenantExtraHandlers } from '../services/tenant-extras.js';
 import { topMenuExtraHandlers } from '../services/top-menu-extras.js';
@@ -40,6 +41,7 @@ const handlers: Record<string, Record<string, ExtraHandler>> = {
   '/api/blade-system/topmenu': topMenuExtraHandlers,
   '/api/blade-system/region': regionExtraHandlers,
   '/api/blade-system/tenant': tenantExtraHandlers,
+  '/api/blade-system/tenant-package': { select: selectTenantPackages },
   '/api/blade-system/client': clientExtraHandlers,
   '/api/blade-develop/datasource': datasourceExtraHandlers,
   '/api/blade-system/dept': deptExtraHandlers,

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { OutboundRefused } from '../net/outbound-guard.js';
 import type { ExtraHandler } from '../resources/extras.js';
 import { decryptSecret } from './datasource-secrets.js';
+import { selectDatasources } from './select-extras.js';
 
 const m = defineMessages({
   connectFailed: ['数据源连接失败', 'Could not connect to the data source'],
@@ -53,6 +54,7 @@ export const hostPortOf = (target: { host: string; port: number }) =>
 
 /** Extras of `datasource`. */
 export const datasourceExtraHandlers: Record<string, ExtraHandler> = {
+  select: selectDatasources,
   testConnection: async ({ ctx, caller, query }) => {
     const row = await ctx.db
       .selectFrom('blade_datasource')

@@ -19,6 +19,9 @@ async function allEntries({ ctx, def, repo, caller }: ExtraArgs): Promise<DictRo
   });
 }
 
+/** A text filter as BladeX's query wrapper applies it: absent or blank keeps every row. */
+const contains = (text: string, wanted: string | undefined) => !wanted?.trim() || text.includes(wanted.trim());
+
 const asTreeNodes = (rows: DictRow[]) =>
   buildTree(
     rows.map((row) => ({ ...row, title: row.dictValue, key: row.id, value: row.id })),
@@ -31,10 +34,18 @@ export const dictExtraHandlers: Record<string, ExtraHandler> = {
   parentList: async (args) =>
     args.repo.list(args.caller as Caller, toListRequest(args.def, args.query), (q) => q.where('parentId', '=', '0')),
 
-  childList: async (args) =>
-    args.repo.list(args.caller as Caller, toListRequest(args.def, { ...args.query, parentId: undefined }), (q) =>
-      q.where('parentId', '=', args.query.parentId),
-    ),
+  // BladeX: every entry of the parent's code below it, filtered, as a tree (not a page).
+  childList: async (args) => {
+    const rows = await allEntries(args);
+    const parent = rows.find((row) => row.id === args.query.parentId);
+    if (!parent) return [];
+    const { dictKey, dictValue } = args.query as { dictKey?: string; dictValue?: string };
+    return asTreeNodes(
+      rows.filter(
+        (row) => row.code === parent.code && row.id !== parent.id && contains(row.dictKey, dictKey) && contains(row.dictValue, dictValue),
+      ),
+    );
+  },
 
   tree: async (args) => {
     const rows = await allEntries(args);

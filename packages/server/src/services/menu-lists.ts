@@ -30,6 +30,13 @@ const menusOnly = async (args: Parameters<ExtraHandler>[0]) => (await allMenus(a
 
 /** The admin lists of menus and the select tree (SPEC §7 menu extras). */
 export const menuListHandlers: Record<string, ExtraHandler> = {
+  // BladeX's menu/list: the matching menus and buttons as a tree; a match whose parent does not match is a root.
+  list: async (args) =>
+    buildTree(
+      (await allMenus(args.ctx)).filter((m) => matches(m, args.query) && (!args.query.category || m.category === args.query.category)),
+      bySortThenId,
+    ),
+
   lazyList: async (args) => lazyRows(await allMenus(args.ctx), args.query),
 
   lazyMenuList: async (args) => lazyRows(await menusOnly(args), args.query),

@@ -161,16 +161,26 @@ describe('dict', () => {
     expect(paged).toMatchObject({ total: parents.length, size: 10, current: 2, pages: Math.ceil(parents.length / 10) });
   });
 
-  it('child-list answers the entries under one parent, sorted', async () => {
+  it('child-list answers the entries under one parent as a tree, sorted, not a page (BladeX)', async () => {
     const sex = await parentOf('sex');
-    const page = await api().childList({ parentId: sex.id });
-    expect(page.total).toBe(3);
-    expect(page.records.map((r) => [r.parentId, r.dictKey, r.dictValue])).toEqual([
-      [sex.id, '1', '男'],
-      [sex.id, '2', '女'],
-      [sex.id, '3', '未知'],
+    const tree = await api().childList({ parentId: sex.id, current: 1, size: 10 });
+    expect(Array.isArray(tree)).toBe(true);
+    expect(tree.map((r) => [r.parentId, r.dictKey, r.dictValue, r.hasChildren])).toEqual([
+      [sex.id, '1', '男', false],
+      [sex.id, '2', '女', false],
+      [sex.id, '3', '未知', false],
     ]);
-    expect((await api().childList({ parentId: sex.id, dictKey: '2' })).records.map((r) => r.dictValue)).toEqual(['女']);
+    expect((await api().childList({ parentId: sex.id, dictKey: '2' })).map((r) => r.dictValue)).toEqual(['女']);
+    // An entry below an entry comes nested under it, and an unknown parent has no entries.
+    const male = tree[0]!;
+    const adult = await api().submit({ parentId: male.id, code: 'sex', dictKey: '1-1', dictValue: '成年男', sort: 1, isSealed: 0 });
+    try {
+      const nested = await api().childList({ parentId: sex.id });
+      expect(nested[0]).toMatchObject({ id: male.id, hasChildren: true, children: [{ id: adult.id, dictValue: '成年男' }] });
+      expect(await api().childList({ parentId: '123456789' })).toEqual([]);
+    } finally {
+      await api().remove(adult.id);
+    }
     expect(await failure(suite.admin, suite.admin.call('GET', '/api/blade-system/dict/child-list'))).toEqual(bad(zh('missingParam')));
     expect(await failure(suite.admin, api().childList({ parentId: 'abc' }))).toEqual(bad(zh('badId')));
     expect(await failure(suite.admin, api().childList({ parentId: '99999999999999999999' }))).toEqual(bad(zh('badId')));
@@ -354,7 +364,7 @@ describe('dict-biz', () => {
     const parents = await apiA().parentList({ size: 200 });
     expect(parents.records.map((r) => r.code)).toEqual(expect.arrayContaining(['network_type', 'app_level']));
     const network = parents.records.find((r) => r.code === 'network_type')!;
-    expect((await apiA().childList({ parentId: network.id })).records.map((r) => r.dictValue)).toEqual(['互联网', '办公网', '生产网']);
+    expect((await apiA().childList({ parentId: network.id })).map((r) => r.dictValue)).toEqual(['互联网', '办公网', '生产网']);
     expect((await apiA().dictionary({ code: 'network_type' })).map((r) => r.dictKey)).toEqual(['1', '2', '3']);
     expect(flatten<DictTreeNode>(await apiA().tree({ code: 'DICT' })).map((n) => n.code)).toEqual(expect.arrayContaining(['app_level']));
     expect(await failure(suite.admin, apiA().submit({ code: 'x', dictValue: '', dictKey: '-1', sort: 1, isSealed: 0 }))).toEqual(
@@ -368,7 +378,7 @@ describe('dict-biz', () => {
     expect((await apiB().parentList({ size: 200 })).total).toBe(0);
     expect(await apiB().dictionary({ code: 'network_type' })).toEqual([]);
     expect(await apiB().tree({ code: 'DICT' })).toEqual([]);
-    expect((await apiB().childList({ parentId: network.id })).total).toBe(0);
+    expect(await apiB().childList({ parentId: network.id })).toEqual([]);
     expect(await apiB().detail(entry.id)).toBeNull();
 
     const before = await snapshot();

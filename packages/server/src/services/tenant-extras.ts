@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.js';
 import type { SecurityTarget } from '../logs/security-events.js';
 import type { ExtraHandler } from '../resources/extras.js';
 import { syncSessionsOfTenants } from './account-sessions.js';
+import { selectTenants } from './select-extras.js';
 import { syncTenantMenus } from './tenant-provision.js';
 import { assertPlatformTenantKept, normaliseDomain, toExpiry } from './tenant-rules.js';
 
@@ -47,6 +48,7 @@ const audit = (caller: Caller | undefined) => ({ updateUser: caller?.user_id ?? 
 
 /** Extras of `tenant` (SPEC §7). Their parameters come in the query string, as BladeX's do. */
 export const tenantExtraHandlers: Record<string, ExtraHandler> = {
+  select: selectTenants,
   setting: async ({ ctx, caller, query }) => {
     const ids = query.ids as string[];
     const expireTime = toExpiry((query.expireTime as string | null | undefined) ?? null);

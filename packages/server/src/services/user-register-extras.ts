@@ -16,7 +16,7 @@ export const userRegisterHandlers: Record<string, ExtraHandler> = {
       tenantId: string;
       account: string;
       password: string;
-      password2: string;
+      password2?: string;
       name?: string | null;
       oauthId?: string;
     };
@@ -29,7 +29,7 @@ export const userRegisterHandlers: Record<string, ExtraHandler> = {
     if (!tenant) throw badRequest(zh('tenantMissing'));
     if (tenant.status !== 1) throw badRequest(zh('tenantDisabled'));
     if (tenant.expireTime && tenant.expireTime.getTime() < Date.now()) throw badRequest(zh('tenantExpired'));
-    const hash = await hashPlain(ctx, checkPlainPassword(input.password, input.password2));
+    const hash = await hashPlain(ctx, checkPlainPassword(input.password, input.password2 ?? input.password));
     const name = input.name?.trim() || input.account.slice(0, 20);
     await ctx.db.transaction().execute(async (trx) => {
       const oauth = input.oauthId

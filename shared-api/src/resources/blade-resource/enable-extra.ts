@@ -6,6 +6,7 @@ import { defineExtra } from '../../resource.js';
 export const enableExtra = (permission: string) =>
   defineExtra({
     method: 'POST',
+    fieldsFrom: 'query-or-body',
     path: 'enable',
     summary: 'Enable this configuration and disable the tenant’s others',
     query: z.object({ id: idString }),

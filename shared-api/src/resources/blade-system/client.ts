@@ -80,6 +80,7 @@ export const client = defineResource({
   extras: {
     regenerateSecret: defineExtra({
       method: 'POST',
+      fieldsFrom: 'query-or-body',
       path: 'regenerate-secret',
       summary: 'Replace the secret of a client (query id); the new secret is answered once, the old one stops working',
       query: z.object({ id: idString }),

@@ -39,6 +39,13 @@ export const datasource = defineResource({
   sorts: ['name'],
   hidden: ['password'],
   extras: {
+    select: defineExtra({
+      method: 'GET',
+      path: 'select',
+      summary: "Data sources for a select box (the tenant screen's data source dialog): id and name",
+      response: z.array(z.object({ id: idString, name: z.string() })),
+      permission: ['datasource', 'tenant_datasource', 'tenant'],
+    }),
     testConnection: defineExtra({
       method: 'GET',
       path: 'testConnection',

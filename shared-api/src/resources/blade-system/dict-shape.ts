@@ -68,13 +68,14 @@ export const dictExtras = (permission: string) => ({
   childList: defineExtra({
     method: 'GET',
     path: 'child-list',
-    summary: 'Entries under one dictionary, paged',
+    summary: 'Entries under one dictionary as a tree (BladeX); dictKey and dictValue keep matching entries, orphans become roots',
+    // Paging parameters are accepted, as clients send them, but a tree list is not paged.
     query: pageQuery.extend({
       parentId: z.string({ error: zh('missingParam') }).pipe(parentIdString),
       dictKey: z.string().optional(),
       dictValue: z.string().optional(),
     }),
-    response: dictPage,
+    response: z.array(dictTreeNode),
     permission,
   }),
   tree: defineExtra({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idListText, optionalText, requiredText } from '../../common.js';
+import { idListText, idString, optionalText, requiredText } from '../../common.js';
 import { zh } from '../../messages.js';
-import { defineResource } from '../../resource.js';
+import { defineExtra, defineResource } from '../../resource.js';
 
 export const tenantPackage = defineResource({
   service: 'blade-system',
@@ -22,6 +22,15 @@ export const tenantPackage = defineResource({
   }),
   filters: { packageName: 'like' },
   sorts: ['packageName'],
+  extras: {
+    select: defineExtra({
+      method: 'GET',
+      path: 'select',
+      summary: "Packages for a select box (the tenant screen's package dialog): id and packageName",
+      response: z.array(z.object({ id: idString, packageName: z.string() })),
+      permission: ['tenantpackage', 'tenant_package', 'tenant'],
+    }),
+  },
   view: {
     title: ['产品包管理', 'Tenant packages'],
     dialogWidth: 600,

@@ -55,6 +55,7 @@ export const userExtras = {
   }),
   reset: defineExtra({
     method: 'POST',
+    fieldsFrom: 'query-or-body',
     path: 'reset',
     summary: 'Reset users to the initial password (account.initPassword); they must change it',
     query: userIds,
@@ -63,6 +64,7 @@ export const userExtras = {
   }),
   resetPassword: defineExtra({
     method: 'POST',
+    fieldsFrom: 'query-or-body',
     path: 'reset-password',
     summary: 'Same as reset',
     query: userIds,
@@ -71,6 +73,7 @@ export const userExtras = {
   }),
   initPwdRandom: defineExtra({
     method: 'POST',
+    fieldsFrom: 'query-or-body',
     path: 'initPwdRandom',
     summary: 'Give users a random password (shown once); they must change it',
     query: z.object({ userIds: idList.optional(), userId: idString.optional() }),
@@ -79,6 +82,7 @@ export const userExtras = {
   }),
   oneClickModify: defineExtra({
     method: 'POST',
+    fieldsFrom: 'query-or-body',
     path: 'one-click-modify',
     summary: 'Make users change their password at the next sign-in',
     query: userIds,
@@ -87,6 +91,7 @@ export const userExtras = {
   }),
   oneClickCancel: defineExtra({
     method: 'POST',
+    fieldsFrom: 'query-or-body',
     path: 'one-click-cancel',
     summary: 'Withdraw the required password change',
     query: userIds,
@@ -133,6 +138,7 @@ export const userExtras = {
   }),
   updatePlatform: defineExtra({
     method: 'POST',
+    fieldsFrom: 'query-or-body',
     path: 'update-platform',
     summary: "Set a user's platform and extension",
     query: z.object({ userId: idString, userType: choice(m.userType, [1, 2, 3]), userExt: optionalText(2000) }),
@@ -141,6 +147,7 @@ export const userExtras = {
   }),
   grant: defineExtra({
     method: 'POST',
+    fieldsFrom: 'query-or-body',
     path: 'grant',
     summary: "Set users' roles (roles of the caller's tenant)",
     query: z.object({ userIds: idList, roleIds: idList }),
@@ -149,6 +156,7 @@ export const userExtras = {
   }),
   unlock: defineExtra({
     method: 'POST',
+    fieldsFrom: 'query-or-body',
     path: 'unlock',
     summary: 'Clear the sign-in lockout of users',
     query: userIds,
@@ -158,12 +166,14 @@ export const userExtras = {
   registerGuest: defineExtra({
     method: 'POST',
     path: 'register-guest',
-    summary: 'Self-registration: a pending account (status 2) that an administrator approves',
+    summary: 'Self-registration: a pending account (status 2) that an administrator approves; fields in the query (BladeX) or the body',
+    fieldsFrom: 'query-or-body',
     body: z.object({
       tenantId: requiredText(m.tenantId, 12),
       account: account(m.registerAccount),
       password: plainPassword.min(1, m.password),
-      password2: plainPassword.min(1, m.password),
+      // BladeX clients send the password once; a confirmation, when sent, must match it.
+      password2: plainPassword.min(1, m.password).optional(),
       name: optionalText(20),
       oauthId: z.union([z.literal(''), idString]).optional(),
     }),
@@ -172,6 +182,7 @@ export const userExtras = {
   }),
   auditPass: defineExtra({
     method: 'POST',
+    fieldsFrom: 'query-or-body',
     path: 'audit-pass',
     summary: 'Approve pending registrations',
     query: userIds,
@@ -180,6 +191,7 @@ export const userExtras = {
   }),
   auditRefuse: defineExtra({
     method: 'POST',
+    fieldsFrom: 'query-or-body',
     path: 'audit-refuse',
     summary: 'Refuse pending registrations (they are removed)',
     query: userIds,

@@ -29,33 +29,18 @@ function toRow({ title: _title, key: _key, value: _value, hasChildren: _has, chi
   return children?.length ? { ...row, children: children.map(toRow) } : row;
 }
 
-function nodesById(nodes: readonly DictTreeNode[], into = new Map<string, DictTreeNode>()): Map<string, DictTreeNode> {
-  for (const node of nodes) {
-    into.set(node.id, node);
-    if (node.children) nodesById(node.children, into);
-  }
-  return into;
-}
-
 /**
- * The child table of one dictionary: its direct entries from child-list (paged, searchable),
- * each with the entries nested below it taken from the dictionary's tree.
+ * The child table of one dictionary: child-list answers its entries as a tree (BladeX), the
+ * search filters applied, shown whole without paging.
  */
 export function dictChildApi(client: SsoClient, def: ResourceDef, parent: Row): CrudApi {
   const generic = crudApi(client, def);
   return {
     ...generic,
     async list(query) {
-      const [data, tree] = await Promise.all([
-        client.call<Page<Row>>('GET', extraUrl(def, 'childList'), { ...query, parentId: String(parent.id) }),
-        client.call<DictTreeNode[]>('GET', extraUrl(def, 'tree'), { code: String(parent.code) }),
-      ]);
-      const nodes = nodesById(tree ?? []);
-      const rows = (data.records ?? []).map((row) => {
-        const node = nodes.get(String(row.id));
-        return node?.children?.length ? { ...row, children: node.children.map(toRow) } : row;
-      });
-      return { rows, total: data.total ?? 0, tree: false };
+      const nodes = await client.call<DictTreeNode[]>('GET', extraUrl(def, 'childList'), { ...query, parentId: String(parent.id) });
+      const rows = (nodes ?? []).map(toRow);
+      return { rows, total: rows.length, tree: true };
     },
   };
 }
