@@ -73,7 +73,8 @@ export default function LoginPage() {
 
   return (
     <Flex align="center" justify="center" style={{ minHeight: '100vh', background: 'linear-gradient(135deg, #1f3b73, #409EFF)' }}>
-      <Card style={{ width: 400, maxWidth: '92vw' }}>
+      {/* data-ready: the form has the server's options and knows the host's tenant (browser suites wait on it). */}
+      <Card style={{ width: 400, maxWidth: '92vw' }} data-ready={options.checked && host.checked ? 'true' : 'false'}>
         <Flex justify="flex-end">
           <LanguageToggle />
         </Flex>
