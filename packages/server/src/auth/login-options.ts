@@ -33,15 +33,16 @@ export interface CaptchaAnswer {
 }
 
 /**
- * The captcha part of a sign-in: `captcha` grants (and password grants that carry one) must answer
- * it right; a tenant that requires captchas refuses password grants without one. A refusal
- * touches no failure counter: it never reaches the password check.
+ * The captcha part of a sign-in: a `captcha` grant must answer it right; a password grant only
+ * when the tenant requires captchas (then with the Captcha-Key / Captcha-Code headers, else it is
+ * refused). Saber sends its captcha key with password grants too: without the requirement it is
+ * ignored. A refusal touches no failure counter: it never reaches the password check.
  */
 export async function checkCaptcha(ctx: AppContext, answer: CaptchaAnswer): Promise<void> {
-  if (answer.grant === 'captcha' || answer.key) {
-    if (!answer.key || !answer.code) throw new GrantError(400, captchaMessages.captchaMissing);
-    if (!(await ctx.captcha.check(answer.key, answer.code))) throw new GrantError(400, captchaMessages.captchaWrong);
-    return;
+  if (answer.grant !== 'captcha') {
+    if (!captchaRequiredBy(await ctx.params.get(CAPTCHA_PARAM), answer.tenantId)) return;
+    if (!answer.key || !answer.code) throw new GrantError(400, captchaMessages.captchaRequired);
   }
-  if (captchaRequiredBy(await ctx.params.get(CAPTCHA_PARAM), answer.tenantId)) throw new GrantError(400, captchaMessages.captchaRequired);
+  if (!answer.key || !answer.code) throw new GrantError(400, captchaMessages.captchaMissing);
+  if (!(await ctx.captcha.check(answer.key, answer.code))) throw new GrantError(400, captchaMessages.captchaWrong);
 }
