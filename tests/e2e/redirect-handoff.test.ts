@@ -132,6 +132,38 @@ describe.skipIf(!runnable)('single sign-on hand-off from /login?redirect=', () =
       await refusedOnDashboard(target);
     });
     expect(hostile.requests).toEqual([]);
+  });
+
+  it('signed out with a first password change due: changes it, then lands on the registered application', async () => {
+    const admin = await server.client();
+    await admin.login({ username: 'admin', password: ADMIN_PASSWORD });
+    // A user created without a password gets account.initPassword and must change it first.
+    const token = admin.session?.token;
+    await admin.user.user.submit({
+      account: 'handoff_new',
+      name: 'New',
+      realName: 'New Staff',
+      userType: 1,
+      sex: 1,
+      roleId: token?.role_id ?? '',
+      deptId: token?.dept_id ?? '',
+    });
+    await page.evaluate(() => localStorage.clear());
+    await page.context().clearCookies();
+    await step(page, 'handoff-after-password-change', async () => {
+      await page.goto(loginWith(`${app.base}/app/first?x=3`));
+      await page.getByLabel('账号').fill('handoff_new');
+      await page.getByLabel('密码').fill('Sso@123456');
+      await button(page, '登录').click();
+      await page.waitForURL('**/password-lock');
+      await page.getByLabel('原密码').fill('Sso@123456');
+      await page.getByLabel('新密码').fill('Changed@2024');
+      await page.getByLabel('确认密码').fill('Changed@2024');
+      await button(page, '提交').click();
+      await page.waitForURL(`${app.base}/app/first?**`);
+      await expect.poll(() => page.locator('#who').textContent()).toBe('handoff_new');
+    });
+    expect(app.arrivals.at(-1)).toEqual({ path: '/app/first?x=3', account: 'handoff_new' });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { feedback } from '../api/feedback.js';
 import { logout } from '../session/logout.js';
 import { PasswordForm } from './password-form.js';
@@ -12,9 +12,13 @@ import { PasswordForm } from './password-form.js';
 export default function PasswordLockPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
+  // A hand-off to an application that waited for the change (/login?redirect=…) goes on afterwards.
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const next = typeof from === 'string' && from.startsWith('/login?redirect=') ? from : '/';
   const done = () => {
     feedback.message.success(t('common.success'));
-    navigate('/', { replace: true });
+    navigate(next, { replace: true });
   };
   const leave = async () => {
     await logout();

@@ -101,6 +101,12 @@ describe('the router guard (SPEC §4, issue 4 item 1)', () => {
     expect(decide(at('/system/param/index', pending))).toEqual({ type: 'redirect', to: '/password-lock' });
     expect(decide(at('/password-lock', pending))).toEqual({ type: 'allow' });
     expect(decide(at('/login', pending))).toEqual({ type: 'redirect', to: '/' });
+    // A hand-off waits for the change: the password page sends the user back to it afterwards.
+    expect(decide(at('/login?redirect=https%3A%2F%2Fapp.example%2Fcb', pending))).toEqual({
+      type: 'redirect',
+      to: '/password-lock',
+      from: '/login?redirect=https%3A%2F%2Fapp.example%2Fcb',
+    });
     expect(decide(at('/wel/index', { ...pending, loginType: 'market' }))).toEqual({ type: 'allow' });
   });
 

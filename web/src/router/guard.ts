@@ -47,15 +47,18 @@ export function decide(input: GuardInput): Decision {
   if (input.token === '') return { type: 'logout' };
   // While locked the lock page is the only place (the password rule below must not bounce it).
   if (input.locked) return path === website.lockPage || path === LOCK ? allow : go(website.lockPage);
+  const loginType = input.loginType ?? website.loginType;
+  const mustChangePassword = loginType === 'user' && input.isInitPassword === '否';
   if (path === LOGIN) {
     const redirect = new URLSearchParams(input.search).get('redirect');
+    // The server hands nothing over before the first password change: change it, then come back.
+    if (redirect && mustChangePassword) return go(PASSWORD_LOCK, `${LOGIN}${input.search}`);
     if (redirect) return { type: 'external', redirect };
     // Only a path of this app: `//host` or a URL would make the login page an open redirect.
     const from = input.from && /^\/(?!\/)/.test(input.from) && !input.from.startsWith(LOGIN) ? input.from : '/';
     return go(from);
   }
-  const loginType = input.loginType ?? website.loginType;
-  if (loginType === 'user' && input.isInitPassword === '否' && path !== PASSWORD_LOCK) return go(PASSWORD_LOCK);
+  if (mustChangePassword && path !== PASSWORD_LOCK) return go(PASSWORD_LOCK);
   if (meta) return allow;
   if (input.menusPending) return { type: 'wait' };
   return go('/404');
