@@ -178,7 +178,9 @@ describe('captcha.enabled', () => {
         status: 400,
         body: { error_code: 400, error_description: captchaMessages.captchaRequired },
       });
-      const options = await fetch(`${suite.server.baseUrl}/api/blade-auth/oauth/login-options`).then((r) => r.json());
+      const options = await fetch(`${suite.server.baseUrl}/api/blade-auth/oauth/login-options`).then(
+        (r) => r.json() as Promise<{ data: Record<string, unknown> }>,
+      );
       expect(options).toEqual({ code: 200, success: true, data: { tenantMode: false, captchaRequired: true }, msg: '操作成功' });
       const { key, code } = await drawCaptcha();
       expect((await token({ grant: 'captcha', key, code })).status).toBe(200);
@@ -202,7 +204,9 @@ describe('captcha.enabled', () => {
       expect(refused.body.error_description).toBe(captchaMessages.captchaRequired);
       expect((await token({ grant: 'password' })).status).toBe(200);
       const options = (tenantId: string) =>
-        fetch(`${suite.server.baseUrl}/api/blade-auth/oauth/login-options?tenantId=${tenantId}`).then((r) => r.json());
+        fetch(`${suite.server.baseUrl}/api/blade-auth/oauth/login-options?tenantId=${tenantId}`).then(
+          (r) => r.json() as Promise<{ data: Record<string, unknown> }>,
+        );
       expect((await options(TENANT)).data.captchaRequired).toBe(true);
       expect((await options('000000')).data.captchaRequired).toBe(false);
     } finally {
@@ -213,7 +217,10 @@ describe('captcha.enabled', () => {
 
 describe('GET oauth/login-options', () => {
   it('answers tenant mode from tenant.mode, and refuses a malformed tenant id with 400', async () => {
-    const read = () => fetch(`${suite.server.baseUrl}/api/blade-auth/oauth/login-options`).then((r) => r.json());
+    const read = () =>
+      fetch(`${suite.server.baseUrl}/api/blade-auth/oauth/login-options`).then(
+        (r) => r.json() as Promise<{ data: Record<string, unknown> }>,
+      );
     expect((await read()).data).toEqual({ tenantMode: false, captchaRequired: false });
     await setParam('tenant.mode', 'true');
     try {
