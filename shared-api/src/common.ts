@@ -78,15 +78,15 @@ export const isRealDate = (text: string) => {
 const dateText = z.string().refine(isRealDate, zh('badDate')).optional();
 export const dateRangeQuery = z.object({ createTime_dategt: dateText, createTime_datelt: dateText });
 
-/** BladeX BaseEntity columns every resource row carries. */
+/** BladeX BaseEntity columns every resource row carries (empty ids and times answer "", never null). */
 export const commonColumns = z.object({
   id: z.string(),
   tenantId: z.string().optional(),
-  createUser: z.string().nullable().optional(),
-  createDept: z.string().nullable().optional(),
-  createTime: z.string().nullable().optional(),
-  updateUser: z.string().nullable().optional(),
-  updateTime: z.string().nullable().optional(),
+  createUser: z.string().optional(),
+  createDept: z.string().optional(),
+  createTime: z.string().optional(),
+  updateUser: z.string().optional(),
+  updateTime: z.string().optional(),
   status: z.number().optional(),
   isDeleted: z.number().optional(),
 });

@@ -136,7 +136,7 @@ function registerWrites(app: FastifyInstance, ctx: AppContext, def: ResourceDef,
       // The body passed the partial schema; an insert must also carry every required field.
       const parsed = (id ? def.entity.partial() : def.entity).safeParse(keys.values(body, id));
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? zh('badType'));
-      return ok(await answer(await repo.save(caller, parsed.data as Record<string, unknown>, id), caller, false));
+      return ok(await answer(await repo.save(caller, parsed.data as Record<string, unknown>, id), caller, true));
     },
   );
 

@@ -216,7 +216,7 @@ describe('dept trees and lists', () => {
       [t.a2, '甲二', '甲', false, `0,${t.root1},${t.a}`],
     ]);
     const top = await sdk().system.dept.lazyList();
-    expect(top.find((r) => r.id === t.root1)).toMatchObject({ hasChildren: true, parentName: null });
+    expect(top.find((r) => r.id === t.root1)).toMatchObject({ hasChildren: true, parentName: '顶级' });
     const found = await sdk().system.dept.lazyList({ deptName: '甲' });
     expect(found.map((r) => r.id).sort()).toEqual([t.a, t.a1, t.a2].sort());
   });

@@ -19,11 +19,10 @@ const asNode = (row: DeptRow) => ({ id: row.id, parentId: row.parentId, title: r
 /** Rows arrive sorted, and buildTree keeps their order. */
 const asTree = (rows: DeptRow[]) => buildTree(rows.map(asNode)) as TreeNode[];
 
-/** Adds hasChildren and the parent's name, as BladeX's DeptVO. */
+/** Adds hasChildren, as BladeX's DeptVO (its parentName is one of the resource's declared names). */
 function withChildrenFlag(all: DeptRow[], rows: DeptRow[]) {
   const parents = new Set(all.map((row) => row.parentId));
-  const names = new Map(all.map((row) => [row.id, row.deptName]));
-  return rows.map((row) => ({ ...row, hasChildren: parents.has(row.id), parentName: names.get(row.parentId) ?? null }));
+  return rows.map((row) => ({ ...row, hasChildren: parents.has(row.id) }));
 }
 
 const contains = (value: unknown, part: string | undefined) =>

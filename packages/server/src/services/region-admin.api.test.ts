@@ -56,7 +56,7 @@ describe('seeded regions', () => {
       ancestors: '0,00',
       provinceCode: '110000',
       provinceName: '北京市',
-      cityCode: null,
+      cityCode: '',
     });
     expect(await api().detail('440305')).toMatchObject({
       name: '南山区',
@@ -107,7 +107,7 @@ describe('region submit', () => {
       districtName: '海淀区',
       townCode: '110108001',
       townName: '测试街道',
-      villageCode: null,
+      villageCode: '',
     });
     const village = await api().submit({ code: '110108001001', parentCode: '110108001', name: '测试社区', sort: 1, remark: '备注' });
     expect(village).toMatchObject({ level: 5, townName: '测试街道', villageName: '测试社区', remark: '备注' });

@@ -37,7 +37,7 @@ describe('data-scope', () => {
     });
     expect(row).toMatchObject({ ...valid(), scopeField: '*', scopeClass: 'org.springblade.Post', remark: '说明', tenantId: '000000' });
     expect((await suite.admin.system.dataScope.list({ menuId: postMenu })).records.map((r) => r.id)).toContain(row.id);
-    expect(await suite.admin.system.dataScope.submit({ id: row.id, scopeColumn: '' })).toMatchObject({ scopeColumn: null, scopeType: 2 });
+    expect(await suite.admin.system.dataScope.submit({ id: row.id, scopeColumn: '' })).toMatchObject({ scopeColumn: '', scopeType: 2 });
     expect(await suite.admin.system.dataScope.remove(row.id)).toBe(true);
     expect(await suite.admin.system.dataScope.detail(row.id)).toBeNull();
   });

@@ -218,7 +218,7 @@ describe('dict', () => {
         dictKey,
         dictValue,
         sort: i + 1,
-        remark: null,
+        remark: '',
         isSealed: 1,
       })),
     );
@@ -567,7 +567,7 @@ describe('menu extras', () => {
       .execute();
     const tops = await suite.admin.system.menu.topMenu();
     expect(tops.map((t) => t.code)).toEqual(['test_other_top', 'test_top']);
-    expect(tops[1]).toEqual({ id: topMenuId, code: 'test_top', name: '系统', source: null, path: null, sort: 2 });
+    expect(tops[1]).toEqual({ id: topMenuId, code: 'test_top', name: '系统', source: '', path: '', sort: 2 });
     expect(shape(await suite.admin.system.menu.routes({ topMenuId }))).toEqual([{ system: ['dict', 'param'] }]);
     expect((await paramViewer.sdk.system.menu.topMenu()).map((t) => t.code)).toEqual(['test_top']);
     expect(shape(await paramViewer.sdk.system.menu.routes({ topMenuId: otherTopId }))).toEqual([]);

@@ -114,7 +114,8 @@ describe('creating a tenant', () => {
   it('takes the quota and expiry given instead of the defaults, and a landline number', async () => {
     const row = await newTenant({ accountNumber: '20', expireTime: '2030-06-30 18:00', contactNumber: '021-12345678' });
     expect(row).toMatchObject({ accountNumber: 20, expireTime: '2030-06-30 18:00:00', contactNumber: '021-12345678' });
-    expect((await newTenant({ expireTime: null })).expireTime).toBeNull();
+    // An empty date answers "", as BladeX's null-to-empty serialisation writes it.
+    expect((await newTenant({ expireTime: null })).expireTime).toBe('');
   });
 
   const long = (n: number) => '长'.repeat(n);

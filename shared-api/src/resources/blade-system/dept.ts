@@ -16,13 +16,13 @@ export const deptRow = commonColumns.extend({
   parentId: z.string(),
   ancestors: z.string(),
   deptName: z.string(),
-  fullName: z.string().nullable(),
+  fullName: z.string(),
   deptCategory: z.number(),
   sort: z.number(),
-  remark: z.string().nullable(),
+  remark: z.string(),
 });
 /** A dept as lazy lists show it: whether it has children, and its parent's name. */
-export const deptNode = deptRow.extend({ hasChildren: z.boolean(), parentName: z.string().nullable() });
+export const deptNode = deptRow.extend({ hasChildren: z.boolean(), parentName: z.string() });
 
 /** An optional parent id of a query; empty means the root. */
 const parentQuery = z.preprocess((v) => (v === '' ? undefined : v), parentIdString.optional());

@@ -25,7 +25,7 @@ export const dictRow = z.object({
   dictKey: z.string(),
   dictValue: z.string(),
   sort: z.number(),
-  remark: z.string().nullable(),
+  remark: z.string(),
   isSealed: z.number(),
 });
 export type DictRow = z.infer<typeof dictRow>;

@@ -37,14 +37,14 @@ export const menuNode: z.ZodType<MenuNode> = z.object({
   parentId: z.string(),
   code: z.string(),
   name: z.string(),
-  alias: z.string().nullable(),
-  path: z.string().nullable(),
-  source: z.string().nullable(),
+  alias: z.string(),
+  path: z.string(),
+  source: z.string(),
   sort: z.number(),
   category: z.number(),
   action: z.number(),
   isOpen: z.number(),
-  remark: z.string().nullable(),
+  remark: z.string(),
   hasChildren: z.boolean(),
   get children() {
     return z.array(menuNode).optional();
@@ -55,8 +55,8 @@ export const topMenuRow = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
-  source: z.string().nullable(),
-  path: z.string().nullable(),
+  source: z.string(),
+  path: z.string(),
   sort: z.number(),
 });
 

@@ -18,7 +18,7 @@ export const postRow = commonColumns.extend({
   postCode: z.string(),
   postName: z.string(),
   sort: z.number(),
-  remark: z.string().nullable(),
+  remark: z.string(),
 });
 
 const blankIsNone = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());

@@ -86,22 +86,22 @@ export const userEntity = z.object({
   avatar: optionalText(500),
 });
 
-/** A user as the API answers it (the password hash is never sent). */
+/** A user as the API answers it (the password hash is never sent; empty text answers ""). */
 export const userRow = commonColumns.extend({
   account: z.string(),
-  code: z.string().nullable(),
+  code: z.string(),
   userType: z.number(),
-  name: z.string().nullable(),
-  realName: z.string().nullable(),
-  avatar: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  birthday: z.string().nullable(),
+  name: z.string(),
+  realName: z.string(),
+  avatar: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  birthday: z.string(),
   sex: z.number().nullable(),
-  roleId: z.string().nullable(),
-  deptId: z.string().nullable(),
-  postId: z.string().nullable(),
-  userExt: z.string().nullable(),
+  roleId: z.string(),
+  deptId: z.string(),
+  postId: z.string(),
+  userExt: z.string(),
   mustChangePassword: z.number(),
 });
 export type UserRow = z.infer<typeof userRow>;
