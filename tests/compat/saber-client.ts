@@ -42,7 +42,7 @@ function queryOf(params: Record<string, unknown> = {}): string {
 }
 
 /** Signs in as Saber's login page does (password grant, md5 of the password, tenant header). */
-async function signIn(baseUrl: string, account: string, password: string): Promise<string> {
+export async function signIn(baseUrl: string, account: string, password: string): Promise<string> {
   const params = {
     tenantId: TENANT,
     username: account,

@@ -83,6 +83,9 @@ export const ossExtraHandlers: Record<string, ExtraHandler> = {
     };
   },
 
+  // Saber's attachment screen uploads here: a plain file, never an avatar.
+  putFileAttach: async (args) => ossExtraHandlers.putFile!({ ...args, query: { type: 'file' } }),
+
   file: async (args): Promise<FileDownload> => {
     const name = String(args.query.name);
     if (!SAFE_NAME.test(name)) throw badRequest(m.badFileName);

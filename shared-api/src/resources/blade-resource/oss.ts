@@ -53,6 +53,15 @@ export const oss = defineResource({
       response: bladeFile,
       permission: null,
     }),
+    putFileAttach: defineExtra({
+      method: 'POST',
+      path: 'endpoint/put-file-attach',
+      summary: "The attachment screen's upload (BladeX): as put-file for a file, recorded as an attachment; needs attach_upload or oss",
+      body: z.object({ file: uploadedFile(m.file) }),
+      multipart: true,
+      response: bladeFile,
+      permission: null,
+    }),
     file: defineExtra({
       method: 'GET',
       path: 'endpoint/file',
