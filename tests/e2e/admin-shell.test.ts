@@ -109,6 +109,17 @@ describe.skipIf(!runnable)('the admin shell', () => {
     });
     await step(page, 'shell-05-redirect', async () => {
       const target = `${server.baseUrl}/doc.html/`;
+      // Tokens are only handed to registered redirect URIs: register this one on a client first.
+      const admin = await server.client();
+      await admin.login({ username: 'admin', password: PASSWORD });
+      await admin.system.client.submit({
+        clientId: 'e2e_shell',
+        scope: 'all',
+        authorizedGrantTypes: 'password,refresh_token',
+        accessTokenValidity: 3600,
+        refreshTokenValidity: 7200,
+        webServerRedirectUri: `${server.baseUrl}/doc.html`,
+      });
       await page.goto(`${server.baseUrl}/login?redirect=${encodeURIComponent(target)}`);
       await page.waitForURL(/\/doc\.html\/\?access_token=/);
       const token = new URL(page.url()).searchParams.get('access_token');
