@@ -88,7 +88,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, access: route.config?.access ?? 'user', schema: route.schema });
+      // A route taking its fields from the query or the body lists them as both.
+      const fields = route.config?.fields;
+      const schema = fields ? { ...route.schema, querystring: fields, body: fields } : route.schema;
+      routes.push({ method, url: route.url, access: route.config?.access ?? 'user', schema });
     }
   });
   app.setValidatorCompiler(validatorCompiler);

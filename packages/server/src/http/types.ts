@@ -9,6 +9,8 @@ export type Access = 'public' | 'user' | { code: string; platformOnly?: boolean 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Fields a route takes from the query string or the body alike, checked by the route itself. */
+    fields?: unknown;
   }
   interface FastifyRequest {
     caller?: Caller;

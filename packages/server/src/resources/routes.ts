@@ -183,7 +183,7 @@ function registerExtra(
   app.route({
     method: extra.method,
     url: `${def.basePath}/${extra.path}`,
-    config: { access },
+    config: { access, ...(mergesFields ? { fields: extra.body ?? extra.query } : {}) },
     ...(anyOf ? { preValidation: async (request: FastifyRequest) => requireAnyOf(ctx, callerOf(request), anyOf) } : {}),
     schema: {
       tags: [def.service],
