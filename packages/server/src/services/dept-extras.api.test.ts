@@ -140,7 +140,7 @@ describe('dept submit and remove', () => {
     const row = await addDept(suite.admin);
     const before = await snapshot();
     const sdk = deptViewer.sdk;
-    expect((await sdk.system.dept.list({ deptName: row.deptName })).total).toBe(1);
+    expect((await sdk.system.dept.list({ deptName: row.deptName })).length).toBe(1);
     expect(await failure(sdk, sdk.system.dept.submit(valid()))).toEqual(FORBIDDEN);
     expect(await failure(sdk, sdk.system.dept.submit({ id: row.id, deptName: 'x' }))).toEqual(FORBIDDEN);
     expect(await failure(sdk, sdk.system.dept.remove(row.id))).toEqual(FORBIDDEN);
@@ -155,7 +155,7 @@ describe('dept submit and remove', () => {
     const sdk = tenantT.sdk;
     const before = await snapshot();
     expect(await sdk.system.dept.detail(own.id)).toBeNull();
-    expect((await sdk.system.dept.list({ deptName: own.deptName })).total).toBe(0);
+    expect(await sdk.system.dept.list({ deptName: own.deptName })).toEqual([]);
     expect(await failure(sdk, sdk.system.dept.submit({ id: own.id, deptName: '偷改' }))).toEqual(bad(zh('recordMissing')));
     expect(await failure(sdk, sdk.system.dept.remove(own.id))).toEqual(bad(zh('recordMissing')));
     expect(flatten(await sdk.system.dept.tree()).map((n) => n.id)).not.toContain(own.id);

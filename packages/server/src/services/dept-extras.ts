@@ -33,6 +33,14 @@ const contains = (value: unknown, part: string | undefined) =>
 
 /** Extras of `dept` (SPEC §7): lazy lists and trees of the caller's tenant, and the switch dialog's list. */
 export const deptExtraHandlers: Record<string, ExtraHandler> = {
+  // BladeX's dept/list: the tree of the depts the caller's data scopes let it see.
+  list: async ({ ctx, repo, caller, query }) => {
+    const who = caller as Caller;
+    const visible = (await (await repo.visible(ctx.db as never, who)).selectAll().execute()) as Record<string, unknown>[];
+    const rows = (visible.map((row) => toApiRow(row)) as DeptRow[]).sort(bySortThenId);
+    return buildTree(rows.filter((row) => contains(row.deptName, query.deptName) && contains(row.fullName, query.fullName)));
+  },
+
   listPage: async ({ ctx, def, repo, caller, query }) => {
     const who = caller as Caller;
     const page = await repo.list(who, toListRequest(def, query));

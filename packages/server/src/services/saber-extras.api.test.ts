@@ -159,6 +159,31 @@ describe('tree lists', () => {
     expect(await raw('GET', '/api/blade-system/menu/list?category=x')).toMatchObject({ status: 400, body: { msg: zh('badType') } });
   });
 
+  it('dept/list answers the depts as a tree with hasChildren and parentName, filtered, not a page', async () => {
+    const root = (await suite.admin.system.dept.list())[0]!;
+    const child = await suite.admin.system.dept.submit({
+      parentId: root.id,
+      deptName: '树下部门',
+      fullName: '树下部门全称',
+      deptCategory: 1,
+      sort: 1,
+    });
+    const tree = (await raw('GET', '/api/blade-system/dept/list?current=1&size=10')).body.data as {
+      id: string;
+      hasChildren: boolean;
+      children?: { id: string; parentName: string }[];
+    }[];
+    const top = tree.find((d) => d.id === root.id)!;
+    expect(top.hasChildren).toBe(true);
+    expect(top.children?.find((d) => d.id === child.id)).toMatchObject({ parentName: root.deptName });
+    // A match whose parent does not match is a root of the answer.
+    const found = (await raw('GET', '/api/blade-system/dept/list?deptName=树下')).body.data as { id: string }[];
+    expect(found.map((d) => d.id)).toEqual([child.id]);
+    expect((await raw('GET', '/api/blade-system/dept/list', { as: tenantB.sdk })).body.data).not.toContainEqual(
+      expect.objectContaining({ id: root.id }),
+    );
+  });
+
   it('dict/child-list answers a tree under parentId', async () => {
     const sex = (await suite.admin.system.dict.parentList({ code: 'sex' })).records[0]!;
     const answer = (await raw('GET', `/api/blade-system/dict/child-list?current=1&size=10&parentId=${sex.id}`)).body.data as {

@@ -95,7 +95,7 @@ describe('creating a tenant', () => {
       passwordBase64: toBase64(chosen),
     });
     const ownDepts = await tenantAdmin.system.dept.list();
-    expect(ownDepts.records.map((d) => [d.id, d.tenantId])).toEqual([[depts[0]!.id, row.tenantId]]);
+    expect(ownDepts.map((d) => [d.id, d.tenantId])).toEqual([[depts[0]!.id, row.tenantId]]);
     const ownRoles = await tenantAdmin.system.role.list();
     expect(ownRoles.map((r) => [r.id, r.children?.length ?? 0])).toEqual([[roles[0]!.id, 0]]);
 

@@ -23,6 +23,15 @@ export const deptRow = commonColumns.extend({
 });
 /** A dept as lazy lists show it: whether it has children, and its parent's name. */
 export const deptNode = deptRow.extend({ hasChildren: z.boolean(), parentName: z.string() });
+/** A dept of the tree list, with the depts below it. */
+export interface DeptTreeRow extends z.infer<typeof deptNode> {
+  children?: DeptTreeRow[];
+}
+const deptTreeRow: z.ZodType<DeptTreeRow> = deptNode.extend({
+  get children() {
+    return z.array(deptTreeRow).optional();
+  },
+});
 
 /** An optional parent id of a query; empty means the root. */
 const parentQuery = z.preprocess((v) => (v === '' ? undefined : v), parentIdString.optional());
@@ -50,6 +59,15 @@ export const dept = defineResource({
   sorts: ['sort', 'deptName'],
   defaultSort: { column: 'sort' },
   extras: {
+    list: defineExtra({
+      method: 'GET',
+      path: 'list',
+      summary: 'Depts the caller may see, matching deptName/fullName, as a tree (BladeX); orphans of the filter become roots',
+      // Paging parameters are accepted, as clients send them, but a tree list is not paged.
+      query: pageQuery.extend({ deptName: z.string().max(45).optional(), fullName: z.string().max(45).optional() }),
+      response: z.array(deptTreeRow),
+      permission: 'dept',
+    }),
     listPage: defineExtra({
       method: 'GET',
       path: 'list-page',
