@@ -21,15 +21,20 @@ export interface MenuNode {
   parentId: string;
   code: string;
   name: string;
-  alias: string | null;
-  path: string | null;
-  source: string | null;
+  alias: string;
+  path: string;
+  source: string;
   sort: number;
   category: number;
   action: number;
   isOpen: number;
-  remark: string | null;
+  remark: string;
   hasChildren: boolean;
+  /** Display names of the admin lists (lazy-list, menu-list); the caller's routes carry none. */
+  parentName?: string;
+  categoryName?: string;
+  actionName?: string;
+  isOpenName?: string;
   children?: MenuNode[];
 }
 export const menuNode: z.ZodType<MenuNode> = z.object({
@@ -46,6 +51,10 @@ export const menuNode: z.ZodType<MenuNode> = z.object({
   isOpen: z.number(),
   remark: z.string(),
   hasChildren: z.boolean(),
+  parentName: z.string().optional(),
+  categoryName: z.string().optional(),
+  actionName: z.string().optional(),
+  isOpenName: z.string().optional(),
   get children() {
     return z.array(menuNode).optional();
   },
