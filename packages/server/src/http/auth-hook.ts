@@ -9,13 +9,21 @@ import type { Access } from './types.js';
 const BEARER = /^bearer\s+/i;
 const tokenHeader = TOKEN_HEADER.toLowerCase();
 
-/** The access token of a request: `Blade-Auth: bearer <jwt>` (or `Authorization: Bearer`). */
+/**
+ * The access token of a request: `Blade-Auth: bearer <jwt>` (or `Authorization: Bearer`); on
+ * downloads opened in a browser window, also the `Blade-Auth` query parameter (with or without
+ * `bearer `), which the logs mask.
+ */
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers[tokenHeader];
   const value = typeof header === 'string' ? header : undefined;
   if (value && BEARER.test(value)) return value.replace(BEARER, '');
   const authorization = request.headers.authorization;
   if (authorization && BEARER.test(authorization)) return authorization.replace(BEARER, '');
+  if (request.routeOptions?.config?.tokenInQuery) {
+    const inQuery = (request.query as Record<string, unknown> | undefined)?.[TOKEN_HEADER];
+    if (typeof inQuery === 'string' && inQuery) return inQuery.replace(BEARER, '');
+  }
   return undefined;
 }
 

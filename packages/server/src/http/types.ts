@@ -11,6 +11,11 @@ declare module 'fastify' {
     access?: Access;
     /** Fields a route takes from the query string or the body alike, checked by the route itself. */
     fields?: unknown;
+    /**
+     * A download a browser opens in a new window (no headers there): the access token may come as
+     * the `Blade-Auth` query parameter, as BladeX reads it and Saber's export buttons send it.
+     */
+    tokenInQuery?: boolean;
   }
   interface FastifyRequest {
     caller?: Caller;

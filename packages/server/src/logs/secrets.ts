@@ -1,5 +1,5 @@
 /** Query parameters never written to a log: credentials and tokens (case-insensitive). */
-const SECRET_NAMES = new Set(['password', 'refresh_token', 'access_token', 'passwordbase64', 'oldpassword', 'client_secret']);
+const SECRET_NAMES = new Set(['password', 'refresh_token', 'access_token', 'passwordbase64', 'oldpassword', 'client_secret', 'blade-auth']);
 
 export const isSecretName = (name: string) => {
   const lower = name.toLowerCase();

@@ -183,7 +183,11 @@ function registerExtra(
   app.route({
     method: extra.method,
     url: `${def.basePath}/${extra.path}`,
-    config: { access, ...(mergesFields ? { fields: extra.body ?? extra.query } : {}) },
+    config: {
+      access,
+      ...(mergesFields ? { fields: extra.body ?? extra.query } : {}),
+      ...(extra.download && extra.method === 'GET' ? { tokenInQuery: true } : {}),
+    },
     ...(anyOf ? { preValidation: async (request: FastifyRequest) => requireAnyOf(ctx, callerOf(request), anyOf) } : {}),
     schema: {
       tags: [def.service],

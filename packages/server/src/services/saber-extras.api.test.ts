@@ -193,3 +193,32 @@ describe('tree lists', () => {
     expect(await raw('GET', '/api/blade-system/dict/child-list?parentId=abc')).toMatchObject({ status: 400, body: { msg: zh('badId') } });
   });
 });
+
+describe('downloads opened in a browser window', () => {
+  it('take the token as the Blade-Auth query parameter, raw or after bearer; other routes do not; the api log masks it', async () => {
+    const base = suite.server.baseUrl;
+    const token = suite.admin.session!.token.access_token;
+    // Saber: window.open(`/api/blade-user/export-template?Blade-Auth=${getToken()}`), the token without "bearer".
+    const template = await fetch(`${base}/api/blade-user/export-template?Blade-Auth=${token}`);
+    expect(template.status).toBe(200);
+    expect(template.headers.get('content-type')).toContain('spreadsheetml');
+    const exported = await fetch(`${base}/api/blade-user/export-user?Blade-Auth=${encodeURIComponent(`bearer ${token}`)}&account=admin`);
+    expect(exported.status).toBe(200);
+    expect((await fetch(`${base}/api/blade-user/page?Blade-Auth=${token}`)).status).toBe(401);
+    expect((await fetch(`${base}/api/blade-user/export-template?Blade-Auth=not-a-token`)).status).toBe(401);
+    const logged = async () =>
+      suite.server.ctx.db
+        .selectFrom('blade_log_api')
+        .select(['requestUri', 'params'])
+        .where('requestUri', 'like', '%export-template%')
+        .execute();
+    let rows = await logged();
+    for (let attempt = 0; attempt < 100 && rows.length < 2; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      rows = await logged();
+    }
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(JSON.stringify(rows)).not.toContain('not-a-token');
+  });
+});
