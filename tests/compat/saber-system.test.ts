@@ -94,6 +94,18 @@ describe('user (views/system/user.vue)', () => {
     expectFields([detail], ['id', 'userType']);
     await post('/api/blade-user/update-platform', { params: { userId: id, userType: 1, userExt: '{"k":1}' } });
   });
+
+  it('downloads the import template and the export in a new window, the token in the address', async () => {
+    const { baseUrl } = session.saber.server;
+    const token = session.saber.token;
+    // handleTemplate / handleExport: window.open with Blade-Auth=<token>; unset search fields arrive as "undefined".
+    const template = await fetch(`${baseUrl}/api/blade-user/export-template?Blade-Auth=${token}`);
+    expect(template.status).toBe(200);
+    expect(template.headers.get('content-type')).toContain('spreadsheetml');
+    const exported = await fetch(`${baseUrl}/api/blade-user/export-user?Blade-Auth=${token}&account=saber_user&realName=undefined`);
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-type')).toContain('spreadsheetml');
+  });
 });
 
 describe('dept (views/system/dept.vue)', () => {
