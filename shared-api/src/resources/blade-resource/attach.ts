@@ -24,6 +24,7 @@ export const attach = defineResource({
   extras: {
     removeByName: defineExtra({
       method: 'POST',
+      fieldsFrom: 'query-or-body',
       path: 'removeByName',
       summary: 'Remove the attachment (and its stored object) with this link or name',
       query: z.object({ link: z.string({ error: m.link }).trim().min(1, m.link).max(1000) }),

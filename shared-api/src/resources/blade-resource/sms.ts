@@ -49,6 +49,7 @@ export const sms = defineResource({
     enable: enableExtra('sms_enable'),
     sendMessage: defineExtra({
       method: 'POST',
+      fieldsFrom: 'query-or-body',
       path: 'endpoint/send-message',
       summary: 'Send a template message (code = sms code, phones comma-joined, params JSON); rate-limited per phone',
       query: z.object({
