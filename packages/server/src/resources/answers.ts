@@ -17,6 +17,8 @@ export const ROW_ANSWER_PATHS = new Set([
   'lazy-menu-list',
   'parent-list',
   'child-list',
+  // The caller's own user row (personal info).
+  'info',
 ]);
 
 const isRow = (value: unknown): value is Row => value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -86,6 +86,15 @@ describe('names beside ids, as Saber shows them', () => {
     expect(Object.entries(detail).filter(([, value]) => value === null)).toEqual([['sex', null]]);
   });
 
+  it("the caller's own profile (info) carries the same names", async () => {
+    const me = await get<Row>('blade-user/info');
+    const roleNames = new Map(flatten(await get('blade-system/role/list')).map((row) => [row.id, row.roleName]));
+    const held = String(me.roleId).split(',');
+    expect(me).toMatchObject({ tenantName, roleName: held.map((id) => roleNames.get(id)).join(',') });
+    expect(me.deptName).toBeTruthy();
+    expect(typeof me.userTypeName).toBe('string');
+  });
+
   it('department rows: deptCategoryName and parentName (顶级 at the root)', async () => {
     const category = await dictionary('org_category');
     const lazy = await get('blade-system/dept/lazy-list', { parentId: dept.top.id });

@@ -1,33 +1,12 @@
 import { badRequest, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, zh } from '@sso/shared-api';
-import type { Kysely } from 'kysely';
 import type { Caller } from '../auth/permissions.js';
-import type { Database } from '../db/schema.js';
 import { userTarget } from '../logs/security-events.js';
 import type { ExtraHandler } from '../resources/extras.js';
 import { toApiRow } from '../resources/rows.js';
 import { syncSessionsOfUsers } from './account-sessions.js';
-import { assertRoles, auditOf, splitIds, updateUsers, usersByIds } from './user-accounts.js';
+import { assertRoles, auditOf, updateUsers, usersByIds } from './user-accounts.js';
 
 /** Profile, platform, role and lockout extras of /api/blade-user. */
-
-type Db = Kysely<Database>;
-
-/** Names of the ids a user holds, comma-joined in the order of the ids. */
-async function namesOf(db: Db, table: 'blade_role' | 'blade_dept' | 'blade_post', ids: string[]): Promise<string> {
-  if (!ids.length) return '';
-  const column = table === 'blade_role' ? 'roleName' : table === 'blade_dept' ? 'deptName' : 'postName';
-  const rows = (await db
-    .selectFrom(table)
-    .select(['id', `${column} as name`] as never)
-    .where('id', 'in', ids)
-    .where('isDeleted', '=', 0)
-    .execute()) as unknown as { id: string; name: string }[];
-  const byId = new Map(rows.map((r) => [r.id, r.name]));
-  return ids
-    .map((id) => byId.get(id))
-    .filter(Boolean)
-    .join(',');
-}
 
 export const userProfileHandlers: Record<string, ExtraHandler> = {
   /** update: the generic save with an id; the user rules keep the password out of it. */
@@ -37,7 +16,7 @@ export const userProfileHandlers: Record<string, ExtraHandler> = {
     return repo.save(caller as Caller, changes, id);
   },
 
-  /** The caller's profile with the names the personal-info form shows. */
+  /** The caller's profile; the names the personal-info form shows are the user resource's declared names. */
   async info({ ctx, caller }) {
     const who = caller as Caller;
     const user = await ctx.db
@@ -48,13 +27,8 @@ export const userProfileHandlers: Record<string, ExtraHandler> = {
       .where('isDeleted', '=', 0)
       .executeTakeFirst();
     if (!user) throw badRequest(zh('recordMissing'));
-    const tenant = await ctx.db.selectFrom('blade_tenant').select('tenantName').where('tenantId', '=', user.tenantId).executeTakeFirst();
     return {
       ...toApiRow(user, ['password']),
-      tenantName: tenant?.tenantName ?? null,
-      roleName: await namesOf(ctx.db, 'blade_role', splitIds(user.roleId)),
-      deptName: await namesOf(ctx.db, 'blade_dept', splitIds(user.deptId)),
-      postName: await namesOf(ctx.db, 'blade_post', splitIds(user.postId)),
       isInitPassword: user.mustChangePassword ? INIT_PASSWORD_PENDING : INIT_PASSWORD_DONE,
     };
   },

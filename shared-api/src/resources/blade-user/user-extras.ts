@@ -35,10 +35,13 @@ export const userFilters = z.object({
 });
 
 export const userProfile = userRow.extend({
-  tenantName: z.string().nullable(),
+  tenantName: z.string(),
   roleName: z.string(),
   deptName: z.string(),
   postName: z.string(),
+  userTypeName: z.string(),
+  sexName: z.string(),
+  statusName: z.string(),
   isInitPassword: z.string(),
 });
 
