@@ -267,6 +267,12 @@ describe('param, tenant, tenant package, client, top menu', () => {
     const page = await get<Page>('/api/blade-system/tenant-package/list', { current: 1, size: 10 });
     expectFields(page.records, ['id', 'packageName', 'menuId']);
     expectFields(await get('/api/blade-system/tenant-package/select'), ['id', 'packageName']);
+    // Editing: detail fills the form; the tree picker hands its ids back as an array.
+    const row = page.records.find((r) => r.packageName === '萨伯包')!;
+    const detail = await get<Row>('/api/blade-system/tenant-package/detail', { id: row.id });
+    const picked = menus.slice(0, 2).map((m) => m.id);
+    await post('/api/blade-system/tenant-package/submit', { data: { ...detail, menuId: picked } });
+    expect(await get<Row>('/api/blade-system/tenant-package/detail', { id: row.id })).toMatchObject({ menuId: picked.join(',') });
   });
 
   it('client: list and add', async () => {

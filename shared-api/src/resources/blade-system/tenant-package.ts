@@ -13,11 +13,15 @@ export const tenantPackage = defineResource({
   cached: true,
   entity: z.object({
     packageName: requiredText(zh('packageName')),
-    menuId: z
-      .string({ error: zh('packageMenu') })
-      .trim()
-      .min(1, zh('packageMenu'))
-      .pipe(idListText),
+    // Saber's package form joins the picked menus on add but sends its tree picker's array on edit.
+    menuId: z.preprocess(
+      (v) => (Array.isArray(v) && v.every((id) => typeof id === 'string' || typeof id === 'number') ? v.join(',') : v),
+      z
+        .string({ error: zh('packageMenu') })
+        .trim()
+        .min(1, zh('packageMenu'))
+        .pipe(idListText),
+    ),
     remark: optionalText(),
   }),
   filters: { packageName: 'like' },
