@@ -248,8 +248,14 @@ describe('param, tenant, tenant package, client, top menu', () => {
     expect(Array.isArray(sources)).toBe(true);
     await post('/api/blade-system/tenant/datasource', { params: { tenantId: row.tenantId, datasourceId: '' } });
     expect(await get<Row>('/api/blade-system/tenant/detail', { id: row.id })).toMatchObject({ accountNumber: 10 });
+    // 2.9's 产品包配置: the package picker, the package by the tenant's row id, the setting by its code.
+    const menuId = flatten(await get('/api/blade-system/menu/tree'))[0]!.id as string;
+    await post('/api/blade-system/tenant-package/submit', { data: { packageName: '租户包', menuId, remark: '' } });
     const packages = await get('/api/blade-system/tenant-package/select');
-    expect(Array.isArray(packages)).toBe(true);
+    const chosen = packages.find((p) => p.packageName === '租户包')!;
+    expect(await get('/api/blade-system/tenant/package-detail', { tenantId: row.id })).toBeNull();
+    await post('/api/blade-system/tenant/package-setting', { params: { tenantId: row.tenantId, packageId: chosen.id } });
+    expect(await get<Row>('/api/blade-system/tenant/package-detail', { tenantId: row.id })).toMatchObject({ id: chosen.id, menuId });
   });
 
   it('tenant package: list with the menu tree, add', async () => {

@@ -19,6 +19,17 @@ const m = defineMessages({
 
 type Db = Kysely<Database>;
 
+/** Saber 2.9's package dialog names the tenant by its row id under the name tenantId (as BladeX reads it). */
+async function liveTenantByCodeOrRowId(db: Db, value: string) {
+  const live = db.selectFrom('blade_tenant').selectAll().where('isDeleted', '=', 0);
+  const byCode = await live.where('tenantId', '=', value).executeTakeFirst();
+  if (byCode) return byCode;
+  const rowId = /^[1-9]\d{0,18}$/.test(value) && BigInt(value) < 2n ** 63n;
+  const byId = rowId ? await live.where('id', '=', value).executeTakeFirst() : undefined;
+  if (!byId) throw badRequest(m.tenantMissing);
+  return byId;
+}
+
 async function liveTenant(db: Db, tenantId: string) {
   const row = await db
     .selectFrom('blade_tenant')
@@ -118,7 +129,7 @@ export const tenantExtraHandlers: Record<string, ExtraHandler> = {
   },
 
   packageDetail: async ({ ctx, query }) => {
-    const tenant = await liveTenant(ctx.db, query.tenantId);
+    const tenant = await liveTenantByCodeOrRowId(ctx.db, query.tenantId);
     if (!tenant.packageId) return null;
     const pkg = await ctx.db
       .selectFrom('blade_tenant_package')

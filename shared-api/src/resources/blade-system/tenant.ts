@@ -44,6 +44,12 @@ const tenantCode = z
   .max(12, tenantMessages.chooseTenant);
 /** An id that may be left empty to clear the setting. */
 const idOrEmpty = z.union([z.literal(''), idString]);
+/** A tenant named by its code or, as Saber 2.9's package dialog sends it under the same name, its row id. */
+const tenantCodeOrRowId = z
+  .string({ error: tenantMessages.chooseTenant })
+  .trim()
+  .min(1, tenantMessages.chooseTenant)
+  .max(20, tenantMessages.chooseTenant);
 
 export const tenantEntity = z.object({
   /** Generated on insert; sent back unchanged on update (a different value is refused). */
@@ -126,8 +132,8 @@ export const tenant = defineResource({
     packageDetail: defineExtra({
       method: 'GET',
       path: 'package-detail',
-      summary: "The tenant's product package, or null",
-      query: z.object({ tenantId: tenantCode }),
+      summary: "The tenant's product package, or null (tenantId: the tenant's code or its row id)",
+      query: z.object({ tenantId: tenantCodeOrRowId }),
       response: packageRow.nullable(),
       permission: 'tenant',
     }),
