@@ -47,7 +47,7 @@ describe('data scope and API scope (views/authority/datascope.vue, apiscope.vue)
 });
 
 describe('region (views/base/region.vue)', () => {
-  it('loads the lazy tree from 00, opens a region, adds a child', async () => {
+  it('loads the lazy tree from 00, opens a region, lists its children and adds one', async () => {
     const provinces = await get('/api/blade-system/region/lazy-tree', { parentCode: '00' });
     expectFields(provinces, ['id', 'title', 'value', 'key', 'hasChildren']);
     const province = provinces[0]!;
@@ -55,6 +55,11 @@ describe('region (views/base/region.vue)', () => {
     expectFields([detail], ['code', 'name', 'parentCode', 'level', 'sort']);
     const cities = await get('/api/blade-system/region/lazy-tree', { parentCode: detail.code });
     expect(cities.length).toBeGreaterThan(0);
+    const city = String(cities[0]!.value ?? cities[0]!.id);
+    await post('/api/blade-system/region/submit', { data: { parentCode: city, code: `${city}99`, name: '萨伯区', sort: 99, remark: '' } });
+    const below = await get('/api/blade-system/region/lazy-tree', { parentCode: city });
+    expect(below.map((r) => r.title)).toContain('萨伯区');
+    expect(await get<Row>('/api/blade-system/region/detail', { code: `${city}99` })).toMatchObject({ name: '萨伯区', parentCode: city });
   });
 });
 
