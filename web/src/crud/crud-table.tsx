@@ -8,6 +8,9 @@ import type { Allowed } from './permissions.js';
 import type { CrudState } from './use-crud.js';
 import { dictLabel, type Option } from './use-dict.js';
 
+/** The display name a resource declares beside a field, if any. */
+const nameBeside = (def: ResourceDef, prop: string) => Object.entries(def.names).find(([, source]) => source.field === prop)?.[0];
+
 export interface CrudTableProps {
   def: ResourceDef;
   state: CrudState;
@@ -47,7 +50,13 @@ export function CrudTable({ def, state, dicts, allowed, selected, onSelect, onPa
         key: c.prop,
         ellipsis: true,
         ...(c.width ? { width: c.width } : {}),
-        render: (value: unknown) => (c.dict ? dictLabel(dicts[c.dict], value) : value === null || value === undefined ? '' : String(value)),
+        render: (value: unknown, row: Row) => {
+          if (c.dict) return dictLabel(dicts[c.dict], value);
+          // Ids answered with their display names beside them (`deptId` → `deptName`) show the names.
+          const named = nameBeside(def, c.prop);
+          if (named && typeof row[named] === 'string' && row[named] !== '') return row[named];
+          return value === null || value === undefined ? '' : String(value);
+        },
       })),
     ...(rowActions
       ? [

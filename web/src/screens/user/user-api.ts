@@ -16,8 +16,8 @@ export interface ListSeen {
 
 /**
  * The generic page's API for users, with what the screen adds: the rows show the names of their
- * comma-joined role and department ids (the page answers ids only), and each call's filters and
- * raw rows are handed to `seen`.
+ * comma-joined role and department ids (the server's `deptName` / `roleName`, else the trees'
+ * titles), and each call's filters and raw rows are handed to `seen`.
  */
 export function userApi(base: CrudApi, names: Names, seen: (list: ListSeen) => void): CrudApi {
   return {
@@ -32,7 +32,12 @@ export function userApi(base: CrudApi, names: Names, seen: (list: ListSeen) => v
 }
 
 function withNames(row: Row, depts: ReadonlyMap<string, string>, roles: ReadonlyMap<string, string>): Row {
-  return { ...row, deptId: namesOf(row.deptId, depts), roleId: namesOf(row.roleId, roles) };
+  const named = (answered: unknown) => (typeof answered === 'string' && answered ? answered : undefined);
+  return {
+    ...row,
+    deptId: named(row.deptName) ?? namesOf(row.deptId, depts),
+    roleId: named(row.roleName) ?? namesOf(row.roleId, roles),
+  };
 }
 
 /** "1,2" → "研发部,销售部"; an id without a known name stays as it is. */

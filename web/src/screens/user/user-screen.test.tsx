@@ -80,6 +80,15 @@ describe('the users screen', () => {
     expect(within(rowOf('李四')).getByText('超级管理员,审计员')).toBeTruthy();
   });
 
+  it('shows the names the server answers beside the ids when it sends them', async () => {
+    const named = users.map((u, i) => ({ ...u, deptName: `服务端部门${i}`, roleName: `服务端角色${i}` }));
+    serve({ 'GET /api/blade-user/list': () => page(named) });
+    renderScreen();
+    await screen.findByText('张三');
+    expect(within(rowOf('张三')).getByText('服务端部门0')).toBeTruthy();
+    expect(within(rowOf('李四')).getByText('服务端角色1')).toBeTruthy();
+  });
+
   it('filters the list by the department clicked in the tree, and shows everyone again on a second click', async () => {
     const calls = serve();
     const user = userEvent.setup();
