@@ -43,6 +43,11 @@ export interface ExtraDef {
   /** The body is multipart/form-data (file uploads); `body` describes its fields. */
   multipart?: boolean;
   /**
+   * Answers rows of the resource under a path of its own (the user's `info`): they carry the
+   * resource's display names as lists do (`list`, `page`, `detail` and the tree lists always do).
+   */
+  namedRows?: boolean;
+  /**
    * BladeX binds action parameters as request parameters: its clients send them in the query
    * string, others in a JSON or form body. 'query-or-body' takes them from either (a body field
    * wins over a query field of the same name) and checks the merged fields against `body`, or

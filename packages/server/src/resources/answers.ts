@@ -17,8 +17,6 @@ export const ROW_ANSWER_PATHS = new Set([
   'lazy-menu-list',
   'parent-list',
   'child-list',
-  // The caller's own user row (personal info).
-  'info',
 ]);
 
 const isRow = (value: unknown): value is Row => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -40,7 +38,8 @@ function rowsIn(data: unknown, rows: Row[] = []): Row[] {
  */
 export function answerOf(ctx: AppContext, def: ResourceDef) {
   return async <T>(data: T, caller: Caller | undefined, withNames: boolean): Promise<T> => {
-    if (withNames) await fillNames(ctx, def, caller, rowsIn(data));
+    // Names are for signed-in callers: they read other rows (of the caller's tenant).
+    if (withNames && caller) await fillNames(ctx, def, caller, rowsIn(data));
     return emptyNullText(data, await textColumnsOf(ctx, def.table));
   };
 }

@@ -218,7 +218,7 @@ function registerExtra(
       // The caller carries the request: security events written below record its address.
       const data = await handler({ ctx, def, repo, request, caller: callerWithOrigin(request), query, body });
       if (extra.download) return sendFile(reply, data as FileDownload);
-      return ok(await answer(data, request.caller, ROW_ANSWER_PATHS.has(extra.path)));
+      return ok(await answer(data, request.caller, ROW_ANSWER_PATHS.has(extra.path) || extra.namedRows === true));
     },
   });
 }

@@ -130,6 +130,7 @@ export const userExtras = {
     summary: "The caller's profile as the personal-info form shows it",
     response: userProfile,
     permission: null,
+    namedRows: true,
   }),
   platformDetail: defineExtra({
     method: 'GET',
