@@ -132,6 +132,19 @@ describe('names beside ids, as Saber shows them', () => {
     for (const child of children) expect(child.parentName).toBe(sex.dictValue);
   });
 
+  it('notice rows: categoryName', async () => {
+    const category = await dictionary('notice');
+    const notice = await post('blade-desk/notice/submit', {
+      title: '名称通知',
+      category: 1,
+      releaseTime: '2026-01-01 08:00:00',
+      content: '内容',
+    });
+    const [row] = await records('blade-desk/notice/list', { title: '名称通知' });
+    expect(row).toMatchObject({ id: notice.id, categoryName: category.get('1') });
+    expect(row?.categoryName).toBeTruthy();
+  });
+
   it('post rows: categoryName (and the tenant)', async () => {
     const category = await dictionary('post_category');
     const [row] = await records('blade-system/post/list', { postCode: 'NAMES' });

@@ -21,6 +21,7 @@ export const notice = defineResource({
   table: 'blade_notice',
   tenantScoped: true,
   permission: 'notice',
+  names: { categoryName: { field: 'category', dict: 'notice' } },
   entity: z.object({
     title: requiredText(m.title, 255),
     category: formNumber(m.category),
