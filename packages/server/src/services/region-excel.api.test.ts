@@ -97,7 +97,7 @@ describe('import', () => {
     expect(await failure(suite.admin, upload(file, 0))).toEqual(bad(`第3行: ${x.codeTaken}`));
     expect(await snapshot()).toEqual(before);
     expect(await upload(file, 1)).toEqual({ inserted: 1, updated: 1 });
-    expect(await api().detail('990000')).toMatchObject({ name: '改名省', sort: 98, remark: null });
+    expect(await api().detail('990000')).toMatchObject({ name: '改名省', sort: 98, remark: '' });
     expect(await api().detail('990100')).toMatchObject({ provinceName: '改名省' });
     expect(await api().detail('990200')).toMatchObject({ level: 2, provinceName: '改名省' });
   });
