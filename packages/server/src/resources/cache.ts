@@ -17,6 +17,8 @@ export class ResourceCache {
   private announceTimer: NodeJS.Timeout | undefined;
 
   private readonly tables = new Map<string, Map<string, { value: unknown; at: number }>>();
+  /** Tables whose cached answers are made from another table too (display names): source → them. */
+  private readonly dependents = new Map<string, Set<string>>();
   private static readonly MAX_PER_TABLE = 2000;
 
   constructor(private readonly ttlMs: number) {}
@@ -46,7 +48,7 @@ export class ResourceCache {
     this.bus = bus;
     bus.subscribe(INVALIDATED, (payload) => {
       const tables = (payload as { tables?: unknown })?.tables;
-      if (Array.isArray(tables)) for (const table of tables) if (typeof table === 'string') this.tables.delete(table);
+      if (Array.isArray(tables)) for (const table of tables) if (typeof table === 'string') this.drop(table);
     });
     bus.subscribe(CLEARED, () => this.tables.clear());
     bus.onResync(() => this.tables.clear());
@@ -58,7 +60,7 @@ export class ResourceCache {
    * window, not one per write.
    */
   invalidate(table: string): void {
-    this.tables.delete(table);
+    this.drop(table);
     // One process (PGlite): nobody else to tell.
     if (!this.bus || this.bus.kind === 'local') return;
     this.unannounced.add(table);
@@ -66,6 +68,23 @@ export class ResourceCache {
       this.announceTimer = setTimeout(() => this.announce(), ANNOUNCE_AFTER_MS);
       this.announceTimer.unref();
     }
+  }
+
+  /**
+   * Cached answers of `table` are made from `source` as well (a menu list names its category from
+   * a dictionary): a change to `source` drops them too, here and, as every node declares the same
+   * at start, on the other nodes.
+   */
+  dependsOn(table: string, source: string): void {
+    if (table === source) return;
+    const dependents = this.dependents.get(source) ?? new Set<string>();
+    dependents.add(table);
+    this.dependents.set(source, dependents);
+  }
+
+  private drop(table: string): void {
+    this.tables.delete(table);
+    for (const dependent of this.dependents.get(table) ?? []) this.tables.delete(dependent);
   }
 
   private announce(): void {

@@ -28,6 +28,11 @@ function registerResource(root: FastifyInstance, ctx: AppContext, def: ResourceD
   const app = root.withTypeProvider<ZodTypeProvider>();
   const repo = new Repository(ctx, def);
   const answer = answerOf(ctx, def);
+  // A cached answer carries names read from dictionaries and other tables: their changes drop it.
+  for (const source of Object.values(def.names)) {
+    if ('dict' in source) ctx.cache.dependsOn(def.table, 'blade_dict');
+    if ('table' in source) ctx.cache.dependsOn(def.table, source.table);
+  }
   const base = def.basePath;
   const tags = [def.service];
   const screen: Access = { code: def.permission, platformOnly: def.platformOnly };

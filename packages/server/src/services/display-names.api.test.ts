@@ -123,6 +123,29 @@ describe('names beside ids, as Saber shows them', () => {
     expect(add.categoryName).toBeTruthy();
   });
 
+  it('a cached menu detail names a renamed dictionary entry at once', async () => {
+    const [root] = await get('blade-system/menu/lazy-list', { parentId: '0' });
+    const menuDetail = async () => [await get<Row>('blade-system/menu/detail', { id: String(root?.id) })];
+    const before = await menuDetail();
+    await menuDetail(); // answered from the resource cache now
+    const db = suite.server.ctx.db;
+    const entry = await db
+      .selectFrom('blade_dict')
+      .select(['id', 'dictValue'])
+      .where('code', '=', 'menu_category')
+      .where('dictKey', '=', String(before[0]?.category))
+      .executeTakeFirstOrThrow();
+    await db.updateTable('blade_dict').set({ isSealed: 0 }).where('id', '=', entry.id).execute();
+    try {
+      await post('blade-system/dict/submit', { id: entry.id, dictValue: '改名类别' });
+      expect((await menuDetail())[0]?.categoryName).toBe('改名类别');
+    } finally {
+      await post('blade-system/dict/submit', { id: entry.id, dictValue: entry.dictValue });
+      await db.updateTable('blade_dict').set({ isSealed: 1 }).where('id', '=', entry.id).execute();
+    }
+    expect((await menuDetail())[0]?.categoryName).toBe(entry.dictValue);
+  });
+
   it('dictionary rows: parentName of entries and 顶级 for the dictionaries', async () => {
     const parents = await records('blade-system/dict/parent-list', { code: 'sex' });
     const sex = parents.find((row) => row.code === 'sex') as Row;
