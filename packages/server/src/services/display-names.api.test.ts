@@ -155,6 +155,26 @@ describe('names beside ids, as Saber shows them', () => {
     for (const child of children) expect(child.parentName).toBe(sex.dictValue);
   });
 
+  it('tenant rows: packageName; data scope rows: menuName', async () => {
+    const db = suite.server.ctx.db;
+    const packageId = suite.server.ctx.ids.next();
+    await db.insertInto('blade_tenant_package').values({ id: packageId, packageName: '名称产品包', menuId: '' }).execute();
+    const tenantRowId = suite.server.ctx.ids.next();
+    await db.insertInto('blade_tenant').values({ id: tenantRowId, tenantId: '654321', tenantName: '名称租户', packageId }).execute();
+    const [tenant] = await records('blade-system/tenant/list', { tenantId: '654321' });
+    expect(tenant).toMatchObject({ id: tenantRowId, packageName: '名称产品包' });
+    const [menu] = await get('blade-system/menu/lazy-list', { parentId: '0' });
+    const scope = await post('blade-system/data-scope/submit', {
+      menuId: menu?.id,
+      resourceCode: 'names_scope',
+      scopeName: '名称权限',
+      scopeColumn: 'create_dept',
+      scopeType: 1,
+    });
+    const [scopeRow] = await records('blade-system/data-scope/list', { resourceCode: 'names_scope' });
+    expect(scopeRow).toMatchObject({ id: scope.id, menuName: menu?.name });
+  });
+
   it('notice rows: categoryName', async () => {
     const category = await dictionary('notice');
     const notice = await post('blade-desk/notice/submit', {
