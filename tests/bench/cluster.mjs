@@ -2,61 +2,24 @@
 // place, and (h) how long after a sign-out on node A node B refuses the token (LISTEN/NOTIFY).
 // Run alone (after a build): `node tests/bench/cluster.mjs` (BENCH_SECONDS, BENCH_DATABASE_URL,
 // BENCH_TRIES); `npm run bench` runs it too.
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { adminGrant, basic, cpuSeconds, startServerProcess, stopProcess } from './processes.mjs';
 import { scratchPostgres } from './users-page.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const script = join(here, '..', '..', 'packages/server/dist/main.js');
-const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-const md5 = (text) => createHash('md5').update(text).digest('hex');
 const REFRESH_TARGET_PER_CORE = 1000;
 const REVOCATION_TARGET_MS = 1000;
 
-async function startNode(port, env) {
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SSO_ADMIN_PASSWORD: 'admin', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300; i++) {
-    if ((await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined))?.ok) return child;
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error(`node on port ${port} did not start`);
-}
-
-async function stopNode(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/** CPU seconds the process has used so far (user + system), from /proc. */
-async function cpuSeconds(pid) {
-  const { readFile } = await import('node:fs/promises');
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-async function signIn(base) {
-  const query = new URLSearchParams({
-    grant_type: 'password',
-    scope: 'all',
-    tenantId: '000000',
-    username: 'admin',
-    password: md5('admin'),
-  });
-  const response = await fetch(`${base}/api/blade-auth/oauth/token?${query}`, { method: 'POST', headers: { authorization: basic } });
-  const body = await response.json();
-  if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body;
-}
+/** A server node on `port` with the bench's settings and `env`, ready once /health answers. */
+const startNode = (port, env) =>
+  startServerProcess(
+    script,
+    { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SSO_ADMIN_PASSWORD: 'admin', ...env },
+    `http://127.0.0.1:${port}/health`,
+  );
 
 async function refreshOnce(base, token) {
   const query = new URLSearchParams({ grant_type: 'refresh_token', scope: 'all', refresh_token: token });
@@ -81,7 +44,7 @@ export async function benchRefresh({ seconds, workers = 10, port = 18_951 }) {
       const until = Date.now() + duration * 1000;
       await Promise.all(
         Array.from({ length: workers }, async () => {
-          let token = (await signIn(base)).refresh_token;
+          let token = (await adminGrant(base)).refresh_token;
           while (Date.now() < until) {
             const started = performance.now();
             const next = await refreshOnce(base, token);
@@ -110,7 +73,7 @@ export async function benchRefresh({ seconds, workers = 10, port = 18_951 }) {
       serverCores: serverCpu / elapsed,
     };
   } finally {
-    await stopNode(node);
+    await stopProcess(node);
     await store.drop();
   }
 }
@@ -128,7 +91,7 @@ export async function benchRevocation({ tries = 20, ports = [18_961, 18_962] }) 
   const times = [];
   try {
     for (let i = 0; i < tries; i++) {
-      const token = (await signIn(baseA)).access_token;
+      const token = (await adminGrant(baseA)).access_token;
       if ((await onB(token)).status !== 200) throw new Error('B does not accept a fresh token');
       const started = performance.now();
       await fetch(`${baseA}/api/blade-auth/oauth/logout`, { headers: { 'blade-auth': `bearer ${token}` } });
@@ -139,8 +102,8 @@ export async function benchRevocation({ tries = 20, ports = [18_961, 18_962] }) 
       times.push(performance.now() - started);
     }
   } finally {
-    await stopNode(a);
-    await stopNode(b);
+    await stopProcess(a);
+    await stopProcess(b);
     await store.drop();
   }
   times.sort((x, y) => x - y);

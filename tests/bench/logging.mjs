@@ -2,18 +2,15 @@
 // on a fresh server process (PGlite in a fresh data directory, or a fresh database on BENCH_DATABASE_URL), the
 // server's CPU per request, and a check that the logging runs lost no entry.
 // `node tests/bench/logging.mjs` (needs packages/server/dist), or import measureApiLogging.
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { adminGrant, basic, startServerProcess, stopProcess } from './processes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-const md5 = (text) => createHash('md5').update(text).digest('hex');
 const LIST = '/api/blade-system/param/list?current=1&size=10';
 
 /**
@@ -43,46 +40,16 @@ async function scratchDatabase(adminUrl) {
   return { env: { DATABASE_URL: url.toString() }, drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
-async function startServer(script, port, apiLog, database) {
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ...database,
-    LOG_LEVEL: 'warn',
-    SSO_ADMIN_PASSWORD: 'admin',
-    SSO_API_LOG: apiLog,
-  };
-  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; i < 300; i++) {
-    if ((await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined))?.ok) return child;
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error(`${script} did not start`);
-}
+const startServer = (script, port, apiLog, database) =>
+  startServerProcess(
+    script,
+    { PORT: String(port), HOST: '127.0.0.1', ...database, LOG_LEVEL: 'warn', SSO_ADMIN_PASSWORD: 'admin', SSO_API_LOG: apiLog },
+    `http://127.0.0.1:${port}/health`,
+  );
 
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
+/** Headers of a signed-in admin. */
 async function signIn(base) {
-  const query = new URLSearchParams({
-    grant_type: 'password',
-    scope: 'all',
-    tenantId: '000000',
-    username: 'admin',
-    password: md5('admin'),
-  });
-  const body = await (
-    await fetch(`${base}/api/blade-auth/oauth/token?${query}`, { method: 'POST', headers: { authorization: basic } })
-  ).json();
-  if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return { authorization: basic, 'blade-auth': `bearer ${body.access_token}` };
+  return { authorization: basic, 'blade-auth': `bearer ${(await adminGrant(base)).access_token}` };
 }
 
 const cannon = (options) =>
@@ -158,7 +125,7 @@ async function measure(script, port, apiLog, seconds, connections, databaseUrl) 
       ...stored,
     };
   } finally {
-    await stop(server);
+    await stopProcess(server);
     await database.drop();
   }
 }

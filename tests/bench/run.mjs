@@ -1,7 +1,5 @@
 // `npm run bench`: prints throughput and latency of the platform beside a bare Fastify ceiling,
 // all measured in this one run on this machine. A script that prints figures, not a test.
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,52 +7,13 @@ import autocannon from 'autocannon';
 import { benchCli } from './cli.mjs';
 import { benchCluster } from './cluster.mjs';
 import { measureApiLogging } from './logging.mjs';
+import { adminGrant, basic, md5, startServerProcess, stopProcess } from './processes.mjs';
 import { scratchDir, scratchPostgres, seedPglite, seedPostgres, USERS } from './users-page.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const cores = availableParallelism();
-const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-const md5 = (text) => createHash('md5').update(text).digest('hex');
-
-const children = [];
-process.on('exit', () => {
-  for (const child of children) child.kill();
-});
-
-async function stopProcess(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/** Starts a server process and waits until `url` answers. */
-async function startProcess(script, env, url) {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(child);
-  for (let i = 0; i < 300; i++) {
-    if ((await fetch(url).catch(() => undefined))?.ok) return child;
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${script} did not start`);
-}
-
-async function passwordGrant(base) {
-  const query = new URLSearchParams({
-    grant_type: 'password',
-    scope: 'all',
-    tenantId: '000000',
-    username: 'admin',
-    password: md5('admin'),
-  });
-  const response = await fetch(`${base}/api/blade-auth/oauth/token?${query}`, { method: 'POST', headers: { authorization: basic } });
-  const body = await response.json();
-  if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body;
-}
 
 /** One autocannon run after a short warm-up (so the JIT has compiled the hot path in both servers). */
 async function run(name, options) {
@@ -79,7 +38,7 @@ async function refreshLoad(base, workers) {
   let bad = 0;
   const until = Date.now() + DURATION * 1000;
   const worker = async () => {
-    let token = (await passwordGrant(base)).refresh_token;
+    let token = (await adminGrant(base)).refresh_token;
     while (Date.now() < until) {
       const started = performance.now();
       const query = new URLSearchParams({ grant_type: 'refresh_token', scope: 'all', refresh_token: token });
@@ -100,8 +59,8 @@ async function refreshLoad(base, workers) {
 const helloPort = 18_901;
 const ssoPort = 18_902;
 const base = `http://127.0.0.1:${ssoPort}`;
-const hello = await startProcess(join(here, 'hello.mjs'), { PORT: String(helloPort) }, `http://127.0.0.1:${helloPort}/`);
-const sso = await startProcess(
+const hello = await startServerProcess(join(here, 'hello.mjs'), { PORT: String(helloPort) }, `http://127.0.0.1:${helloPort}/`);
+const sso = await startServerProcess(
   join(root, 'packages/server/dist/main.js'),
   // API-call logging off here: its cost is measured on its own below.
   // admin keeps admin/admin (SSO_ADMIN_PASSWORD: no forced change before the measured calls).
@@ -120,7 +79,7 @@ const results = [];
 try {
   results.push(await run('(a) bare Fastify hello-world (ceiling)', { url: `http://127.0.0.1:${helloPort}/` }));
 
-  const session = await passwordGrant(base);
+  const session = await adminGrant(base);
   const authHeaders = { authorization: basic, 'blade-auth': `bearer ${session.access_token}` };
   results.push(
     await run('(b) GET param/list, signed in', { url: `${base}/api/blade-system/param/list?current=1&size=10`, headers: authHeaders }),
@@ -173,16 +132,16 @@ for (const kind of ['PGlite', 'PostgreSQL']) {
     ...(store.dir ? { SSO_DATA_DIR: store.dir } : { DATABASE_URL: store.url }),
   };
   const script = join(root, 'packages/server/dist/main.js');
-  let server = await startProcess(script, env, `${base}/health`);
+  let server = await startServerProcess(script, env, `${base}/health`);
   if (store.dir) {
     await stopProcess(server); // PGlite is one process: seed while the server is down
     await seedPglite(store.dir);
-    server = await startProcess(script, env, `${base}/health`);
+    server = await startServerProcess(script, env, `${base}/health`);
   } else {
     await seedPostgres(store.url);
   }
   try {
-    const token = (await passwordGrant(base)).access_token;
+    const token = (await adminGrant(base)).access_token;
     const headers = { authorization: basic, 'blade-auth': `bearer ${token}` };
     const deep = Math.floor(USERS / 10) - 10;
     results.push(
