@@ -11,6 +11,19 @@ describe('AddressRate', () => {
     expect(rate.take('a', 60_000)).toEqual({ allowed: true });
   });
 
+  it('tells how far over budget an address is in its window (1 on the first refusal)', () => {
+    const rate = new AddressRate(1, 60_000);
+    expect(rate.overBudget('a')).toBe(0);
+    rate.take('a', 0);
+    expect(rate.overBudget('a')).toBe(0);
+    rate.take('a', 1);
+    expect(rate.overBudget('a')).toBe(1);
+    rate.take('a', 2);
+    expect(rate.overBudget('a')).toBe(2);
+    rate.take('a', 60_000);
+    expect(rate.overBudget('a')).toBe(0);
+  });
+
   it('stays bounded: passed windows are forgotten first, then the oldest addresses', () => {
     const rate = new AddressRate(1, 1_000, 3);
     rate.take('old', 0);

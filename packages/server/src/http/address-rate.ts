@@ -1,6 +1,6 @@
 /**
- * A per-address request budget in fixed windows, kept in this process: a public route that
- * writes (a captcha row) answers 429 past it. Addresses whose window has passed are forgotten
+ * A per-address budget in fixed windows, kept in this process: what anonymous callers may make
+ * the server write (a captcha row, an error-log row) is bounded by it. Addresses whose window has passed are forgotten
  * when the table grows, so it stays bounded however many addresses call.
  */
 export class AddressRate {
@@ -23,6 +23,12 @@ export class AddressRate {
     window.count++;
     if (window.count <= this.limit) return { allowed: true };
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000)) };
+  }
+
+  /** How many of `ip`'s requests in its current window were over budget (1 on the first refusal). */
+  overBudget(ip: string): number {
+    const window = this.windows.get(ip);
+    return window ? Math.max(0, window.count - this.limit) : 0;
   }
 
   private forgetPassed(now: number): void {
