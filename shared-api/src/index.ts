@@ -17,7 +17,6 @@ export * from './redirect.js';
 export * from './redirect-contract.js';
 export * from './resource.js';
 export * from './resources/index.js';
-export * from './sdk/axios-transport.js';
 export * from './sdk/client.js';
 export * from './sdk/resource-client.js';
 export * from './sdk/transport.js';
