@@ -125,6 +125,7 @@ export interface Database {
     parentId: Id;
     code: string;
     name: string;
+    nameEn: Opt<string>;
     alias: Opt<string>;
     path: Opt<string>;
     source: Opt<string>;
@@ -134,7 +135,7 @@ export interface Database {
     isOpen: number;
     remark: Opt<string>;
   }>;
-  blade_top_menu: Row<{ code: string; name: string; source: Opt<string>; path: Opt<string>; sort: number }>;
+  blade_top_menu: Row<{ code: string; name: string; nameEn: Opt<string>; source: Opt<string>; path: Opt<string>; sort: number }>;
   blade_top_menu_setting: { id: Id; topMenuId: Id; menuId: Id };
   blade_tenant_package: Row<{ packageName: string; menuId: string; remark: Opt<string> }>;
   blade_client: Row<{

@@ -150,6 +150,7 @@ async function seedMenus(db: Db, ids: IdGenerator): Promise<string[]> {
           parentId,
           code: menu.code,
           name: menu.name,
+          nameEn: menu.nameEn ?? null,
           alias: menu.alias ?? null,
           path: menu.path ?? null,
           source: menu.source ?? null,

@@ -10,6 +10,7 @@ import * as logOrder from './0009-log-order.js';
 import * as sessionTenant from './0010-session-tenant.js';
 import * as lockoutAccounts from './0011-lockout-accounts.js';
 import * as captcha from './0013-captcha.js';
+import * as menuEnglishNames from './0014-menu-english-names.js';
 
 export interface Migration {
   version: number;
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   { version: 10, name: 'session-tenant', up: sessionTenant.up },
   { version: 11, name: 'lockout-accounts', up: lockoutAccounts.up },
   { version: 13, name: 'captcha', up: captcha.up },
+  { version: 14, name: 'menu-english-names', up: menuEnglishNames.up },
 ];

@@ -192,6 +192,11 @@ describe('admin menu tree', () => {
     }
   });
 
+  it('gives every menu and button an English name with no Chinese in it', () => {
+    const missing = all.filter(({ node }) => !node.nameEn || /[\u4e00-\u9fff]/.test(node.nameEn)).map(({ node }) => node.code);
+    expect(missing).toEqual([]);
+  });
+
   it('keeps sibling sort numbers distinct', () => {
     for (const siblings of [adminMenus, ...all.map((v) => v.node.children ?? [])]) {
       const sorts = siblings.map((s) => s.sort);

@@ -1,3 +1,4 @@
+import { withEnglishNames } from './menu-english.js';
 import type { MenuSeed } from './types.js';
 
 /**
@@ -292,7 +293,7 @@ const flow = group('flow', '流程管理', 'flow', '/flow', 'iconfont iconicon_e
   ),
 ]);
 
-export const adminMenus: MenuSeed[] = [
+export const adminMenus: MenuSeed[] = withEnglishNames([
   desk,
   aps,
   ledger,
@@ -309,4 +310,4 @@ export const adminMenus: MenuSeed[] = [
   report,
   work,
   flow,
-];
+]);

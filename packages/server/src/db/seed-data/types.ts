@@ -7,8 +7,10 @@
 export interface MenuSeed {
   code: string;
   name: string;
-  /** English name, used as the i18n key. */
+  /** The i18n key of the menu (answered as meta.i18n by menu/routes). */
   alias?: string;
+  /** The name shown when the front end is in English (blade_menu.name_en). */
+  nameEn?: string;
   path?: string;
   /** Icon. */
   source?: string;
