@@ -2,7 +2,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '@sso/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHome, cliHome } from './cli-test-support.js';
+import { adminHome, cliHome } from './cli-home.testkit.js';
 
 let server: TestServer;
 beforeAll(async () => {

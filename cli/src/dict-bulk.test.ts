@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { startTestServer, type TestServer } from '@sso/server/testing';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHome } from './cli-test-support.js';
+import { adminHome } from './cli-home.testkit.js';
 
 let server: TestServer;
 let home: Awaited<ReturnType<typeof adminHome>>;

@@ -1,6 +1,6 @@
 import { startTestServer, type TestServer } from '@sso/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHome, cliHome } from './cli-test-support.js';
+import { adminHome, cliHome } from './cli-home.testkit.js';
 
 let server: TestServer;
 let home: Awaited<ReturnType<typeof adminHome>>;

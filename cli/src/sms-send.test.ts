@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startTestServer, type TestServer } from '@sso/server/testing';
 import { resourceMessages as m, md5, type SsoClient } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHome, cliHome } from './cli-test-support.js';
+import { adminHome, cliHome } from './cli-home.testkit.js';
 import { callsOf } from './sms-delivery.js';
 
 let server: TestServer;

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '@sso/server/testing';
 import { md5 } from '@sso/shared-api';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHome } from './cli-test-support.js';
+import { adminHome } from './cli-home.testkit.js';
 
 let server: TestServer;
 let home: Awaited<ReturnType<typeof adminHome>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectFields, expectNames, type Page, type Row, signIn, useSaberSession } from './saber-client.js';
+import { expectFields, expectNames, type Page, type Row, signIn, useSaberSession } from './saber-client.testkit.js';
 
 /**
  * The authority, base, monitor, resource, desk, report and tool screens of Saber 2.8.1 / 2.9.0 as

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { startTestServer, type TestServer } from '@sso/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectFields, flatten, type Row } from './saber-client.js';
+import { expectFields, flatten, type Row } from './saber-client.testkit.js';
 
 /**
  * Saber's shell (api/user.js, store/modules/user.js, page/login): the captcha sign-in of its

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectFields, expectNames, flatten, type Page, type Row, useSaberSession } from './saber-client.js';
+import { expectFields, expectNames, flatten, type Page, type Row, useSaberSession } from './saber-client.testkit.js';
 
 /**
  * The system screens of Saber 2.8.1 / 2.9.0 (views/system/*.vue, api/system/*.js) as they call this

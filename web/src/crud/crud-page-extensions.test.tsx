@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, page } from '../test/fake-fetch.js';
-import { grant, renderWithFeedback, spaced } from '../test/ui.js';
+import { fakeFetch, page } from '../test/fake-fetch.testkit.js';
+import { grant, renderWithFeedback, spaced } from '../test/ui.testkit.js';
 import CrudPage, { type CrudContext } from './crud-page.js';
 
 const def = param as unknown as ResourceDef;

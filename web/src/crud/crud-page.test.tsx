@@ -2,8 +2,8 @@ import { dict, param, type ResourceDef, tenantPackage } from '@sso/shared-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, page } from '../test/fake-fetch.js';
-import { buttonIn, buttonsIn, grant, renderWithFeedback } from '../test/ui.js';
+import { fakeFetch, page } from '../test/fake-fetch.testkit.js';
+import { buttonIn, buttonsIn, grant, renderWithFeedback } from '../test/ui.testkit.js';
 import CrudPage from './crud-page.js';
 
 const rows = Array.from({ length: 10 }, (_, i) => ({

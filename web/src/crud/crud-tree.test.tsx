@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Button } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { client } from '../api/client.js';
-import { type FakeCall, fakeFetch, page } from '../test/fake-fetch.js';
-import { grant, renderWithFeedback } from '../test/ui.js';
+import { type FakeCall, fakeFetch, page } from '../test/fake-fetch.testkit.js';
+import { grant, renderWithFeedback } from '../test/ui.testkit.js';
 import CrudPage from './crud-page.js';
 import { lazyListApi } from './lazy-tree.js';
 

@@ -7,7 +7,7 @@ import { createAppRouter } from '../router/router.js';
 import { clearLock } from '../session/lock.js';
 import { tokenStore } from '../session/token-store.js';
 import { userStore } from '../session/user-store.js';
-import { fakeFetch } from '../test/fake-fetch.js';
+import { fakeFetch } from '../test/fake-fetch.testkit.js';
 import { tagsStore } from './tags-store.js';
 
 const menus = [

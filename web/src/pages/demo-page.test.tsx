@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, page } from '../test/fake-fetch.js';
-import { grant, renderWithFeedback, spaced } from '../test/ui.js';
+import { fakeFetch, page } from '../test/fake-fetch.testkit.js';
+import { grant, renderWithFeedback, spaced } from '../test/ui.testkit.js';
 import DemoPage from './demo-page.js';
 
 const notices = [{ id: '7', title: '系统升级通知', category: 1, releaseTime: '2026-11-20 09:00:00', content: '' }];

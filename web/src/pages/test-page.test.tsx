@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../session/token-store.js';
-import { fakeFetch } from '../test/fake-fetch.js';
-import { grant, renderWithFeedback } from '../test/ui.js';
+import { fakeFetch } from '../test/fake-fetch.testkit.js';
+import { grant, renderWithFeedback } from '../test/ui.testkit.js';
 import TestPage from './test-page.js';
 
 const token = (accessToken: string, expiresIn: number) => ({

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../session/token-store.js';
-import { fakeFetch, type Route } from '../../test/fake-fetch.js';
-import { renderWithFeedback } from '../../test/ui.js';
+import { fakeFetch, type Route } from '../../test/fake-fetch.testkit.js';
+import { renderWithFeedback } from '../../test/ui.testkit.js';
 import LoginPage from './login-page.js';
 
 const IMAGE = 'data:image/svg+xml;base64,PHN2Zy8+';

@@ -2,8 +2,8 @@ import { registry } from '@sso/shared-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userStore } from '../../session/user-store.js';
-import { fakeFetch, page } from '../../test/fake-fetch.js';
-import { renderWithFeedback } from '../../test/ui.js';
+import { fakeFetch, page } from '../../test/fake-fetch.testkit.js';
+import { renderWithFeedback } from '../../test/ui.testkit.js';
 import DashboardPage from './dashboard-page.js';
 import { countNodes, startOfDay } from './platform-figures.js';
 

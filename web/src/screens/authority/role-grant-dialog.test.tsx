@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch } from '../../test/fake-fetch.js';
-import { menuNode, renderWithFeedback } from '../../test/ui.js';
+import { fakeFetch } from '../../test/fake-fetch.testkit.js';
+import { menuNode, renderWithFeedback } from '../../test/ui.testkit.js';
 import { RoleGrantDialog } from './role-grant-dialog.js';
-import { expandAll, nodeState, tick } from './tree-test-helpers.js';
+import { expandAll, nodeState, tick } from './tree.testkit.js';
 
 // 系统管理 > 用户管理 > (新增, 修改); 系统管理 > 参数管理; 权限管理 > 角色管理
 const menuTree = [

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch } from '../../test/fake-fetch.js';
-import { grant, renderWithFeedback, spaced } from '../../test/ui.js';
+import { fakeFetch } from '../../test/fake-fetch.testkit.js';
+import { grant, renderWithFeedback, spaced } from '../../test/ui.testkit.js';
 import RoleScreen from './role-screen.js';
 
 const role = (id: string, roleName: string, children?: unknown[]) => ({

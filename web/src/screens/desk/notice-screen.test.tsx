@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, page } from '../../test/fake-fetch.js';
-import { grant, renderWithFeedback, spaced } from '../../test/ui.js';
+import { fakeFetch, page } from '../../test/fake-fetch.testkit.js';
+import { grant, renderWithFeedback, spaced } from '../../test/ui.testkit.js';
 import NoticeScreen from './notice-screen.js';
 
 const notice = { id: '5', title: '停电通知', category: 1, releaseTime: '2026-11-20 08:30:00', content: '第一行\n第二行' };

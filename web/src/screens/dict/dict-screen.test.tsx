@@ -3,8 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeCall, fakeFetch, page } from '../../test/fake-fetch.js';
-import { buttonIn, grant, renderWithFeedback, spaced } from '../../test/ui.js';
+import { type FakeCall, fakeFetch, page } from '../../test/fake-fetch.testkit.js';
+import { buttonIn, grant, renderWithFeedback, spaced } from '../../test/ui.testkit.js';
 import { type DictLayout, DictScreen } from './dict-screen.js';
 import SystemDictScreen from './system-dict-screen.js';
 

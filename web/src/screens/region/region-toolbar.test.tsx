@@ -2,8 +2,8 @@ import { type ResourceDef, region } from '@sso/shared-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeCall, fakeFetch } from '../../test/fake-fetch.js';
-import { buttonIn, dialogTitled, grant, renderWithFeedback, spaced } from '../../test/ui.js';
+import { type FakeCall, fakeFetch } from '../../test/fake-fetch.testkit.js';
+import { buttonIn, dialogTitled, grant, renderWithFeedback, spaced } from '../../test/ui.testkit.js';
 import RegionScreen from './region-screen.js';
 
 const base = '/api/blade-system/region';

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import InfoPage from '../../pages/info-page.js';
 import { userStore } from '../../session/user-store.js';
-import { fakeFetch } from '../../test/fake-fetch.js';
-import { renderWithFeedback } from '../../test/ui.js';
+import { fakeFetch } from '../../test/fake-fetch.testkit.js';
+import { renderWithFeedback } from '../../test/ui.testkit.js';
 
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const profile = {

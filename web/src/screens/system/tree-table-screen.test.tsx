@@ -2,8 +2,8 @@ import { dept, type ResourceDef } from '@sso/shared-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeCall, fakeFetch } from '../../test/fake-fetch.js';
-import { grant, renderWithFeedback, spaced } from '../../test/ui.js';
+import { type FakeCall, fakeFetch } from '../../test/fake-fetch.testkit.js';
+import { grant, renderWithFeedback, spaced } from '../../test/ui.testkit.js';
 import TreeTableScreen from './tree-table-screen.js';
 
 interface Dept {

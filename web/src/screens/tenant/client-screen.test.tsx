@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, page } from '../../test/fake-fetch.js';
-import { buttonIn, dialogTitled, grant, renderWithFeedback } from '../../test/ui.js';
+import { fakeFetch, page } from '../../test/fake-fetch.testkit.js';
+import { buttonIn, dialogTitled, grant, renderWithFeedback } from '../../test/ui.testkit.js';
 import ClientScreen from './client-screen.js';
 
 const SECRET = 'Zx9_secret-shown-only-once-00001';

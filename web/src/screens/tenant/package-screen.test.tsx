@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, page } from '../../test/fake-fetch.js';
-import { buttonIn, grant, menuNode, renderWithFeedback, spaced } from '../../test/ui.js';
-import { expandAll, nodeState, tick, treeNode } from '../authority/tree-test-helpers.js';
+import { fakeFetch, page } from '../../test/fake-fetch.testkit.js';
+import { buttonIn, grant, menuNode, renderWithFeedback, spaced } from '../../test/ui.testkit.js';
+import { expandAll, nodeState, tick, treeNode } from '../authority/tree.testkit.js';
 import PackageScreen from './package-screen.js';
 
 const menus = [

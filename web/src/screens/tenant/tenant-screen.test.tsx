@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, page } from '../../test/fake-fetch.js';
-import { dialogTitled, grant, renderWithFeedback, spaced } from '../../test/ui.js';
+import { fakeFetch, page } from '../../test/fake-fetch.testkit.js';
+import { dialogTitled, grant, renderWithFeedback, spaced } from '../../test/ui.testkit.js';
 import TenantScreen from './tenant-screen.js';
 
 const tenant = (id: string, tenantId: string, tenantName: string) => ({

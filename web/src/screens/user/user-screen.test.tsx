@@ -2,8 +2,8 @@ import type { TreeNode } from '@sso/shared-api';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeCall, fakeFetch, page } from '../../test/fake-fetch.js';
-import { buttonIn, grant, renderWithFeedback, spaced } from '../../test/ui.js';
+import { type FakeCall, fakeFetch, page } from '../../test/fake-fetch.testkit.js';
+import { buttonIn, grant, renderWithFeedback, spaced } from '../../test/ui.testkit.js';
 import UserScreen from './user-screen.js';
 
 // antd renders slowly in jsdom, the more so on a busy machine.
