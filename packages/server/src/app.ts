@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
-import { allResources, fail, type ResourceDef, zh } from '@sso/shared-api';
+import { fail, type ResourceDef, zh } from '@sso/shared-api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -16,6 +16,7 @@ import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { type MigrationNotice, reportMigrationNotices } from './db/migration-notices.js';
 import { seed } from './db/seed.js';
+import { registerResourceRoutes } from './engine/routes.js';
 import { registerAuthHook } from './http/auth-hook.js';
 import { clientErrorAnswer } from './http/client-errors.js';
 import { registerDocs } from './http/docs.js';
@@ -28,8 +29,8 @@ import type { Access } from './http/types.js';
 import { registerWeb } from './http/web.js';
 import { IdGenerator } from './ids.js';
 import { registerApiLog } from './logs/api-hook.js';
-import { registerResourceRoutes } from './resources/routes.js';
-import { registerSmsRoutes } from './services/sms-routes.js';
+import { resourcesToServe } from './resources/index.js';
+import { registerSmsRoutes } from './resources/sms/routes.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -48,8 +49,8 @@ const SECRET_QUERY = /([?&](?:\w*password\w*|refresh_token|access_token|client_s
 
 /** Opens the database, migrates, seeds and builds the HTTP app (not yet listening). */
 export interface BuildOptions {
-  /** The resources to serve; tests add fakes to the registry's. */
-  resources?: ResourceDef[];
+  /** Tests only: fake resources served beside the real ones, with no rules and no extras. */
+  testResources?: ResourceDef[];
   /** Tests only (startTestServer sets it; no configuration does): `ctx.captcha.codeForTests` answers codes. */
   testHooks?: boolean;
 }
@@ -103,7 +104,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerGracefulClose(app);
   registerSecurityHeaders(app);
   registerInputGuard(app, { trustProxy: config.SSO_TRUST_PROXY === 'true' });
-  // Uploads are read by the routes that declare them (resources/multipart.ts sets the limits).
+  // Uploads are read by the routes that declare them (engine/multipart.ts sets the limits).
   await app.register(multipart);
   registerLanguage(app);
   registerAuthHook(app, ctx);
@@ -125,7 +126,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerLockoutRoutes(app, ctx);
   registerHandoffRoute(app, ctx);
   registerSmsRoutes(app, ctx);
-  registerResourceRoutes(app, ctx, options.resources ?? allResources);
+  registerResourceRoutes(app, ctx, resourcesToServe(options.testResources));
 
   const webDir = config.SSO_WEB_DIR ? resolve(config.SSO_WEB_DIR) : defaultWebDir;
   const servesWeb = await registerWeb(app, webDir);

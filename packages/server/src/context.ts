@@ -12,12 +12,12 @@ import type { ClusterBus } from './cluster/bus.js';
 import { createBus } from './cluster/create-bus.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle, Db } from './db/database.js';
+import { Params } from './domain/params.js';
+import { ResourceCache } from './engine/cache.js';
 import { IdGenerator } from './ids.js';
 import { LogRecorder } from './logs/log-recorder.js';
 import { SecurityAudit } from './logs/security-audit.js';
 import { allowListReader, OutboundGuard } from './net/outbound-guard.js';
-import { ResourceCache } from './resources/cache.js';
-import { Params } from './services/params.js';
 import { SmsService } from './sms/sms-service.js';
 import { Storage } from './storage/storage.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from './test-support.js';
+import { useTestServer } from './api-suite.testkit.js';
 
 const suite = useTestServer();
 

@@ -67,4 +67,4 @@ async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): 
 }
 
 /** The region sheet's reader and writer, for browser suites that check an export and build an import. */
-export { readRegions, writeRegions } from './services/region-excel.js';
+export { readRegions, writeRegions } from './resources/region/excel.js';

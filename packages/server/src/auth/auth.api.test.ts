@@ -3,7 +3,7 @@ import { ApiError, md5, memoryStore, toBase64, tokenResponse } from '@sso/shared
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from '../test-support.js';
+import { useTestServer } from '../api-suite.testkit.js';
 
 const suite = useTestServer({ SSO_TRUST_PROXY: 'true' });
 let ipCounter = 10;

@@ -1,6 +1,6 @@
 import { captchaMessages, md5, toBase64 } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithAdmin, type TestUser, useTestServer } from '../test-support.js';
+import { createTenantWithAdmin, type TestUser, useTestServer } from '../api-suite.testkit.js';
 import { CAPTCHA_CAP, CaptchaStore } from './captcha-store.js';
 
 /** The sign-in captcha as Saber uses it: the picture, its single-use answer, the captcha grant and "captcha required". */

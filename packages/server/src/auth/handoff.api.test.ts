@@ -1,7 +1,7 @@
 import { HANDOFF_PATH, redirectMessages, TOKEN_HEADER, toEnglish } from '@sso/shared-api';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bad, createUserWithRole, failure, type TestUser, tableSnapshot, useTestServer } from '../test-support.js';
+import { bad, createUserWithRole, failure, type TestUser, tableSnapshot, useTestServer } from '../api-suite.testkit.js';
 
 /** Single sign-on hand-off: a token only ever goes to a redirect URI registered on an enabled client. */
 const suite = useTestServer();

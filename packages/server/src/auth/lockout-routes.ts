@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { formatDateTime } from '../engine/rows.js';
 import { callerWithOrigin } from '../logs/security-events.js';
-import { formatDateTime } from '../resources/rows.js';
 
 const HOUR_MS = 3_600_000;
 

@@ -10,7 +10,7 @@ import {
   TEST_PASSWORD,
   type TestUser,
   useTestServer,
-} from '../test-support.js';
+} from '../api-suite.testkit.js';
 
 /**
  * Failed sign-ins cannot be aimed at someone else. Small parameters keep the suite fast while the

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { ResourceCache } from '../resources/cache.js';
-import { Params } from '../services/params.js';
+import { Params } from '../domain/params.js';
+import type { ResourceCache } from '../engine/cache.js';
 
 /**
  * Failed sign-ins, counted so that nobody can lock an account for its owner:

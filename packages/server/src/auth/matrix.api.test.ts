@@ -2,7 +2,7 @@ import { allResources, DEFAULT_TENANT_ID, type ResourceDef } from '@sso/shared-a
 import { sql } from 'kysely';
 import { request } from 'undici';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithAdmin, createUserWithRole, type TestUser, type TrackedClient, useTestServer } from '../test-support.js';
+import { createTenantWithAdmin, createUserWithRole, type TestUser, type TrackedClient, useTestServer } from '../api-suite.testkit.js';
 
 /**
  * The authorization matrix, generated from the routes the server registered: a new route or

@@ -2,7 +2,7 @@ import { ADMINISTRATOR_ROLE, forbidden, zh } from '@sso/shared-api';
 import { sql } from 'kysely';
 import type { ClusterBus } from '../cluster/bus.js';
 import type { Db } from '../db/database.js';
-import { packageMenuIds } from '../services/tenant-limits.js';
+import { packageMenuIds } from '../domain/tenant-limits.js';
 import type { VerifiedToken } from './tokens.js';
 
 /** The signed-in caller as routes see it. */

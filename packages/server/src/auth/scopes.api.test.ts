@@ -10,7 +10,7 @@ import {
   TEST_PASSWORD,
   type TrackedClient,
   useTestServer,
-} from '../test-support.js';
+} from '../api-suite.testkit.js';
 import { pathPattern } from './scopes.js';
 
 const suite = useTestServer();

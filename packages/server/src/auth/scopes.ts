@@ -1,6 +1,6 @@
 import type { ResourceDef } from '@sso/shared-api';
 import type { Db } from '../db/database.js';
-import { toCamel } from '../resources/rows.js';
+import { toCamel } from '../engine/rows.js';
 import type { Caller } from './permissions.js';
 
 const DATA = 1;

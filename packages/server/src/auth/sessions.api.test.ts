@@ -1,8 +1,8 @@
 import { zh } from '@sso/shared-api';
 import { describe, expect, it } from 'vitest';
-import { syncSessionsOfUsers } from '../services/account-sessions.js';
-import { createDept } from '../services/user-test-helpers.js';
-import { createRole, createTenantWithAdmin, createUser, TEST_PASSWORD, useTestServer } from '../test-support.js';
+import { createRole, createTenantWithAdmin, createUser, TEST_PASSWORD, useTestServer } from '../api-suite.testkit.js';
+import { syncSessionsOfUsers } from '../domain/account-sessions.js';
+import { createDept } from '../resources/user/users.testkit.js';
 import { call, changeOwnPassword, PARAM_LIST, passwordSignIn, refreshed, refreshGrant } from './session-http.js';
 
 const suite = useTestServer();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRole, createTenantWithAdmin, createUser, TEST_PASSWORD } from '../api-suite.testkit.js';
 import { call, changeOwnPassword, PARAM_LIST, passwordGrant, passwordSignIn } from '../auth/session-http.js';
-import { createRole, createTenantWithAdmin, createUser, TEST_PASSWORD } from '../test-support.js';
 import { startTestServer, type TestServer } from '../testing.js';
 import { type ChildNode, cutListeners, freshDatabase, pgAdminUrl, pgAnswers, startChildNode } from './cluster-nodes.js';
 import { redisAnswers, waitFor } from './test-nodes.js';

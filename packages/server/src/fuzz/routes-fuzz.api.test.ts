@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { request } from 'undici';
 import { expect, it } from 'vitest';
-import { signInAdmin, useTestServer } from '../test-support.js';
+import { signInAdmin, useTestServer } from '../api-suite.testkit.js';
 import { type FuzzRequest, requestsFor } from './fuzz-requests.js';
 import { changedTables, writeCounter } from './write-counter.js';
 

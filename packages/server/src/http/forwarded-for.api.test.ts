@@ -1,7 +1,7 @@
 import { md5 } from '@sso/shared-api';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { rowCount, useTestServer } from '../test-support.js';
+import { rowCount, useTestServer } from '../api-suite.testkit.js';
 
 /** Behind a trusted proxy, X-Forwarded-For names the client: only IP addresses are taken. */
 const suite = useTestServer({ SSO_TRUST_PROXY: 'true' });

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { md5 } from '@sso/shared-api';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { rowCount, useTestServer } from '../test-support.js';
+import { rowCount, useTestServer } from '../api-suite.testkit.js';
 
 /** Control characters and broken encodings are refused at the edge with 400, and nothing is written. */
 const suite = useTestServer();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from '../test-support.js';
+import { useTestServer } from '../api-suite.testkit.js';
 
 /** Security headers on the web app, on API answers (good and refused) and on /doc.html. */
 const webDir = mkdtempSync(join(tmpdir(), 'sso-web-'));

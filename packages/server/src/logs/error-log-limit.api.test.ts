@@ -1,9 +1,9 @@
-import { allResources, defineResource } from '@sso/shared-api';
+import { defineResource } from '@sso/shared-api';
 import { sql } from 'kysely';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { useTestServer } from '../test-support.js';
+import { useTestServer } from '../api-suite.testkit.js';
 import { ErrorLogLimit } from './error-log-limit.js';
 
 /** A resource over a missing table: its list fails in the database, a real 500 for a signed-in caller. */
@@ -19,7 +19,7 @@ const broken = defineResource({
 });
 
 // Client addresses come from X-Forwarded-For, so one suite can speak for several addresses.
-const suite = useTestServer({ SSO_TRUST_PROXY: 'true' }, { resources: [...allResources, broken] });
+const suite = useTestServer({ SSO_TRUST_PROXY: 'true' }, { testResources: [broken] });
 
 async function get(path: string, address: string, token?: string): Promise<number> {
   const headers: Record<string, string> = { 'x-forwarded-for': address };

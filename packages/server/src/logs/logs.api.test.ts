@@ -1,4 +1,4 @@
-import { allResources, defineResource, md5, zh } from '@sso/shared-api';
+import { defineResource, md5, zh } from '@sso/shared-api';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import {
   tableSnapshot,
   trackedClient,
   useTestServer,
-} from '../test-support.js';
+} from '../api-suite.testkit.js';
 import { OfflineCityResolver } from './ip-city.js';
 import { LogRecorder } from './log-recorder.js';
 import { callShape } from './log-rows.js';
@@ -30,7 +30,7 @@ const broken = defineResource({
   view: { title: ['坏的', 'Broken'], columns: [] },
 });
 
-const suite = useTestServer({}, { resources: [...allResources, broken] });
+const suite = useTestServer({}, { testResources: [broken] });
 let tenantAdmin: TestUser;
 let usualViewer: TestUser;
 

@@ -1,7 +1,7 @@
 import { DEFAULT_TENANT_ID, md5, toBase64 } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDept, STRONG } from '../services/user-test-helpers.js';
-import { createRole, failure, signIn, useTestServer } from '../test-support.js';
+import { createRole, failure, signIn, useTestServer } from '../api-suite.testkit.js';
+import { createDept, STRONG } from '../resources/user/users.testkit.js';
 
 /**
  * Security events are in the database when the call answers. The batched recorder is stopped

@@ -5,7 +5,7 @@ import { badRequest, DEFAULT_TENANT_ID, defineMessagePattern, defineMessages } f
 import type { Kysely } from 'kysely';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
 import type { Database } from '../db/schema.js';
-import type { Params } from '../services/params.js';
+import type { Params } from '../domain/params.js';
 import { blockedKindOf, canonicalAddress } from './address-kinds.js';
 import { allowListed, type OutboundTarget, outboundTargetOf } from './outbound-target.js';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { resourceMessages as m } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithAdmin, failure, type TestUser, tableSnapshot, useTestServer } from '../test-support.js';
+import { createTenantWithAdmin, failure, type TestUser, tableSnapshot, useTestServer } from '../api-suite.testkit.js';
 
 /**
  * A platform listening on every interface (HOST=0.0.0.0): its non-loopback addresses are its own

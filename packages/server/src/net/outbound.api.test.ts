@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resourceMessages as m } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithAdmin, FORBIDDEN, failure, type TestUser, tableSnapshot, useTestServer } from '../test-support.js';
+import { createTenantWithAdmin, FORBIDDEN, failure, type TestUser, tableSnapshot, useTestServer } from '../api-suite.testkit.js';
 
 /**
  * Addresses a tenant can set (storage endpoints, SMS gateways, data sources) may not point at the

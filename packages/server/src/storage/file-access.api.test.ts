@@ -8,7 +8,7 @@ import {
   type TestUser,
   type TrackedClient,
   useTestServer,
-} from '../test-support.js';
+} from '../api-suite.testkit.js';
 import { LINK_TTL_SECONDS } from './file-links.js';
 
 /** Who may upload and who may download stored files: permissions, public avatars, signed links, tenants. */

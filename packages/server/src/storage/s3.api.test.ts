@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalS3, startLocalS3 } from './fake-s3.testkit.js';
 import { S3Store } from './s3-store.js';
-import { type LocalS3, startLocalS3 } from './s3-test-server.js';
 import { authorization, sha256Hex } from './sigv4.js';
 
 /** SigV4 against AWS's published example, and the S3 store against a local S3-compatible server. */

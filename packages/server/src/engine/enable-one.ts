@@ -1,0 +1,33 @@
+import { badRequest, zh } from '@sso/shared-api';
+import type { Caller } from '../auth/permissions.js';
+import type { ExtraHandler } from './types.js';
+
+/** Status of a provider configuration (oss, sms): 1 off, 2 the tenant's enabled one. */
+export const CONFIG_DISABLED = 1;
+export const CONFIG_ENABLED = 2;
+
+/**
+ * The `enable` extra of provider configurations: this row becomes the tenant's enabled one and
+ * its others are switched off, in one transaction.
+ */
+export function enableOnePerTenant(table: 'blade_oss' | 'blade_sms'): ExtraHandler {
+  return async ({ ctx, repo, caller, query }) => {
+    const who = caller as Caller;
+    if (!(await repo.detail(who, query.id))) throw badRequest(zh('recordMissing'));
+    const audit = { updateUser: who.user_id, updateTime: new Date() };
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable(table)
+        .set({ status: CONFIG_DISABLED, ...audit })
+        .where('tenantId', '=', who.tenant_id)
+        .where('id', '!=', query.id)
+        .execute();
+      await trx
+        .updateTable(table)
+        .set({ status: CONFIG_ENABLED, ...audit })
+        .where('id', '=', query.id)
+        .execute();
+    });
+    return true;
+  };
+}

@@ -1,0 +1,43 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The engine serves any resource it is handed: none of its files may import a resource, a
+ * module shared by resources (domain/) or the composition root, or the import circle between
+ * the generic layer and the resources comes back.
+ */
+const engineDir = dirname(fileURLToPath(import.meta.url));
+const srcDir = resolve(engineDir, '..');
+const FORBIDDEN_ROOTS = ['resources', 'domain', 'services'];
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']+)'/g)].map((match) => match[1] as string);
+}
+
+describe('the engine', () => {
+  const files = readdirSync(engineDir).filter((name) => name.endsWith('.ts'));
+
+  it('has files to check', () => {
+    expect(files).toContain('routes.ts');
+    expect(files).toContain('repository.ts');
+  });
+
+  it('imports no resource and no module shared by resources', () => {
+    const offending: string[] = [];
+    for (const name of files) {
+      for (const spec of importsOf(join(engineDir, name))) {
+        const target = relative(srcDir, resolve(engineDir, spec));
+        if (FORBIDDEN_ROOTS.includes(target.split('/')[0] as string)) offending.push(`${name} → ${spec}`);
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+
+  it('would notice such an import', () => {
+    const target = relative(srcDir, resolve(engineDir, '../resources/user/index.js'));
+    expect(FORBIDDEN_ROOTS).toContain(target.split('/')[0]);
+  });
+});

@@ -1,0 +1,30 @@
+import { badRequest, zh } from '@sso/shared-api';
+import type { Caller } from '../../auth/permissions.js';
+import type { ExtraHandler } from '../../engine/types.js';
+import { LOCAL_DOMAIN } from '../../storage/local-store.js';
+
+/** The object name in a local link, signed or not (the link put-file answered carries a signature). */
+const nameInLink = (link: string) =>
+  link.startsWith(`${LOCAL_DOMAIN}?`) ? new URLSearchParams(link.slice(LOCAL_DOMAIN.length + 1)).get('name') : null;
+
+/** Extras of `attach`: removeByName takes the link (signed or not) or the stored name. */
+export const attachExtraHandlers: Record<string, ExtraHandler> = {
+  removeByName: async ({ ctx, repo, caller, query }) => {
+    const who = caller as Caller;
+    const link = String(query.link);
+    const name = nameInLink(link) ?? link;
+    const rows = await ctx.db
+      .selectFrom('blade_attach')
+      .select('id')
+      .where('tenantId', '=', who.tenant_id)
+      .where('isDeleted', '=', 0)
+      .where((eb) => eb.or([eb('link', '=', link), eb('name', '=', name)]))
+      .execute();
+    if (rows.length === 0) throw badRequest(zh('recordMissing'));
+    await repo.remove(
+      who,
+      rows.map((r) => r.id),
+    );
+    return true;
+  },
+};

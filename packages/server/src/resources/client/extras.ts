@@ -1,0 +1,30 @@
+import { badRequest, zh } from '@sso/shared-api';
+import { hashClientSecret } from '../../auth/clients.js';
+import type { Caller } from '../../auth/permissions.js';
+import type { ExtraHandler } from '../../engine/types.js';
+import { assertNotOwnClient, newClientSecret } from './rules.js';
+
+/** Extras of `client`: a new secret, answered once; the old one stops working at once. */
+export const clientExtraHandlers: Record<string, ExtraHandler> = {
+  regenerateSecret: async ({ ctx, caller, query }) => {
+    const who = caller as Caller;
+    const row = await ctx.db
+      .selectFrom('blade_client')
+      .select(['id', 'clientId'])
+      .where('id', '=', query.id)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    if (!row) throw badRequest(zh('recordMissing'));
+    assertNotOwnClient(who, row.clientId);
+    const clientSecret = newClientSecret();
+    await ctx.db
+      .updateTable('blade_client')
+      .set({ clientSecret: hashClientSecret(clientSecret), updateUser: who.user_id, updateTime: new Date() })
+      .where('id', '=', row.id)
+      .execute();
+    await ctx.audit.record({ type: 'client.secret-regenerate', actor: who, targets: [{ kind: 'client', id: row.id, name: row.clientId }] });
+    ctx.cache.invalidate('blade_client');
+    ctx.clients.clear();
+    return { id: row.id, clientId: row.clientId, clientSecret };
+  },
+};

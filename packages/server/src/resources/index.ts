@@ -1,0 +1,64 @@
+import { allResources, type ResourceDef, registry } from '@sso/shared-api';
+import { bindResource } from '../engine/bind.js';
+import type { ServerResource } from '../engine/types.js';
+import { attachResource } from './attach/index.js';
+import { clientResource } from './client/index.js';
+import { dashResource } from './dash/index.js';
+import { datasourceResource } from './datasource/index.js';
+import { deptResource } from './dept/index.js';
+import { dictBizResource, dictResource } from './dict/index.js';
+import { menuResource } from './menu/index.js';
+import { noticeResource } from './notice/index.js';
+import { ossResource } from './oss/index.js';
+import { postResource } from './post/index.js';
+import { regionResource } from './region/index.js';
+import { reportResource } from './report/index.js';
+import { roleResource } from './role/index.js';
+import { apiScopeResource, dataScopeResource } from './scope/index.js';
+import { smsResource } from './sms/index.js';
+import { tenantResource } from './tenant/index.js';
+import { tenantPackageResource } from './tenant-package/index.js';
+import { topMenuResource } from './top-menu/index.js';
+import { userResource } from './user/index.js';
+
+/**
+ * Every resource the server serves: each contract definition bound to its rules and extra
+ * handlers. Resources with neither (parameters, the logs) are served by the generic routes alone.
+ */
+export const serverResources: readonly ServerResource[] = [
+  bindResource(registry.system.param),
+  dictResource,
+  dictBizResource,
+  tenantPackageResource,
+  menuResource,
+  tenantResource,
+  clientResource,
+  datasourceResource,
+  deptResource,
+  postResource,
+  roleResource,
+  dataScopeResource,
+  apiScopeResource,
+  topMenuResource,
+  regionResource,
+  userResource,
+  bindResource(registry.log.usual),
+  bindResource(registry.log.api),
+  bindResource(registry.log.error),
+  bindResource(registry.log.login),
+  noticeResource,
+  dashResource,
+  ossResource,
+  attachResource,
+  smsResource,
+  reportResource,
+];
+
+/** The server's resources, then fakes a test serves beside them with no rules and no extras. */
+export function resourcesToServe(testResources: readonly ResourceDef[] = []): ServerResource[] {
+  const served = new Set(serverResources.map((resource) => resource.def));
+  const missing = allResources.filter((def) => !served.has(def));
+  // A registry resource left out of the list above would silently lose its routes.
+  if (missing.length) throw new Error(`Not served: ${missing.map((def) => def.basePath).join(', ')}`);
+  return [...serverResources, ...testResources.map((def) => bindResource(def))];
+}

@@ -1,0 +1,67 @@
+import type { MenuNode } from '@sso/shared-api';
+import type { Caller } from '../../auth/permissions.js';
+import type { AppContext } from '../../context.js';
+import { allMenus, grantedMenuIds, type MenuRow, topMenuSettings } from '../../domain/menu-data.js';
+import { buildTree, bySortThenId } from '../../domain/tree.js';
+import type { ExtraHandler } from '../../engine/types.js';
+import { menuGrantHandlers } from './grants.js';
+import { menuListHandlers } from './lists.js';
+
+export { grantedMenuIds };
+
+/** The chosen menus plus every ancestor, as a tree sorted by sort. */
+function treeWithAncestors(menus: MenuRow[], chosen: MenuRow[]): MenuNode[] {
+  const byId = new Map(menus.map((m) => [m.id, m]));
+  const keep = new Map<string, MenuRow>();
+  for (const menu of chosen) {
+    let current: MenuRow | undefined = menu;
+    while (current && !keep.has(current.id)) {
+      keep.set(current.id, current);
+      current = byId.get(current.parentId);
+    }
+  }
+  return buildTree([...keep.values()], bySortThenId) as MenuNode[];
+}
+
+async function menusForCaller(ctx: AppContext, caller: Caller, category: number, topMenuId?: string): Promise<MenuNode[]> {
+  const menus = await allMenus(ctx);
+  const granted = await grantedMenuIds(ctx, caller);
+  let chosen = menus.filter((m) => m.category === category && granted.has(m.id));
+  if (topMenuId) {
+    const inTop = await topMenuSettings(ctx, caller.tenant_id, [topMenuId]);
+    chosen = chosen.filter((m) => inTop.has(m.id));
+  }
+  return treeWithAncestors(menus, chosen);
+}
+
+/** Extras of `menu`: the signed-in user's own (DESIGN §4), the admin lists, the grant trees. */
+export const menuExtraHandlers: Record<string, ExtraHandler> = {
+  routes: async ({ ctx, caller, query }) => menusForCaller(ctx, caller as Caller, 1, query.topMenuId || undefined),
+  buttons: async ({ ctx, caller }) => menusForCaller(ctx, caller as Caller, 2),
+  topMenu: async ({ ctx, caller }) => {
+    const who = caller as Caller;
+    const tops = await ctx.db
+      .selectFrom('blade_top_menu')
+      .select(['id', 'code', 'name', 'source', 'path', 'sort'])
+      .where('tenantId', '=', who.tenant_id)
+      .where('isDeleted', '=', 0)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    if (who.isAdministrator || !tops.length) return tops;
+    const granted = await grantedMenuIds(ctx, who);
+    const settings = await ctx.db
+      .selectFrom('blade_top_menu_setting')
+      .select(['topMenuId', 'menuId'])
+      .where(
+        'topMenuId',
+        'in',
+        tops.map((t) => t.id),
+      )
+      .execute();
+    const visible = new Set(settings.filter((s) => granted.has(s.menuId)).map((s) => s.topMenuId));
+    return tops.filter((t) => visible.has(t.id));
+  },
+  ...menuListHandlers,
+  ...menuGrantHandlers,
+};

@@ -1,0 +1,40 @@
+import type { Caller } from '../../auth/permissions.js';
+import type { AppContext } from '../../context.js';
+import { listHolds, splitIds, targetTenant } from '../../domain/role-access.js';
+import { toListRequest } from '../../engine/query.js';
+import { toApiRow } from '../../engine/rows.js';
+import type { ExtraHandler } from '../../engine/types.js';
+
+/**
+ * Posts are not linked to depts in BladeX's tables: "posts of a dept" are the posts held by the
+ * live users of that dept (that dept only, not its children).
+ */
+async function postIdsOfDept(ctx: AppContext, tenantId: string, deptId: string): Promise<string[]> {
+  const users = await ctx.db
+    .selectFrom('blade_user')
+    .select('postId')
+    .where('tenantId', '=', tenantId)
+    .where('isDeleted', '=', 0)
+    .where(listHolds('deptId', deptId))
+    .execute();
+  return [...new Set(users.flatMap((user) => splitIds(user.postId)))];
+}
+
+/** Extras of `post`: the page with deptId (SPEC §7) and the select box. */
+export const postExtraHandlers: Record<string, ExtraHandler> = {
+  page: async ({ ctx, def, repo, caller, query }) => {
+    const who = caller as Caller;
+    const inDept = query.deptId ? await postIdsOfDept(ctx, who.tenant_id, query.deptId) : undefined;
+    return repo.list(who, toListRequest(def, query), (q) => (inDept ? q.where('id', 'in', inDept.length ? inDept : ['0']) : q));
+  },
+
+  select: async ({ ctx, caller, query }) => {
+    const tenantId = targetTenant(caller as Caller, query.tenantId);
+    let rows = ctx.db.selectFrom('blade_post').selectAll().where('tenantId', '=', tenantId).where('isDeleted', '=', 0);
+    if (query.deptId) {
+      const inDept = await postIdsOfDept(ctx, tenantId, query.deptId);
+      rows = rows.where('id', 'in', inDept.length ? inDept : ['0']);
+    }
+    return (await rows.orderBy('sort').orderBy('id').execute()).map((row) => toApiRow(row));
+  },
+};

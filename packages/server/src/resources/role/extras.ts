@@ -1,0 +1,70 @@
+import { ADMINISTRATOR_ROLE, type RoleNode, type TreeNode } from '@sso/shared-api';
+import type { Caller } from '../../auth/permissions.js';
+import type { AppContext } from '../../context.js';
+import { heldIds, inOrderOf, targetTenant } from '../../domain/role-access.js';
+import { buildTree, bySortThenId } from '../../domain/tree.js';
+import { toApiRow } from '../../engine/rows.js';
+import type { ExtraHandler } from '../../engine/types.js';
+import { grantRoles } from './grant.js';
+
+type RoleRow = Omit<RoleNode, 'hasChildren' | 'children'>;
+
+/** Every live role of a tenant, sorted by sort then id. */
+async function rolesOf(ctx: AppContext, tenantId: string): Promise<RoleRow[]> {
+  const rows = await ctx.db.selectFrom('blade_role').selectAll().where('tenantId', '=', tenantId).where('isDeleted', '=', 0).execute();
+  return (rows.map((row) => toApiRow(row)) as RoleRow[]).sort(bySortThenId);
+}
+
+/** Rows arrive sorted, and buildTree keeps their order. */
+const asTree = (rows: RoleRow[]) =>
+  buildTree(rows.map((row) => ({ id: row.id, parentId: row.parentId, title: row.roleName, key: row.id, value: row.id }))) as TreeNode[];
+
+/** The role and every role below it. */
+function selfAndBelow(rows: RoleRow[], roleId: string): Set<string> {
+  const out = new Set([roleId]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const row of rows) {
+      if (out.has(row.parentId) && !out.has(row.id)) {
+        out.add(row.id);
+        grew = true;
+      }
+    }
+  }
+  return out;
+}
+
+const contains = (value: string, part: string | undefined) => !part || value.toLowerCase().includes(part.toLowerCase());
+
+/** Extras of `role` (SPEC §7): the tree list, pickers, the switch dialog's list and the grant. */
+export const roleExtraHandlers: Record<string, ExtraHandler> = {
+  list: async ({ ctx, caller, query }) => {
+    const rows = await rolesOf(ctx, (caller as Caller).tenant_id);
+    return buildTree(rows.filter((row) => contains(row.roleName, query.roleName) && contains(row.roleAlias, query.roleAlias)));
+  },
+
+  // Only administrators see the administrator role here: others cannot hand it out.
+  tree: async ({ ctx, caller, query }) => {
+    const who = caller as Caller;
+    const rows = await rolesOf(ctx, targetTenant(who, query.tenantId));
+    return asTree(who.isAdministrator ? rows : rows.filter((row) => row.roleAlias !== ADMINISTRATOR_ROLE));
+  },
+
+  treeById: async ({ ctx, caller, query }) => {
+    const rows = await rolesOf(ctx, (caller as Caller).tenant_id);
+    if (!query.roleId) return asTree(rows);
+    const excluded = selfAndBelow(rows, query.roleId);
+    return asTree(rows.filter((row) => !excluded.has(row.id)));
+  },
+
+  select: async ({ ctx, caller, query }) => {
+    const who = caller as Caller;
+    const ids = await heldIds(ctx, who, query.userId, 'roleId');
+    return inOrderOf(ids, await rolesOf(ctx, who.tenant_id));
+  },
+
+  grant: async ({ ctx, caller, body }) => {
+    await grantRoles(ctx, caller as Caller, body);
+    return true;
+  },
+};

@@ -1,0 +1,43 @@
+import { badRequest, resourceMessages as m } from '@sso/shared-api';
+import type { Caller } from '../../auth/permissions.js';
+import { enableOnePerTenant } from '../../engine/enable-one.js';
+import type { ExtraHandler } from '../../engine/types.js';
+
+function paramsOf(text: string | undefined): Record<string, string> {
+  if (!text) return {};
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v)]));
+    }
+  } catch {}
+  throw badRequest(m.smsParams);
+}
+
+/** Extras of `sms` (SPEC §7): enable, send-message and the log provider's records. */
+export const smsExtraHandlers: Record<string, ExtraHandler> = {
+  enable: enableOnePerTenant('blade_sms'),
+
+  sendMessage: async ({ ctx, caller, query }) => {
+    const who = caller as Caller;
+    const phones = String(query.phones)
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    if (phones.length === 0) throw badRequest(m.phones);
+    await ctx.sms.send({ tenantId: who.tenant_id, code: query.code, phones, params: paramsOf(query.params), userId: who.user_id });
+    return true;
+  },
+
+  logs: async ({ ctx, caller, query }) => {
+    const who = caller as Caller;
+    let q = ctx.db
+      .selectFrom('blade_sms_log')
+      .select(['id', 'phone', 'smsCode', 'templateId', 'content', 'provider', 'outcome', 'createTime'])
+      .where('tenantId', '=', who.tenant_id)
+      .where('isDeleted', '=', 0);
+    if (query.phone) q = q.where('phone', '=', query.phone);
+    const rows = await q.orderBy('createTime', 'desc').orderBy('id', 'desc').limit(200).execute();
+    return rows.map((r) => ({ ...r, id: String(r.id), createTime: new Date(r.createTime).toISOString() }));
+  },
+};

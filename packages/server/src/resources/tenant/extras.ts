@@ -1,0 +1,174 @@
+import { badRequest, DEFAULT_TENANT_ID, defineMessages, zh } from '@sso/shared-api';
+import type { Kysely } from 'kysely';
+import type { Caller } from '../../auth/permissions.js';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import { syncSessionsOfTenants } from '../../domain/account-sessions.js';
+import { syncTenantMenus } from '../../domain/tenant-provision.js';
+import type { ExtraHandler } from '../../engine/types.js';
+import type { SecurityTarget } from '../../logs/security-events.js';
+import { assertPlatformTenantKept, normaliseDomain, toExpiry } from './rules.js';
+import { selectTenants } from './select.js';
+
+const m = defineMessages({
+  tenantMissing: ['租户不存在', 'The tenant does not exist'],
+  datasourceMissing: ['数据源不存在', 'The data source does not exist'],
+  packageMissing: ['产品包不存在', 'The product package does not exist'],
+  platformPackage: ['平台租户不可设置产品包', 'The platform tenant cannot be given a product package'],
+});
+
+type Db = Kysely<Database>;
+
+/** Saber 2.9's package dialog names the tenant by its row id under the name tenantId (as BladeX reads it). */
+async function liveTenantByCodeOrRowId(db: Db, value: string) {
+  const live = db.selectFrom('blade_tenant').selectAll().where('isDeleted', '=', 0);
+  const byCode = await live.where('tenantId', '=', value).executeTakeFirst();
+  if (byCode) return byCode;
+  const rowId = /^[1-9]\d{0,18}$/.test(value) && BigInt(value) < 2n ** 63n;
+  const byId = rowId ? await live.where('id', '=', value).executeTakeFirst() : undefined;
+  if (!byId) throw badRequest(m.tenantMissing);
+  return byId;
+}
+
+async function liveTenant(db: Db, tenantId: string) {
+  const row = await db
+    .selectFrom('blade_tenant')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  if (!row) throw badRequest(m.tenantMissing);
+  return row;
+}
+
+/** Tenants changed outside the generic save: drop what was derived from them. */
+function tenantsChanged(ctx: AppContext): void {
+  ctx.cache.invalidate('blade_tenant');
+  ctx.cache.invalidate('blade_role_menu');
+  ctx.permissions.clear();
+}
+
+const tenantTarget = (tenant: { id: string; tenantId: string; tenantName: string | null }): SecurityTarget => ({
+  kind: 'tenant',
+  id: tenant.id,
+  name: tenant.tenantName ?? tenant.tenantId,
+  tenantId: tenant.tenantId,
+});
+
+const audit = (caller: Caller | undefined) => ({ updateUser: caller?.user_id ?? null, updateTime: new Date() });
+
+/** Extras of `tenant` (SPEC §7). Their parameters come in the query string, as BladeX's do. */
+export const tenantExtraHandlers: Record<string, ExtraHandler> = {
+  select: selectTenants,
+  setting: async ({ ctx, caller, query }) => {
+    const ids = query.ids as string[];
+    const expireTime = toExpiry((query.expireTime as string | null | undefined) ?? null);
+    const changed = await ctx.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('blade_tenant')
+        .select(['id', 'tenantId', 'tenantName'])
+        .where('id', 'in', ids)
+        .where('isDeleted', '=', 0)
+        .execute();
+      if (rows.length !== ids.length) throw badRequest(zh('recordMissing'));
+      for (const row of rows) assertPlatformTenantKept(row.tenantId, { expireTime });
+      await trx
+        .updateTable('blade_tenant')
+        .set({ accountNumber: query.accountNumber as number, expireTime, ...audit(caller) })
+        .where('id', 'in', ids)
+        .execute();
+      await ctx.audit.write(trx, {
+        type: 'tenant.update',
+        actor: caller,
+        targets: rows.map(tenantTarget),
+        detail: { fields: ['accountNumber', 'expireTime'], accountNumber: query.accountNumber ?? null, expireTime },
+      });
+      return rows;
+    });
+    tenantsChanged(ctx);
+    // An expiry already passed ends the tenants' sessions on every node.
+    await syncSessionsOfTenants(
+      ctx,
+      changed.map((row) => row.tenantId),
+    );
+    return true;
+  },
+
+  datasource: async ({ ctx, caller, query }) => {
+    const tenant = await liveTenant(ctx.db, query.tenantId);
+    const datasourceId = (query.datasourceId as string | undefined) || null;
+    if (datasourceId) {
+      const found = await ctx.db
+        .selectFrom('blade_datasource')
+        .select('id')
+        .where('id', '=', datasourceId)
+        .where('isDeleted', '=', 0)
+        .executeTakeFirst();
+      if (!found) throw badRequest(m.datasourceMissing);
+    }
+    await ctx.db
+      .updateTable('blade_tenant')
+      .set({ datasourceId, ...audit(caller) })
+      .where('id', '=', tenant.id)
+      .execute();
+    tenantsChanged(ctx);
+    return true;
+  },
+
+  info: async ({ ctx, query }) => {
+    const domain = normaliseDomain(query.domain);
+    if (!domain) return {};
+    const row = await ctx.db
+      .selectFrom('blade_tenant')
+      .select(['tenantId', 'tenantName', 'backgroundUrl'])
+      .where('domain', '=', domain)
+      .where('isDeleted', '=', 0)
+      .orderBy('id')
+      .executeTakeFirst();
+    return row ?? {};
+  },
+
+  packageDetail: async ({ ctx, query }) => {
+    const tenant = await liveTenantByCodeOrRowId(ctx.db, query.tenantId);
+    if (!tenant.packageId) return null;
+    const pkg = await ctx.db
+      .selectFrom('blade_tenant_package')
+      .select(['id', 'packageName', 'menuId', 'remark'])
+      .where('id', '=', tenant.packageId)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    return pkg ?? null;
+  },
+
+  /** The tenant's roles are brought within the new package at once (the administrator gets all of it). */
+  packageSetting: async ({ ctx, caller, query }) => {
+    const packageId = (query.packageId as string | undefined) || null;
+    await ctx.db.transaction().execute(async (trx) => {
+      const tenant = await liveTenant(trx, query.tenantId);
+      if (tenant.tenantId === DEFAULT_TENANT_ID) throw badRequest(m.platformPackage);
+      if (packageId) {
+        const found = await trx
+          .selectFrom('blade_tenant_package')
+          .select('id')
+          .where('id', '=', packageId)
+          .where('isDeleted', '=', 0)
+          .executeTakeFirst();
+        if (!found) throw badRequest(m.packageMissing);
+      }
+      await trx
+        .updateTable('blade_tenant')
+        .set({ packageId, ...audit(caller) })
+        .where('id', '=', tenant.id)
+        .execute();
+      await syncTenantMenus(ctx, trx, tenant.tenantId);
+      await ctx.audit.write(trx, {
+        type: 'tenant.package-setting',
+        actor: caller,
+        targets: [tenantTarget(tenant)],
+        detail: { packageId: { from: tenant.packageId ?? null, to: packageId } },
+      });
+    });
+    tenantsChanged(ctx);
+    return true;
+  },
+};

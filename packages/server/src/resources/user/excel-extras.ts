@@ -1,0 +1,153 @@
+import { ADMINISTRATOR_ROLE, badRequest, userMessages as m, rowMessage, type UploadedFile, userEntity } from '@sso/shared-api';
+import type { Kysely } from 'kysely';
+import type { Caller } from '../../auth/permissions.js';
+import type { Database } from '../../db/schema.js';
+import { type FileDownload, XLSX_TYPE } from '../../engine/multipart.js';
+import { toListRequest } from '../../engine/query.js';
+import type { ExtraHandler } from '../../engine/types.js';
+import { type ExcelRow, readUsers, SEX_NAMES, USER_TYPE_NAMES, writeUsers } from './excel.js';
+import { type ImportRow, importUsers } from './import.js';
+
+/** export-user, export-template and import-user (xlsx). */
+
+const MAX_EXPORT = 10_000;
+const MAX_IMPORT = 5_000;
+
+type Db = Kysely<Database>;
+interface Named {
+  id: string;
+  name: string;
+}
+/** Roles, departments and posts of a tenant, to turn ids into names and back. */
+export interface TenantNames {
+  roles: Named[];
+  depts: Named[];
+  posts: Named[];
+  administratorRoles: Set<string>;
+}
+
+export async function tenantNames(db: Db, tenantId: string): Promise<TenantNames> {
+  const roles = await db
+    .selectFrom('blade_role')
+    .select(['id', 'roleName as name', 'roleAlias'])
+    .where('tenantId', '=', tenantId)
+    .where('isDeleted', '=', 0)
+    .execute();
+  const depts = await db
+    .selectFrom('blade_dept')
+    .select(['id', 'deptName as name'])
+    .where('tenantId', '=', tenantId)
+    .where('isDeleted', '=', 0)
+    .execute();
+  const posts = await db
+    .selectFrom('blade_post')
+    .select(['id', 'postName as name'])
+    .where('tenantId', '=', tenantId)
+    .where('isDeleted', '=', 0)
+    .execute();
+  return { roles, depts, posts, administratorRoles: new Set(roles.filter((r) => r.roleAlias === ADMINISTRATOR_ROLE).map((r) => r.id)) };
+}
+
+const idsToNames = (ids: unknown, list: Named[]) =>
+  String(ids ?? '')
+    .split(',')
+    .map((id) => list.find((n) => n.id === id)?.name)
+    .filter(Boolean)
+    .join(',');
+
+const today = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
+
+export const userExcelHandlers: Record<string, ExtraHandler> = {
+  async exportUser({ ctx, def, repo, query, caller }): Promise<FileDownload> {
+    const who = caller as Caller;
+    const page = await repo.list(who, { ...toListRequest(def, query), current: 1, size: MAX_EXPORT });
+    const names = await tenantNames(ctx.db, who.tenant_id);
+    const rows: ExcelRow[] = page.records.map((r) => ({
+      account: String(r.account),
+      name: String(r.name ?? ''),
+      realName: String(r.realName ?? ''),
+      code: String(r.code ?? ''),
+      userType: USER_TYPE_NAMES[Number(r.userType)] ?? '',
+      roleName: idsToNames(r.roleId, names.roles),
+      deptName: idsToNames(r.deptId, names.depts),
+      postName: idsToNames(r.postId, names.posts),
+      phone: String(r.phone ?? ''),
+      email: String(r.email ?? ''),
+      sex: SEX_NAMES[Number(r.sex)] ?? '',
+      birthday: r.birthday ? String(r.birthday).slice(0, 10) : '',
+    }));
+    return { filename: `用户数据${today()}.xlsx`, contentType: XLSX_TYPE, data: await writeUsers(rows) };
+  },
+
+  async exportTemplate(): Promise<FileDownload> {
+    return { filename: '用户数据模板.xlsx', contentType: XLSX_TYPE, data: await writeUsers([]) };
+  },
+
+  /** Every row is checked before anything is written; one transaction writes them all. */
+  async importUser({ ctx, repo, query, body, caller }) {
+    const who = caller as Caller;
+    const sheet = await readUsers((body.file as UploadedFile).data);
+    if (!sheet.length) throw badRequest(m.importEmpty);
+    if (sheet.length > MAX_IMPORT) throw badRequest(m.importTooMany);
+    const names = await tenantNames(ctx.db, who.tenant_id);
+    const entity = userEntity.omit({ password: true, password2: true });
+    const seen = new Set<string>();
+    const rows: ImportRow[] = sheet.map(({ row, values }) => {
+      try {
+        const candidate = toCandidate(values, names);
+        const parsed = entity.safeParse(candidate);
+        if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
+        // Accounts are unique regardless of case, within the sheet as in the tenant.
+        const account = parsed.data.account.toLowerCase();
+        if (seen.has(account)) throw new Error(m.importDuplicate);
+        seen.add(account);
+        const roles = parsed.data.roleId.split(',');
+        if (!who.isAdministrator && roles.some((id) => names.administratorRoles.has(id))) throw new Error(m.administratorOnly);
+        return { row, values: parsed.data as ImportRow['values'] };
+      } catch (error) {
+        throw badRequest(rowMessage(row, (error as Error).message));
+      }
+    });
+    return importUsers({ ctx, repo, caller: who, rows, covered: Number(query.isCovered) === 1 });
+  },
+};
+
+/** Names to comma-joined ids: each must name exactly one record of the tenant. */
+function namesToIds(text: string, list: Named[], missing: string): string {
+  const wanted = text
+    .split(/[,，]/)
+    .map((n) => n.trim())
+    .filter(Boolean);
+  return wanted
+    .map((name) => {
+      const found = list.filter((n) => n.name === name);
+      if (found.length > 1) throw new Error(`${m.ambiguousName}: ${name}`);
+      if (!found.length) throw new Error(`${missing}: ${name}`);
+      return found[0].id;
+    })
+    .join(',');
+}
+
+function fromDictionary(text: string, names: Record<number, string>, message: string): number | undefined {
+  if (text === '') return undefined;
+  const entry = Object.entries(names).find(([key, name]) => key === text || name.toLowerCase() === text.toLowerCase());
+  if (!entry) throw new Error(message);
+  return Number(entry[0]);
+}
+
+function toCandidate(values: ExcelRow, names: TenantNames): Record<string, unknown> {
+  return {
+    account: values.account,
+    name: values.name,
+    realName: values.realName,
+    code: values.code || null,
+    userType: fromDictionary(values.userType, USER_TYPE_NAMES, m.userTypeName),
+    roleId: namesToIds(values.roleName, names.roles, m.roleMissing),
+    deptId: namesToIds(values.deptName, names.depts, m.deptMissing),
+    postId: namesToIds(values.postName, names.posts, m.postMissing),
+    phone: values.phone,
+    email: values.email,
+    sex: fromDictionary(values.sex, SEX_NAMES, m.sexName),
+    birthday: values.birthday,
+  };
+}

@@ -1,0 +1,126 @@
+import { badRequest, userMessages as m, rowMessage } from '@sso/shared-api';
+import { sql } from 'kysely';
+import type { Caller } from '../../auth/permissions.js';
+import type { AppContext } from '../../context.js';
+import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
+import { assertRoomForUsers, hashPlain, initialPassword } from '../../domain/user-accounts.js';
+import type { Repository } from '../../engine/repository.js';
+import { userTarget } from '../../logs/security-events.js';
+import { localDate } from './rules.js';
+
+/** Writing checked import rows: new accounts get the initial password, covered ones keep theirs. */
+
+export interface ImportRow {
+  row: number;
+  values: {
+    account: string;
+    name: string;
+    realName: string;
+    code?: string | null;
+    userType?: number;
+    roleId: string;
+    deptId: string;
+    postId?: string | null;
+    phone?: string | null;
+    email?: string | null;
+    sex?: number;
+    birthday?: string | null;
+  };
+}
+
+export async function importUsers(args: {
+  ctx: AppContext;
+  repo: Repository;
+  caller: Caller;
+  rows: ImportRow[];
+  covered: boolean;
+}): Promise<{ inserted: number; updated: number }> {
+  const { ctx, repo, caller, rows, covered } = args;
+  // Accounts are unique regardless of case: a row names the live account that equals it ignoring case.
+  const accounts = rows.map((r) => r.values.account.toLowerCase());
+  const matches = await ctx.db
+    .selectFrom('blade_user')
+    .select(['id', 'account'])
+    .where('tenantId', '=', caller.tenant_id)
+    .where('isDeleted', '=', 0)
+    .where(sql<string>`lower(account)`, 'in', accounts)
+    .execute();
+  const byLowerCase = new Map(matches.map((u) => [u.account.toLowerCase(), u]));
+  const existing = new Map(
+    rows.flatMap((r) => {
+      const match = byLowerCase.get(r.values.account.toLowerCase());
+      return match ? [[r.values.account, match.id] as const] : [];
+    }),
+  );
+  // Only users the caller may see (data scope) can be covered.
+  const visible = new Set<string>();
+  if (covered && existing.size) {
+    const query = await repo.visible(ctx.db as never, caller);
+    for (const u of await query
+      .select('id')
+      .where('id', 'in', [...existing.values()])
+      .execute())
+      visible.add(u.id as string);
+  }
+  for (const { row, values } of rows) {
+    const id = existing.get(values.account);
+    if (id && (!covered || !visible.has(id))) throw badRequest(rowMessage(row, m.accountTaken));
+  }
+  const fresh = rows.filter((r) => !existing.has(r.values.account));
+  const password = fresh.length ? await hashPlain(ctx, await initialPassword(ctx)) : '';
+  const now = new Date();
+  const columns = (v: ImportRow['values']) => ({
+    ...v,
+    code: v.code ?? null,
+    postId: v.postId ?? null,
+    phone: v.phone ?? null,
+    email: v.email ?? null,
+    sex: v.sex ?? null,
+    birthday: v.birthday ? localDate(v.birthday) : null,
+    updateUser: caller.user_id,
+    updateTime: now,
+  });
+  await ctx.db.transaction().execute(async (trx) => {
+    await assertRoomForUsers(trx, caller.tenant_id, fresh.length);
+    for (let i = 0; i < fresh.length; i += 200) {
+      await trx
+        .insertInto('blade_user')
+        .values(
+          fresh.slice(i, i + 200).map(({ values }) => ({
+            ...columns(values),
+            id: ctx.ids.next(),
+            tenantId: caller.tenant_id,
+            password,
+            mustChangePassword: 1,
+            createUser: caller.user_id,
+            createDept: caller.deptIds[0] || null,
+            createTime: now,
+          })),
+        )
+        .execute();
+    }
+    for (const { values } of rows) {
+      const id = existing.get(values.account);
+      // A covered account keeps its spelling.
+      const { account: _sameAccount, ...covered } = columns(values);
+      if (id) await trx.updateTable('blade_user').set(covered).where('id', '=', id).execute();
+    }
+    // Every account written is a security event, committed with the import.
+    const coveredIds = new Set(existing.values());
+    const written = await trx
+      .selectFrom('blade_user')
+      .select(['id', 'account'])
+      .where('tenantId', '=', caller.tenant_id)
+      .where('isDeleted', '=', 0)
+      .where((eb) => eb.or([eb('account', 'in', ['', ...fresh.map((r) => r.values.account)]), eb('id', 'in', ['0', ...coveredIds])]))
+      .execute();
+    const detail = { fields: ['import'] };
+    const targets = (covered: boolean) => written.filter((user) => coveredIds.has(user.id) === covered).map(userTarget);
+    await ctx.audit.write(trx, { type: 'user.create', actor: caller, targets: targets(false), detail });
+    await ctx.audit.write(trx, { type: 'user.update', actor: caller, targets: targets(true), detail });
+  });
+  ctx.cache.invalidate('blade_user');
+  // Covered accounts may have lost roles or departments, or been disabled: their sessions follow.
+  await syncSessionsOfUsers(ctx, [...existing.values()]);
+  return { inserted: fresh.length, updated: rows.length - fresh.length };
+}

@@ -1,0 +1,113 @@
+import { badRequest, userMessages as m, zh } from '@sso/shared-api';
+import { sql } from 'kysely';
+import type { Caller } from '../../auth/permissions.js';
+import { assertRoomForUsers, checkPlainPassword, hashPlain, usersByIds } from '../../domain/user-accounts.js';
+import type { ExtraHandler } from '../../engine/types.js';
+import { userTarget } from '../../logs/security-events.js';
+
+/** Status of an account waiting for an administrator (the token endpoint refuses it). */
+export const PENDING = 2;
+
+/** Self-registration (SPEC §5 registration dialog) and its approval by an administrator. */
+export const userRegisterHandlers: Record<string, ExtraHandler> = {
+  async registerGuest({ ctx, body, request }) {
+    if ((await ctx.params.get('user.registerEnabled'))?.trim() === 'false') throw badRequest(m.registerClosed);
+    const input = body as {
+      tenantId: string;
+      account: string;
+      password: string;
+      password2?: string;
+      name?: string | null;
+      oauthId?: string;
+    };
+    const tenant = await ctx.db
+      .selectFrom('blade_tenant')
+      .select(['status', 'expireTime'])
+      .where('tenantId', '=', input.tenantId)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    if (!tenant) throw badRequest(zh('tenantMissing'));
+    if (tenant.status !== 1) throw badRequest(zh('tenantDisabled'));
+    if (tenant.expireTime && tenant.expireTime.getTime() < Date.now()) throw badRequest(zh('tenantExpired'));
+    const hash = await hashPlain(ctx, checkPlainPassword(input.password, input.password2 ?? input.password));
+    const name = input.name?.trim() || input.account.slice(0, 20);
+    await ctx.db.transaction().execute(async (trx) => {
+      const oauth = input.oauthId
+        ? await trx
+            .selectFrom('blade_user_oauth')
+            .select(['id', 'avatar'])
+            .where('id', '=', input.oauthId)
+            .where('tenantId', '=', input.tenantId)
+            .where('userId', 'is', null)
+            .executeTakeFirst()
+        : undefined;
+      if (input.oauthId && !oauth) throw badRequest(m.oauthMissing);
+      const taken = await trx
+        .selectFrom('blade_user')
+        .select('id')
+        .where('tenantId', '=', input.tenantId)
+        .where(sql<boolean>`lower(account) = lower(${input.account})`) // unique regardless of case
+        .where('isDeleted', '=', 0)
+        .executeTakeFirst();
+      if (taken) throw badRequest(m.accountTaken);
+      await assertRoomForUsers(trx, input.tenantId, 1);
+      const id = ctx.ids.next();
+      await trx
+        .insertInto('blade_user')
+        .values({
+          id,
+          tenantId: input.tenantId,
+          account: input.account,
+          password: hash,
+          name,
+          realName: name.slice(0, 10),
+          avatar: oauth?.avatar?.slice(0, 500) ?? null,
+          status: PENDING,
+        })
+        .execute();
+      if (oauth) await trx.updateTable('blade_user_oauth').set({ userId: id }).where('id', '=', oauth.id).execute();
+      // No one is signed in: the event names the address and belongs to the tenant registered with.
+      const target = userTarget({ id, account: input.account, tenantId: input.tenantId });
+      await ctx.audit.write(trx, { type: 'user.register', tenantId: input.tenantId, ip: request.ip, targets: [target] });
+    });
+    return true;
+  },
+
+  /** audit-pass: pending accounts may sign in from now on. */
+  async auditPass({ ctx, repo, query, caller }) {
+    const who = caller as Caller;
+    const users = await usersByIds(repo, ctx, who, query.userIds);
+    if (users.some((u) => u.status !== PENDING)) throw badRequest(m.notPending);
+    await ctx.db
+      .updateTable('blade_user')
+      .set({ status: 1, updateUser: who.user_id, updateTime: new Date() })
+      .where(
+        'id',
+        'in',
+        users.map((u) => u.id),
+      )
+      .where('status', '=', PENDING)
+      .execute();
+    await ctx.audit.record({ type: 'user.audit-pass', actor: who, targets: users.map(userTarget) });
+    return true;
+  },
+
+  /** audit-refuse: pending accounts are removed and their third-party binding released. */
+  async auditRefuse({ ctx, repo, query, caller }) {
+    const who = caller as Caller;
+    const users = await usersByIds(repo, ctx, who, query.userIds);
+    if (users.some((u) => u.status !== PENDING)) throw badRequest(m.notPending);
+    const ids = users.map((u) => u.id);
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('blade_user')
+        .set({ isDeleted: 1, updateUser: who.user_id, updateTime: new Date() })
+        .where('id', 'in', ids)
+        .execute();
+      await trx.updateTable('blade_user_oauth').set({ userId: null }).where('userId', 'in', ids).execute();
+      await ctx.audit.write(trx, { type: 'user.audit-refuse', actor: who, targets: users.map(userTarget) });
+    });
+    await ctx.sessions.endForUser(ids, { reason: 'registration-refused' });
+    return true;
+  },
+};

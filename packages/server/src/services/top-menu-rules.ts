@@ -1,9 +1,0 @@
-import type { ResourceRules } from '../resources/rules.js';
-
-/** A removed top menu takes its menu settings with it. */
-export const topMenuRules: ResourceRules = {
-  async beforeRemove({ rows, trx }) {
-    const ids = rows.map((row) => row.id as string);
-    await trx.deleteFrom('blade_top_menu_setting').where('topMenuId', 'in', ids).execute();
-  },
-};
