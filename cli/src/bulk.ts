@@ -2,7 +2,7 @@ import { ApiError } from '@sso/shared-api';
 import { CliError, EXIT, messageOf } from './errors.js';
 import type { Output } from './output.js';
 
-export const CHUNK_SIZE = 200;
+const CHUNK_SIZE = 200;
 
 /** One thing a bulk command acts on, with where it came from (a line of --file, or an argument). */
 export interface BulkItem<T> {

@@ -6,7 +6,7 @@ import { run } from './main.js';
 import type { Output } from './output.js';
 import type { Env } from './profiles.js';
 
-export interface RunResult {
+interface RunResult {
   code: number;
   out: string;
   err: string;

@@ -6,11 +6,11 @@ import { renderRows } from './output.js';
 export const DICT_COLUMNS = ['code', 'dictKey', 'dictValue', 'sort', 'isSealed', 'remark', 'parentKey', 'codeName'] as const;
 const REQUIRED = ['code', 'dictKey', 'dictValue'];
 
-export interface CheckedRow {
+interface CheckedRow {
   line: number;
   row: DictImportRow;
 }
-export interface RowProblem {
+interface RowProblem {
   line: number;
   message: string;
 }

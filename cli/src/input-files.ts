@@ -5,7 +5,7 @@ import { CliError, usageError } from './errors.js';
 import type { Output } from './output.js';
 
 /** A data row of an input file with its line (1-based, as an editor shows it). */
-export interface SourceRow {
+interface SourceRow {
   line: number;
   values: Record<string, string>;
 }
@@ -84,7 +84,7 @@ function toTable(records: { line: number; cells: string[] }[]): Table {
 }
 
 /** The first sheet of an xlsx workbook; cells as text. */
-export async function parseXlsx(bytes: Uint8Array): Promise<Table> {
+async function parseXlsx(bytes: Uint8Array): Promise<Table> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -106,7 +106,7 @@ export async function parseXlsx(bytes: Uint8Array): Promise<Table> {
 }
 
 /** JSON: an array of objects; lines are the positions in the array (1-based). */
-export function parseJsonRows(text: string, name: string): Table {
+function parseJsonRows(text: string, name: string): Table {
   let data: unknown;
   try {
     data = JSON.parse(text);

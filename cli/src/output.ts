@@ -25,7 +25,7 @@ export const processOutput: Output = {
 };
 
 /** Plain-text table: one header row, columns padded to their widest cell (CJK counts double). */
-export function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = headers.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? ''))));
   const line = (cells: readonly string[]) =>
     cells
@@ -44,7 +44,7 @@ export function displayWidth(text: string): number {
   return width;
 }
 
-export type OutputMode = 'table' | 'tsv' | 'json' | 'csv';
+type OutputMode = 'table' | 'tsv' | 'json' | 'csv';
 
 /** --json / --csv when asked; otherwise a table on a terminal and tab-separated text when piped. */
 export function modeOf(output: Output, options: { json?: boolean; csv?: boolean }): OutputMode {

@@ -9,7 +9,7 @@ export interface Profile {
   account: string;
 }
 
-export interface ProfilesFile {
+interface ProfilesFile {
   current?: string;
   profiles: Record<string, Profile>;
 }
@@ -17,7 +17,7 @@ export interface ProfilesFile {
 export type Env = Record<string, string | undefined>;
 
 /** $SSO_CONFIG_DIR, else $XDG_CONFIG_HOME/sso, else ~/.config/sso. */
-export function configDir(env: Env): string {
+function configDir(env: Env): string {
   if (env.SSO_CONFIG_DIR) return env.SSO_CONFIG_DIR;
   return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'sso');
 }

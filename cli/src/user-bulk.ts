@@ -52,7 +52,7 @@ async function userIds(client: SsoClient, accounts: string[]): Promise<Map<strin
 }
 
 /** Items whose value is a user id: accounts resolved unless --ids; unknown accounts are failures. */
-export async function resolveUsers(client: SsoClient, items: BulkItem<string>[], byId: boolean) {
+async function resolveUsers(client: SsoClient, items: BulkItem<string>[], byId: boolean) {
   if (byId) return { items, failures: [] as BulkFailure[] };
   const ids = await userIds(
     client,
@@ -81,7 +81,7 @@ export async function bulkUserAction(
 }
 
 /** A CSV of users as the xlsx import takes it (same header row, cells as text). */
-export async function csvToXlsx(text: string): Promise<Uint8Array> {
+async function csvToXlsx(text: string): Promise<Uint8Array> {
   const table = parseCsv(text);
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('users');

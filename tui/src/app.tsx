@@ -5,7 +5,7 @@ import { Menu } from './menu.js';
 
 export const TITLE = 'SSO 管理控制台';
 
-export interface AppProps {
+interface AppProps {
   resources?: readonly ResourceDef[];
 }
 

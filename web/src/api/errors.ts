@@ -6,7 +6,7 @@ import { feedback } from './feedback.js';
 export const UNKNOWN_ERROR = '未知错误';
 
 /** Code of a failure: the envelope/HTTP code of an ApiError, 0 for network errors. */
-export const errorCode = (error: unknown): number => (error instanceof ApiError ? error.code : 0);
+const errorCode = (error: unknown): number => (error instanceof ApiError ? error.code : 0);
 
 /** Message of a failure (msg, else error_description, else 未知错误; both land in ApiError.message). */
 export function errorMessage(error: unknown): string {

@@ -1,7 +1,7 @@
 import { isJsonContentType, type Transport } from '@sso/shared-api';
 
 /** SPEC §9 request timeout. */
-export const REQUEST_TIMEOUT_MS = 60_000;
+const REQUEST_TIMEOUT_MS = 60_000;
 
 /**
  * The SDK's transport on the browser's fetch (the SDK's axios transport would add ~14 KB of

@@ -63,7 +63,7 @@ addScreenStrings('testPage', {
 });
 
 /** Sample GET calls: read-only, so the page can be used on a live platform. */
-export const samples = [
+const samples = [
   { key: 'sampleUserInfo', path: '/api/blade-auth/oauth/user-info' },
   { key: 'sampleParams', path: '/api/blade-system/param/list', query: { current: 1, size: 10 } },
   { key: 'sampleDict', path: '/api/blade-system/dict/dictionary', query: { code: 'yes_no' } },

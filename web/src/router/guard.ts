@@ -20,7 +20,7 @@ export interface GuardInput {
   menusPending: boolean;
 }
 
-export type Decision =
+type Decision =
   | { type: 'allow' }
   | { type: 'wait' }
   | { type: 'redirect'; to: string; from?: string }

@@ -16,7 +16,7 @@ export interface RouteEntry {
 const pub = (title: string): RouteMeta => ({ isAuth: false, isTab: false, title });
 const admin = (title: string, extra: RouteMeta = {}): RouteMeta => ({ isAuth: true, isTab: true, keepAlive: true, title, ...extra });
 
-export const routeTable: RouteEntry[] = [
+const routeTable: RouteEntry[] = [
   { path: '/login', layout: 'bare', meta: pub('login') },
   { path: '/login-market', layout: 'bare', meta: pub('login') },
   { path: '/lock', layout: 'bare', meta: pub('lock') },

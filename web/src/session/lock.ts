@@ -6,7 +6,7 @@ import { getStore, removeStore, setStore } from './storage.js';
  * Screen lock (SPEC §4): the flag and the lock password live in sessionStorage, so a lock
  * survives reloads of this tab but not the browser. The password is kept as a digest.
  */
-export interface LockState {
+interface LockState {
   locked: boolean;
   /** md5 of the lock password; undefined until the user sets one. */
   passwordDigest?: string;

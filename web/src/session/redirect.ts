@@ -5,9 +5,9 @@ import { feedback } from '../api/feedback.js';
 import i18n from '../i18n/index.js';
 
 /** How long the refusal stays on screen (seconds): long enough to read and copy the address. */
-export const REFUSAL_SECONDS = 12;
+const REFUSAL_SECONDS = 12;
 
-export interface HandOffDeps {
+interface HandOffDeps {
   handoff: (redirect: string) => Promise<{ url: string }>;
   go: (url: string) => void;
 }

@@ -5,7 +5,7 @@ import { website } from '../config.js';
  * (SPEC §3 "token store record") under `${website.key}-${name}`; `type: 'session'` uses
  * sessionStorage. The datetime is what the token-age check reads.
  */
-export interface StoreRecord<T = unknown> {
+interface StoreRecord<T = unknown> {
   dataType: string;
   content: T;
   type?: 'session';
@@ -19,7 +19,7 @@ const area = (kind: Kind): Storage | undefined => {
   return kind.type === 'session' ? window.sessionStorage : window.localStorage;
 };
 
-export const storeKey = (name: string) => `${website.key}-${name}`;
+const storeKey = (name: string) => `${website.key}-${name}`;
 
 export function setStore<T>(name: string, content: T, kind: Kind = {}): void {
   const record: StoreRecord<T> = { dataType: typeof content, content, type: kind.type, datetime: Date.now() };

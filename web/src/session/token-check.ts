@@ -3,7 +3,7 @@
  * with `tokenTime` (seconds) and ask for one refresh; a flag keeps a second one from starting
  * while the first runs, and is released on success or failure.
  */
-export interface TokenCheckDeps {
+interface TokenCheckDeps {
   tokenTime: number;
   /** When the tokens were stored (epoch ms); undefined when signed out. */
   savedAt: () => number | undefined;
@@ -11,7 +11,7 @@ export interface TokenCheckDeps {
   now?: () => number;
 }
 
-export type CheckResult = 'signed-out' | 'fresh' | 'busy' | 'refreshed' | 'failed';
+type CheckResult = 'signed-out' | 'fresh' | 'busy' | 'refreshed' | 'failed';
 
 export function createTokenChecker({ tokenTime, savedAt, refresh, now = Date.now }: TokenCheckDeps) {
   let refreshing = false;

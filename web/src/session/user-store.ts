@@ -7,7 +7,7 @@ import { getStore, removeStore, setStore } from './storage.js';
  * permissions of `menu/buttons` (a code → true map, SPEC §3) and the role names. Persisted like
  * BladeX so a reload draws the shell at once; reloaded from the server on every page load.
  */
-export interface UserState {
+interface UserState {
   userInfo?: UserInfo;
   /** undefined until loaded. */
   menus?: MenuNode[];

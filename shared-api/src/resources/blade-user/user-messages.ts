@@ -51,5 +51,3 @@ export const userMessages = defineMessages({
 /** A problem of one imported row: `第3行: 请输入登录账号` (the English translates both parts). */
 export const rowMessage = (row: number, message: string) => `第${row}行: ${message}`;
 defineMessagePattern(/^第(\d+)行: (.+)$/, 'Row $1: $2');
-/** A name in an imported row that names nothing: `所选角色不存在: 访客`. */
-export const unknownName = (message: string, name: string) => `${message}: ${name}`;

@@ -2,7 +2,7 @@ import { registry } from '@sso/shared-api';
 import { client } from '../../api/client.js';
 
 /** A figure of the console and the registry permission (menu code) a user needs to see it. */
-export interface FigureSource {
+interface FigureSource {
   key: 'users' | 'depts' | 'roles' | 'clients' | 'tenants' | 'notices';
   permission: string;
   load: () => Promise<number>;

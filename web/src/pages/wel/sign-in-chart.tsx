@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 // Only the parts this chart uses (see menu-chart.tsx); both charts live in the lazy pages' chunks.
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
-export interface SignInChartProps {
+interface SignInChartProps {
   hours: { ok: number[]; failed: number[] };
   labels: { ok: string; failed: string };
   color: string;
