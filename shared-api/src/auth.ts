@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Raw OAuth2 answer of POST /api/blade-auth/oauth/token (DESIGN §4). */
+/** Raw OAuth2 answer of POST /api/blade-auth/oauth/token: plain JSON, not the envelope, as BladeX clients expect. */
 export const tokenResponse = z.object({
   access_token: z.string(),
   token_type: z.literal('bearer'),

@@ -1,4 +1,4 @@
-/** Facts of the API contract shared by server and every client (DESIGN §4). */
+/** Facts of the API contract shared by server and every client, as BladeX clients expect them. */
 export const PAGE_SIZES = [10, 30, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const DEFAULT_TENANT_ID = '000000';

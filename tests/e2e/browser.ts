@@ -12,7 +12,10 @@ export const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
 /** The built web app the suites serve; SSO_E2E_WEB_DIR points at another build (a parallel work tree). */
 export const webDir = process.env.SSO_E2E_WEB_DIR ?? join(import.meta.dirname, '..', '..', 'web', 'dist');
 
-/** Debian's chromium, headless, with the flags this machine needs (DESIGN §6); Playwright gives it a fresh profile. */
+/**
+ * Debian's chromium, headless, with the flags a headless machine needs (no sandbox, GPU, QUIC or
+ * background networking); Playwright gives it a fresh profile.
+ */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`chromium not found at ${CHROMIUM}: apt-get install -y chromium fonts-wqy-zenhei`);
   mkdirSync(artifacts, { recursive: true });

@@ -1,26 +1,26 @@
 /**
  * Settings of the web console (BladeX `website.js`): fixed at build time, read everywhere.
- * SPEC §9 gives the values; the names follow BladeX so its users recognise them.
+ * The values are the product's; the names follow BladeX so its users recognise them.
  */
 export const website = {
   title: '钢铁集团单点登录平台',
   /** Prefix of every localStorage / sessionStorage key. */
   key: 'sso',
-  /** Token age in seconds after which the 10 s check refreshes it (SPEC §9: 3000). */
+  /** Token age in seconds after which the 10 s check refreshes it. */
   tokenTime: 3000,
   /** How often the layouts check the token age. */
   tokenCheckMs: 10_000,
-  /** Cookie names for the tokens (SPEC §9: fixed strings). */
+  /** Cookie names for the tokens: fixed strings, not configurable. */
   accessCookie: 'sso-access-token',
   refreshCookie: 'sso-refresh-token',
-  /** Codes rejected without a toast: callers handle them (SPEC §8 whitelist). */
+  /** Codes rejected without a toast: callers handle them. */
   statusWhiteList: [] as number[],
   lockPage: '/lock',
-  /** Login type: with `user`, is_init_password 否 forces /password-lock (SPEC §4). */
+  /** Login type: with `user`, is_init_password 否 forces /password-lock. */
   loginType: 'user' as 'user' | 'market',
-  /** Department/role switch in the avatar menu (SPEC §2). */
+  /** Department/role switch in the avatar menu: shown only when on. */
   switchMode: true,
-  /** Whether the first-page tab may be closed (SPEC §4). */
+  /** Whether the first-page tab may be closed (the last remaining tab never can). */
   isFirstPage: false,
   firstPage: { label: '首页', labelEn: 'Home', value: '/wel/index' },
   /** Icon of menus that have none. */

@@ -6,7 +6,7 @@ import { WebClient } from './web-client.js';
 
 /**
  * The one SDK client of the web app: same origin, tokens in cookies and localStorage. A 401 that
- * a refresh cannot cure ends the session locally and sends the user to /login (SPEC §4).
+ * a refresh cannot cure ends the session locally and sends the user to /login.
  */
 export const client = new WebClient({
   baseUrl: '',

@@ -2,7 +2,7 @@ import { ApiError } from '@sso/shared-api';
 import { website } from '../config.js';
 import { feedback } from './feedback.js';
 
-/** SPEC §8 fallback when a response carries neither msg nor error_description. */
+/** The message shown when a response carries neither msg nor error_description. */
 export const UNKNOWN_ERROR = '未知错误';
 
 /** Code of a failure: the envelope/HTTP code of an ApiError, 0 for network errors. */
@@ -16,7 +16,7 @@ export function errorMessage(error: unknown): string {
 }
 
 /**
- * The one response handler (SPEC §8): every failed call shows an error toast with its message,
+ * The one response handler: every failed call shows an error toast with its message,
  * unless its code is on the whitelist (the caller handles it). 401 is handled by the client's
  * onSignedOut (logout and /login); it is toasted like any error.
  */

@@ -1,12 +1,12 @@
 import { isJsonContentType, type Transport } from '@sso/shared-api';
 
-/** SPEC §9 request timeout. */
+/** A request that has not answered after 60 s fails. */
 const REQUEST_TIMEOUT_MS = 60_000;
 
 /**
- * The SDK's transport on the browser's fetch (the SDK's axios transport would add ~14 KB of
- * gzipped JS to the sign-in page). Every HTTP status is an answer: the SDK reads `code` from the
- * body and falls back to the status (SPEC §8). Only network failures and the timeout throw.
+ * The SDK's transport on the browser's fetch (no HTTP library: it would add
+ * ~14 KB of gzipped JS to the sign-in page). Every HTTP status is an answer: the SDK reads `code` from the
+ * body and falls back to the status. Only network failures and the timeout throw.
  */
 export function fetchTransport(timeoutMs = REQUEST_TIMEOUT_MS): Transport {
   return async ({ method, url, headers, body, responseType }) => {

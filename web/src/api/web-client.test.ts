@@ -8,7 +8,7 @@ const answer =
   (status: number, body: unknown): Transport =>
   async () => ({ status, body });
 
-describe('response handling (SPEC §8)', () => {
+describe('response handling', () => {
   it('toasts the msg of any code other than 200, then rejects', async () => {
     const shown = vi.spyOn(feedback.message, 'error').mockImplementation(() => undefined as never);
     const client = new WebClient({ baseUrl: '', transport: answer(400, { code: 400, success: false, data: null, msg: '参数键名已存在' }) });

@@ -13,7 +13,7 @@ export interface CrudState {
 }
 
 /**
- * List state of the generic page (SPEC §4 "Lists"): the loading flag is on until the data
+ * List state of the generic page: the loading flag is on until the data
  * arrives; a new search starts again at page 1; only the newest answer is shown.
  */
 export function useCrud(api: CrudApi, filters?: Record<string, string | number | undefined>) {

@@ -4,7 +4,7 @@ import { website } from '../config.js';
 import { en } from './en.js';
 import { zhCN } from './zh-cn.js';
 
-/** zh-CN by default, en as the alternative (SPEC §1, §9); the choice is remembered. */
+/** zh-CN by default, en as the alternative; the choice is remembered. */
 export const LANGUAGE_KEY = `${website.key}-language`;
 export type Language = 'zh-CN' | 'en';
 

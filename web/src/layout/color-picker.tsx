@@ -6,7 +6,7 @@ import { settingsStore, updateSettings } from './settings.js';
 
 const presets = ['#409EFF', '#1890ff', '#304156', '#212121', '#11a983', '#13c2c2', '#6959CD', '#f5222d'];
 
-/** The primary colour of the console (SPEC §9, default #409EFF). */
+/** The primary colour of the console (default #409EFF). */
 export function ThemeColorPicker() {
   const { t } = useTranslation();
   const color = useStore(settingsStore, (s) => s.color);

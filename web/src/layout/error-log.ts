@@ -2,7 +2,7 @@ import { ApiError } from '@sso/shared-api';
 import { createStore } from '../lib/store.js';
 import { getStore, removeStore, setStore } from '../session/storage.js';
 
-/** An uncaught UI error kept in the browser (SPEC §3 "Error log entry"). */
+/** An uncaught UI error kept in the browser until it is uploaded or cleared. */
 export interface ErrorLogEntry {
   type: 'error';
   url: string;

@@ -8,7 +8,7 @@ export const cacheGeneration = createStore(0);
 export const clearPageCache = () => cacheGeneration.set((g) => g + 1);
 
 /**
- * keepAlive (SPEC §2 route meta): pages of open tabs stay mounted but hidden (React's
+ * keepAlive (a route meta flag): pages of open tabs stay mounted but hidden (React's
  * <Activity>), so a list keeps its search and page when the user comes back to its tab. A page
  * leaves the cache when its tab closes or the cache is cleared. The stored elements carry their
  * own route match, so a hidden page keeps seeing its own path.

@@ -2,7 +2,7 @@ import { TranslationOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Chinese / English (SPEC §1); i18n remembers the choice and the API answers in it. */
+/** Chinese (the default) / English; i18n remembers the choice and the API answers in it. */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const current = i18n.language === 'en' ? 'en' : 'zh-CN';

@@ -33,7 +33,7 @@ import type { ComponentType } from 'react';
 
 /**
  * Menu `source` values are BladeX iconfont classes (`iconfont iconicon_setting`) or antd-style
- * names; a keyword picks a bundled icon and anything else gets the default icon (SPEC §3). Only
+ * names; a keyword picks a bundled icon and anything else gets the default icon, as does an empty one. Only
  * these icons are bundled, not the whole icon set.
  */
 const byKeyword: [RegExp, ComponentType][] = [

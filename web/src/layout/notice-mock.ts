@@ -1,6 +1,6 @@
 /**
- * The top-bar notice popover's data. SPEC §2 asks for mock data here, and only here: the platform
- * has no notification feed yet. Tabs mail (1), message (2), notice; paging waits 1 s (SPEC §9).
+ * The top-bar notice popover's data: mock data here, and only here, because the platform has no
+ * notification feed yet. Tabs mail (1), message (2), notice; loading a page waits 1 s.
  */
 export interface NoticeItem {
   img: string;
@@ -25,7 +25,7 @@ export const noticeTabs: { key: 'mail' | 'message' | 'notice'; items: NoticeItem
   { key: 'notice', items: [] },
 ];
 
-/** One more page of mock items, after the SPEC's 1 s delay. */
+/** One more page of mock items, after a 1 s delay. */
 export function loadMoreNotices(tab: string, page: number): Promise<NoticeItem[]> {
   return new Promise((resolve) =>
     setTimeout(

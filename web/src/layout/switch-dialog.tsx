@@ -11,7 +11,7 @@ interface Option {
 }
 
 /**
- * Switch department and role (SPEC §2, §6): the user's depts and roles from dept/select and
+ * Switch department and role (shown when switch mode is on): the user's depts and roles from dept/select and
  * role/select, both required, then a refresh grant with Dept-Id/Role-Id gives a token for the
  * choice; menus and permissions follow.
  */

@@ -17,7 +17,7 @@ export interface NavigationSource {
 }
 
 /**
- * Adds the tab of a page the router has moved to and the guard lets through (SPEC §4).
+ * Adds the tab of a page the router has moved to and the guard lets through, unless its tab is open already.
  *
  * Why not in the layout's render: the router hands its locations to React as transitions, so two
  * quick navigations (two sidebar clicks while a screen's chunk loads) end in ONE render of the

@@ -1,8 +1,9 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 
 /**
- * The 11 themes of SPEC §9. Each is an antd token set plus the colours of the shell; the theme's
- * name also goes on <body> as a class (BladeX's `theme-xxx`) for any CSS that wants it.
+ * The 11 themes (default, white, dark, star, smart, iview, vip, cool, d2, hey, lte). Each is an
+ * antd token set plus the colours of the shell; the theme's name also goes on <body> as a class
+ * (BladeX's `theme-xxx`) for any CSS that wants it.
  */
 export interface ThemeDef {
   name: string;

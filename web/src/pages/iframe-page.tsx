@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 
 /**
- * /myiframe/{routerPath}: an external menu link embedded in the shell (SPEC §2). Only http(s)
+ * /myiframe/{routerPath}: an external menu link embedded in the shell. Only http(s)
  * addresses are embedded; the frame is sandboxed but may run the embedded app's scripts.
  */
 export default function IframePage() {

@@ -24,7 +24,7 @@ interface Values {
 }
 const FIELDS = ['realName', 'name', 'phone', 'email'] as const;
 
-/** update-info's own check of one field (SPEC §5 messages, as the server answers them). */
+/** update-info's own check of one field, with the messages the server answers. */
 interface Parser {
   safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } };
 }
@@ -38,7 +38,7 @@ const fieldRule = (prop: string, language: string) => ({
 });
 
 /**
- * /info/index, personal info (SPEC §3): avatar, names, phone and email saved with update-info
+ * /info/index, personal info: avatar, names, phone and email saved with update-info
  * (the avatar as soon as it is uploaded, when the rest of the form is valid), shown in the top
  * bar at once; department and post read-only; the password change beside it.
  */

@@ -11,8 +11,9 @@ interface Values {
 }
 
 /**
- * Change of one's own password (SPEC §5 complexity rule): POST blade-user/update-password with
- * the md5 digests as at sign-in and the new password in base64 so the server can check the rule.
+ * Change of one's own password (8 to 30 characters with a letter, a digit and a special character):
+ * POST blade-user/update-password with the md5 digests as at sign-in and the new password in
+ * base64 so the server can check the rule.
  * Then a refresh grant, whose token says is_init_password 是.
  */
 export function PasswordForm({ onDone }: { onDone: () => void }) {

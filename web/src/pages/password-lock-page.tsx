@@ -6,7 +6,7 @@ import { logout } from '../session/logout.js';
 import { PasswordForm } from './password-form.js';
 
 /**
- * /password-lock: the forced change of the initial password (SPEC §2, §4). The guard sends every
+ * /password-lock: the forced change of the initial password. The guard sends every
  * other route here while the session's is_init_password is 否; it also serves a voluntary change.
  */
 export default function PasswordLockPage() {

@@ -9,8 +9,8 @@ const isChunkError = (error: unknown) =>
   error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
 
 /**
- * The router's error element: a page that failed to render is recorded in the error log (SPEC §8,
- * uncaught UI errors) and the user gets the 500 page, or a reload when a page's chunk is missing.
+ * The router's error element: a page that failed to render is recorded in the error log (as
+ * every uncaught UI error is) and the user gets the 500 page, or a reload when a page's chunk is missing.
  */
 export default function RouteError() {
   const { t } = useTranslation();

@@ -58,7 +58,7 @@ const at = (path: string, over: Partial<GuardInput> = {}): GuardInput => {
 };
 const signedOut = { token: undefined };
 
-describe('the router guard (SPEC §4, issue 4 item 1)', () => {
+describe('the router guard', () => {
   it('sends a signed-out user to /login, remembering where they wanted to go', () => {
     expect(decide(at('/wel/index', signedOut))).toEqual({ type: 'redirect', to: '/login', from: '/wel/index' });
     expect(decide(at('/system/param/index?x=1', signedOut))).toEqual({ type: 'redirect', to: '/login', from: '/system/param/index?x=1' });

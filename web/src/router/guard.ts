@@ -1,7 +1,7 @@
 import { website } from '../config.js';
 import { LOCK, LOGIN, PASSWORD_LOCK, type RouteMeta } from './meta.js';
 
-/** What the guard knows about the navigation and the session (SPEC §4). */
+/** What the guard knows about the navigation and the session. */
 export interface GuardInput {
   path: string;
   /** Query of the navigation (for /login?redirect=). */
@@ -31,7 +31,7 @@ const allow: Decision = { type: 'allow' };
 const go = (to: string, from?: string): Decision => ({ type: 'redirect', to, ...(from ? { from } : {}) });
 
 /**
- * Every rule of SPEC §4 and issue 4, in BladeX's order:
+ * The guard's rules, in BladeX's order:
  * signed out: routes with isAuth false are open, everything else goes to /login (remembering
  * where the user wanted to go); an empty token logs out locally; while locked everything but
  * /lock goes to /lock; a signed-in user at /login goes to / (or, with `redirect`, asks the server

@@ -2,8 +2,8 @@ import { matchPath } from 'react-router-dom';
 import type { RouteMeta } from './meta.js';
 
 /**
- * The fixed routes of SPEC §2 as data: the router is built from it and the guard reads its
- * meta. Admin screens from the menu are added at run time (see menu-index.ts).
+ * The fixed routes (public pages, redirects and the admin layout's own pages) as data: the router
+ * is built from it and the guard reads its meta. Admin screens from the menu are added at run time (see menu-index.ts).
  * `page` names a component of pages/ (bare) or, for `admin` routes, a screen of screens/.
  */
 export interface RouteEntry {

@@ -4,7 +4,7 @@ import { tokenStore } from './token-store.js';
 import { clearUser } from './user-store.js';
 
 /**
- * Federated logout (SPEC §4): forgets tokens, menu, roles, tags, lock and user info without a
+ * Federated logout: forgets tokens, menu, roles, tags, lock and user info without a
  * server call. Used on 401 and as the last step of a normal logout.
  */
 export function fedLogout(): void {

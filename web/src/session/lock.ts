@@ -3,8 +3,8 @@ import { createStore } from '../lib/store.js';
 import { getStore, removeStore, setStore } from './storage.js';
 
 /**
- * Screen lock (SPEC §4): the flag and the lock password live in sessionStorage, so a lock
- * survives reloads of this tab but not the browser. The password is kept as a digest.
+ * Screen lock (while locked every route leads to /lock; a sign-in ends it): the flag and the lock
+ * password live in sessionStorage, so a lock survives reloads of this tab but not the browser. The password is kept as a digest.
  */
 interface LockState {
   locked: boolean;

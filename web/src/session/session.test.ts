@@ -10,7 +10,7 @@ import { userStore } from './user-store.js';
 
 const session = { token: { access_token: 'a.b.c', refresh_token: 'r1' }, expiresAt: Date.now() + 3_600_000 } as unknown as Session;
 
-describe('session storage (SPEC §4)', () => {
+describe('session storage', () => {
   it('keeps the tokens in localStorage as a timestamped record and in cookies', () => {
     tokenStore.save(session);
     const record = getRecord<Session>('session');

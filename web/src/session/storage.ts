@@ -2,7 +2,7 @@ import { website } from '../config.js';
 
 /**
  * BladeX's `setStore`/`getStore`: values saved as a record `{ dataType, content, type, datetime }`
- * (SPEC §3 "token store record") under `${website.key}-${name}`; `type: 'session'` uses
+ * under `${website.key}-${name}`; `type: 'session'` uses
  * sessionStorage. The datetime is what the token-age check reads.
  */
 interface StoreRecord<T = unknown> {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createTokenChecker } from './token-check.js';
 
-describe('the 10 s token-age check (SPEC §4)', () => {
+describe('the 10 s token-age check', () => {
   it('refreshes once when the age reaches tokenTime, and releases the guard on success or failure', async () => {
     let now = 1_000_000;
     let release: () => void = () => undefined;

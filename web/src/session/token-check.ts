@@ -1,5 +1,5 @@
 /**
- * The token-age check of SPEC §4: every 10 s the layouts compare the age of the stored tokens
+ * The token-age check: every 10 s the layouts compare the age of the stored tokens
  * with `tokenTime` (seconds) and ask for one refresh; a flag keeps a second one from starting
  * while the first runs, and is released on success or failure.
  */

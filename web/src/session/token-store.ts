@@ -5,7 +5,7 @@ import { createStore } from '../lib/store.js';
 import { getRecord, removeStore, setStore } from './storage.js';
 
 /**
- * Where the SDK keeps the sign-in (SPEC §4): the session in localStorage as a record with a
+ * Where the SDK keeps the sign-in: the session in localStorage as a record with a
  * timestamp, the two tokens also in cookies (BladeX clients read them there). localStorage is
  * read on every load, so tabs share one session and see each other's refreshes.
  */

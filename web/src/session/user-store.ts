@@ -4,7 +4,7 @@ import { getStore, removeStore, setStore } from './storage.js';
 
 /**
  * Who is signed in and what they may see: user info, the menu tree of `menu/routes`, the button
- * permissions of `menu/buttons` (a code → true map, SPEC §3) and the role names. Persisted like
+ * permissions of `menu/buttons` (a code → true map) and the role names. Persisted like
  * BladeX so a reload draws the shell at once; reloaded from the server on every page load.
  */
 interface UserState {
@@ -39,13 +39,13 @@ userStore.subscribe(() => {
   setStore('roles', roles);
 });
 
-/** Logout: forget user info, menu, permissions and roles (SPEC §4). */
+/** Logout: forget user info, menu, permissions and roles. */
 export function clearUser(): void {
   for (const name of ['userInfo', 'menu', 'permission', 'roles']) removeStore(name);
   userStore.set({ permissions: {}, roles: [], loaded: false });
 }
 
-/** Every leaf code of the `menu/buttons` tree becomes a permission (DESIGN §4). */
+/** Every leaf code of the `menu/buttons` tree becomes a permission, as in BladeX. */
 export function permissionsOf(buttons: readonly MenuNode[]): Record<string, true> {
   const map: Record<string, true> = {};
   const walk = (nodes: readonly MenuNode[]) => {

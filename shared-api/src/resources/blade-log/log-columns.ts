@@ -15,7 +15,7 @@ export const recordedNumber = z
   .nullable()
   .optional();
 
-/** The request columns every log shares (DESIGN §4: log_api / log_error / log_usual). */
+/** The request columns every log shares (the tables log_api, log_error and log_usual). */
 export const requestFields = {
   serviceId: recorded,
   serverHost: recorded,

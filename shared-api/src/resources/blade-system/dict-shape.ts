@@ -4,7 +4,10 @@ import { tooLong, zh } from '../../messages.js';
 import { defineExtra, type ResourceView } from '../../resource.js';
 import { dictBulkExtras } from './dict-bulk.js';
 
-/** Fields shared by the system dictionary and the business dictionary (SPEC §5). */
+/**
+ * Fields shared by the system dictionary and the business dictionary: code, dictKey, dictValue,
+ * sort and isSealed (0 or 1) are required, parentId and remark optional.
+ */
 export const dictEntity = z.object({
   parentId: optionalId,
   code: requiredText(zh('dictCode')),

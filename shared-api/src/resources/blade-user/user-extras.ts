@@ -5,7 +5,7 @@ import { defineExtra } from '../../resource.js';
 import { account, choice, optionalEmail, optionalIdList, phone, plainPassword, userEntity, userRow } from './user-fields.js';
 import { userMessages as m } from './user-messages.js';
 
-/** Extras of /api/blade-user (SPEC §7 "User"); ids travel in the query string as BladeX sends them. */
+/** Extras of /api/blade-user, the calls BladeX's user screens make; ids travel in the query string as BladeX sends them. */
 
 const userIds = z.object({ userIds: idList });
 const done = z.boolean();

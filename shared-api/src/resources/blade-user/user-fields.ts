@@ -3,7 +3,7 @@ import { commonColumns, optionalText, requiredText } from '../../common.js';
 import { tooLong, zh } from '../../messages.js';
 import { userMessages as m } from './user-messages.js';
 
-/** Field schemas of a user (SPEC §3, §5; DESIGN §4 user columns). */
+/** Field schemas of a user: the columns of blade_user and their checks. */
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ID_LIST = /^[1-9]\d{0,18}(,[1-9]\d{0,18})*$/;
@@ -13,7 +13,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
 
 export const account = (message: string) => requiredText(message, 45).refine((v) => !/\s/.test(v), m.accountSpaces);
 
-/** SPEC §5 phone helper: required, 11 characters, digits. */
+/** A phone number: required, 11 characters, digits. */
 export const phone = z
   .string({ error: m.phoneEmpty })
   .trim()

@@ -1,6 +1,6 @@
 import { defineMessagePattern, defineMessages } from '../../messages.js';
 
-/** Messages of the user area (SPEC §5, §7 "User"): Chinese first, English second. */
+/** Messages of the user area: Chinese first, English second. */
 export const userMessages = defineMessages({
   account: ['请输入登录账号', 'Please enter the account'],
   accountSpaces: ['登录账号不能包含空格', 'The account cannot contain spaces'],

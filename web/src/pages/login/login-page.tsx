@@ -26,7 +26,7 @@ interface LoginForm {
 const TENANT_ID = /^\d{1,12}$/;
 
 /**
- * Sign-in (SPEC §2, §5). The SDK sends the md5 digest; a refusal shows its error_description.
+ * Sign-in. The SDK sends the md5 digest; a refusal shows its error_description.
  * Once the token is stored the router guard moves on: to where the user was going, or to
  * /password-lock when the password must be changed first.
  */
@@ -57,7 +57,7 @@ export default function LoginPage() {
     try {
       clearUser();
       await client.login({ tenantId, username: values.username.trim(), password: values.password, captcha });
-      clearLock(); // a successful login ends any lock (SPEC §4)
+      clearLock(); // a successful login ends any lock
       feedback.message.success(t('login.success'));
     } catch (error) {
       feedback.message.error(errorMessage(error));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerProblem } from './register-dialog.js';
 
-describe('registration checks, in order (SPEC §5)', () => {
+describe('registration checks, in order', () => {
   it('asks for the tenant, then the account, then both passwords, then equal passwords', () => {
     expect(registerProblem({})).toBe('register.tenantFirst');
     expect(registerProblem({ tenantId: '000000' })).toBe('register.accountFirst');

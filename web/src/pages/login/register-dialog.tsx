@@ -14,7 +14,7 @@ export interface RegisterForm {
   password2: string;
 }
 
-/** SPEC §5: the checks in order; the first that fails is the warning shown (i18n keys). */
+/** Tenant, account, both passwords, equal passwords, in that order; the first that fails is the warning shown (i18n keys). */
 export function registerProblem(form: Partial<RegisterForm>): string | undefined {
   if (!form.tenantId?.trim()) return 'register.tenantFirst';
   if (!form.account?.trim()) return 'register.accountFirst';
@@ -24,7 +24,7 @@ export function registerProblem(form: Partial<RegisterForm>): string | undefined
 }
 
 /**
- * Third-party registration, titled 账号注册 (SPEC §2): a pending account an administrator
+ * Third-party registration, titled 账号注册: a pending account an administrator
  * approves (POST blade-user/register-guest). Success: an alert, then logout and /login.
  */
 export default function RegisterDialog({ open, onClose, hostTenant }: { open: boolean; onClose: () => void; hostTenant?: string }) {

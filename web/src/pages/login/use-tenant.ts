@@ -3,7 +3,7 @@ import { client } from '../../api/client.js';
 
 /**
  * The tenant owning this host (GET tenant/info?domain=<host>, public): when there is one the
- * login and registration forms hide their tenant field and use it (SPEC §5).
+ * login and registration forms hide their tenant field and use it.
  */
 export function useHostTenant(): { tenantId?: string; checked: boolean } {
   const [state, setState] = useState<{ tenantId?: string; checked: boolean }>({ checked: false });

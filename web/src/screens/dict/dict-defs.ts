@@ -1,6 +1,6 @@
 import type { ColumnView, ResourceDef } from '@sso/shared-api';
 
-/** SPEC §2: the parent table shows code, dictValue, sort, isSealed and remark. */
+/** The parent table shows code, dictValue, sort, isSealed and remark. */
 const PARENT_COLUMNS = ['code', 'dictValue', 'sort', 'isSealed', 'remark'];
 /** What parent-list and child-list filter on. */
 const PARENT_SEARCH = ['code', 'dictValue'];

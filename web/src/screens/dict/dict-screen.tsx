@@ -21,7 +21,7 @@ export interface DictScreenProps {
   title?: string;
 }
 
-/** SPEC §5: isSealed defaults to 0 (not sealed). */
+/** isSealed defaults to 0 (not sealed). */
 const PARENT_PRESETS = { isSealed: 0 };
 /** A child's code is its parent's: the server keeps it so, the form shows it fixed. */
 const CHILD_LOCKED = ['code'];

@@ -50,7 +50,7 @@ describe('the avatar on /info/index', { timeout: 60_000 }, () => {
   beforeEach(() => userStore.set({ userInfo: { account: 'admin', avatar: '' } as never, permissions: {}, roles: [], loaded: true }));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('refuses other types and files over 500kb with the SPEC messages, before sending anything', async () => {
+  it('refuses other types and files over 500kb with their messages, before sending anything', async () => {
     renderPage();
     const calls = spyCalls();
     const user = userEvent.setup({ applyAccept: false });

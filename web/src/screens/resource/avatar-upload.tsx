@@ -14,7 +14,7 @@ export interface AvatarUploadProps {
 }
 
 /**
- * The avatar picker: the SPEC §5 rules (jpg/png, at most 500kb) are checked before anything is
+ * The avatar picker: the avatar rules (jpg/png, at most 500kb) are checked before anything is
  * sent, then the file goes through put-file with type=avatar (checked again there).
  */
 export function AvatarUpload({ value, onChange }: AvatarUploadProps) {

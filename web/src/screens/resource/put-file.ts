@@ -19,7 +19,7 @@ const AVATAR_EXTENSIONS = /\.(jpe?g|png)$/i;
 const AVATAR_TYPES = new Set(['image/jpeg', 'image/png']);
 
 /**
- * The avatar rules of SPEC §5, checked before uploading (the server checks the bytes again):
+ * The avatar rules, checked before uploading (the server checks the bytes again):
  * jpg or png, at most 500 KB. Answers the message to show, in the page's language.
  */
 export function avatarProblem(file: { name: string; type: string; size: number }, language: string): string | undefined {

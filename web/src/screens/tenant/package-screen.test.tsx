@@ -41,7 +41,7 @@ describe('the tenant package screen', () => {
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/tenant-package/list'))).toBe(true));
     await user.click(buttonIn(document.body, '新增'));
     const modal = await dialog();
-    expect(modal.getAttribute('style')).toContain('600px'); // SPEC §2
+    expect(modal.getAttribute('style')).toContain('600px'); // the package dialog is 600 px wide
     await waitFor(() => treeNode('用户管理', modal));
     await expandAll(user, modal);
     await user.click(buttonIn(modal, '提交'));

@@ -20,7 +20,7 @@ export interface UserToolbarProps {
 type UserIdsAction = 'resetPassword' | 'unlock' | 'oneClickModify' | 'oneClickCancel';
 
 /**
- * The users' own toolbar buttons (SPEC §7 "User"), each shown only with its menu button
+ * The users' own toolbar buttons, each shown only with its menu button
  * (user_role, user_reset, user_unlock, user_import, user_export); the server checks again.
  * One-click modify / cancel (require or withdraw a password change at the next sign-in) come
  * with user_reset, the button the server guards them by.
