@@ -1,5 +1,5 @@
 import type { ResourceDef } from '@sso/shared-api';
-import { Button, Card, Col, Row as Grid, Space } from 'antd';
+import { Grid as Breakpoints, Button, Card, Col, Flex, Row as Grid } from 'antd';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.js';
@@ -73,6 +73,7 @@ export default function CrudPage({
   const [selected, setSelected] = useState<Key[]>([]);
   const [dialog, setDialog] = useState<{ mode?: DialogMode; row?: Row }>({});
   const key = keyOf(def);
+  const wide = Breakpoints.useBreakpoint().md !== false;
 
   const confirmRemove = (keys: string[]) =>
     feedback.modal.confirm({
@@ -120,7 +121,8 @@ export default function CrudPage({
   const page = (
     <Card title={title ?? def.view.title[i18n.language === 'en' ? 1 : 0]} size="small">
       <SearchForm def={def} dicts={dicts} onSearch={search} name={`${formName}-search`} />
-      <Space style={{ marginBottom: 12 }}>
+      {/* Wraps onto more lines rather than running past the card's right edge (long English labels, phones). */}
+      <Flex wrap gap={8} className="sso-crud-toolbar" style={{ marginBottom: 12 }}>
         {allowed.add && (
           <Button type="primary" onClick={() => add()}>
             {t('crud.add')}
@@ -133,7 +135,7 @@ export default function CrudPage({
         )}
         {toolbar?.(ctx)}
         <Button onClick={() => void reload()}>{t('crud.refresh')}</Button>
-      </Space>
+      </Flex>
       <CrudTable
         def={def}
         state={state}
@@ -160,10 +162,11 @@ export default function CrudPage({
     </Card>
   );
   if (!aside) return page;
+  // Beside the list from 768 px up; above it on phones, where the list needs the whole width.
   return (
-    <Grid gutter={12} wrap={false}>
-      <Col flex="260px">{aside}</Col>
-      <Col flex="auto" style={{ minWidth: 0 }}>
+    <Grid gutter={[12, 12]} wrap={!wide}>
+      <Col {...(wide ? { flex: '260px' } : { span: 24 })}>{aside}</Col>
+      <Col {...(wide ? { flex: 'auto' } : { span: 24 })} style={{ minWidth: 0 }}>
         {page}
       </Col>
     </Grid>

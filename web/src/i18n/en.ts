@@ -70,6 +70,7 @@ export const en: Messages = {
     logOut: 'Log out',
     collapse: 'Toggle menu',
     home: 'Home',
+    more: 'More',
   },
   lock: {
     setTitle: 'Set a lock password',

@@ -67,6 +67,7 @@ export const zhCN = {
     logOut: '退出登录',
     collapse: '展开/收起菜单',
     home: '首页',
+    more: '更多',
   },
   lock: {
     setTitle: '设置锁屏密码',

@@ -14,12 +14,15 @@ import { openTagAt } from './tags-follow.js';
 import { themeByName } from './themes.js';
 import { TopBar } from './top-bar.js';
 
-/** Follows the window width (SPEC §2 screen classes); small screens start with the sidebar collapsed. */
+/**
+ * Follows the window width class (>=1200 → 3, >=992 → 2, >=768 → 1, else 0). Below 768 px the
+ * sidebar is a drawer; leaving that class closes the drawer so it does not reappear later.
+ */
 function useScreenClass(): void {
   useEffect(() => {
     const update = () => {
       const screen = screenClass(window.innerWidth);
-      if (screen !== settingsStore.get().screen) updateSettings(screen === 0 ? { screen, collapse: true } : { screen });
+      if (screen !== settingsStore.get().screen) updateSettings({ screen, drawerOpen: false });
     };
     update();
     window.addEventListener('resize', update);

@@ -16,9 +16,23 @@ import { clearErrorLogs, type ErrorLogEntry, errorLogStore } from './error-log.j
  */
 export function ErrorLogButton() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const logs = useStore(errorLogStore);
   const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Badge count={logs.length} overflowCount={website.logsBadgeMax} size="small" offset={[-4, 4]}>
+        <Button type="text" icon={<BugOutlined />} onClick={() => setOpen(true)} aria-label={t('navbar.logs')} title={t('navbar.logs')} />
+      </Badge>
+      <ErrorLogDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+/** The dialog of stored entries with upload and clear; the top bar's overflow menu opens it too. */
+export function ErrorLogDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const logs = useStore(errorLogStore);
 
   const upload = () =>
     feedback.modal.confirm({
@@ -46,38 +60,34 @@ export function ErrorLogButton() {
     });
 
   return (
-    <>
-      <Badge count={logs.length} overflowCount={website.logsBadgeMax} size="small" offset={[-4, 4]}>
-        <Button type="text" icon={<BugOutlined />} onClick={() => setOpen(true)} aria-label={t('navbar.logs')} title={t('navbar.logs')} />
-      </Badge>
-      <Modal title={t('navbar.logs')} open={open} onCancel={() => setOpen(false)} footer={null} width="80%">
-        <Space style={{ marginBottom: 12 }}>
-          <Button type="primary" onClick={upload}>
-            {t('logs.upload')}
-          </Button>
-          <Button danger onClick={clear}>
-            {t('logs.clear')}
-          </Button>
-        </Space>
-        <Table<ErrorLogEntry>
-          size="small"
-          rowKey={(row) => `${row.time}-${row.message}-${row.stack.length}`}
-          dataSource={logs}
-          pagination={{ pageSize: 10 }}
-          columns={[
-            {
-              title: t('logs.type'),
-              dataIndex: 'type',
-              width: 80,
-              render: (type: string) => <Tag color="red">{type === 'error' ? 'bug' : type}</Tag>,
-            },
-            { title: t('logs.url'), dataIndex: 'url', ellipsis: true },
-            { title: t('logs.message'), dataIndex: 'message', ellipsis: true },
-            { title: t('logs.stack'), dataIndex: 'stack', ellipsis: true },
-            { title: t('logs.time'), dataIndex: 'time', width: 180 },
-          ]}
-        />
-      </Modal>
-    </>
+    <Modal title={t('navbar.logs')} open={open} onCancel={onClose} footer={null} width="80%">
+      <Space style={{ marginBottom: 12 }}>
+        <Button type="primary" onClick={upload}>
+          {t('logs.upload')}
+        </Button>
+        <Button danger onClick={clear}>
+          {t('logs.clear')}
+        </Button>
+      </Space>
+      <Table<ErrorLogEntry>
+        size="small"
+        rowKey={(row) => `${row.time}-${row.message}-${row.stack.length}`}
+        dataSource={logs}
+        pagination={{ pageSize: 10 }}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          {
+            title: t('logs.type'),
+            dataIndex: 'type',
+            width: 80,
+            render: (type: string) => <Tag color="red">{type === 'error' ? 'bug' : type}</Tag>,
+          },
+          { title: t('logs.url'), dataIndex: 'url', ellipsis: true },
+          { title: t('logs.message'), dataIndex: 'message', ellipsis: true },
+          { title: t('logs.stack'), dataIndex: 'stack', ellipsis: true },
+          { title: t('logs.time'), dataIndex: 'time', width: 180 },
+        ]}
+      />
+    </Modal>
   );
 }

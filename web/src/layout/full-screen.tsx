@@ -7,6 +7,20 @@ import { settingsStore, updateSettings } from './settings.js';
 
 /** Full-screen toggle; follows Esc and F11 exits through the fullscreenchange event. */
 export function FullScreenButton() {
+  const { fullScreen, toggle, label } = useFullScreen();
+  return (
+    <Button
+      type="text"
+      icon={fullScreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+      onClick={toggle}
+      aria-label={label}
+      title={label}
+    />
+  );
+}
+
+/** The full-screen state, its toggle and the toggle's label, for the button and the overflow menu. */
+export function useFullScreen(): { fullScreen: boolean; toggle: () => void; label: string } {
   const { t } = useTranslation();
   const fullScreen = useStore(settingsStore, (s) => s.fullScreen);
   useEffect(() => {
@@ -19,13 +33,5 @@ export function FullScreenButton() {
     else void document.documentElement.requestFullscreen?.().catch(() => undefined);
   };
   const label = fullScreen ? t('navbar.exitScreenfull') : t('navbar.screenfull');
-  return (
-    <Button
-      type="text"
-      icon={fullScreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-      onClick={toggle}
-      aria-label={label}
-      title={label}
-    />
-  );
+  return { fullScreen, toggle, label };
 }

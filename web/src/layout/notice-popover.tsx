@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Avatar, Badge, Button, List, Popover, Tabs, Tag } from 'antd';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadMoreNotices, type NoticeItem, noticeTabs } from './notice-mock.js';
 
@@ -39,13 +39,15 @@ function NoticeList({ tab, initial }: { tab: string; initial: NoticeItem[] }) {
   );
 }
 
-/** Top-bar notice popover with the SPEC's mock tabs: mail (1), message (2), notice. */
-export function NoticePopover() {
+/** How many notices the mock tabs hold: the badge's count. */
+export const noticeTotal = noticeTabs.reduce((sum, tab) => sum + tab.items.length, 0);
+
+/** The notice tabs, shown in the popover and, on phones, in a dialog from the overflow menu. */
+export function NoticeTabs({ style }: { style?: CSSProperties }) {
   const { t } = useTranslation();
-  const total = noticeTabs.reduce((sum, tab) => sum + tab.items.length, 0);
-  const content = (
+  return (
     <Tabs
-      style={{ width: 320 }}
+      style={style}
       items={noticeTabs.map((tab) => ({
         key: tab.key,
         label: `${t(`notice.${tab.key}`)}(${tab.items.length})`,
@@ -53,9 +55,14 @@ export function NoticePopover() {
       }))}
     />
   );
+}
+
+/** Top-bar notice popover with the SPEC's mock tabs: mail (1), message (2), notice. */
+export function NoticePopover() {
+  const { t } = useTranslation();
   return (
-    <Popover trigger="click" content={content} placement="bottomRight">
-      <Badge count={total} size="small" offset={[-4, 4]}>
+    <Popover trigger="click" content={<NoticeTabs style={{ width: 320 }} />} placement="bottomRight">
+      <Badge count={noticeTotal} size="small" offset={[-4, 4]}>
         <Button type="text" icon={<BellOutlined />} aria-label={t('navbar.notice')} title={t('navbar.notice')} />
       </Badge>
     </Popover>

@@ -15,6 +15,11 @@ export interface Settings {
   fullScreen: boolean;
   /** The menu search panel is open. */
   menuSearch: boolean;
+  /**
+   * The sidebar drawer of the smallest screens (class 0) is open. Not remembered: a phone starts
+   * with the page, not the menu, and the desktop's collapse choice stays its own.
+   */
+  drawerOpen: boolean;
 }
 
 export function screenClass(width: number): Settings['screen'] {
@@ -31,6 +36,7 @@ export const settingsStore = createStore<Settings>({
   screen: typeof window === 'undefined' ? 3 : screenClass(window.innerWidth),
   fullScreen: false,
   menuSearch: false,
+  drawerOpen: false,
 });
 
 settingsStore.subscribe(() => {
@@ -42,3 +48,7 @@ settingsStore.subscribe(() => {
 
 export const updateSettings = (patch: Partial<Settings>) => settingsStore.set((s) => ({ ...s, ...patch }));
 export const toggleCollapse = () => settingsStore.set((s) => ({ ...s, collapse: !s.collapse }));
+/** The top bar's menu button: opens the drawer on the smallest screens, folds the sidebar on the others. */
+export const toggleSidebar = () =>
+  settingsStore.set((s) => (s.screen === 0 ? { ...s, drawerOpen: !s.drawerOpen } : { ...s, collapse: !s.collapse }));
+export const closeDrawer = () => updateSettings({ drawerOpen: false });

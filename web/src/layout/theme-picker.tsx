@@ -8,10 +8,8 @@ import { themes } from './themes.js';
 
 /** Theme dialog titled 选择 (SPEC §2) with the 11 themes of SPEC §9. */
 export function ThemePicker() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const current = useStore(settingsStore, (s) => s.theme);
-  const en = i18n.language === 'en';
   return (
     <>
       <Button
@@ -21,25 +19,35 @@ export function ThemePicker() {
         aria-label={t('navbar.theme')}
         title={t('navbar.theme')}
       />
-      <Modal title={t('navbar.themeChoose')} open={open} onCancel={() => setOpen(false)} footer={null} width={560}>
-        <Row gutter={[12, 12]}>
-          {themes.map((theme) => (
-            <Col span={8} key={theme.name}>
-              <Card
-                size="small"
-                hoverable
-                data-theme={theme.name}
-                onClick={() => updateSettings({ theme: theme.name })}
-                styles={{ body: { display: 'flex', alignItems: 'center', gap: 8 } }}
-              >
-                <span style={{ width: 18, height: 18, borderRadius: 3, background: theme.sider.background, border: '1px solid #ddd' }} />
-                <span style={{ flex: 1 }}>{theme.label[en ? 1 : 0]}</span>
-                {current === theme.name && <CheckOutlined />}
-              </Card>
-            </Col>
-          ))}
-        </Row>
-      </Modal>
+      <ThemeDialog open={open} onClose={() => setOpen(false)} />
     </>
+  );
+}
+
+/** The dialog of themes; two to a row on phones, three from 576 px up. */
+export function ThemeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const current = useStore(settingsStore, (s) => s.theme);
+  const en = i18n.language === 'en';
+  return (
+    <Modal title={t('navbar.themeChoose')} open={open} onCancel={onClose} footer={null} width={560}>
+      <Row gutter={[12, 12]}>
+        {themes.map((theme) => (
+          <Col xs={12} sm={8} key={theme.name}>
+            <Card
+              size="small"
+              hoverable
+              data-theme={theme.name}
+              onClick={() => updateSettings({ theme: theme.name })}
+              styles={{ body: { display: 'flex', alignItems: 'center', gap: 8 } }}
+            >
+              <span style={{ width: 18, height: 18, borderRadius: 3, background: theme.sider.background, border: '1px solid #ddd' }} />
+              <span style={{ flex: 1 }}>{theme.label[en ? 1 : 0]}</span>
+              {current === theme.name && <CheckOutlined />}
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </Modal>
   );
 }

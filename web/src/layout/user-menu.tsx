@@ -53,7 +53,7 @@ export function UserMenu() {
       <Dropdown menu={{ items, onClick }} trigger={['click']}>
         <Space style={{ cursor: 'pointer', padding: '0 8px' }} data-testid="user-menu">
           <Avatar size="small" src={info?.avatar || DEFAULT_AVATAR} />
-          <span>{info?.nickName || info?.realName || info?.account || ''}</span>
+          <span className="sso-user-name">{info?.nickName || info?.realName || info?.account || ''}</span>
           <DownOutlined style={{ fontSize: 10 }} />
         </Space>
       </Dropdown>
