@@ -1,17 +1,25 @@
 import type { ResourceDef } from '@sso/shared-api';
+import type { AnyResourceDef, ExtraHandlers } from './extra-handlers.js';
 import type { ExtraHandler, ResourceRules, ServerResource } from './types.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: any definition, whatever its entity, extras and names
-type AnyDef = ResourceDef<any, any, any>;
+type Nothing = Record<never, never>;
+/** Handlers may be left out only when the definition declares no extra. */
+type Parts<D extends AnyResourceDef> = { rules?: ResourceRules } & (Nothing extends ExtraHandlers<D>
+  ? { extras?: ExtraHandlers<D> }
+  : { extras: ExtraHandlers<D> });
 
 /**
  * Binds a contract definition to its rules and extra handlers. Every extra the definition
- * declares must have a handler: a missing one is refused here, when the server starts.
+ * declares must have a handler: the types say so, and a missing one is refused here too, when
+ * the server starts (a definition built at run time, as tests build fakes, has no literal keys).
  */
-export function bindResource(def: AnyDef, parts: { rules?: ResourceRules; extras?: Record<string, ExtraHandler> } = {}): ServerResource {
-  const extras = parts.extras ?? {};
+export function bindResource<D extends AnyResourceDef>(
+  def: D,
+  ...[parts]: Nothing extends ExtraHandlers<D> ? [Parts<D>?] : [Parts<D>]
+): ServerResource {
+  const extras = (parts?.extras ?? {}) as Record<string, ExtraHandler>;
   for (const key of Object.keys(def.extras)) {
     if (!extras[key]) throw new Error(`No server handler for extra "${key}" of ${def.basePath}`);
   }
-  return { def: def as ResourceDef, rules: parts.rules ?? {}, extras };
+  return { def: def as ResourceDef, rules: parts?.rules ?? {}, extras };
 }

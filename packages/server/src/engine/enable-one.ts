@@ -1,6 +1,5 @@
 import { badRequest, zh } from '@sso/shared-api';
-import type { Caller } from '../auth/permissions.js';
-import type { ExtraHandler } from './types.js';
+import type { SignedInArgs } from './extra-handlers.js';
 
 /** Status of a provider configuration (oss, sms): 1 off, 2 the tenant's enabled one. */
 export const CONFIG_DISABLED = 1;
@@ -10,9 +9,8 @@ export const CONFIG_ENABLED = 2;
  * The `enable` extra of provider configurations: this row becomes the tenant's enabled one and
  * its others are switched off, in one transaction.
  */
-export function enableOnePerTenant(table: 'blade_oss' | 'blade_sms'): ExtraHandler {
-  return async ({ ctx, repo, caller, query }) => {
-    const who = caller as Caller;
+export function enableOnePerTenant(table: 'blade_oss' | 'blade_sms') {
+  return async ({ ctx, repo, caller: who, query }: SignedInArgs & { query: { id: string } }): Promise<boolean> => {
     if (!(await repo.detail(who, query.id))) throw badRequest(zh('recordMissing'));
     const audit = { updateUser: who.user_id, updateTime: new Date() };
     await ctx.db.transaction().execute(async (trx) => {

@@ -221,8 +221,11 @@ function registerExtra(
       }
       let query = request.query;
       if (mergesFields) query = body = mergedFields(extra, request.query, request.body);
-      // The caller carries the request: security events written below record its address.
-      const data = await handler({ ctx, def, repo, request, caller: callerWithOrigin(request), query, body });
+      // The caller carries the request: security events written below record its address. Handlers
+      // of extras that are not public are typed to always have one: a call without one stops here.
+      const caller = callerWithOrigin(request);
+      if (!caller && access !== 'public') throw new Error('extra route reached without a caller');
+      const data = await handler({ ctx, def, repo, request, caller, query, body });
       if (extra.download) return sendFile(reply, data as FileDownload);
       return ok(await answer(data, request.caller, ROW_ANSWER_PATHS.has(extra.path) || extra.namedRows === true));
     },

@@ -1,6 +1,5 @@
-import { badRequest, zh } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
-import type { ExtraHandler } from '../../engine/types.js';
+import { attach, badRequest, zh } from '@sso/shared-api';
+import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { LOCAL_DOMAIN } from '../../storage/local-store.js';
 
 /** The object name in a local link, signed or not (the link put-file answered carries a signature). */
@@ -8,9 +7,8 @@ const nameInLink = (link: string) =>
   link.startsWith(`${LOCAL_DOMAIN}?`) ? new URLSearchParams(link.slice(LOCAL_DOMAIN.length + 1)).get('name') : null;
 
 /** Extras of `attach`: removeByName takes the link (signed or not) or the stored name. */
-export const attachExtraHandlers: Record<string, ExtraHandler> = {
-  removeByName: async ({ ctx, repo, caller, query }) => {
-    const who = caller as Caller;
+export const attachExtraHandlers = defineExtraHandlers(attach, {
+  removeByName: async ({ ctx, repo, caller: who, query }) => {
     const link = String(query.link);
     const name = nameInLink(link) ?? link;
     const rows = await ctx.db
@@ -27,4 +25,4 @@ export const attachExtraHandlers: Record<string, ExtraHandler> = {
     );
     return true;
   },
-};
+});

@@ -1,13 +1,11 @@
-import { badRequest, zh } from '@sso/shared-api';
+import { badRequest, client, zh } from '@sso/shared-api';
 import { hashClientSecret } from '../../auth/clients.js';
-import type { Caller } from '../../auth/permissions.js';
-import type { ExtraHandler } from '../../engine/types.js';
+import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { assertNotOwnClient, newClientSecret } from './rules.js';
 
 /** Extras of `client`: a new secret, answered once; the old one stops working at once. */
-export const clientExtraHandlers: Record<string, ExtraHandler> = {
-  regenerateSecret: async ({ ctx, caller, query }) => {
-    const who = caller as Caller;
+export const clientExtraHandlers = defineExtraHandlers(client, {
+  regenerateSecret: async ({ ctx, caller: who, query }) => {
     const row = await ctx.db
       .selectFrom('blade_client')
       .select(['id', 'clientId'])
@@ -27,4 +25,4 @@ export const clientExtraHandlers: Record<string, ExtraHandler> = {
     ctx.clients.clear();
     return { id: row.id, clientId: row.clientId, clientSecret };
   },
-};
+});

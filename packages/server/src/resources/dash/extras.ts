@@ -1,8 +1,8 @@
-import { type appMissRow, DEFAULT_PAGE_SIZE, type userTypeCount } from '@sso/shared-api';
+import { type appMissRow, DEFAULT_PAGE_SIZE, registry, type userTypeCount } from '@sso/shared-api';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { formatDateTime } from '../../engine/rows.js';
-import type { ExtraHandler } from '../../engine/types.js';
 import { callerOf } from '../../http/types.js';
 
 type AppMiss = z.infer<typeof appMissRow>;
@@ -12,7 +12,7 @@ const blank = (column: string) => sql<boolean>`coalesce(trim(${sql.ref(column)})
  * The workbench dashboard. Applications are the platform's OAuth clients: one "misses data" when
  * it has no redirect URI (it cannot take part in the code flow) or no description.
  */
-export const dashExtraHandlers: Record<string, ExtraHandler> = {
+export const dashExtraHandlers = defineExtraHandlers(registry.desk.dash, {
   async selectAppMissPage({ ctx, query }) {
     const current: number = query.current ?? 1;
     const size: number = query.size ?? DEFAULT_PAGE_SIZE;
@@ -68,4 +68,4 @@ export const dashExtraHandlers: Record<string, ExtraHandler> = {
     }
     return answer;
   },
-};
+});

@@ -1,8 +1,8 @@
-import { badRequest, defineMessages, zh } from '@sso/shared-api';
+import { badRequest, datasource, defineMessages, zh } from '@sso/shared-api';
 import pg from 'pg';
 import { requirePlatform } from '../../domain/platform-only.js';
 import { decryptSecret } from '../../domain/secrets.js';
-import type { ExtraHandler } from '../../engine/types.js';
+import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { OutboundRefused } from '../../net/outbound-guard.js';
 
 const m = defineMessages({
@@ -53,7 +53,7 @@ export const hostPortOf = (target: { host: string; port: number }) =>
   target.host.includes(':') ? `[${target.host}]:${target.port}` : `${target.host}:${target.port}`;
 
 /** Extras of `datasource`. */
-export const datasourceExtraHandlers: Record<string, ExtraHandler> = {
+export const datasourceExtraHandlers = defineExtraHandlers(datasource, {
   /** The select box of data sources (platform-wide, read from the platform tenant). */
   select: async ({ ctx, caller }) => {
     requirePlatform(caller);
@@ -80,4 +80,4 @@ export const datasourceExtraHandlers: Record<string, ExtraHandler> = {
     }
     return true;
   },
-};
+});

@@ -1,11 +1,11 @@
 import type { TreeNode } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
+import { dept } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import { heldIds, inOrderOf, targetTenant } from '../../domain/role-access.js';
 import { buildTree, bySortThenId } from '../../domain/tree.js';
+import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { toListRequest } from '../../engine/query.js';
 import { toApiRow } from '../../engine/rows.js';
-import type { ExtraHandler } from '../../engine/types.js';
 
 type DeptRow = Record<string, unknown> & { id: string; parentId: string; deptName: string; sort: number };
 
@@ -32,23 +32,21 @@ const contains = (value: unknown, part: string | undefined) =>
     .includes(part.toLowerCase());
 
 /** Extras of `dept` (SPEC §7): lazy lists and trees of the caller's tenant, and the switch dialog's list. */
-export const deptExtraHandlers: Record<string, ExtraHandler> = {
+export const deptExtraHandlers = defineExtraHandlers(dept, {
   // BladeX's dept/list: the tree of the depts the caller's data scopes let it see.
-  list: async ({ ctx, repo, caller, query }) => {
-    const who = caller as Caller;
+  list: async ({ ctx, repo, caller: who, query }) => {
     const visible = (await (await repo.visible(ctx.db as never, who)).selectAll().execute()) as Record<string, unknown>[];
     const rows = (visible.map((row) => toApiRow(row)) as DeptRow[]).sort(bySortThenId);
     return buildTree(rows.filter((row) => contains(row.deptName, query.deptName) && contains(row.fullName, query.fullName)));
   },
 
-  listPage: async ({ ctx, def, repo, caller, query }) => {
-    const who = caller as Caller;
+  listPage: async ({ ctx, def, repo, caller: who, query }) => {
     const page = await repo.list(who, toListRequest(def, query));
     return { ...page, records: withChildrenFlag(await deptsOf(ctx, who.tenant_id), page.records as DeptRow[]) };
   },
 
   lazyList: async ({ ctx, caller, query }) => {
-    const all = await deptsOf(ctx, (caller as Caller).tenant_id);
+    const all = await deptsOf(ctx, caller.tenant_id);
     const searching = !query.parentId && (query.deptName || query.fullName);
     const rows = all.filter(
       (row) =>
@@ -59,10 +57,10 @@ export const deptExtraHandlers: Record<string, ExtraHandler> = {
     return withChildrenFlag(all, rows);
   },
 
-  tree: async ({ ctx, caller, query }) => asTree(await deptsOf(ctx, targetTenant(caller as Caller, query.tenantId))),
+  tree: async ({ ctx, caller, query }) => asTree(await deptsOf(ctx, targetTenant(caller, query.tenantId))),
 
   lazyTree: async ({ ctx, caller, query }) => {
-    const all = await deptsOf(ctx, targetTenant(caller as Caller, query.tenantId));
+    const all = await deptsOf(ctx, targetTenant(caller, query.tenantId));
     const parents = new Set(all.map((row) => row.parentId));
     return all
       .filter((row) => row.parentId === (query.parentId ?? '0'))
@@ -70,15 +68,14 @@ export const deptExtraHandlers: Record<string, ExtraHandler> = {
   },
 
   subTree: async ({ ctx, caller, query }) => {
-    const all = await deptsOf(ctx, (caller as Caller).tenant_id);
+    const all = await deptsOf(ctx, caller.tenant_id);
     if (query.parentId === '0') return asTree(all);
     const below = all.filter((row) => String(row.ancestors).split(',').includes(query.parentId));
     return asTree(below).filter((node) => node.parentId === query.parentId);
   },
 
-  select: async ({ ctx, caller, query }) => {
-    const who = caller as Caller;
+  select: async ({ ctx, caller: who, query }) => {
     const ids = await heldIds(ctx, who, query.userId, 'deptId');
     return inOrderOf(ids, await deptsOf(ctx, who.tenant_id));
   },
-};
+});

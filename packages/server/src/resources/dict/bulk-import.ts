@@ -1,8 +1,7 @@
-import { DEFAULT_TENANT_ID, type dictImportRow, zh } from '@sso/shared-api';
+import { DEFAULT_TENANT_ID, type dict, type dictImportRow, zh } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { Caller } from '../../auth/permissions.js';
-import type { ExtraArgs } from '../../engine/types.js';
+import type { ExtraHandlerArgs } from '../../engine/extra-handlers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: dict and dict-biz share this handler by table name
 type AnyDb = Kysely<any>;
@@ -26,8 +25,7 @@ const slot = (code: string, parentId: string, dictKey: string) => `${code}\u0000
  * only where a value differs, so a second run changes nothing. A missing group (parentId 0) or
  * parent entry is created on the way; sealed entries are reported, not changed.
  */
-export async function dictBulkUpsert({ ctx, def, repo, caller, body }: ExtraArgs) {
-  const who = caller as Caller;
+export async function dictBulkUpsert({ ctx, def, repo, caller: who, body }: ExtraHandlerArgs<typeof dict.extras.bulkUpsert>) {
   repo.assertMayWrite(who);
   const rows = body.rows as ImportRow[];
   const codes = [...new Set(rows.map((r) => r.code))];

@@ -1,15 +1,14 @@
 import type { DictRow } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
+import { dict } from '@sso/shared-api';
 import { buildTree, bySortThenId } from '../../domain/tree.js';
+import { defineExtraHandlers, type SignedInArgs } from '../../engine/extra-handlers.js';
 import { toListRequest } from '../../engine/query.js';
-import type { ExtraArgs, ExtraHandler } from '../../engine/types.js';
 import { dictBulkUpsert } from './bulk-import.js';
 
 const DICT_COLUMNS = ['id', 'parentId', 'code', 'dictKey', 'dictValue', 'sort', 'remark', 'isSealed'] as const;
 
 /** Every live entry of the caller's dictionary table, cached until the table changes. */
-async function allEntries({ ctx, def, repo, caller }: ExtraArgs): Promise<DictRow[]> {
-  const who = caller as Caller;
+async function allEntries({ ctx, def, repo, caller: who }: SignedInArgs): Promise<DictRow[]> {
   return ctx.cache.get(def.table, `all|${def.tenantScoped ? who.tenant_id : ''}`, async () => {
     const rows = await repo
       .scoped(ctx.db as never, who)
@@ -29,10 +28,9 @@ const asTreeNodes = (rows: DictRow[]) =>
   );
 
 /** Extras of `dict` and `dict-biz` (SPEC §7). */
-export const dictExtraHandlers: Record<string, ExtraHandler> = {
+export const dictExtraHandlers = defineExtraHandlers(dict, {
   bulkUpsert: dictBulkUpsert,
-  parentList: async (args) =>
-    args.repo.list(args.caller as Caller, toListRequest(args.def, args.query), (q) => q.where('parentId', '=', '0')),
+  parentList: async (args) => args.repo.list(args.caller, toListRequest(args.def, args.query), (q) => q.where('parentId', '=', '0')),
 
   // BladeX: every entry of the parent's code below it, filtered, as a tree (not a page).
   childList: async (args) => {
@@ -64,4 +62,4 @@ export const dictExtraHandlers: Record<string, ExtraHandler> = {
     if (!parent) return [];
     return asTreeNodes(rows.filter((row) => row.code === args.query.code && row.id !== parent.id));
   },
-};
+});

@@ -1,9 +1,10 @@
 import type { MenuNode } from '@sso/shared-api';
+import { menu } from '@sso/shared-api';
 import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { allMenus, grantedMenuIds, type MenuRow, topMenuSettings } from '../../domain/menu-data.js';
 import { buildTree, bySortThenId } from '../../domain/tree.js';
-import type { ExtraHandler } from '../../engine/types.js';
+import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { menuGrantHandlers } from './grants.js';
 import { menuListHandlers } from './lists.js';
 
@@ -35,11 +36,10 @@ async function menusForCaller(ctx: AppContext, caller: Caller, category: number,
 }
 
 /** Extras of `menu`: the signed-in user's own (DESIGN §4), the admin lists, the grant trees. */
-export const menuExtraHandlers: Record<string, ExtraHandler> = {
-  routes: async ({ ctx, caller, query }) => menusForCaller(ctx, caller as Caller, 1, query.topMenuId || undefined),
-  buttons: async ({ ctx, caller }) => menusForCaller(ctx, caller as Caller, 2),
-  topMenu: async ({ ctx, caller }) => {
-    const who = caller as Caller;
+export const menuExtraHandlers = defineExtraHandlers(menu, {
+  routes: async ({ ctx, caller, query }) => menusForCaller(ctx, caller, 1, query.topMenuId || undefined),
+  buttons: async ({ ctx, caller }) => menusForCaller(ctx, caller, 2),
+  topMenu: async ({ ctx, caller: who }) => {
     const tops = await ctx.db
       .selectFrom('blade_top_menu')
       .select(['id', 'code', 'name', 'source', 'path', 'sort'])
@@ -64,4 +64,4 @@ export const menuExtraHandlers: Record<string, ExtraHandler> = {
   },
   ...menuListHandlers,
   ...menuGrantHandlers,
-};
+});

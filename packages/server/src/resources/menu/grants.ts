@@ -1,8 +1,8 @@
-import { badRequest, type MenuTreeNode, menuMessages as m } from '@sso/shared-api';
+import { badRequest, type MenuTreeNode, menuMessages as m, menu } from '@sso/shared-api';
 import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { allMenus, assertOwnTopMenus, grantableMenus, type MenuRow, menuTree, topMenuSettings } from '../../domain/menu-data.js';
-import type { ExtraHandler } from '../../engine/types.js';
+import { someExtraHandlers } from '../../engine/extra-handlers.js';
 
 const DATA_SCOPE = 1;
 const API_SCOPE = 2;
@@ -70,9 +70,8 @@ async function roleScopeIds(ctx: AppContext, roleIds: string[], category: number
 }
 
 /** The grant dialogs of roles and top menus (BladeX GrantTreeVO / CheckedTreeVO). */
-export const menuGrantHandlers: Record<string, ExtraHandler> = {
-  grantTree: async ({ ctx, caller }) => {
-    const who = caller as Caller;
+export const menuGrantHandlers = someExtraHandlers(menu, {
+  grantTree: async ({ ctx, caller: who }) => {
     const menus = await grantableMenus(ctx, who);
     return {
       menu: menuTree(menus),
@@ -83,7 +82,7 @@ export const menuGrantHandlers: Record<string, ExtraHandler> = {
 
   roleTreeKeys: async ({ ctx, caller, query }) => {
     const roleIds = query.roleIds as string[];
-    await assertOwnRoles(ctx, caller as Caller, roleIds);
+    await assertOwnRoles(ctx, caller, roleIds);
     const granted = await ctx.db.selectFrom('blade_role_menu').select('menuId').where('roleId', 'in', roleIds).execute();
     return {
       menu: await liveMenuIds(ctx, new Set(granted.map((row) => row.menuId))),
@@ -93,13 +92,12 @@ export const menuGrantHandlers: Record<string, ExtraHandler> = {
   },
 
   grantTopTree: async ({ ctx, caller }) => ({
-    menu: menuTree((await grantableMenus(ctx, caller as Caller)).filter((menu) => menu.category === 1)),
+    menu: menuTree((await grantableMenus(ctx, caller)).filter((menu) => menu.category === 1)),
   }),
 
-  topTreeKeys: async ({ ctx, caller, query }) => {
-    const who = caller as Caller;
+  topTreeKeys: async ({ ctx, caller: who, query }) => {
     const topMenuIds = query.topMenuIds as string[];
     await assertOwnTopMenus(ctx, who, topMenuIds);
     return { menu: await liveMenuIds(ctx, await topMenuSettings(ctx, who.tenant_id, topMenuIds)) };
   },
-};
+});

@@ -1,9 +1,9 @@
-import { DEFAULT_TENANT_ID, type MenuNode } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
+import { DEFAULT_TENANT_ID, type MenuNode, menu } from '@sso/shared-api';
+import type { AppContext } from '../../context.js';
 import { allMenus, type MenuRow, menuTree } from '../../domain/menu-data.js';
 import { packageMenuIds } from '../../domain/tenant-limits.js';
 import { buildTree, bySortThenId } from '../../domain/tree.js';
-import type { ExtraHandler } from '../../engine/types.js';
+import { someExtraHandlers } from '../../engine/extra-handlers.js';
 
 interface ListQuery {
   parentId?: string;
@@ -26,10 +26,10 @@ function lazyRows(menus: MenuRow[], query: ListQuery): MenuNode[] {
     .map((m) => ({ ...m, hasChildren: parents.has(m.id) }));
 }
 
-const menusOnly = async (args: Parameters<ExtraHandler>[0]) => (await allMenus(args.ctx)).filter((m) => m.category === 1);
+const menusOnly = async (args: { ctx: AppContext }) => (await allMenus(args.ctx)).filter((m) => m.category === 1);
 
 /** The admin lists of menus and the select tree (SPEC §7 menu extras). */
-export const menuListHandlers: Record<string, ExtraHandler> = {
+export const menuListHandlers = someExtraHandlers(menu, {
   // BladeX's menu/list: the matching menus and buttons as a tree; a match whose parent does not match is a root.
   list: async (args) =>
     buildTree(
@@ -47,11 +47,10 @@ export const menuListHandlers: Record<string, ExtraHandler> = {
       bySortThenId,
     ),
 
-  tree: async ({ ctx, caller, query }) => {
-    const who = caller as Caller;
+  tree: async ({ ctx, caller: who, query }) => {
     // The platform may look at any tenant's menus; a tenant only at its own.
     const tenantId = who.tenant_id === DEFAULT_TENANT_ID && query.tenantId ? query.tenantId : who.tenant_id;
     const [menus, allowed] = await Promise.all([allMenus(ctx), packageMenuIds(ctx.db, tenantId)]);
     return menuTree(allowed ? menus.filter((m) => allowed.has(m.id)) : menus);
   },
-};
+});

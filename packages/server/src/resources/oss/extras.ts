@@ -1,10 +1,10 @@
-import { ApiError, badRequest, forbidden, resourceMessages as m, notFound, type UploadedFile, zh } from '@sso/shared-api';
+import { ApiError, badRequest, forbidden, resourceMessages as m, notFound, oss, type UploadedFile, zh } from '@sso/shared-api';
 import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { enableOnePerTenant } from '../../engine/enable-one.js';
+import { defineExtraHandlers, type ExtraHandlerArgs, extraHandler } from '../../engine/extra-handlers.js';
 import type { FileDownload } from '../../engine/multipart.js';
 import { Repository } from '../../engine/repository.js';
-import type { ExtraHandler } from '../../engine/types.js';
 import { isPublicName } from '../../storage/file-links.js';
 import { Storage } from '../../storage/storage.js';
 import { contentTypeOf, extensionOf, SAFE_NAME } from '../../storage/store.js';
@@ -34,7 +34,7 @@ async function mayUpload(ctx: AppContext, caller: Caller): Promise<boolean> {
  * link, else a signed-in user of the tenant the name starts with. Checked before the object is
  * looked up, so a refusal says nothing about whether it exists.
  */
-async function assertMayRead(args: Parameters<ExtraHandler>[0], name: string): Promise<void> {
+async function assertMayRead(args: ExtraHandlerArgs<typeof oss.extras.file>, name: string): Promise<void> {
   const { ctx, caller, query } = args;
   if (isPublicName(name)) return;
   if (query.expires !== undefined || query.signature !== undefined) {
@@ -46,46 +46,48 @@ async function assertMayRead(args: Parameters<ExtraHandler>[0], name: string): P
   if (!name.startsWith(`${caller.tenant_id}/`)) throw forbidden(zh('forbidden'));
 }
 
+/** Stores an uploaded file (an avatar under the public prefix) and records it as an attachment. */
+const putFile = extraHandler(oss.extras.putFile, async ({ ctx, caller: who, query, body }) => {
+  const file = body.file as UploadedFile;
+  const extension = extensionOf(file.filename);
+  const avatar = query.type === 'avatar';
+  if (avatar) assertAvatar(file, extension);
+  else if (!(await mayUpload(ctx, who))) throw forbidden(zh('forbidden'));
+  const store = await ctx.storage.forTenant(who.tenant_id);
+  // Avatars are shown in <img> tags without a token: they live under the public prefix.
+  const name = Storage.newName(who.tenant_id, extension, avatar ? 'public' : 'upload');
+  try {
+    await store.put(name, file.data, contentTypeOf(extension));
+  } catch (error) {
+    ctx.log?.warn({ err: error }, 'object storage put failed');
+    throw badRequest(`${m.storageFailed}: ${(error as Error).message}`);
+  }
+  const link = store.linkOf(name);
+  const row = await new Repository(ctx, attachResource).save(who, {
+    link,
+    domain: store.domain,
+    name,
+    originalName: file.filename.slice(0, 500),
+    extension,
+    attachSize: file.data.byteLength,
+  });
+  return {
+    link: await ctx.storage.links.present(link, who.tenant_id),
+    domain: store.domain,
+    name,
+    originalName: file.filename,
+    attachId: String(row.id),
+  };
+});
+
 /** Extras of `oss`: enable, put-file and the download of local files. */
-export const ossExtraHandlers: Record<string, ExtraHandler> = {
+export const ossExtraHandlers = defineExtraHandlers(oss, {
   enable: enableOnePerTenant('blade_oss'),
 
-  putFile: async ({ ctx, caller, query, body }) => {
-    const who = caller as Caller;
-    const file = body.file as UploadedFile;
-    const extension = extensionOf(file.filename);
-    const avatar = query.type === 'avatar';
-    if (avatar) assertAvatar(file, extension);
-    else if (!(await mayUpload(ctx, who))) throw forbidden(zh('forbidden'));
-    const store = await ctx.storage.forTenant(who.tenant_id);
-    // Avatars are shown in <img> tags without a token: they live under the public prefix.
-    const name = Storage.newName(who.tenant_id, extension, avatar ? 'public' : 'upload');
-    try {
-      await store.put(name, file.data, contentTypeOf(extension));
-    } catch (error) {
-      ctx.log?.warn({ err: error }, 'object storage put failed');
-      throw badRequest(`${m.storageFailed}: ${(error as Error).message}`);
-    }
-    const link = store.linkOf(name);
-    const row = await new Repository(ctx, attachResource).save(who, {
-      link,
-      domain: store.domain,
-      name,
-      originalName: file.filename.slice(0, 500),
-      extension,
-      attachSize: file.data.byteLength,
-    });
-    return {
-      link: await ctx.storage.links.present(link, who.tenant_id),
-      domain: store.domain,
-      name,
-      originalName: file.filename,
-      attachId: String(row.id),
-    };
-  },
+  putFile,
 
   // Saber's attachment screen uploads here: a plain file, never an avatar.
-  putFileAttach: async (args) => ossExtraHandlers.putFile!({ ...args, query: { type: 'file' } }),
+  putFileAttach: async (args) => putFile({ ...args, query: { type: 'file' } }),
 
   file: async (args): Promise<FileDownload> => {
     const name = String(args.query.name);
@@ -96,4 +98,4 @@ export const ossExtraHandlers: Record<string, ExtraHandler> = {
     if (!found) throw notFound(m.fileMissing);
     return { filename: name.slice(name.lastIndexOf('/') + 1), contentType: found.contentType, data: found.data };
   },
-};
+});

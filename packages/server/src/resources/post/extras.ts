@@ -1,9 +1,9 @@
-import type { Caller } from '../../auth/permissions.js';
+import { post } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import { listHolds, splitIds, targetTenant } from '../../domain/role-access.js';
+import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { toListRequest } from '../../engine/query.js';
 import { toApiRow } from '../../engine/rows.js';
-import type { ExtraHandler } from '../../engine/types.js';
 
 /**
  * Posts are not linked to depts in BladeX's tables: "posts of a dept" are the posts held by the
@@ -21,15 +21,14 @@ async function postIdsOfDept(ctx: AppContext, tenantId: string, deptId: string):
 }
 
 /** Extras of `post`: the page with deptId (SPEC §7) and the select box. */
-export const postExtraHandlers: Record<string, ExtraHandler> = {
-  page: async ({ ctx, def, repo, caller, query }) => {
-    const who = caller as Caller;
+export const postExtraHandlers = defineExtraHandlers(post, {
+  page: async ({ ctx, def, repo, caller: who, query }) => {
     const inDept = query.deptId ? await postIdsOfDept(ctx, who.tenant_id, query.deptId) : undefined;
     return repo.list(who, toListRequest(def, query), (q) => (inDept ? q.where('id', 'in', inDept.length ? inDept : ['0']) : q));
   },
 
   select: async ({ ctx, caller, query }) => {
-    const tenantId = targetTenant(caller as Caller, query.tenantId);
+    const tenantId = targetTenant(caller, query.tenantId);
     let rows = ctx.db.selectFrom('blade_post').selectAll().where('tenantId', '=', tenantId).where('isDeleted', '=', 0);
     if (query.deptId) {
       const inDept = await postIdsOfDept(ctx, tenantId, query.deptId);
@@ -37,4 +36,4 @@ export const postExtraHandlers: Record<string, ExtraHandler> = {
     }
     return (await rows.orderBy('sort').orderBy('id').execute()).map((row) => toApiRow(row));
   },
-};
+});

@@ -1,8 +1,7 @@
-import { badRequest, type UploadedFile, regionExcelMessages as x } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
+import { badRequest, region, type UploadedFile, regionExcelMessages as x } from '@sso/shared-api';
+import { someExtraHandlers } from '../../engine/extra-handlers.js';
 import { type FileDownload, XLSX_TYPE } from '../../engine/multipart.js';
 import { toListRequest } from '../../engine/query.js';
-import type { ExtraHandler } from '../../engine/types.js';
 import { type RegionSheetRow, readRegions, writeRegions } from './excel.js';
 import { importRegions } from './import.js';
 
@@ -14,9 +13,9 @@ const MAX_IMPORT = 5_000;
 const today = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
-export const regionExcelHandlers: Record<string, ExtraHandler> = {
+export const regionExcelHandlers = someExtraHandlers(region, {
   async exportRegion({ def, repo, query, caller }): Promise<FileDownload> {
-    const page = await repo.list(caller as Caller, { ...toListRequest(def, query), current: 1, size: MAX_EXPORT });
+    const page = await repo.list(caller, { ...toListRequest(def, query), current: 1, size: MAX_EXPORT });
     const rows: RegionSheetRow[] = page.records.map((r) => ({
       code: text(r.code),
       parentCode: text(r.parentCode),
@@ -33,12 +32,11 @@ export const regionExcelHandlers: Record<string, ExtraHandler> = {
   },
 
   /** Regions are platform-wide: only the platform tenant writes them, as with the generic save. */
-  async importRegion({ ctx, repo, query, body, caller }) {
-    const who = caller as Caller;
+  async importRegion({ ctx, repo, query, body, caller: who }) {
     repo.assertMayWrite(who);
     const sheet = await readRegions((body.file as UploadedFile).data);
     if (!sheet.length) throw badRequest(x.importEmpty);
     if (sheet.length > MAX_IMPORT) throw badRequest(x.importTooMany);
     return importRegions({ ctx, repo, caller: who, sheet, covered: Number(query.isCovered) === 1 });
   },
-};
+});

@@ -1,9 +1,9 @@
-import { REGION_ROOT, type RegionTreeNode } from '@sso/shared-api';
-import type { ExtraHandler } from '../../engine/types.js';
+import { REGION_ROOT, type RegionTreeNode, region } from '@sso/shared-api';
+import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { regionExcelHandlers } from './excel-extras.js';
 
 /** Extras of `region` beside the generic routes (keyed by code). */
-export const regionExtraHandlers: Record<string, ExtraHandler> = {
+export const regionExtraHandlers = defineExtraHandlers(region, {
   ...regionExcelHandlers,
   /** The children of one region as tree nodes, cached until blade_region changes. */
   lazyTree: async ({ ctx, query }) => {
@@ -31,4 +31,4 @@ export const regionExtraHandlers: Record<string, ExtraHandler> = {
       }));
     });
   },
-};
+});

@@ -1,10 +1,9 @@
-import { ADMINISTRATOR_ROLE, type RoleNode, type TreeNode } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
+import { ADMINISTRATOR_ROLE, type RoleNode, role, type TreeNode } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import { heldIds, inOrderOf, targetTenant } from '../../domain/role-access.js';
 import { buildTree, bySortThenId } from '../../domain/tree.js';
+import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { toApiRow } from '../../engine/rows.js';
-import type { ExtraHandler } from '../../engine/types.js';
 import { grantRoles } from './grant.js';
 
 type RoleRow = Omit<RoleNode, 'hasChildren' | 'children'>;
@@ -37,34 +36,32 @@ function selfAndBelow(rows: RoleRow[], roleId: string): Set<string> {
 const contains = (value: string, part: string | undefined) => !part || value.toLowerCase().includes(part.toLowerCase());
 
 /** Extras of `role` (SPEC §7): the tree list, pickers, the switch dialog's list and the grant. */
-export const roleExtraHandlers: Record<string, ExtraHandler> = {
+export const roleExtraHandlers = defineExtraHandlers(role, {
   list: async ({ ctx, caller, query }) => {
-    const rows = await rolesOf(ctx, (caller as Caller).tenant_id);
+    const rows = await rolesOf(ctx, caller.tenant_id);
     return buildTree(rows.filter((row) => contains(row.roleName, query.roleName) && contains(row.roleAlias, query.roleAlias)));
   },
 
   // Only administrators see the administrator role here: others cannot hand it out.
-  tree: async ({ ctx, caller, query }) => {
-    const who = caller as Caller;
+  tree: async ({ ctx, caller: who, query }) => {
     const rows = await rolesOf(ctx, targetTenant(who, query.tenantId));
     return asTree(who.isAdministrator ? rows : rows.filter((row) => row.roleAlias !== ADMINISTRATOR_ROLE));
   },
 
   treeById: async ({ ctx, caller, query }) => {
-    const rows = await rolesOf(ctx, (caller as Caller).tenant_id);
+    const rows = await rolesOf(ctx, caller.tenant_id);
     if (!query.roleId) return asTree(rows);
     const excluded = selfAndBelow(rows, query.roleId);
     return asTree(rows.filter((row) => !excluded.has(row.id)));
   },
 
-  select: async ({ ctx, caller, query }) => {
-    const who = caller as Caller;
+  select: async ({ ctx, caller: who, query }) => {
     const ids = await heldIds(ctx, who, query.userId, 'roleId');
     return inOrderOf(ids, await rolesOf(ctx, who.tenant_id));
   },
 
   grant: async ({ ctx, caller, body }) => {
-    await grantRoles(ctx, caller as Caller, body);
+    await grantRoles(ctx, caller, body);
     return true;
   },
-};
+});

@@ -1,7 +1,6 @@
-import { badRequest, resourceMessages as m } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
+import { badRequest, resourceMessages as m, sms } from '@sso/shared-api';
 import { enableOnePerTenant } from '../../engine/enable-one.js';
-import type { ExtraHandler } from '../../engine/types.js';
+import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 
 function paramsOf(text: string | undefined): Record<string, string> {
   if (!text) return {};
@@ -15,11 +14,10 @@ function paramsOf(text: string | undefined): Record<string, string> {
 }
 
 /** Extras of `sms` (SPEC §7): enable, send-message and the log provider's records. */
-export const smsExtraHandlers: Record<string, ExtraHandler> = {
+export const smsExtraHandlers = defineExtraHandlers(sms, {
   enable: enableOnePerTenant('blade_sms'),
 
-  sendMessage: async ({ ctx, caller, query }) => {
-    const who = caller as Caller;
+  sendMessage: async ({ ctx, caller: who, query }) => {
     const phones = String(query.phones)
       .split(',')
       .map((p) => p.trim())
@@ -29,8 +27,7 @@ export const smsExtraHandlers: Record<string, ExtraHandler> = {
     return true;
   },
 
-  logs: async ({ ctx, caller, query }) => {
-    const who = caller as Caller;
+  logs: async ({ ctx, caller: who, query }) => {
     let q = ctx.db
       .selectFrom('blade_sms_log')
       .select(['id', 'phone', 'smsCode', 'templateId', 'content', 'provider', 'outcome', 'createTime'])
@@ -40,4 +37,4 @@ export const smsExtraHandlers: Record<string, ExtraHandler> = {
     const rows = await q.orderBy('createTime', 'desc').orderBy('id', 'desc').limit(200).execute();
     return rows.map((r) => ({ ...r, id: String(r.id), createTime: new Date(r.createTime).toISOString() }));
   },
-};
+});

@@ -1,10 +1,11 @@
+import { tenantPackage } from '@sso/shared-api';
 import { requirePlatform } from '../../domain/platform-only.js';
-import type { ExtraHandler } from '../../engine/types.js';
+import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 
 /** Extras of `tenant-package`: the select box of packages (platform-wide, read from the platform tenant). */
-export const tenantPackageExtraHandlers: Record<string, ExtraHandler> = {
+export const tenantPackageExtraHandlers = defineExtraHandlers(tenantPackage, {
   select: async ({ ctx, caller }) => {
     requirePlatform(caller);
     return ctx.db.selectFrom('blade_tenant_package').select(['id', 'packageName']).where('isDeleted', '=', 0).orderBy('id').execute();
   },
-};
+});

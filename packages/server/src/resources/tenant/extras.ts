@@ -1,11 +1,11 @@
-import { badRequest, DEFAULT_TENANT_ID, defineMessages, zh } from '@sso/shared-api';
+import { badRequest, DEFAULT_TENANT_ID, defineMessages, tenant, zh } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { syncSessionsOfTenants } from '../../domain/account-sessions.js';
 import { syncTenantMenus } from '../../domain/tenant-provision.js';
-import type { ExtraHandler } from '../../engine/types.js';
+import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import type { SecurityTarget } from '../../logs/security-events.js';
 import { assertPlatformTenantKept, normaliseDomain, toExpiry } from './rules.js';
 import { selectTenants } from './select.js';
@@ -58,7 +58,7 @@ const tenantTarget = (tenant: { id: string; tenantId: string; tenantName: string
 const audit = (caller: Caller | undefined) => ({ updateUser: caller?.user_id ?? null, updateTime: new Date() });
 
 /** Extras of `tenant` (SPEC §7). Their parameters come in the query string, as BladeX's do. */
-export const tenantExtraHandlers: Record<string, ExtraHandler> = {
+export const tenantExtraHandlers = defineExtraHandlers(tenant, {
   select: selectTenants,
   setting: async ({ ctx, caller, query }) => {
     const ids = query.ids as string[];
@@ -171,4 +171,4 @@ export const tenantExtraHandlers: Record<string, ExtraHandler> = {
     tenantsChanged(ctx);
     return true;
   },
-};
+});

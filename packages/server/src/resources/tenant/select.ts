@@ -1,16 +1,14 @@
-import { DEFAULT_TENANT_ID } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
-import type { ExtraHandler } from '../../engine/types.js';
+import { DEFAULT_TENANT_ID, tenant } from '@sso/shared-api';
+import { extraHandler } from '../../engine/extra-handlers.js';
 
 /**
  * The tenant select box BladeX screens fill from `tenant/select`: a short list of live rows with
  * the label and value fields the pickers read, nothing more. The platform tenant sees every
  * tenant, any other caller only its own.
  */
-export const selectTenants: ExtraHandler = async ({ ctx, caller, query }) => {
-  const who = caller as Caller;
+export const selectTenants = extraHandler(tenant.extras.select, async ({ ctx, caller: who, query }) => {
   let rows = ctx.db.selectFrom('blade_tenant').select(['id', 'tenantId', 'tenantName']).where('isDeleted', '=', 0);
   if (who.tenant_id !== DEFAULT_TENANT_ID) rows = rows.where('tenantId', '=', who.tenant_id);
   if (query.tenantName) rows = rows.where('tenantName', 'like', `%${query.tenantName}%`);
   return rows.orderBy('tenantId').execute();
-};
+});

@@ -1,16 +1,14 @@
-import { badRequest, forbidden, menuMessages as m, topMenuGrant, zh } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
+import { badRequest, forbidden, menuMessages as m, topMenu, topMenuGrant, zh } from '@sso/shared-api';
 import { assertOwnTopMenus, grantableMenus } from '../../domain/menu-data.js';
 import { assertWithinPackage } from '../../domain/tenant-limits.js';
-import type { ExtraHandler } from '../../engine/types.js';
+import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 
 const BATCH = 500;
 type Ids = { topMenuIds?: unknown; menuIds?: unknown } | undefined;
 
 /** topmenu/grant (SPEC §7): BladeX sends the ids as query parameters; a JSON body works too. */
-export const topMenuExtraHandlers: Record<string, ExtraHandler> = {
-  grant: async ({ ctx, caller, query, body }) => {
-    const who = caller as Caller;
+export const topMenuExtraHandlers = defineExtraHandlers(topMenu, {
+  grant: async ({ ctx, caller: who, query, body }) => {
     const sent = { ...(query as Ids), ...(body as Ids) };
     const parsed = topMenuGrant.safeParse({ topMenuIds: sent.topMenuIds, menuIds: sent.menuIds });
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? zh('badType'));
@@ -39,4 +37,4 @@ export const topMenuExtraHandlers: Record<string, ExtraHandler> = {
     });
     return true;
   },
-};
+});

@@ -1,10 +1,9 @@
-import { ADMINISTRATOR_ROLE, badRequest, userMessages as m, rowMessage, type UploadedFile, userEntity } from '@sso/shared-api';
+import { ADMINISTRATOR_ROLE, badRequest, userMessages as m, rowMessage, type UploadedFile, user, userEntity } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
-import type { Caller } from '../../auth/permissions.js';
 import type { Database } from '../../db/schema.js';
+import { someExtraHandlers } from '../../engine/extra-handlers.js';
 import { type FileDownload, XLSX_TYPE } from '../../engine/multipart.js';
 import { toListRequest } from '../../engine/query.js';
-import type { ExtraHandler } from '../../engine/types.js';
 import { type ExcelRow, readUsers, SEX_NAMES, USER_TYPE_NAMES, writeUsers } from './excel.js';
 import { type ImportRow, importUsers } from './import.js';
 
@@ -57,9 +56,8 @@ const idsToNames = (ids: unknown, list: Named[]) =>
 
 const today = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
 
-export const userExcelHandlers: Record<string, ExtraHandler> = {
-  async exportUser({ ctx, def, repo, query, caller }): Promise<FileDownload> {
-    const who = caller as Caller;
+export const userExcelHandlers = someExtraHandlers(user, {
+  async exportUser({ ctx, def, repo, query, caller: who }): Promise<FileDownload> {
     const page = await repo.list(who, { ...toListRequest(def, query), current: 1, size: MAX_EXPORT });
     const names = await tenantNames(ctx.db, who.tenant_id);
     const rows: ExcelRow[] = page.records.map((r) => ({
@@ -84,8 +82,7 @@ export const userExcelHandlers: Record<string, ExtraHandler> = {
   },
 
   /** Every row is checked before anything is written; one transaction writes them all. */
-  async importUser({ ctx, repo, query, body, caller }) {
-    const who = caller as Caller;
+  async importUser({ ctx, repo, query, body, caller: who }) {
     const sheet = await readUsers((body.file as UploadedFile).data);
     if (!sheet.length) throw badRequest(m.importEmpty);
     if (sheet.length > MAX_IMPORT) throw badRequest(m.importTooMany);
@@ -110,7 +107,7 @@ export const userExcelHandlers: Record<string, ExtraHandler> = {
     });
     return importUsers({ ctx, repo, caller: who, rows, covered: Number(query.isCovered) === 1 });
   },
-};
+});
 
 /** Names to comma-joined ids: each must name exactly one record of the tenant. */
 function namesToIds(text: string, list: Named[], missing: string): string {

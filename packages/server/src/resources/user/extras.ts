@@ -1,13 +1,14 @@
-import type { ExtraHandler } from '../../engine/types.js';
+import { user } from '@sso/shared-api';
+import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { userExcelHandlers } from './excel-extras.js';
 import { userPasswordHandlers } from './password-extras.js';
 import { userProfileHandlers } from './profile-extras.js';
 import { userRegisterHandlers } from './register-extras.js';
 
 /** Every extra of /api/blade-user (SPEC §7 "User"), by its key in the contract. */
-export const userExtraHandlers: Record<string, ExtraHandler> = {
+export const userExtraHandlers = defineExtraHandlers(user, {
   ...userPasswordHandlers,
   ...userProfileHandlers,
   ...userRegisterHandlers,
   ...userExcelHandlers,
-};
+});

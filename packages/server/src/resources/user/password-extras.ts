@@ -1,14 +1,15 @@
-import { badRequest, fromBase64, userMessages as m, md5, PASSWORD_RULE, updatePasswordFields, zh } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
+import { badRequest, fromBase64, userMessages as m, md5, PASSWORD_RULE, updatePasswordFields, user, zh } from '@sso/shared-api';
 import { auditOf, hashPlain, initialPassword, randomPassword, updateUsers, usersByIds } from '../../domain/user-accounts.js';
-import type { ExtraArgs, ExtraHandler } from '../../engine/types.js';
+import { type SignedInArgs, someExtraHandlers } from '../../engine/extra-handlers.js';
 import { type SecurityEventType, userTarget } from '../../logs/security-events.js';
 
 /** Password extras of /api/blade-user: resets by an administrator, and the caller's own change. */
 
+/** The extras that act on the users a list of ids names (reset, reset-password, one-click-…). */
+type UserIdsArgs = SignedInArgs & { query: { userIds: string[] } };
+
 /** reset / reset-password: back to account.initPassword, to be changed at the next sign-in. */
-async function resetToInitial({ ctx, repo, query, caller }: ExtraArgs): Promise<boolean> {
-  const who = caller as Caller;
+async function resetToInitial({ ctx, repo, query, caller: who }: UserIdsArgs): Promise<boolean> {
   const users = await usersByIds(repo, ctx, who, query.userIds);
   const password = await hashPlain(ctx, await initialPassword(ctx));
   await updateUsers(ctx, who, users, { password, mustChangePassword: 1 });
@@ -23,9 +24,8 @@ async function resetToInitial({ ctx, repo, query, caller }: ExtraArgs): Promise<
 
 /** Sets or clears the required password change (seen as is_init_password 否 / 是 at sign-in). */
 const mustChange =
-  (flag: 0 | 1, type: SecurityEventType): ExtraHandler =>
-  async ({ ctx, repo, query, caller }) => {
-    const who = caller as Caller;
+  (flag: 0 | 1, type: SecurityEventType) =>
+  async ({ ctx, repo, query, caller: who }: UserIdsArgs): Promise<boolean> => {
     const users = await usersByIds(repo, ctx, who, query.userIds);
     await updateUsers(ctx, who, users, { mustChangePassword: flag });
     await ctx.audit.record({ type, actor: who, targets: users.map(userTarget) });
@@ -37,15 +37,14 @@ const mustChange =
     return true;
   };
 
-export const userPasswordHandlers: Record<string, ExtraHandler> = {
+export const userPasswordHandlers = someExtraHandlers(user, {
   reset: resetToInitial,
   resetPassword: resetToInitial,
   oneClickModify: mustChange(1, 'user.password-change-required'),
   oneClickCancel: mustChange(0, 'user.password-change-waived'),
 
   /** A random password per user, answered once and never stored in clear. */
-  async initPwdRandom({ ctx, repo, query, caller }) {
-    const who = caller as Caller;
+  async initPwdRandom({ ctx, repo, query, caller: who }) {
     const ids: string[] = query.userIds ?? (query.userId ? [query.userId] : []);
     if (!ids.length) throw badRequest(zh('selectOne'));
     const users = await usersByIds(repo, ctx, who, ids);
@@ -76,8 +75,7 @@ export const userPasswordHandlers: Record<string, ExtraHandler> = {
    * The caller's own password. Digests as at sign-in; the plain new password comes in base64 only
    * so that the complexity rule can be enforced here, and must match its digest.
    */
-  async updatePassword({ ctx, query, body, caller }) {
-    const who = caller as Caller;
+  async updatePassword({ ctx, query, body, caller: who }) {
     const parsed = updatePasswordFields.safeParse({ ...query, ...(body ?? {}) });
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? zh('badType'));
     const input = parsed.data;
@@ -113,4 +111,4 @@ export const userPasswordHandlers: Record<string, ExtraHandler> = {
     await ctx.sessions.setMustChangePassword([who.user_id], false);
     return true;
   },
-};
+});

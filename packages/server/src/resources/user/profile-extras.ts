@@ -1,24 +1,22 @@
-import { badRequest, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, zh } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
+import { badRequest, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, user, zh } from '@sso/shared-api';
 import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
 import { assertRoles, auditOf, updateUsers, usersByIds } from '../../domain/user-accounts.js';
+import { someExtraHandlers } from '../../engine/extra-handlers.js';
 import { toApiRow } from '../../engine/rows.js';
-import type { ExtraHandler } from '../../engine/types.js';
 import { userTarget } from '../../logs/security-events.js';
 
 /** Profile, platform, role and lockout extras of /api/blade-user. */
 
-export const userProfileHandlers: Record<string, ExtraHandler> = {
+export const userProfileHandlers = someExtraHandlers(user, {
   /** update: the generic save with an id; the user rules keep the password out of it. */
   async update({ repo, body, caller }) {
     const { id, ...values } = body as Record<string, unknown> & { id: string };
     const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-    return repo.save(caller as Caller, changes, id);
+    return repo.save(caller, changes, id);
   },
 
   /** The caller's profile; the names the personal-info form shows are the user resource's declared names. */
-  async info({ ctx, caller }) {
-    const who = caller as Caller;
+  async info({ ctx, caller: who }) {
     const user = await ctx.db
       .selectFrom('blade_user')
       .selectAll()
@@ -34,8 +32,7 @@ export const userProfileHandlers: Record<string, ExtraHandler> = {
   },
 
   /** The caller's own avatar, names, phone and email (fields left out stay as they are). */
-  async updateInfo({ ctx, body, caller }) {
-    const who = caller as Caller;
+  async updateInfo({ ctx, body, caller: who }) {
     const { avatar, realName, name, phone, email } = body as Record<string, string | null | undefined>;
     const changes = Object.fromEntries(Object.entries({ avatar, realName, name, phone, email }).filter(([, v]) => v !== undefined));
     await ctx.db
@@ -49,15 +46,14 @@ export const userProfileHandlers: Record<string, ExtraHandler> = {
   },
 
   async platformDetail({ ctx, repo, query, caller }) {
-    const rows = await (await repo.visible(ctx.db as never, caller as Caller))
+    const rows = await (await repo.visible(ctx.db as never, caller))
       .select(['id', 'account', 'realName', 'userType', 'userExt'])
       .where('id', '=', query.id)
       .execute();
     return rows[0] ?? null;
   },
 
-  async updatePlatform({ ctx, repo, query, caller }) {
-    const who = caller as Caller;
+  async updatePlatform({ ctx, repo, query, caller: who }) {
     const [user] = await usersByIds(repo, ctx, who, [query.userId]);
     await ctx.db
       .updateTable('blade_user')
@@ -72,8 +68,7 @@ export const userProfileHandlers: Record<string, ExtraHandler> = {
   },
 
   /** grant: the users' roles become exactly these (roles of the caller's tenant). */
-  async grant({ ctx, repo, query, caller }) {
-    const who = caller as Caller;
+  async grant({ ctx, repo, query, caller: who }) {
     const users = await usersByIds(repo, ctx, who, query.userIds);
     const roleIds = (query.roleIds as string[]).join(',');
     await assertRoles(ctx.db, who, roleIds);
@@ -94,9 +89,9 @@ export const userProfileHandlers: Record<string, ExtraHandler> = {
 
   /** unlock: forget the users' failed sign-ins at every address (auth/lockout.ts). */
   async unlock({ ctx, repo, query, caller }) {
-    const users = await usersByIds(repo, ctx, caller as Caller, query.userIds);
+    const users = await usersByIds(repo, ctx, caller, query.userIds);
     await ctx.lockout.clearAccounts(users);
     await ctx.audit.record({ type: 'user.unlock', actor: caller, targets: users.map(userTarget) });
     return true;
   },
-};
+});

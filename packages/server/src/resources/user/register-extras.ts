@@ -1,15 +1,14 @@
-import { badRequest, userMessages as m, zh } from '@sso/shared-api';
+import { badRequest, userMessages as m, user, zh } from '@sso/shared-api';
 import { sql } from 'kysely';
-import type { Caller } from '../../auth/permissions.js';
 import { assertRoomForUsers, checkPlainPassword, hashPlain, usersByIds } from '../../domain/user-accounts.js';
-import type { ExtraHandler } from '../../engine/types.js';
+import { someExtraHandlers } from '../../engine/extra-handlers.js';
 import { userTarget } from '../../logs/security-events.js';
 
 /** Status of an account waiting for an administrator (the token endpoint refuses it). */
 export const PENDING = 2;
 
 /** Self-registration (SPEC §5 registration dialog) and its approval by an administrator. */
-export const userRegisterHandlers: Record<string, ExtraHandler> = {
+export const userRegisterHandlers = someExtraHandlers(user, {
   async registerGuest({ ctx, body, request }) {
     if ((await ctx.params.get('user.registerEnabled'))?.trim() === 'false') throw badRequest(m.registerClosed);
     const input = body as {
@@ -74,8 +73,7 @@ export const userRegisterHandlers: Record<string, ExtraHandler> = {
   },
 
   /** audit-pass: pending accounts may sign in from now on. */
-  async auditPass({ ctx, repo, query, caller }) {
-    const who = caller as Caller;
+  async auditPass({ ctx, repo, query, caller: who }) {
     const users = await usersByIds(repo, ctx, who, query.userIds);
     if (users.some((u) => u.status !== PENDING)) throw badRequest(m.notPending);
     await ctx.db
@@ -93,8 +91,7 @@ export const userRegisterHandlers: Record<string, ExtraHandler> = {
   },
 
   /** audit-refuse: pending accounts are removed and their third-party binding released. */
-  async auditRefuse({ ctx, repo, query, caller }) {
-    const who = caller as Caller;
+  async auditRefuse({ ctx, repo, query, caller: who }) {
     const users = await usersByIds(repo, ctx, who, query.userIds);
     if (users.some((u) => u.status !== PENDING)) throw badRequest(m.notPending);
     const ids = users.map((u) => u.id);
@@ -110,4 +107,4 @@ export const userRegisterHandlers: Record<string, ExtraHandler> = {
     await ctx.sessions.endForUser(ids, { reason: 'registration-refused' });
     return true;
   },
-};
+});
