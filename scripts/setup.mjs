@@ -24,7 +24,7 @@ const BUILD_INPUTS = {
   server: {
     filter: '@sso/server',
     trees: ['shared-api/src', 'packages/server/src'],
-    files: ['packages/server/tsup.config.ts', 'packages/server/tsconfig.json'],
+    files: ['packages/server/tsup.config.ts', 'tsup.base.ts', 'packages/server/tsconfig.json'],
     output: 'packages/server/dist/main.js',
   },
   web: {
@@ -36,13 +36,13 @@ const BUILD_INPUTS = {
   cli: {
     filter: '@sso/cli',
     trees: ['shared-api/src', 'cli/src'],
-    files: ['cli/tsup.config.ts', 'cli/tsconfig.json'],
+    files: ['cli/tsup.config.ts', 'tsup.base.ts', 'cli/tsconfig.json'],
     output: 'cli/dist/bin.js',
   },
   tui: {
     filter: '@sso/tui',
     trees: ['shared-api/src', 'tui/src'],
-    files: ['tui/tsup.config.ts', 'tui/tsconfig.json'],
+    files: ['tui/tsup.config.ts', 'tsup.base.ts', 'tui/tsconfig.json'],
     output: 'tui/dist/bin.js',
   },
 };
