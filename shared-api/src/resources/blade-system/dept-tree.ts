@@ -1,23 +1,22 @@
 import { z } from 'zod';
 
-/** A node of a selection tree (BladeX TreeNode): what tree pickers of depts and roles show. */
-export interface TreeNode {
-  id: string;
-  parentId: string;
-  title: string;
-  key: string;
-  value: string;
-  hasChildren: boolean;
-  children?: TreeNode[];
-}
-
-export const treeNode: z.ZodType<TreeNode> = z.object({
+/** The fields of a node of a selection tree (BladeX TreeNode and INode): title, and key and value for pickers. */
+export const treeNodeFields = z.object({
   id: z.string(),
   parentId: z.string(),
   title: z.string(),
   key: z.string(),
   value: z.string(),
   hasChildren: z.boolean(),
+});
+
+/** A node of a selection tree with its children: what tree pickers of depts, roles and menus show. */
+export interface TreeNode extends z.infer<typeof treeNodeFields> {
+  children?: TreeNode[];
+}
+
+export const treeNode: z.ZodType<TreeNode> = z.object({
+  ...treeNodeFields.shape,
   get children() {
     return z.array(treeNode).optional();
   },

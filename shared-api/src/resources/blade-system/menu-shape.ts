@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idList, parentIdString } from '../../common.js';
 import { defineMessages } from '../../messages.js';
+import { type TreeNode, treeNode } from './dept-tree.js';
 
 /** Messages of menus and top menus (their rules live in the server's menu and top-menu services). */
 export const menuMessages = defineMessages({
@@ -27,27 +28,9 @@ export const menuMessages = defineMessages({
   beyondOwnGrants: ['不能设置超出自身权限的菜单', 'You cannot set menus you do not hold yourself'],
 });
 
-/** A node of the select and grant trees (BladeX TreeNode): title is the name, key and value the id. */
-export interface MenuTreeNode {
-  id: string;
-  parentId: string;
-  title: string;
-  key: string;
-  value: string;
-  hasChildren: boolean;
-  children?: MenuTreeNode[];
-}
-export const menuTreeNode: z.ZodType<MenuTreeNode> = z.object({
-  id: z.string(),
-  parentId: z.string(),
-  title: z.string(),
-  key: z.string(),
-  value: z.string(),
-  hasChildren: z.boolean(),
-  get children() {
-    return z.array(menuTreeNode).optional();
-  },
-});
+/** A node of the select and grant trees, a selection-tree node: title is the name, key and value the id. */
+export type MenuTreeNode = TreeNode;
+export const menuTreeNode = treeNode;
 
 /** `grant-tree`: what the role grant dialog offers (menus, data scopes, API scopes). */
 export const menuGrantTree = z.object({

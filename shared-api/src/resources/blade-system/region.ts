@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formNumber, optionalText, requiredText } from '../../common.js';
 import { defineMessages } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
+import { treeNodeFields } from './dept-tree.js';
 import { regionExcelExtras } from './region-extras.js';
 
 export { regionExcelMessages, regionFilters } from './region-extras.js';
@@ -33,22 +34,8 @@ const digits = (missing: string, pattern: RegExp, format: string) =>
     .pipe(z.string().min(1, missing).regex(pattern, format));
 
 /** `lazy-tree` node: title is the name, id, key and value the code (BladeX INode). */
-export interface RegionTreeNode {
-  id: string;
-  parentId: string;
-  title: string;
-  key: string;
-  value: string;
-  hasChildren: boolean;
-}
-const regionTreeNode = z.object({
-  id: z.string(),
-  parentId: z.string(),
-  title: z.string(),
-  key: z.string(),
-  value: z.string(),
-  hasChildren: z.boolean(),
-});
+export type RegionTreeNode = z.infer<typeof treeNodeFields>;
+const regionTreeNode = treeNodeFields;
 
 /**
  * Administrative divisions (platform-wide, keyed by their code, no BaseEntity columns). Ancestors
