@@ -122,3 +122,16 @@ export const dictView = (title: readonly [string, string]): ResourceView => ({
 });
 
 export const dictFilters = { code: 'like', dictValue: 'like', dictKey: 'eq', parentId: 'eq' } as const;
+
+/**
+ * What the system and the business dictionary do alike: cached (read on every screen), the same
+ * fields, filters and sorts, sorted by `sort`, and a key used once under one parent of one code.
+ */
+export const dictRules = {
+  cached: true,
+  entity: dictEntity,
+  filters: dictFilters,
+  sorts: ['sort', 'code', 'dictKey'],
+  defaultSort: { column: 'sort' },
+  unique: [{ fields: ['code', 'dictKey', 'parentId'], message: zh('dictKeyTaken') }],
+} as const;
