@@ -50,7 +50,7 @@ export interface CrudContext {
   add: (presets?: Row) => void;
 }
 
-/** THE generic CRUD page: everything comes from the registry resource's `view` (DESIGN §2). */
+/** THE generic CRUD page: everything comes from the registry resource's `view`, so a new resource needs no page of its own. */
 export default function CrudPage({
   def,
   title,

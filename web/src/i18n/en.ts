@@ -1,6 +1,6 @@
 import type { Messages } from './zh-cn.js';
 
-/** English (SPEC §1 alternative language). */
+/** English, the alternative language. */
 export const en: Messages = {
   app: { title: 'Steel Group Single Sign-On Platform', shortTitle: 'Single Sign-On' },
   route: {

@@ -1,4 +1,4 @@
-/** Chinese, the default language (SPEC §1). Keys are shared with en.ts. */
+/** Chinese, the default language. Keys are shared with en.ts. */
 export const zhCN = {
   app: { title: '钢铁集团单点登录平台', shortTitle: '单点登录平台' },
   route: {

@@ -10,7 +10,7 @@ import { logout } from '../session/logout.js';
 import { clearErrorLogs, type ErrorLogEntry, errorLogStore } from './error-log.js';
 
 /**
- * The error-log viewer (SPEC §2, §8): badge capped at 99, a table of the stored entries, upload
+ * The error-log viewer of uncaught UI errors: badge capped at 99, a table of the stored entries, upload
  * and clear after confirmation. The server takes the browser's logs with POST oauth/logout, which
  * also ends the session, so uploading signs the user out (the dialog says so).
  */

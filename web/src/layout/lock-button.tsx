@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { website } from '../config.js';
 import { lock, lockStore, setLockPassword } from '../session/lock.js';
 
-/** Locks the screen (SPEC §4): asks for a lock password first when none is set. */
+/** Locks the screen (every route then leads to /lock): asks for a lock password first when none is set. */
 export function LockButton() {
   const { t } = useTranslation();
   const { request, dialog } = useLockScreen();

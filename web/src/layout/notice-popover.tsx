@@ -57,7 +57,7 @@ export function NoticeTabs({ style }: { style?: CSSProperties }) {
   );
 }
 
-/** Top-bar notice popover with the SPEC's mock tabs: mail (1), message (2), notice. */
+/** Top-bar notice popover with mock tabs (there is no notification feed yet): mail (1), message (2), notice. */
 export function NoticePopover() {
   const { t } = useTranslation();
   return (

@@ -10,7 +10,7 @@ export interface Settings {
   theme: string;
   color: string;
   collapse: boolean;
-  /** SPEC §2 screen width class: >=1200 → 3, >=992 → 2, >=768 → 1, else 0. */
+  /** Screen width class: >=1200 → 3, >=992 → 2, >=768 → 1, else 0. */
   screen: 0 | 1 | 2 | 3;
   fullScreen: boolean;
   /** The menu search panel is open. */

@@ -6,7 +6,7 @@ import { useStore } from '../lib/store.js';
 import { settingsStore, updateSettings } from './settings.js';
 import { themes } from './themes.js';
 
-/** Theme dialog titled 选择 (SPEC §2) with the 11 themes of SPEC §9. */
+/** Theme dialog titled 选择 with the 11 themes. */
 export function ThemePicker() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

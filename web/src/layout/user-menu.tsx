@@ -10,12 +10,12 @@ import { logout } from '../session/logout.js';
 import { userStore } from '../session/user-store.js';
 import { SwitchDialog } from './switch-dialog.js';
 
-/** Stock avatar when the user has none (SPEC §3). */
+/** Stock avatar when the user has none. */
 export const DEFAULT_AVATAR = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#409EFF"/><text x="32" y="41" font-size="24" text-anchor="middle" fill="#fff" font-family="sans-serif">SSO</text></svg>',
 )}`;
 
-/** Avatar and name with the dropdown of SPEC §2: dashboard, portal, personal info, switch, logout. */
+/** Avatar and name with a dropdown: dashboard, portal, personal info, switch, logout. */
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
