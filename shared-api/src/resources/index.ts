@@ -1,4 +1,6 @@
 import type { ResourceDef } from '../resource.js';
+import { app } from './blade-aps/app.js';
+import { appUser } from './blade-aps/app-user.js';
 import { dash } from './blade-desk/dash.js';
 import { notice } from './blade-desk/notice.js';
 import { logApi } from './blade-log/log-api.js';
@@ -34,12 +36,28 @@ export const registry = {
   desk: { notice, dash },
   resource: { oss, attach, sms },
   report: { reportFile },
+  aps: { app, appUser },
 } as const;
 
 export type Registry = typeof registry;
 
 export const allResources: ResourceDef[] = Object.values(registry).flatMap((group) => Object.values(group) as unknown as ResourceDef[]);
 
+/**
+ * Menu code → the resource whose screen that menu opens (its `permission`). A code several resources
+ * share names the one with a screen of its own: extras-only resources (`routes: 'none'`, the
+ * dashboard's calls under the client menu) borrow a menu's code without being its screen.
+ */
+const resourcesByMenu = new Map<string, ResourceDef>();
+for (const def of [...allResources.filter((r) => r.routes !== 'none'), ...allResources.filter((r) => r.routes === 'none')]) {
+  if (!resourcesByMenu.has(def.permission)) resourcesByMenu.set(def.permission, def);
+}
+
+/** The registry resource a menu code opens, if any. */
+export const resourceForMenu = (code: string): ResourceDef | undefined => resourcesByMenu.get(code);
+
+export * from './blade-aps/app.js';
+export { appUserMessages } from './blade-aps/app-user.js';
 export { appMissRow, userTypeCount } from './blade-desk/dash.js';
 export { noticeMessages } from './blade-desk/notice.js';
 export { logMessages } from './blade-log/log-columns.js';

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ApplicationTables } from './schema-applications.js';
 
 /** Kysely's view of the tables (camelCase; the CamelCasePlugin maps to snake_case columns). */
 type Id = string;
@@ -19,7 +20,7 @@ export interface CommonColumns {
 type Row<T> = CommonColumns & T;
 type Opt<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
-export interface Database {
+export interface Database extends ApplicationTables {
   sso_migration: { version: number; name: string; appliedAt: Timestamp };
   blade_tenant: Row<{
     tenantName: string;

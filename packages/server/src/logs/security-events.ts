@@ -10,7 +10,18 @@ import { type RequestFields, requestFields } from './log-rows.js';
  */
 
 /** Resources whose saves and removals are security events (declared `securityAudit` in the contract). */
-export type AuditedResource = 'user' | 'role' | 'client' | 'tenant' | 'tenant-package' | 'topmenu' | 'menu' | 'data-scope' | 'api-scope';
+export type AuditedResource =
+  | 'user'
+  | 'role'
+  | 'client'
+  | 'tenant'
+  | 'tenant-package'
+  | 'topmenu'
+  | 'menu'
+  | 'data-scope'
+  | 'api-scope'
+  | 'app'
+  | 'appuser';
 
 export type SecurityEventType =
   | `${AuditedResource}.${'create' | 'update' | 'remove'}`
@@ -21,6 +32,7 @@ export type SecurityEventType =
   | 'user.password-change-required'
   | 'user.password-change-waived'
   | 'client.secret-regenerate'
+  | 'app.secret-reset'
   // locks
   | 'account.lock'
   | 'address.lock'

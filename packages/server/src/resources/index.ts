@@ -1,6 +1,8 @@
 import { allResources, type ResourceDef, registry } from '@sso/shared-api';
 import { bindResource } from '../engine/bind.js';
 import type { ServerResource } from '../engine/types.js';
+import { appResource } from './app/index.js';
+import { appUserResource } from './app-user/index.js';
 import { attachResource } from './attach/index.js';
 import { clientResource } from './client/index.js';
 import { dashResource } from './dash/index.js';
@@ -52,6 +54,8 @@ export const serverResources: readonly ServerResource[] = [
   attachResource,
   smsResource,
   reportResource,
+  appResource,
+  appUserResource,
 ];
 
 /** The server's resources, then fakes a test serves beside them with no rules and no extras. */

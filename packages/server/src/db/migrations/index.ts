@@ -11,6 +11,7 @@ import * as sessionTenant from './0010-session-tenant.js';
 import * as lockoutAccounts from './0011-lockout-accounts.js';
 import * as captcha from './0013-captcha.js';
 import * as menuEnglishNames from './0014-menu-english-names.js';
+import * as applications from './0015-applications.js';
 
 export interface Migration {
   version: number;
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   { version: 11, name: 'lockout-accounts', up: lockoutAccounts.up },
   { version: 13, name: 'captcha', up: captcha.up },
   { version: 14, name: 'menu-english-names', up: menuEnglishNames.up },
+  { version: 15, name: 'applications', up: applications.up },
 ];

@@ -1,0 +1,59 @@
+import type { ColumnType } from 'kysely';
+import type { CommonColumns } from './schema.js';
+
+/** Kysely's view of the application tables (migration 15). */
+type Id = string;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Opt<T> = ColumnType<T | null, T | null | undefined, T | null>;
+type Row<T> = CommonColumns & T;
+
+export interface ApplicationTables {
+  blade_app: Row<{
+    appCode: string;
+    appName: string;
+    appType: Opt<string>;
+    appCategory: Opt<string>;
+    appUrl: Opt<string>;
+    redirectUris: Opt<string>;
+    protocol: ColumnType<string, string | undefined, string>;
+    icon: Opt<string>;
+    color: Opt<string>;
+    description: Opt<string>;
+    ownerId: Opt<Id>;
+    sort: ColumnType<number, number | undefined, number>;
+    visibility: ColumnType<number, number | undefined, number>;
+    clientSecret: Opt<string>;
+    datasourceId: Opt<Id>;
+    nameInitials: Opt<string>;
+    namePinyin: Opt<string>;
+  }>;
+  blade_app_user: Row<{ appId: Id; userId: Opt<Id>; roleId: Opt<Id>; deptId: Opt<Id> }>;
+  blade_app_login_log: Row<{
+    appId: Id;
+    appCode: string;
+    appName: Opt<string>;
+    appType: Opt<string>;
+    userId: Opt<Id>;
+    account: Opt<string>;
+    name: Opt<string>;
+    loginTime: Timestamp;
+    loginIp: Opt<string>;
+    loginCity: Opt<string>;
+  }>;
+  blade_app_favorites: Row<{ appId: Id; userId: Id }>;
+  blade_app_recent: {
+    id: Id;
+    tenantId: string;
+    userId: Id;
+    appId: Id;
+    visitTime: Timestamp;
+    visitCount: ColumnType<number, number | undefined, number>;
+  };
+  blade_friendly_link: Row<{
+    linkName: string;
+    linkUrl: string;
+    icon: Opt<string>;
+    sort: ColumnType<number, number | undefined, number>;
+    remark: Opt<string>;
+  }>;
+}

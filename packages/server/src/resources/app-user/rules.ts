@@ -1,0 +1,42 @@
+import { badRequest, appUserMessages as m } from '@sso/shared-api';
+import type { ResourceRules } from '../../engine/types.js';
+
+const TARGETS = [
+  ['userId', 'blade_user'],
+  ['roleId', 'blade_role'],
+  ['deptId', 'blade_dept'],
+] as const;
+
+/**
+ * A grant names exactly one target — a user, a role or a department — and both the application
+ * and the target must be live rows of the caller's tenant; the same grant twice is refused.
+ */
+export const appUserRules: ResourceRules = {
+  async beforeSave({ caller, values, existing, trx }) {
+    const merged = { ...existing, ...values };
+    const given = TARGETS.filter(([field]) => merged[field] !== undefined && merged[field] !== null && merged[field] !== '');
+    const [target] = given;
+    if (given.length !== 1 || !target) throw badRequest(m.oneTarget);
+    const [field, table] = target;
+    for (const [other] of TARGETS) if (other !== field) values[other] = null;
+    const live = (name: 'blade_app' | (typeof TARGETS)[number][1], id: unknown) =>
+      trx
+        .selectFrom(name)
+        .select('id')
+        .where('id', '=', id)
+        .where('tenantId', '=', caller.tenant_id)
+        .where('isDeleted', '=', 0)
+        .executeTakeFirst();
+    if (!(await live('blade_app', merged.appId))) throw badRequest(m.appMissing);
+    if (!(await live(table, merged[field]))) throw badRequest(m.targetMissing);
+    let same = trx
+      .selectFrom('blade_app_user')
+      .select('id')
+      .where('appId', '=', merged.appId)
+      .where(field, '=', merged[field])
+      .where('tenantId', '=', caller.tenant_id)
+      .where('isDeleted', '=', 0);
+    if (existing) same = same.where('id', '<>', existing.id);
+    if (await same.executeTakeFirst()) throw badRequest(m.granted);
+  },
+};

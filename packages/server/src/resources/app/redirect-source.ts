@@ -1,0 +1,22 @@
+import { matchRegisteredRedirect, splitRedirectUris } from '@sso/shared-api';
+import { type RedirectSource, registerRedirectSource } from '../../auth/redirects.js';
+import type { AppContext } from '../../context.js';
+
+/**
+ * Applications are the second place redirect URIs are registered: every enabled application's
+ * `redirectUris` count for the platform-wide check (hand-offs), and a protocol asks of one
+ * application with `isRegisteredForApp` so that a code or ticket never goes to another one's address.
+ */
+export const appRedirectSource: RedirectSource = {
+  table: 'blade_app',
+  async load(ctx: AppContext) {
+    const rows = await ctx.db.selectFrom('blade_app').select('redirectUris').where('status', '=', 1).where('isDeleted', '=', 0).execute();
+    return rows.flatMap((row) => splitRedirectUris(row.redirectUris));
+  },
+};
+registerRedirectSource(appRedirectSource);
+
+/** The target, normalised, when it lies under one of this application's registered redirect URIs. */
+export function isRegisteredForApp(app: { redirectUris: string | null }, target: string): URL | undefined {
+  return matchRegisteredRedirect(target, splitRedirectUris(app.redirectUris));
+}

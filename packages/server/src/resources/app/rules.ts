@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { type AppProtocol, appMessages, badRequest, splitRedirectUris, zh } from '@sso/shared-api';
+import { hashClientSecret } from '../../auth/clients.js';
+import { namePinyin } from '../../domain/app-pinyin.js';
+import type { ResourceRules } from '../../engine/types.js';
+
+/** A new client secret: 192 random bits, URL-safe. */
+export const newAppSecret = () => randomBytes(24).toString('base64url');
+
+/** Protocols that send something back to the application: they need a registered redirect URI. */
+const REDIRECTING: readonly AppProtocol[] = ['oidc', 'cas', 'token'];
+
+/**
+ * The catalogue: names are indexed by pinyin when saved; an application that signs users on
+ * needs a registered redirect URI and a link application its address; the owner must be a user
+ * of the tenant. An `oidc` application gets a client secret when it is created (or becomes oidc
+ * without one), answered once and stored hashed.
+ */
+export const appRules: ResourceRules = {
+  async beforeSave({ caller, values, existing, trx }) {
+    if (typeof values.appName === 'string') Object.assign(values, namePinyin(values.appName));
+    const merged = { ...existing, ...values };
+    const protocol = merged.protocol as AppProtocol;
+    if (REDIRECTING.includes(protocol) && splitRedirectUris(merged.redirectUris as string | null).length === 0) {
+      throw badRequest(appMessages.redirectUrisRequired);
+    }
+    if (protocol === 'link' && !merged.appUrl) throw badRequest(appMessages.appUrlRequired);
+    if (values.ownerId) {
+      const owner = await trx
+        .selectFrom('blade_user')
+        .select('id')
+        .where('id', '=', values.ownerId)
+        .where('tenantId', '=', caller.tenant_id)
+        .where('isDeleted', '=', 0)
+        .executeTakeFirst();
+      if (!owner) throw badRequest(zh('recordMissing'));
+    }
+    if (protocol === 'oidc' && !existing?.clientSecret) {
+      const clientSecret = newAppSecret();
+      values.clientSecret = hashClientSecret(clientSecret);
+      return { reveal: { clientSecret } };
+    }
+  },
+};
