@@ -1,9 +1,10 @@
 import type { ResourceDef } from '@sso/shared-api';
-import { Grid as Breakpoints, Button, Card, Col, Flex, Row as Grid } from 'antd';
+import { Button, Card, Flex } from 'antd';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.js';
 import { feedback } from '../api/feedback.js';
+import { AsideLayout } from '../layout/aside-layout.js';
 import { useStore } from '../lib/store.js';
 import { userStore } from '../session/user-store.js';
 import { type CrudApi, crudApi, keyOf, type Row } from './crud-api.js';
@@ -73,7 +74,6 @@ export default function CrudPage({
   const [selected, setSelected] = useState<Key[]>([]);
   const [dialog, setDialog] = useState<{ mode?: DialogMode; row?: Row }>({});
   const key = keyOf(def);
-  const wide = Breakpoints.useBreakpoint().md !== false;
 
   const confirmRemove = (keys: string[]) =>
     feedback.modal.confirm({
@@ -162,13 +162,9 @@ export default function CrudPage({
     </Card>
   );
   if (!aside) return page;
-  // Beside the list from 768 px up; above it on phones, where the list needs the whole width.
   return (
-    <Grid gutter={[12, 12]} wrap={!wide}>
-      <Col {...(wide ? { flex: '260px' } : { span: 24 })}>{aside}</Col>
-      <Col {...(wide ? { flex: 'auto' } : { span: 24 })} style={{ minWidth: 0 }}>
-        {page}
-      </Col>
-    </Grid>
+    <AsideLayout aside={aside} asideWidth={260}>
+      {page}
+    </AsideLayout>
   );
 }

@@ -1,11 +1,11 @@
 import { type ResourceDef, region as regionDef } from '@sso/shared-api';
-import { Col, Row as Grid } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
 import { crudApi } from '../../crud/crud-api.js';
 import { allowedActions } from '../../crud/permissions.js';
 import { useDicts } from '../../crud/use-dict.js';
+import { AsideLayout } from '../../layout/aside-layout.js';
 import { useStore } from '../../lib/store.js';
 import { userStore } from '../../session/user-store.js';
 import type { ScreenProps } from '../index.js';
@@ -38,26 +38,21 @@ export default function RegionScreen({ def = regionDef as unknown as ResourceDef
   return (
     <>
       <RegionToolbar chosen={chosen} onImport={() => setImporting(true)} />
-      <Grid gutter={12} wrap={false}>
-        <Col flex="320px">
-          <RegionTree tree={tree} selected={selected} onSelect={setSelected} />
-        </Col>
-        <Col flex="auto" style={{ minWidth: 0 }}>
-          <RegionPanel
-            key={imports}
-            def={def}
-            api={api}
-            allowed={allowed}
-            dicts={dicts}
-            selected={selected}
-            onSaved={({ parentCode }) => void reloadLevel(parentCode)}
-            onRemoved={({ parentCode }) => {
-              setSelected(undefined);
-              void reloadLevel(parentCode);
-            }}
-          />
-        </Col>
-      </Grid>
+      <AsideLayout aside={<RegionTree tree={tree} selected={selected} onSelect={setSelected} />} asideWidth={320}>
+        <RegionPanel
+          key={imports}
+          def={def}
+          api={api}
+          allowed={allowed}
+          dicts={dicts}
+          selected={selected}
+          onSaved={({ parentCode }) => void reloadLevel(parentCode)}
+          onRemoved={({ parentCode }) => {
+            setSelected(undefined);
+            void reloadLevel(parentCode);
+          }}
+        />
+      </AsideLayout>
       <ExcelImportDialog
         open={importing}
         title={t('regionScreen.importTitle')}
