@@ -221,7 +221,7 @@ export async function rowCount(server: TestServer, table: string): Promise<numbe
   return (await tableSnapshot(server, table)).length;
 }
 
-/** The fields of a `menu/routes` / `menu/buttons` node (DESIGN §4), `children` aside. */
+/** The fields of a `menu/routes` / `menu/buttons` node as BladeX front ends read it, `children` aside. */
 export const MENU_NODE_KEYS = [
   'action',
   'alias',

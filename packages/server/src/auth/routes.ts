@@ -15,7 +15,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** Sign-in, refresh, who-am-i, sign-out and key publication (DESIGN §4, §5). */
+/** Sign-in, refresh, who-am-i, sign-out and key publication, under BladeX's blade-auth paths. */
 export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 

@@ -30,7 +30,7 @@ export function pathPattern(path: string): RegExp {
 }
 
 /**
- * API scopes narrow what a role may call, data scopes which rows it sees (DESIGN §5). A path
+ * API scopes narrow what a role may call, data scopes which rows it sees. A path
  * covered by some API scope may be called only by roles granted one covering it; a resource with
  * data scopes granted to the caller's roles shows only the rows one of them allows (all, own,
  * own department, department and children, listed departments). Administrators are not narrowed.

@@ -12,7 +12,7 @@ import { assertUserQuota } from './tenant-limits.js';
 type Db = Kysely<Database>;
 export type UserRecord = Selectable<Database['blade_user']>;
 
-/** The password an administrator typed for someone: both entries equal, then the SPEC §5 rule. */
+/** The password an administrator typed for someone: both entries equal, then the password rule. */
 export function checkPlainPassword(password: string | undefined, password2: string | undefined): string {
   if ((password ?? '') !== (password2 ?? '')) throw badRequest(m.passwordMismatch);
   if (!password || !PASSWORD_RULE.test(password)) throw badRequest(zh('passwordRule'));

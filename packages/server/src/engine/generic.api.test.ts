@@ -13,7 +13,7 @@ import {
 } from '../api-suite.testkit.js';
 import { CREATE_WIDGET_TABLE, widget } from './generic-names.fixture.js';
 
-/** The generic layer, once, against a fake resource (DESIGN §2). */
+/** The generic layer, once, against a fake resource: what every resource gets without a rule of its own. */
 const M = {
   name: '请输入部件名称',
   code: '请输入部件编号',

@@ -14,7 +14,7 @@ function validationMessage(error: FastifyError): string {
   return error.message;
 }
 
-/** One mapping from every failure to the envelope (DESIGN §4). */
+/** One mapping from every failure to the envelope every answer uses (code, success, data, msg). */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {

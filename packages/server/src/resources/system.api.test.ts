@@ -474,7 +474,7 @@ describe('tenant-package', () => {
 
 describe('menu extras', () => {
   const MENU_KEYS = MENU_NODE_KEYS;
-  const DESIGN_PATHS = [
+  const FRONT_END_PATHS = [
     ...['user', 'dept', 'post', 'dict', 'dictbiz', 'menu', 'topmenu', 'param', 'tenant', 'tenantpackage', 'client'].map(
       (s) => `/system/${s}`,
     ),
@@ -511,7 +511,7 @@ describe('menu extras', () => {
       for (const child of node.children ?? []) expect(child.parentId).toBe(node.id);
     }
     expectWellFormedTree(routes);
-    expect(nodes.map((n) => n.path)).toEqual(expect.arrayContaining(DESIGN_PATHS));
+    expect(nodes.map((n) => n.path)).toEqual(expect.arrayContaining(FRONT_END_PATHS));
     const system = routes.find((n) => n.code === 'system')!;
     expect(system.children!.find((c) => c.code === 'param')).toMatchObject({ path: '/system/param', hasChildren: false });
   });

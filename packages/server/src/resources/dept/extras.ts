@@ -31,7 +31,7 @@ const contains = (value: unknown, part: string | undefined) =>
     .toLowerCase()
     .includes(part.toLowerCase());
 
-/** Extras of `dept` (SPEC §7): lazy lists and trees of the caller's tenant, and the switch dialog's list. */
+/** Extras of `dept`: lazy lists and trees of the caller's tenant, and the switch dialog's list. */
 export const deptExtraHandlers = defineExtraHandlers(dept, {
   // BladeX's dept/list: the tree of the depts the caller's data scopes let it see.
   list: async ({ ctx, repo, caller: who, query }) => {

@@ -27,7 +27,7 @@ const asTreeNodes = (rows: DictRow[]) =>
     bySortThenId,
   );
 
-/** Extras of `dict` and `dict-biz` (SPEC §7). */
+/** Extras of `dict` and `dict-biz`: the parent page, child lists, trees, the entries of a code and the bulk upsert. */
 export const dictExtraHandlers = defineExtraHandlers(dict, {
   bulkUpsert: dictBulkUpsert,
   parentList: async (args) => args.repo.list(args.caller, toListRequest(args.def, args.query), (q) => q.where('parentId', '=', '0')),

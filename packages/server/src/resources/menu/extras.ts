@@ -35,7 +35,7 @@ async function menusForCaller(ctx: AppContext, caller: Caller, category: number,
   return treeWithAncestors(menus, chosen);
 }
 
-/** Extras of `menu`: the signed-in user's own (DESIGN §4), the admin lists, the grant trees. */
+/** Extras of `menu`: the signed-in user's own routes and buttons, the admin lists, the grant trees. */
 export const menuExtraHandlers = defineExtraHandlers(menu, {
   routes: async ({ ctx, caller, query }) => menusForCaller(ctx, caller, 1, query.topMenuId || undefined),
   buttons: async ({ ctx, caller }) => menusForCaller(ctx, caller, 2),

@@ -28,7 +28,7 @@ function lazyRows(menus: MenuRow[], query: ListQuery): MenuNode[] {
 
 const menusOnly = async (args: { ctx: AppContext }) => (await allMenus(args.ctx)).filter((m) => m.category === 1);
 
-/** The admin lists of menus and the select tree (SPEC §7 menu extras). */
+/** The admin lists of menus and the select tree BladeX's menu, scope and package screens read. */
 export const menuListHandlers = someExtraHandlers(menu, {
   // BladeX's menu/list: the matching menus and buttons as a tree; a match whose parent does not match is a root.
   list: async (args) =>

@@ -20,7 +20,7 @@ async function postIdsOfDept(ctx: AppContext, tenantId: string, deptId: string):
   return [...new Set(users.flatMap((user) => splitIds(user.postId)))];
 }
 
-/** Extras of `post`: the page with deptId (SPEC §7) and the select box. */
+/** Extras of `post`: the page narrowed by deptId, as BladeX's post screen asks, and the select box. */
 export const postExtraHandlers = defineExtraHandlers(post, {
   page: async ({ ctx, def, repo, caller: who, query }) => {
     const inDept = query.deptId ? await postIdsOfDept(ctx, who.tenant_id, query.deptId) : undefined;

@@ -35,7 +35,7 @@ function selfAndBelow(rows: RoleRow[], roleId: string): Set<string> {
 
 const contains = (value: string, part: string | undefined) => !part || value.toLowerCase().includes(part.toLowerCase());
 
-/** Extras of `role` (SPEC §7): the tree list, pickers, the switch dialog's list and the grant. */
+/** Extras of `role`: the tree list, pickers, the switch dialog's list and the grant. */
 export const roleExtraHandlers = defineExtraHandlers(role, {
   list: async ({ ctx, caller, query }) => {
     const rows = await rolesOf(ctx, caller.tenant_id);

@@ -13,7 +13,7 @@ function paramsOf(text: string | undefined): Record<string, string> {
   throw badRequest(m.smsParams);
 }
 
-/** Extras of `sms` (SPEC §7): enable, send-message and the log provider's records. */
+/** Extras of `sms`: enable, send-message and the log provider's records. */
 export const smsExtraHandlers = defineExtraHandlers(sms, {
   enable: enableOnePerTenant('blade_sms'),
 

@@ -57,7 +57,7 @@ const tenantTarget = (tenant: { id: string; tenantId: string; tenantName: string
 
 const audit = (caller: Caller | undefined) => ({ updateUser: caller?.user_id ?? null, updateTime: new Date() });
 
-/** Extras of `tenant` (SPEC §7). Their parameters come in the query string, as BladeX's do. */
+/** Extras of `tenant`, as BladeX's tenant screen calls them. Their parameters come in the query string, as BladeX's do. */
 export const tenantExtraHandlers = defineExtraHandlers(tenant, {
   select: selectTenants,
   setting: async ({ ctx, caller, query }) => {

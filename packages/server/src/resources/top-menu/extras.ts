@@ -6,7 +6,7 @@ import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 const BATCH = 500;
 type Ids = { topMenuIds?: unknown; menuIds?: unknown } | undefined;
 
-/** topmenu/grant (SPEC §7): BladeX sends the ids as query parameters; a JSON body works too. */
+/** topmenu/grant: BladeX sends the ids as query parameters; a JSON body works too. */
 export const topMenuExtraHandlers = defineExtraHandlers(topMenu, {
   grant: async ({ ctx, caller: who, query, body }) => {
     const sent = { ...(query as Ids), ...(body as Ids) };

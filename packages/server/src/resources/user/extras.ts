@@ -5,7 +5,7 @@ import { userPasswordHandlers } from './password-extras.js';
 import { userProfileHandlers } from './profile-extras.js';
 import { userRegisterHandlers } from './register-extras.js';
 
-/** Every extra of /api/blade-user (SPEC §7 "User"), by its key in the contract. */
+/** Every extra of /api/blade-user by its key in the contract. */
 export const userExtraHandlers = defineExtraHandlers(user, {
   ...userPasswordHandlers,
   ...userProfileHandlers,

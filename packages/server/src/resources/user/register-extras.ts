@@ -7,7 +7,7 @@ import { userTarget } from '../../logs/security-events.js';
 /** Status of an account waiting for an administrator (the token endpoint refuses it). */
 export const PENDING = 2;
 
-/** Self-registration (SPEC §5 registration dialog) and its approval by an administrator. */
+/** Self-registration (the sign-in page's registration dialog) and its approval by an administrator. */
 export const userRegisterHandlers = someExtraHandlers(user, {
   async registerGuest({ ctx, body, request }) {
     if ((await ctx.params.get('user.registerEnabled'))?.trim() === 'false') throw badRequest(m.registerClosed);

@@ -20,7 +20,8 @@ export function localDate(text: string): Date {
 }
 
 /**
- * Users (SPEC §7 "User"): a new user gets the typed password (both entries equal, SPEC §5 rule)
+ * Users: a new user gets the typed password (both entries equal, then the password rule: letters,
+ * digits and a special character)
  * or the initial one to change at first sign-in, within the tenant's quota; submit never changes
  * a password; roles, departments and posts must be the tenant's; nobody removes themself.
  */

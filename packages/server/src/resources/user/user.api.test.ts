@@ -15,7 +15,7 @@ import {
 } from '../../api-suite.testkit.js';
 import { administratorRole, createDept, createPost, INITIAL, liveUserCount, STRONG, setQuota, storedUser } from './users.testkit.js';
 
-/** /api/blade-user: the generic routes with the user rules (SPEC §5, §7 "User"). */
+/** /api/blade-user: the generic routes with the user rules (password rule, quota, own tenant's roles, departments and posts). */
 const suite = useTestServer();
 let tenantB: TestUser;
 let roleId: string;
