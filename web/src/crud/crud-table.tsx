@@ -1,12 +1,13 @@
 import { PAGE_SIZES, type ResourceDef } from '@sso/shared-api';
-import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Grid, Space, Table, type TableColumnsType } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keyOf, type Row } from './crud-api.js';
+import { renderCell } from './field-renderers.js';
 import { useLazyRows } from './lazy-tree.js';
 import type { Allowed } from './permissions.js';
 import type { CrudState } from './use-crud.js';
-import { dictLabel, type Option } from './use-dict.js';
+import type { Option } from './use-dict.js';
 
 /** The display name a resource declares beside a field, if any. */
 const nameBeside = (def: ResourceDef, prop: string) => Object.entries(def.names).find(([, source]) => source.field === prop)?.[0];
@@ -33,6 +34,7 @@ export function CrudTable({ def, state, dicts, allowed, selected, onSelect, onPa
   const { dataSource, expandable } = useLazyRows(state.rows, keyOf(def), loadChildren);
   const lang = i18n.language === 'en' ? 1 : 0;
   const rowActions = allowed.view || allowed.edit || allowed.remove || extraActions !== undefined;
+  const wide = Grid.useBreakpoint().md !== false;
 
   const columns: TableColumnsType<Row> = [
     {
@@ -51,11 +53,10 @@ export function CrudTable({ def, state, dicts, allowed, selected, onSelect, onPa
         ellipsis: true,
         ...(c.width ? { width: c.width } : {}),
         render: (value: unknown, row: Row) => {
-          if (c.dict) return dictLabel(dicts[c.dict], value);
           // Ids answered with their display names beside them (`deptId` → `deptName`) show the names.
           const named = nameBeside(def, c.prop);
-          if (named && typeof row[named] === 'string' && row[named] !== '') return row[named];
-          return value === null || value === undefined ? '' : String(value);
+          const name = named && typeof row[named] === 'string' && row[named] !== '' ? row[named] : undefined;
+          return renderCell(def, c, value, { row, dict: c.dict ? dicts[c.dict] : undefined, name });
         },
       })),
     ...(rowActions
@@ -64,8 +65,9 @@ export function CrudTable({ def, state, dicts, allowed, selected, onSelect, onPa
             title: t('crud.actions'),
             key: '$actions',
             width: 200,
-            // Stays in view when the columns scroll sideways (narrow panes, long log rows).
-            fixed: 'right' as const,
+            // Stays in view when the columns scroll sideways (narrow panes, long log rows); on phones
+            // it would cover most of the row, so there it scrolls with the others.
+            ...(wide ? { fixed: 'right' as const } : {}),
             render: (_: unknown, row: Row) => (
               <Space size={0}>
                 {allowed.view && (

@@ -1,11 +1,21 @@
-import type { ColumnView, ResourceDef } from '@sso/shared-api';
+import type { ColumnType, ColumnView, ResourceDef } from '@sso/shared-api';
 import { Button, DatePicker, Form, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FieldInput } from './field-input.js';
+import { typeOf } from './field-renderers.js';
 import type { Option } from './use-dict.js';
 
 export type SearchQuery = Record<string, string | undefined>;
+
+/**
+ * Typed fields repeat their label inside as a hint; a choice does not, since its hint is drawn as
+ * text beside the label (the notice type would read twice).
+ */
+const TYPED = new Set<ColumnType>(['input', 'textarea', 'richtext', 'number']);
+
+/** Days and times are searched as a range of days. */
+const isDate = (column: ColumnView) => column.type === 'date' || column.type === 'datetime';
 
 /**
  * Form values as list filters: text trimmed, blanks dropped, a date range as
@@ -15,7 +25,7 @@ export function toQuery(columns: readonly ColumnView[], values: Record<string, u
   const query: SearchQuery = {};
   for (const column of columns) {
     const value = values[column.prop];
-    if (column.type === 'date') {
+    if (isDate(column)) {
       const [from, to] = (value as [Dayjs | null, Dayjs | null] | undefined) ?? [];
       if (from) query[`${column.prop}_dategt`] = `${from.format('YYYY-MM-DD')} 00:00:00`;
       if (to) query[`${column.prop}_datelt`] = `${to.format('YYYY-MM-DD')} 23:59:59`;
@@ -50,14 +60,14 @@ export function SearchForm({
     <Form form={form} name={name} layout="inline" onFinish={submit} style={{ marginBottom: 12, rowGap: 8 }}>
       {columns.map((column) => (
         <Form.Item key={column.prop} name={column.prop} label={column.label[lang]}>
-          {column.type === 'date' ? (
+          {isDate(column) ? (
             <DatePicker.RangePicker />
           ) : (
             <FieldInput
               def={def}
-              column={column.type === 'textarea' ? { ...column, type: 'input' } : column}
+              column={column.type === 'textarea' || column.type === 'richtext' ? { ...column, type: 'input' } : column}
               dict={column.dict ? dicts[column.dict] : undefined}
-              placeholder={column.label[lang]}
+              placeholder={TYPED.has(typeOf(column)) ? column.label[lang] : undefined}
             />
           )}
         </Form.Item>

@@ -45,8 +45,18 @@ export function formErrors(def: ResourceDef, values: Record<string, unknown>, up
   return errors;
 }
 
-/** An antd rule running the entity's check of one field. */
+/**
+ * Whether the entity needs a value for the field: its schema rejects a missing one (it is neither
+ * optional nor nullable and has no default). The form marks such fields before anything is sent.
+ */
+export const isRequired = (def: ResourceDef, prop: string): boolean => entityOf(def).shape[prop]?.safeParse(undefined).success === false;
+
+/**
+ * An antd rule running the entity's check of one field. `required` only draws antd's marker: the
+ * check and its message stay the entity's.
+ */
 export const entityRule = (def: ResourceDef, prop: string) => ({
+  required: isRequired(def, prop),
   validator: async (_: unknown, value: unknown) => {
     const message = fieldError(def, prop, value);
     if (message) throw new Error(message);

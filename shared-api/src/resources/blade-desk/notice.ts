@@ -36,9 +36,9 @@ export const notice = defineResource({
     dialogWidth: 880,
     columns: [
       { prop: 'title', label: ['通知标题', 'Title'], search: true },
-      { prop: 'category', label: ['通知类型', 'Type'], type: 'select', dict: 'notice', search: true, width: 120 },
-      { prop: 'releaseTime', label: ['发布时间', 'Release time'], type: 'date', width: 170 },
-      { prop: 'content', label: ['通知内容', 'Content'], type: 'textarea', hideInTable: true },
+      { prop: 'category', label: ['通知类型', 'Type'], type: 'dict', dict: 'notice', search: true, width: 120 },
+      { prop: 'releaseTime', label: ['发布时间', 'Release time'], type: 'datetime', width: 170 },
+      { prop: 'content', label: ['通知内容', 'Content'], type: 'richtext', hideInTable: true },
     ],
   },
 });

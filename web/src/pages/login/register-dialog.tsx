@@ -1,9 +1,9 @@
-import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { client } from '../../api/client.js';
 import { feedback } from '../../api/feedback.js';
+import { FormModal } from '../../crud/form-modal.js';
 import { logout } from '../../session/logout.js';
 
 export interface RegisterForm {
@@ -31,72 +31,61 @@ export default function RegisterDialog({ open, onClose, hostTenant }: { open: bo
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<RegisterForm>();
-  const [saving, setSaving] = useState(false);
-
-  const submit = async () => {
-    const values = { ...form.getFieldsValue(), ...(hostTenant ? { tenantId: hostTenant } : {}) };
+  const submit = async (typed: RegisterForm) => {
+    const values = { ...typed, ...(hostTenant ? { tenantId: hostTenant } : {}) };
     const problem = registerProblem(values);
     if (problem) {
+      // The checks answer in a toast, in order; the dialog stays open as typed.
       feedback.message.warning(t(problem));
-      return;
+      throw new Error(problem);
     }
-    setSaving(true);
-    try {
-      const oauthId = client.session?.token.oauth_id;
-      await client.user.user.registerGuest({
-        ...values,
-        tenantId: values.tenantId.trim(),
-        account: values.account.trim(),
-        ...(oauthId ? { oauthId } : {}),
-      });
-      onClose();
-      feedback.modal.success({
-        title: t('common.tip'),
-        content: t('register.submitted'),
-        okText: t('common.confirm'),
-        onOk: async () => {
-          await logout();
-          navigate('/login', { replace: true });
-        },
-      });
-    } catch {
-      // the server's msg was shown by the response handler
-    } finally {
-      setSaving(false);
-    }
+    const oauthId = client.session?.token.oauth_id;
+    await client.user.user.registerGuest({
+      ...values,
+      tenantId: values.tenantId.trim(),
+      account: values.account.trim(),
+      ...(oauthId ? { oauthId } : {}),
+    });
+    onClose();
+    feedback.modal.success({
+      title: t('common.tip'),
+      content: t('register.submitted'),
+      okText: t('common.confirm'),
+      onOk: async () => {
+        await logout();
+        navigate('/login', { replace: true });
+      },
+    });
   };
 
   return (
-    <Modal
-      title={t('register.title')}
+    <FormModal
       open={open}
-      onOk={submit}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okText={t('register.submit')}
-      cancelText={t('common.cancel')}
-      destroyOnHidden
+      title={t('register.title')}
+      name="register"
+      form={form}
       width={440}
+      okText={t('register.submit')}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <Form form={form} name="register" layout="vertical">
-        {!hostTenant && (
-          <Form.Item name="tenantId" label={t('login.tenantId')}>
-            <Input />
-          </Form.Item>
-        )}
-        <Form.Item name="name" label={t('register.name')}>
+      {!hostTenant && (
+        <Form.Item name="tenantId" label={t('login.tenantId')}>
           <Input />
         </Form.Item>
-        <Form.Item name="account" label={t('login.username')}>
-          <Input autoComplete="username" />
-        </Form.Item>
-        <Form.Item name="password" label={t('login.password')}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="password2" label={t('register.password2')}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      )}
+      <Form.Item name="name" label={t('register.name')}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="account" label={t('login.username')}>
+        <Input autoComplete="username" />
+      </Form.Item>
+      <Form.Item name="password" label={t('login.password')}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="password2" label={t('register.password2')}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </FormModal>
   );
 }

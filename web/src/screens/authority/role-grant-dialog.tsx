@@ -1,9 +1,10 @@
 import type { MenuTreeNode } from '@sso/shared-api';
-import { Modal, Spin, Tabs } from 'antd';
+import { Form, Spin, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
 import { feedback } from '../../api/feedback.js';
+import { FormModal } from '../../crud/form-modal.js';
 import { MenuTree } from './menu-tree.js';
 import './strings.js';
 
@@ -25,9 +26,8 @@ export interface RoleGrantDialogProps {
  */
 export function RoleGrantDialog({ roleId, onClose }: RoleGrantDialogProps) {
   const { t } = useTranslation();
+  const [form] = Form.useForm<Keys>();
   const [trees, setTrees] = useState<Trees>();
-  const [keys, setKeys] = useState<Keys>({ menu: [], dataScope: [], apiScope: [] });
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     setTrees(undefined);
@@ -36,7 +36,7 @@ export function RoleGrantDialog({ roleId, onClose }: RoleGrantDialogProps) {
     Promise.all([client.system.menu.grantTree(), client.system.menu.roleTreeKeys({ roleIds: roleId })]).then(
       ([offered, held]) => {
         if (!live) return;
-        setKeys({ menu: held.menu, dataScope: held.dataScope, apiScope: held.apiScope });
+        form.setFieldsValue({ menu: held.menu, dataScope: held.dataScope, apiScope: held.apiScope });
         setTrees({ menu: offered.menu, dataScope: offered.dataScope, apiScope: offered.apiScope });
       },
       onClose, // toasted by the response handler; nothing to show
@@ -44,54 +44,43 @@ export function RoleGrantDialog({ roleId, onClose }: RoleGrantDialogProps) {
     return () => {
       live = false;
     };
-  }, [roleId, onClose]);
+  }, [roleId, onClose, form]);
 
-  const save = async () => {
+  const save = async (keys: Keys) => {
     if (!roleId) return;
-    setSaving(true);
-    try {
-      await client.system.role.grant({ roleIds: [roleId], menuIds: keys.menu, dataScopeIds: keys.dataScope, apiScopeIds: keys.apiScope });
-      feedback.message.success(t('roleScreen.granted'));
-      onClose();
-    } catch {
-      // toasted by the response handler; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
+    await client.system.role.grant({ roleIds: [roleId], menuIds: keys.menu, dataScopeIds: keys.dataScope, apiScopeIds: keys.apiScope });
+    feedback.message.success(t('roleScreen.granted'));
   };
 
   return (
-    <Modal
-      title={t('roleScreen.grantTitle')}
+    <FormModal
       open={Boolean(roleId)}
+      title={t('roleScreen.grantTitle')}
+      name="role-grant"
+      form={form}
       width={520}
-      onCancel={onClose}
-      onOk={save}
-      okText={t('common.submit')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: !trees }}
-      confirmLoading={saving}
-      destroyOnHidden
+      okDisabled={!trees}
+      onSubmit={save}
+      onClose={onClose}
+      forceRender
     >
       {trees ? (
         <Tabs
           items={KINDS.map((kind) => ({
             key: kind,
             label: t(`roleScreen.${kind}`),
+            // Every tab's tree is drawn, so each list is in the form whichever tabs were opened.
+            forceRender: true,
             children: (
-              <MenuTree
-                id={`grant-${kind}`}
-                treeData={trees[kind]}
-                value={keys[kind]}
-                leavesOnly={kind !== 'menu'}
-                onChange={(ids) => setKeys((current) => ({ ...current, [kind]: ids }))}
-              />
+              <Form.Item name={kind} noStyle>
+                <MenuTree id={`grant-${kind}`} treeData={trees[kind]} leavesOnly={kind !== 'menu'} />
+              </Form.Item>
             ),
           }))}
         />
       ) : (
         <Spin style={{ display: 'block', padding: 48 }} />
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,63 +1,36 @@
 import { type ResourceDef, registry } from '@sso/shared-api';
 import { Button } from 'antd';
-import { useState } from 'react';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../api/feedback.js';
-import type { CrudApi, Row } from '../../crud/crud-api.js';
 import CrudPage from '../../crud/crud-page.js';
+import { DATETIME_FORMAT } from '../../crud/field-renderers.js';
 import type { ScreenProps } from '../index.js';
 import { useHasButton } from '../resource/use-permission.js';
-import { NoticeDialog } from './notice-dialog.js';
 
-/** The generic page keeps list, view and delete; add and edit open the notice editor instead. */
+/**
+ * The generic page keeps everything but its add button: a new notice starts with the release
+ * time set to now, when the dialog opens. The content is the view's `richtext` column (a tall
+ * editor that keeps line breaks), the release time its `datetime` column.
+ */
 const def = registry.desk.notice as unknown as ResourceDef;
-const listDef: ResourceDef = { ...def, view: { ...def.view, actions: { ...def.view.actions, add: false, edit: false } } };
+const listDef: ResourceDef = { ...def, view: { ...def.view, actions: { ...def.view.actions, add: false } } };
 
-/** Notices (`/desk/notice`): the generic list with an editor for the content and release time. */
+/** Notices (`/desk/notice`): the generic list and dialog; a new notice is released now unless changed. */
 export default function NoticeScreen({ menu }: ScreenProps) {
   const { t } = useTranslation();
   const canAdd = useHasButton('notice_add');
-  const canEdit = useHasButton('notice_edit');
-  const [editing, setEditing] = useState<{ target: 'add' | Row; api: CrudApi; reload: () => Promise<void> }>();
-
-  const openEdit = async (row: Row, api: CrudApi, reload: () => Promise<void>) => {
-    try {
-      setEditing({ target: await api.detail(String(row.id)), api, reload });
-    } catch {
-      // toasted by the response handler
-    }
-  };
-
-  const save = async (values: Row) => {
-    if (!editing) return;
-    const update = editing.target !== 'add';
-    await editing.api.submit(update ? { ...values, id: (editing.target as Row).id } : values);
-    feedback.message.success(t(update ? 'crud.updated' : 'crud.added'));
-    setEditing(undefined);
-    await editing.reload();
-  };
-
   return (
-    <>
-      <CrudPage
-        def={listDef}
-        title={menu?.name}
-        toolbar={(ctx) =>
-          canAdd && (
-            <Button type="primary" onClick={() => setEditing({ target: 'add', api: ctx.api, reload: ctx.reload })}>
-              {t('crud.add')}
-            </Button>
-          )
-        }
-        rowActions={(row, ctx) =>
-          canEdit && (
-            <Button type="link" size="small" onClick={() => void openEdit(row, ctx.api, ctx.reload)}>
-              {t('crud.edit')}
-            </Button>
-          )
-        }
-      />
-      <NoticeDialog def={def} editing={editing?.target} onSubmit={save} onClose={() => setEditing(undefined)} />
-    </>
+    <CrudPage
+      def={listDef}
+      title={menu?.name}
+      formName="notice"
+      toolbar={(ctx) =>
+        canAdd && (
+          <Button type="primary" onClick={() => ctx.add({ releaseTime: dayjs().format(DATETIME_FORMAT) })}>
+            {t('crud.add')}
+          </Button>
+        )
+      }
+    />
   );
 }

@@ -1,13 +1,13 @@
 import { REGION_ROOT, type ResourceDef } from '@sso/shared-api';
-import { Button, Card, Col, Empty, Form, Row as Grid, Space, Spin } from 'antd';
+import { Button, Card, Empty, Form, Space, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../api/feedback.js';
 import type { CrudApi, Row } from '../../crud/crud-api.js';
-import { FieldInput } from '../../crud/field-input.js';
+import { EntityFields, formValues } from '../../crud/entity-fields.js';
 import type { Allowed } from '../../crud/permissions.js';
 import type { Option } from '../../crud/use-dict.js';
-import { cleanValues, entityRule, formErrors } from '../../crud/validation.js';
+import { cleanValues, formErrors } from '../../crud/validation.js';
 
 export type PanelMode = 'view' | 'edit' | 'add';
 
@@ -33,8 +33,7 @@ const lockedIn = (mode: PanelMode, prop: string) => mode === 'view' || prop === 
  * as in the generic dialog; the code is the key, so an edit never sends a new one.
  */
 export function RegionPanel({ def, api, allowed, dicts, selected, onSaved, onRemoved }: RegionPanelProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === 'en' ? 1 : 0;
+  const { t } = useTranslation();
   const [form] = Form.useForm();
   const [region, setRegion] = useState<Row>();
   const [loading, setLoading] = useState(false);
@@ -66,8 +65,8 @@ export function RegionPanel({ def, api, allowed, dicts, selected, onSaved, onRem
     if (!showForm) return; // no form is drawn to fill
     form.resetFields();
     if (mode === 'add') form.setFieldsValue({ parentCode: parent.code });
-    else if (region) form.setFieldsValue(Object.fromEntries(columns.map((c) => [c.prop, region[c.prop]])));
-  }, [form, showForm, mode, region, parent, columns]);
+    else if (region) form.setFieldsValue(formValues(def, columns, region));
+  }, [form, showForm, mode, region, parent, def, columns]);
 
   const startAdd = (under?: Row) => {
     setParent(under ? { code: String(under.code), name: String(under.name) } : { code: REGION_ROOT });
@@ -158,23 +157,13 @@ export function RegionPanel({ def, api, allowed, dicts, selected, onSaved, onRem
         )
       ) : (
         <Form form={form} name="region-form" layout="vertical">
-          <Grid gutter={16}>
-            {columns
-              .filter((c) => mode === 'view' || c.prop !== 'level')
-              .map((column) => (
-                <Col key={column.prop} span={column.type === 'textarea' ? 24 : 12}>
-                  <Form.Item name={column.prop} label={column.label[lang]} rules={[entityRule(def, column.prop)]} validateTrigger="onBlur">
-                    <FieldInput
-                      def={def}
-                      column={column}
-                      dict={column.dict ? dicts[column.dict] : undefined}
-                      placeholder={column.label[lang]}
-                      disabled={lockedIn(mode, column.prop)}
-                    />
-                  </Form.Item>
-                </Col>
-              ))}
-          </Grid>
+          <EntityFields
+            def={def}
+            columns={mode === 'view' ? columns : columns.filter((c) => c.prop !== 'level')}
+            dicts={dicts}
+            twoColumns
+            locked={(prop) => lockedIn(mode, prop)}
+          />
         </Form>
       )}
     </Card>

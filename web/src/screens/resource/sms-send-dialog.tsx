@@ -1,9 +1,9 @@
-import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
 import { feedback } from '../../api/feedback.js';
 import type { Row } from '../../crud/crud-api.js';
+import { FormModal } from '../../crud/form-modal.js';
 import { paramsProblem, phonesProblem } from './sms-send-rules.js';
 import './resource-strings.js';
 
@@ -27,55 +27,41 @@ const rule = (check: (text: string | undefined, language: string) => string | un
 export function SmsSendDialog({ config, onClose, onSent }: { config?: Row; onClose: () => void; onSent?: () => void }) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [sending, setSending] = useState(false);
-
-  const send = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values || !config) return;
-    setSending(true);
-    try {
-      const code = String(config.smsCode || config.templateId || '');
-      const params = values.params?.trim() || undefined;
-      await client.resource.sms.sendMessage(undefined, { code, phones: values.phones.trim(), ...(params ? { params } : {}) });
-      feedback.message.success(t('resourceScreen.sent'));
-      onSent?.();
-      onClose();
-    } catch {
-      // toasted by the response handler (failure, rate limit, unknown template)
-    } finally {
-      setSending(false);
-    }
+  const send = async (values: Values) => {
+    if (!config) return;
+    const code = String(config.smsCode || config.templateId || '');
+    const params = values.params?.trim() || undefined;
+    await client.resource.sms.sendMessage(undefined, { code, phones: values.phones.trim(), ...(params ? { params } : {}) });
+    feedback.message.success(t('resourceScreen.sent'));
+    onSent?.();
   };
 
   return (
-    <Modal
-      title={t('resourceScreen.sendTitle')}
+    <FormModal
       open={Boolean(config)}
-      onOk={send}
-      onCancel={onClose}
+      title={t('resourceScreen.sendTitle')}
+      name="sms-send"
+      form={form}
       okText={t('resourceScreen.send')}
-      cancelText={t('common.cancel')}
-      confirmLoading={sending}
-      destroyOnHidden
+      onSubmit={send}
+      onClose={onClose}
     >
-      <Form form={form} name="sms-send" layout="vertical" preserve={false}>
-        <Form.Item
-          name="phones"
-          label={t('resourceScreen.phones')}
-          extra={t('resourceScreen.phonesHint')}
-          rules={[rule(phonesProblem, i18n.language)]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
-          name="params"
-          label={t('resourceScreen.params')}
-          extra={t('resourceScreen.paramsHint')}
-          rules={[rule(paramsProblem, i18n.language)]}
-        >
-          <Input.TextArea rows={4} style={{ fontFamily: 'monospace' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="phones"
+        label={t('resourceScreen.phones')}
+        extra={t('resourceScreen.phonesHint')}
+        rules={[rule(phonesProblem, i18n.language)]}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="params"
+        label={t('resourceScreen.params')}
+        extra={t('resourceScreen.paramsHint')}
+        rules={[rule(paramsProblem, i18n.language)]}
+      >
+        <Input.TextArea rows={4} style={{ fontFamily: 'monospace' }} />
+      </Form.Item>
+    </FormModal>
   );
 }

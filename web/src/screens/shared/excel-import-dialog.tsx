@@ -1,8 +1,8 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { Button, Form, Modal, Radio, Upload } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Form, Radio, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../api/feedback.js';
+import { FormModal } from '../../crud/form-modal.js';
 import { saveFile } from './download.js';
 import './excel-import-strings.js';
 
@@ -36,36 +36,14 @@ export function ExcelImportDialog({
   onImported,
 }: ExcelImportDialogProps) {
   const { t } = useTranslation();
-  const [file, setFile] = useState<File>();
-  const [covered, setCovered] = useState<0 | 1>(0);
-  const [missing, setMissing] = useState(false);
-  const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (!open) return;
-    setFile(undefined);
-    setCovered(0);
-    setMissing(false);
-  }, [open]);
-
-  const submit = async () => {
-    if (!file) {
-      setMissing(true);
-      return;
-    }
-    setSaving(true);
-    try {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      const result = await upload(form, covered);
-      feedback.message.success(t('excelImport.imported', result));
-      onClose();
-      await onImported();
-    } catch {
-      // toasted by the response handler (the server names the bad row); the dialog stays open
-    } finally {
-      setSaving(false);
-    }
+  const submit = async ({ file, isCovered }: { file: File; isCovered: 0 | 1 }) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    const result = await upload(form, isCovered);
+    feedback.message.success(t('excelImport.imported', result));
+    onClose();
+    await onImported();
   };
 
   const downloadTemplate = async () => {
@@ -77,52 +55,44 @@ export function ExcelImportDialog({
   };
 
   return (
-    <Modal
-      title={title}
-      open={open}
-      width={560}
-      onCancel={onClose}
-      onOk={submit}
-      okText={t('common.submit')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      destroyOnHidden
+    <FormModal open={open} title={title} name="excel-import" width={560} onSubmit={submit} onClose={onClose}>
+      <Form.Item name="isCovered" label={t('excelImport.covered')} extra={coveredHelp} initialValue={0}>
+        <Radio.Group
+          options={[
+            { value: 1, label: t('excelImport.coveredYes') },
+            { value: 0, label: t('excelImport.coveredNo') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item
+        name="file"
+        label={t('excelImport.file')}
+        extra={t('excelImport.fileHelp')}
+        rules={[{ required: true, message: t('excelImport.fileRequired') }]}
+      >
+        <FileInput label={t('excelImport.chooseFile')} />
+      </Form.Item>
+      <Button type="link" style={{ padding: 0 }} onClick={downloadTemplate}>
+        {t('excelImport.template')}
+      </Button>
+    </FormModal>
+  );
+}
+
+/** One .xlsx file, kept until the form is sent (with the covered choice). */
+function FileInput({ label, value, onChange }: { label: string; value?: File; onChange?: (file?: File) => void }) {
+  return (
+    <Upload
+      accept=".xlsx"
+      maxCount={1}
+      fileList={value ? [{ uid: 'import', name: value.name, status: 'done' }] : []}
+      beforeUpload={(chosen) => {
+        onChange?.(chosen);
+        return false; // not uploaded on its own
+      }}
+      onRemove={() => onChange?.(undefined)}
     >
-      <Form layout="vertical">
-        <Form.Item label={t('excelImport.covered')} extra={coveredHelp}>
-          <Radio.Group
-            value={covered}
-            onChange={(e) => setCovered(e.target.value)}
-            options={[
-              { value: 1, label: t('excelImport.coveredYes') },
-              { value: 0, label: t('excelImport.coveredNo') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item
-          label={t('excelImport.file')}
-          required
-          validateStatus={missing ? 'error' : undefined}
-          help={missing ? t('excelImport.fileRequired') : t('excelImport.fileHelp')}
-        >
-          <Upload
-            accept=".xlsx"
-            maxCount={1}
-            fileList={file ? [{ uid: 'import', name: file.name, status: 'done' }] : []}
-            beforeUpload={(chosen) => {
-              setFile(chosen);
-              setMissing(false);
-              return false; // kept until submit, sent with the covered choice
-            }}
-            onRemove={() => setFile(undefined)}
-          >
-            <Button icon={<UploadOutlined />}>{t('excelImport.chooseFile')}</Button>
-          </Upload>
-        </Form.Item>
-        <Button type="link" style={{ padding: 0 }} onClick={downloadTemplate}>
-          {t('excelImport.template')}
-        </Button>
-      </Form>
-    </Modal>
+      <Button icon={<UploadOutlined />}>{label}</Button>
+    </Upload>
   );
 }

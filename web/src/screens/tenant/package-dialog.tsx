@@ -1,9 +1,10 @@
 import { type MenuTreeNode, type ResourceDef, tenantPackage } from '@sso/shared-api';
-import { Form, Input, Modal, Spin } from 'antd';
+import { Form, Input, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
 import type { Row } from '../../crud/crud-api.js';
+import { FormModal } from '../../crud/form-modal.js';
 import { cleanValues, entityRule, formErrors } from '../../crud/validation.js';
 import { MenuTree } from '../authority/menu-tree.js';
 import './strings.js';
@@ -31,7 +32,7 @@ export interface PackageDialogProps {
   /** Open for a new package (`add`) or for the row given (`edit`, from detail). */
   mode?: 'add' | 'edit';
   row?: Row;
-  /** Saves the values (with the id on edit); rejects to keep the dialog open. */
+  /** Saves the values (with the id on edit); resolving closes the dialog, rejecting keeps it open. */
   onSubmit: (values: Row) => Promise<void>;
   onClose: () => void;
 }
@@ -44,7 +45,6 @@ export function PackageDialog({ mode, row, onSubmit, onClose }: PackageDialogPro
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm();
   const [menus, setMenus] = useState<MenuTreeNode[]>();
-  const [saving, setSaving] = useState(false);
   const lang = i18n.language === 'en' ? 1 : 0;
   const label = (prop: string) => packageDef.view.columns.find((c) => c.prop === prop)?.label[lang] ?? prop;
 
@@ -66,49 +66,30 @@ export function PackageDialog({ mode, row, onSubmit, onClose }: PackageDialogPro
     };
   }, [mode]);
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    const update = mode === 'edit';
-    const errors = Object.entries(formErrors(packageDef, values, update));
-    if (errors.length) {
-      form.setFields(errors.map(([name, message]) => ({ name, errors: [message] })));
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSubmit(update && row ? { ...cleanValues(values, true), id: row.id } : cleanValues(values));
-    } catch {
-      // toasted by the response handler; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
-  };
+  const update = mode === 'edit';
+  const save = (values: Row) => onSubmit(update && row ? { ...cleanValues(values, true), id: row.id } : cleanValues(values));
 
   return (
-    <Modal
-      title={mode ? `${t(`crud.${mode}`)} · ${packageDef.view.title[lang]}` : ''}
+    <FormModal
       open={Boolean(mode)}
+      title={mode ? `${t(`crud.${mode}`)} · ${packageDef.view.title[lang]}` : ''}
+      name="package-dialog"
+      form={form}
       width={packageDef.view.dialogWidth ?? 600}
-      onCancel={onClose}
-      onOk={submit}
-      okText={t('common.submit')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      destroyOnHidden
+      check={(values) => formErrors(packageDef, values, update)}
+      onSubmit={save}
+      onClose={onClose}
       forceRender
     >
-      <Form form={form} name="package-dialog" layout="vertical">
-        <Form.Item name="packageName" label={label('packageName')} rules={[entityRule(packageDef, 'packageName')]} validateTrigger="onBlur">
-          <Input placeholder={label('packageName')} />
-        </Form.Item>
-        <Form.Item name="menuId" label={label('menuId')} rules={[entityRule(packageDef, 'menuId')]}>
-          {menus ? <MenuIdsInput treeData={menus} /> : <Spin />}
-        </Form.Item>
-        <Form.Item name="remark" label={label('remark')} rules={[entityRule(packageDef, 'remark')]} validateTrigger="onBlur">
-          <Input.TextArea rows={3} placeholder={label('remark')} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="packageName" label={label('packageName')} rules={[entityRule(packageDef, 'packageName')]} validateTrigger="onBlur">
+        <Input placeholder={label('packageName')} />
+      </Form.Item>
+      <Form.Item name="menuId" label={label('menuId')} rules={[entityRule(packageDef, 'menuId')]}>
+        {menus ? <MenuIdsInput treeData={menus} /> : <Spin />}
+      </Form.Item>
+      <Form.Item name="remark" label={label('remark')} rules={[entityRule(packageDef, 'remark')]} validateTrigger="onBlur">
+        <Input.TextArea rows={3} placeholder={label('remark')} />
+      </Form.Item>
+    </FormModal>
   );
 }

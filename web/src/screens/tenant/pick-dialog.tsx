@@ -1,6 +1,6 @@
-import { Form, Modal, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../crud/form-modal.js';
 
 export interface PickOption {
   label: string;
@@ -14,17 +14,15 @@ export interface PickDialogProps {
   help: string;
   /** The choices and the current one ('' for none), loaded each time the dialog opens. */
   load: () => Promise<{ options: PickOption[]; current: string }>;
-  /** Saves the choice ('' clears it); rejects to keep the dialog open. */
+  /** Saves the choice ('' clears it); resolving closes the dialog, rejecting keeps it open. */
   onSave: (value: string) => Promise<void>;
   onClose: () => void;
 }
 
 /** One choice among a list, or none: a tenant's data source or product package. */
 export function PickDialog({ open, title, label, help, load, onSave, onClose }: PickDialogProps) {
-  const { t } = useTranslation();
+  const [form] = Form.useForm<{ value?: string }>();
   const [options, setOptions] = useState<PickOption[]>();
-  const [value, setValue] = useState<string>();
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     setOptions(undefined);
@@ -34,53 +32,29 @@ export function PickDialog({ open, title, label, help, load, onSave, onClose }: 
       (answer) => {
         if (!live) return;
         setOptions(answer.options);
-        setValue(answer.current || undefined);
+        form.setFieldsValue({ value: answer.current || undefined });
       },
       onClose, // toasted by the response handler
     );
     return () => {
       live = false;
     };
-  }, [open, load, onClose]);
-
-  const save = async () => {
-    setSaving(true);
-    try {
-      await onSave(value ?? '');
-    } catch {
-      // toasted by the response handler; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
-  };
+  }, [open, load, onClose, form]);
 
   return (
-    <Modal
-      title={title}
+    <FormModal
       open={open}
+      title={title}
+      name="pick-dialog"
+      form={form}
       width={480}
-      onCancel={onClose}
-      onOk={save}
-      okText={t('common.submit')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: !options }}
-      confirmLoading={saving}
-      destroyOnHidden
+      okDisabled={!options}
+      onSubmit={(values) => onSave(values.value ?? '')}
+      onClose={onClose}
     >
-      <Form layout="vertical" name="pick-dialog">
-        <Form.Item label={label} help={help} htmlFor="pick-dialog-value">
-          <Select
-            id="pick-dialog-value"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={!options}
-            options={options ?? []}
-            value={value}
-            onChange={(next?: string) => setValue(next)}
-            placeholder={label}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="value" label={label} help={help}>
+        <Select allowClear showSearch={{ optionFilterProp: 'label' }} loading={!options} options={options ?? []} placeholder={label} />
+      </Form.Item>
+    </FormModal>
   );
 }

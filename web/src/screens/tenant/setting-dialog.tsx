@@ -1,11 +1,12 @@
 import { tenant } from '@sso/shared-api';
-import { DatePicker, Form, InputNumber, Modal } from 'antd';
+import { DatePicker, Form, InputNumber } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
 import { feedback } from '../../api/feedback.js';
 import type { Row } from '../../crud/crud-api.js';
+import { FormModal } from '../../crud/form-modal.js';
 import './strings.js';
 
 export interface SettingDialogProps {
@@ -38,7 +39,6 @@ function settingErrors(query: Record<string, unknown>): [keyof Values, string][]
 export function SettingDialog({ ids, current, onDone, onClose }: SettingDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const open = ids.length > 0;
 
   useEffect(() => {
@@ -50,51 +50,36 @@ export function SettingDialog({ ids, current, onDone, onClose }: SettingDialogPr
     }
   }, [open, current, form]);
 
-  const save = async () => {
-    const values = form.getFieldsValue();
-    const query = {
-      ids: ids.join(','),
-      accountNumber: values.accountNumber ?? undefined,
-      expireTime: values.expireTime ? values.expireTime.format('YYYY-MM-DD HH:mm:ss') : '',
-    };
-    const errors = settingErrors(query);
-    if (errors.length) {
-      form.setFields(errors.map(([name, message]) => ({ name, errors: [message] })));
-      return;
-    }
-    setSaving(true);
-    try {
-      await client.system.tenant.setting(undefined, query);
-      feedback.message.success(t('common.success'));
-      onDone();
-    } catch {
-      // toasted by the response handler; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
+  const queryOf = (values: Values) => ({
+    ids: ids.join(','),
+    accountNumber: values.accountNumber ?? undefined,
+    expireTime: values.expireTime ? values.expireTime.format('YYYY-MM-DD HH:mm:ss') : '',
+  });
+
+  const save = async (values: Values) => {
+    await client.system.tenant.setting(undefined, queryOf(values));
+    feedback.message.success(t('common.success'));
+    onDone();
   };
 
   return (
-    <Modal
-      title={t('tenantScreen.settingTitle')}
+    <FormModal
       open={open}
+      title={t('tenantScreen.settingTitle')}
+      name="tenant-setting"
+      form={form}
       width={480}
-      onCancel={onClose}
-      onOk={save}
-      okText={t('common.submit')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      destroyOnHidden
+      check={(values) => Object.fromEntries(settingErrors(queryOf(values)))}
+      onSubmit={save}
+      onClose={onClose}
       forceRender
     >
-      <Form form={form} name="tenant-setting" layout="vertical">
-        <Form.Item name="accountNumber" label={t('tenantScreen.accountNumber')} extra={t('tenantScreen.accountNumberHelp')}>
-          <InputNumber style={{ width: '100%' }} precision={0} />
-        </Form.Item>
-        <Form.Item name="expireTime" label={t('tenantScreen.expireTime')} extra={t('tenantScreen.expireTimeHelp')}>
-          <DatePicker showTime style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="accountNumber" label={t('tenantScreen.accountNumber')} extra={t('tenantScreen.accountNumberHelp')}>
+        <InputNumber style={{ width: '100%' }} precision={0} />
+      </Form.Item>
+      <Form.Item name="expireTime" label={t('tenantScreen.expireTime')} extra={t('tenantScreen.expireTimeHelp')}>
+        <DatePicker showTime style={{ width: '100%' }} />
+      </Form.Item>
+    </FormModal>
   );
 }

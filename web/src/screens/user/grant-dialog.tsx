@@ -1,9 +1,10 @@
 import type { TreeNode } from '@sso/shared-api';
-import { Alert, Modal, Tree } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Tree } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
 import { feedback } from '../../api/feedback.js';
+import { FormModal } from '../../crud/form-modal.js';
 
 export interface GrantDialogProps {
   /** The users whose roles are set; the dialog is open while there are some. */
@@ -15,65 +16,53 @@ export interface GrantDialogProps {
   onGranted: () => Promise<void>;
 }
 
-/** 角色配置: a checkable role tree (parents and children independent); replaces the roles of the selected users (POST blade-user/grant?userIds=&roleIds=). */
+/** The role ids as a checkable tree, parents and children ticked independently. */
+function RoleTreeInput({ roles, value, onChange }: { roles: readonly TreeNode[]; value?: string[]; onChange?: (ids: string[]) => void }) {
+  return (
+    <Tree
+      checkable
+      checkStrictly
+      defaultExpandAll
+      selectable={false}
+      treeData={toTreeData(roles)}
+      checkedKeys={value ?? []}
+      onCheck={(checked) => onChange?.((Array.isArray(checked) ? checked : checked.checked).map(String))}
+    />
+  );
+}
+
+/** 角色配置: a checkable role tree; replaces the roles of the selected users (POST blade-user/grant?userIds=&roleIds=). */
 export function GrantDialog({ userIds, roles, initial, onClose, onGranted }: GrantDialogProps) {
   const { t } = useTranslation();
-  const [roleIds, setRoleIds] = useState<string[]>([]);
-  const [error, setError] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<{ roleIds: string[] }>();
   const open = userIds.length > 0;
 
   useEffect(() => {
-    if (!open) return;
-    setRoleIds(initial);
-    setError(false);
-  }, [open, initial]);
+    if (open) form.setFieldsValue({ roleIds: initial });
+  }, [open, initial, form]);
 
-  const submit = async () => {
-    if (!roleIds.length) {
-      setError(true);
-      return;
-    }
-    setSaving(true);
-    try {
-      await client.user.user.grant(undefined, { userIds: userIds.join(','), roleIds: roleIds.join(',') });
-      feedback.message.success(t('common.success'));
-      onClose();
-      await onGranted();
-    } catch {
-      // toasted by the response handler; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
+  const grant = async ({ roleIds }: { roleIds: string[] }) => {
+    await client.user.user.grant(undefined, { userIds: userIds.join(','), roleIds: roleIds.join(',') });
+    feedback.message.success(t('common.success'));
+    onClose();
+    await onGranted();
   };
 
   return (
-    <Modal
-      title={t('userScreen.grantTitle')}
+    <FormModal
       open={open}
+      title={t('userScreen.grantTitle')}
+      name="user-grant"
+      form={form}
       width={400}
-      onCancel={onClose}
-      onOk={submit}
-      okText={t('common.submit')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      destroyOnHidden
+      onSubmit={grant}
+      onClose={onClose}
+      forceRender
     >
-      {error && <Alert type="error" showIcon message={t('userScreen.chooseRoles')} style={{ marginBottom: 8 }} />}
-      <Tree
-        checkable
-        checkStrictly
-        defaultExpandAll
-        selectable={false}
-        treeData={toTreeData(roles)}
-        checkedKeys={roleIds}
-        onCheck={(checked) => {
-          const ids = (Array.isArray(checked) ? checked : checked.checked).map(String);
-          setRoleIds(ids);
-          setError(ids.length === 0);
-        }}
-      />
-    </Modal>
+      <Form.Item name="roleIds" rules={[{ required: true, type: 'array', min: 1, message: t('userScreen.chooseRoles') }]}>
+        <RoleTreeInput roles={roles} />
+      </Form.Item>
+    </FormModal>
   );
 }
 
