@@ -1,5 +1,8 @@
 import type { ResourceDef } from '../resource.js';
 import { app } from './blade-aps/app.js';
+import { appAnalysis } from './blade-aps/app-analysis.js';
+import { appFavorites } from './blade-aps/app-favorites.js';
+import { appLoginLog } from './blade-aps/app-login-log.js';
 import { appUser } from './blade-aps/app-user.js';
 import { dash } from './blade-desk/dash.js';
 import { notice } from './blade-desk/notice.js';
@@ -7,6 +10,8 @@ import { logApi } from './blade-log/log-api.js';
 import { logError } from './blade-log/log-error.js';
 import { logLogin } from './blade-log/log-login.js';
 import { logUsual } from './blade-log/log-usual.js';
+import { friendlyLink, friendlyLinkClient } from './blade-portal/friendly-link.js';
+import { portalApp } from './blade-portal/portal-app.js';
 import { reportFile } from './blade-report/report.js';
 import { attach } from './blade-resource/attach.js';
 import { oss } from './blade-resource/oss.js';
@@ -36,7 +41,8 @@ export const registry = {
   desk: { notice, dash },
   resource: { oss, attach, sms },
   report: { reportFile },
-  aps: { app, appUser },
+  aps: { app, appUser, appLoginLog, appFavorites, appAnalysis },
+  portal: { app: portalApp, friendlyLink, friendly: friendlyLinkClient },
 } as const;
 
 export type Registry = typeof registry;
@@ -57,10 +63,13 @@ for (const def of [...allResources.filter((r) => r.routes !== 'none'), ...allRes
 export const resourceForMenu = (code: string): ResourceDef | undefined => resourcesByMenu.get(code);
 
 export * from './blade-aps/app.js';
+export { appLogChartQuery } from './blade-aps/app-login-log.js';
 export { appUserMessages } from './blade-aps/app-user.js';
 export { appMissRow, userTypeCount } from './blade-desk/dash.js';
 export { noticeMessages } from './blade-desk/notice.js';
 export { logMessages } from './blade-log/log-columns.js';
+export { friendlyLinkMessages } from './blade-portal/friendly-link.js';
+export { type PortalAppRow, portalAppRow, portalMessages } from './blade-portal/portal-app.js';
 export { reportFile } from './blade-report/report.js';
 export { attach } from './blade-resource/attach.js';
 export { bladeFile, OSS_LOCAL, oss } from './blade-resource/oss.js';

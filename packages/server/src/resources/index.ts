@@ -2,6 +2,9 @@ import { allResources, type ResourceDef, registry } from '@sso/shared-api';
 import { bindResource } from '../engine/bind.js';
 import type { ServerResource } from '../engine/types.js';
 import { appResource } from './app/index.js';
+import { appAnalysisResource } from './app-analysis/index.js';
+import { appFavoritesResource } from './app-favorites/index.js';
+import { appLoginLogResource } from './app-login-log/index.js';
 import { appUserResource } from './app-user/index.js';
 import { attachResource } from './attach/index.js';
 import { clientResource } from './client/index.js';
@@ -12,6 +15,7 @@ import { dictBizResource, dictResource } from './dict/index.js';
 import { menuResource } from './menu/index.js';
 import { noticeResource } from './notice/index.js';
 import { ossResource } from './oss/index.js';
+import { friendlyLinkClientResource, friendlyLinkResource, portalAppResource } from './portal/index.js';
 import { postResource } from './post/index.js';
 import { regionResource } from './region/index.js';
 import { reportResource } from './report/index.js';
@@ -56,6 +60,12 @@ export const serverResources: readonly ServerResource[] = [
   reportResource,
   appResource,
   appUserResource,
+  appLoginLogResource,
+  appFavoritesResource,
+  appAnalysisResource,
+  portalAppResource,
+  friendlyLinkResource,
+  friendlyLinkClientResource,
 ];
 
 /** The server's resources, then fakes a test serves beside them with no rules and no extras. */

@@ -1,0 +1,55 @@
+import { registry } from '@sso/shared-api';
+import { type RawBuilder, sql } from 'kysely';
+import type { Caller } from '../../auth/permissions.js';
+import type { AppContext } from '../../context.js';
+import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+
+const DEFAULT_DAYS = 7;
+
+/** Log rows of the caller's tenant over the last `days`, optionally of one application. */
+function period(caller: Caller, query: { days?: number; appCode?: string }): RawBuilder<unknown> {
+  const since = new Date(Date.now() - (query.days ?? DEFAULT_DAYS) * 86_400_000);
+  const app = query.appCode ? sql`and app_code = ${query.appCode}` : sql``;
+  return sql`tenant_id = ${caller.tenant_id} and login_time >= ${since} ${app}`;
+}
+
+async function rows<T>(ctx: AppContext, query: RawBuilder<T>): Promise<T[]> {
+  return (await query.execute(ctx.db)).rows;
+}
+
+/** The login log's charts, aggregated in SQL over the period. */
+export const appLoginLogExtraHandlers = defineExtraHandlers(registry.aps.appLoginLog, {
+  getAppLogEchart: ({ ctx, caller, query }) =>
+    rows(
+      ctx,
+      sql<{ day: string; count: number }>`select to_char(login_time, 'YYYY-MM-DD') as day, count(*)::int as count
+        from blade_app_login_log where ${period(caller, query)} group by 1 order by 1`,
+    ),
+  getAppLogVisit: ({ ctx, caller, query }) =>
+    rows(
+      ctx,
+      sql<{ name: string; value: number }>`select max(app_name) as name, count(*)::int as value
+        from blade_app_login_log where ${period(caller, query)} group by app_code order by 2 desc, 1 limit 20`,
+    ),
+  getAppLogChartType: async ({ ctx, caller, query }) => {
+    const counts = await rows(
+      ctx,
+      sql<{ appType: string | null; value: number }>`select app_type as "appType", count(*)::int as value
+        from blade_app_login_log where ${period(caller, query)} group by 1 order by 2 desc`,
+    );
+    const names = await dictValues(ctx, 'app_type');
+    return counts.map((c) => ({ name: names.get(c.appType ?? '') ?? c.appType ?? '', value: c.value }));
+  },
+});
+
+/** The values of a system dictionary by key. */
+export async function dictValues(ctx: AppContext, code: string): Promise<Map<string, string>> {
+  const entries = await ctx.db
+    .selectFrom('blade_dict')
+    .select(['dictKey', 'dictValue'])
+    .where('code', '=', code)
+    .where('parentId', '<>', '0')
+    .where('isDeleted', '=', 0)
+    .execute();
+  return new Map(entries.map((e) => [String(e.dictKey), String(e.dictValue)]));
+}

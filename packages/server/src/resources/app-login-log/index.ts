@@ -1,0 +1,5 @@
+import { registry } from '@sso/shared-api';
+import { bindResource } from '../../engine/bind.js';
+import { appLoginLogExtraHandlers } from './extras.js';
+
+export const appLoginLogResource = bindResource(registry.aps.appLoginLog, { extras: appLoginLogExtraHandlers });

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineExtra, defineResource } from '../../resource.js';
+import { pageOfRows } from '../blade-system/dept-tree.js';
+import { appAnalysisQuery, appAnalysisRow } from './app.js';
+
+/** The application analysis screen: the same figures as the catalogue's analyzePage, under its own menu. */
+export const appAnalysis = defineResource({
+  service: 'blade-aps',
+  name: 'appanalysis',
+  table: 'blade_app',
+  tenantScoped: true,
+  permission: 'appanalysis',
+  routes: 'none',
+  entity: z.object({}),
+  extras: {
+    page: defineExtra({
+      method: 'GET',
+      path: 'page',
+      summary: 'Per application, paged: opens per day over the last `days` (30), distinct users, last open',
+      query: appAnalysisQuery,
+      response: pageOfRows(appAnalysisRow),
+      permission: 'appanalysis',
+    }),
+  },
+  view: { title: ['应用分析', 'Application analysis'], columns: [], actions: { add: false, edit: false, remove: false, view: false } },
+});
