@@ -77,7 +77,7 @@ describe('put-file on the local disk (no configuration)', () => {
     expect(await failure(suite.admin, api().file({ name: missing }))).toEqual({ status: 404, code: 404, msg: m.fileMissing });
   });
 
-  it('takes avatars only as jpg/png up to 500kb, with BladeX's messages, writing nothing when refused', async () => {
+  it('takes avatars only as jpg/png up to 500kb, with the messages BladeX shows, writing nothing when refused', async () => {
     const before = await tableSnapshot(suite.server, 'blade_attach');
     expect(await failure(suite.admin, put(suite.admin, 'a.gif', text('GIF89a'), 'avatar'))).toEqual(bad(m.avatarType));
     expect(await failure(suite.admin, put(suite.admin, 'fake.png', text('not a png'), 'avatar'))).toEqual(bad(m.avatarType));
