@@ -19,7 +19,7 @@ const isDate = (column: ColumnView) => column.type === 'date' || column.type ===
 
 /**
  * Form values as list filters: text trimmed, blanks dropped, a date range as
- * `${prop}_dategt` / `${prop}_datelt` (SPEC §7: createTime_dategt, createTime_datelt).
+ * `${prop}_dategt` / `${prop}_datelt` (createTime_dategt, createTime_datelt, as BladeX lists read them).
  */
 export function toQuery(columns: readonly ColumnView[], values: Record<string, unknown>): SearchQuery {
   const query: SearchQuery = {};

@@ -20,7 +20,7 @@ export function cleanValues(values: Record<string, unknown>, update = false): Re
   );
 }
 
-/** The entity's message for one field, or undefined when it is valid (SPEC §5 messages, on blur). */
+/** The entity's message for one field, or undefined when it is valid (checked on blur). */
 export function fieldError(def: ResourceDef, prop: string, value: unknown): string | undefined {
   const schema = entityOf(def).shape[prop];
   if (!schema) return undefined;

@@ -4,7 +4,7 @@ import { userEntity } from './user-fields.js';
 import { userMessages as m } from './user-messages.js';
 
 /**
- * Users of a tenant (SPEC §7 "User"). BladeX serves them at /api/blade-user/{page,detail,…}, with no
+ * Users of a tenant. BladeX serves them at /api/blade-user/{page,detail,…}, with no
  * resource segment. `deptId` filters by a department and everything below it.
  */
 export const user = defineResource({

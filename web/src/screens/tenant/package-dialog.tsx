@@ -38,7 +38,7 @@ export interface PackageDialogProps {
 }
 
 /**
- * 产品包 add / edit (SPEC §2: width 600): name, the menus as a checkable tree of every menu and
+ * 产品包 add / edit (600 px wide): name, the menus as a checkable tree of every menu and
  * button (`menu/tree`), remark. Fields are checked by the package entity, as the server does.
  */
 export function PackageDialog({ mode, row, onSubmit, onClose }: PackageDialogProps) {
