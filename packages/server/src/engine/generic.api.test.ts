@@ -48,7 +48,7 @@ const gadget = defineResource({
   },
 });
 
-/** The common columns of 0001-core.ts, then the gadget's own. */
+/** The common columns every BladeX table has, then the gadget's own. */
 const CREATE_TABLE = `create table test_gadget (
   id bigint primary key,
   tenant_id varchar(12) not null default '000000',

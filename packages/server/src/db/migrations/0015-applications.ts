@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { commonColumns } from './0001-core.js';
+import { commonColumns } from './0001-tenants-users-menus-dicts-sessions.js';
 
 /**
  * The application catalogue and who may open what (blade-aps), every open of an application (its

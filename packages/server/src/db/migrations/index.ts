@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Notify } from '../migration-notices.js';
-import * as core from './0001-core.js';
-import * as identity from './0002-identity.js';
-import * as menusRegions from './0005-menus-regions.js';
-import * as tenants from './0006-tenants.js';
-import * as logs from './0007-logs.js';
-import * as resources from './0008-resources.js';
+import * as tenantsUsersMenus from './0001-tenants-users-menus-dicts-sessions.js';
+import * as postsScopesRegions from './0002-posts-scopes-regions-datasources.js';
+import * as menuLinkIndexes from './0005-menu-link-indexes.js';
+import * as dataKeys from './0006-data-keys.js';
+import * as logsNotices from './0007-logs-notices.js';
+import * as ossAttachSms from './0008-oss-attach-sms-reports.js';
 import * as logOrder from './0009-log-order.js';
 import * as sessionTenant from './0010-session-tenant.js';
-import * as lockoutAccounts from './0011-lockout-accounts.js';
+import * as accountFailures from './0011-account-address-failures.js';
 import * as captcha from './0013-captcha.js';
 import * as menuEnglishNames from './0014-menu-english-names.js';
 import * as applications from './0015-applications.js';
@@ -19,17 +19,21 @@ export interface Migration {
   up(db: Kysely<unknown>, notify?: Notify): Promise<void>;
 }
 
-/** Every migration in order. Never edit a released one: add the next version. */
+/**
+ * Every migration in order, each named after what it creates. Never edit a released one: add the
+ * next version. A database records the versions it has applied, and only the version decides
+ * whether one runs: a name may change (as these did) without a migration running twice.
+ */
 export const migrations: Migration[] = [
-  { version: 1, name: 'core', up: core.up },
-  { version: 2, name: 'identity', up: identity.up },
-  { version: 5, name: 'menus-regions', up: menusRegions.up },
-  { version: 6, name: 'tenants', up: tenants.up },
-  { version: 7, name: 'logs', up: logs.up },
-  { version: 8, name: 'resources', up: resources.up },
+  { version: 1, name: 'tenants-users-menus-dicts-sessions', up: tenantsUsersMenus.up },
+  { version: 2, name: 'posts-scopes-regions-datasources', up: postsScopesRegions.up },
+  { version: 5, name: 'menu-link-indexes', up: menuLinkIndexes.up },
+  { version: 6, name: 'data-keys', up: dataKeys.up },
+  { version: 7, name: 'logs-notices', up: logsNotices.up },
+  { version: 8, name: 'oss-attach-sms-reports', up: ossAttachSms.up },
   { version: 9, name: 'log-order', up: logOrder.up },
   { version: 10, name: 'session-tenant', up: sessionTenant.up },
-  { version: 11, name: 'lockout-accounts', up: lockoutAccounts.up },
+  { version: 11, name: 'account-address-failures', up: accountFailures.up },
   { version: 13, name: 'captcha', up: captcha.up },
   { version: 14, name: 'menu-english-names', up: menuEnglishNames.up },
   { version: 15, name: 'applications', up: applications.up },

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { commonColumns } from './0001-core.js';
+import { commonColumns } from './0001-tenants-users-menus-dicts-sessions.js';
 
 /** Identity and access tables beyond the core: posts, scopes, regions, data sources, social bindings. */
 const statements = [

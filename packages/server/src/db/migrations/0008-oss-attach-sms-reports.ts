@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { commonColumns } from './0001-core.js';
+import { commonColumns } from './0001-tenants-users-menus-dicts-sessions.js';
 
 /** Object storage, attachments, SMS and report files (BladeX blade-resource and blade-report). */
 const statements = [

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { commonColumns } from './0001-core.js';
+import { commonColumns } from './0001-tenants-users-menus-dicts-sessions.js';
 
 /** The request columns the api, usual and error logs share (blade_log_error has them since 0001). */
 const requestColumns = `service_id varchar(32), server_host varchar(255), server_ip varchar(255), env varchar(255),
