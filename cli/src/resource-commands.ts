@@ -24,8 +24,8 @@ export function commandName(def: ResourceDef, taken: ReadonlySet<string>): strin
 }
 
 const defaultFields = (def: ResourceDef) => [
-  def.naturalKey?.field ?? 'id',
-  ...def.view.columns.filter((c) => !c.hideInTable && c.prop !== (def.naturalKey?.field ?? 'id')).map((c) => c.prop),
+  def.keyField,
+  ...def.view.columns.filter((c) => !c.hideInTable && c.prop !== def.keyField).map((c) => c.prop),
 ];
 
 /** The rows of a tree, each once, parents before their children, without the nesting. */
@@ -37,9 +37,9 @@ function flattenTree(nodes: Row[], into: Row[] = []): Row[] {
   return into;
 }
 
-/** A page answer ({records, …}) or a plain array (a tree list replacing the generic one: every row listed). */
-function pageOf(answer: unknown): { records: Row[]; pages: number } {
-  if (Array.isArray(answer)) return { records: flattenTree(answer as Row[]), pages: 1 };
+/** A page answer ({records, …}), or the whole tree a tree-shaped resource lists: every row, one page. */
+function pageOf(def: ResourceDef, answer: unknown): { records: Row[]; pages: number } {
+  if (def.shape === 'tree') return { records: flattenTree(answer as Row[]), pages: 1 };
   const page = answer as { records: Row[]; pages: number };
   return { records: page.records ?? [], pages: page.pages ?? 1 };
 }
@@ -91,7 +91,7 @@ export function addResourceCommand(program: Command, def: ResourceDef, name: str
     const client = api();
     const all: Row[] = [];
     for (let current = Number(options.page); ; current++) {
-      const page = pageOf(await client.list({ ...query, current, size }));
+      const page = pageOf(def, await client.list({ ...query, current, size }));
       const rows = options.fields ? page.records.map((r) => Object.fromEntries(fields.map((f) => [f, r[f]]))) : page.records;
       if (mode === 'json' || mode === 'table') all.push(...rows);
       else output.out(renderRows(mode, fields, rows, current === Number(options.page)));
@@ -125,7 +125,7 @@ export function addResourceCommand(program: Command, def: ResourceDef, name: str
       .action(async (...args: unknown[]) => {
         const options = args[verb === 'create' ? 0 : 1] as { data?: string; set?: string[] };
         const row = rowFrom(options);
-        if (verb === 'update') row[def.naturalKey?.field ?? 'id'] = args[0];
+        if (verb === 'update') row[def.keyField] = args[0];
         const saved = (await api().submit(row as never)) as Row;
         output.out(globals().json || !output.isTTY ? `${JSON.stringify(saved, null, 2)}\n` : `${saved.id ?? ''}\n`);
       });

@@ -7,6 +7,7 @@ import {
   optionalId,
   pageQuery,
   registry,
+  resourceForMenu,
   toBase64,
   toEnglish,
   tooLong,
@@ -55,8 +56,28 @@ describe('registry', () => {
     for (const resource of allResources) {
       expect(resource.permission).toMatch(/^[a-z_]+$/);
       // The primary key always sorts (and breaks ties): id, or a natural key such as region's code.
-      expect(resource.sorts).toContain(resource.naturalKey?.field ?? 'id');
+      expect(resource.sorts).toContain(resource.keyField);
       for (const field of Object.keys(resource.filters)) expect(Object.keys(resource.entity.shape)).toContain(field);
+    }
+  });
+  it('works out each resource key field once: the natural key, else id', () => {
+    expect(registry.system.region.keyField).toBe('code');
+    expect(registry.system.param.keyField).toBe('id');
+    for (const resource of allResources) expect(resource.keyField).toBe(resource.naturalKey ? resource.naturalKey.field : 'id');
+  });
+  it('knows which lists answer a whole tree instead of a page', () => {
+    const { dept, menu, role, region, post, param } = registry.system;
+    for (const tree of [dept, menu, role]) expect(tree.shape, tree.name).toBe('tree');
+    // Region lists a page (its tree is a lazy extra); post replaces `page`, not `list`.
+    for (const paged of [region, post, param]) expect(paged.shape, paged.name).toBe('page');
+  });
+  it('finds the resource a menu code opens, preferring one with a screen over an extras-only one', () => {
+    expect(resourceForMenu('param')).toBe(registry.system.param);
+    expect(resourceForMenu('dictbiz')).toBe(registry.system.dictBiz);
+    expect(resourceForMenu('client')).toBe(registry.system.client);
+    expect(resourceForMenu('nothing')).toBeUndefined();
+    for (const resource of allResources.filter((r) => r.routes !== 'none')) {
+      expect(resourceForMenu(resource.permission)?.permission).toBe(resource.permission);
     }
   });
   it('builds query strings the BladeX way', () => {

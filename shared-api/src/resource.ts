@@ -130,7 +130,15 @@ export interface ResourceOptions<E extends z.ZodObject, X extends Record<string,
   routes?: 'all' | 'read' | 'none';
   /** Display names answered beside fields in list, page, tree and detail rows (`sexName` from `sex`). */
   names?: N;
+  /**
+   * What the resource's `list` answers: a `page` of rows, or the whole `tree` (an array of nodes with
+   * `children`, not paged). Derived when not declared: `tree` when an extra takes the `list` path and
+   * answers an array (dept, menu, role), else `page`.
+   */
+  shape?: ListShape;
 }
+
+export type ListShape = 'page' | 'tree';
 
 export interface NaturalKey {
   /** An entity field: its schema validates the key wherever it is sent. */
@@ -145,6 +153,8 @@ export interface ResourceDef<
   N extends NameSources = NameSources,
 > extends Required<Omit<ResourceOptions<E, X, N>, 'defaultSort' | 'filters' | 'sorts' | 'basePath' | 'naturalKey'>> {
   naturalKey?: NaturalKey;
+  /** The field that identifies a row: the natural key's field when there is one, else `id`. */
+  keyField: string;
   filters: Record<string, FilterOp>;
   sorts: readonly string[];
   defaultSort: { column: string; desc: boolean };
@@ -153,16 +163,26 @@ export interface ResourceDef<
 }
 
 /** Always sortable: the key, and the audit times when the table has them. */
-const baseSorts = (options: { naturalKey?: NaturalKey; commonColumns?: boolean }) => [
-  options.naturalKey?.field ?? 'id',
-  ...(options.commonColumns === false ? [] : ['createTime', 'updateTime']),
+const baseSorts = (keyField: string, commonColumns: boolean | undefined) => [
+  keyField,
+  ...(commonColumns === false ? [] : ['createTime', 'updateTime']),
 ];
+
+/** Whether a schema describes an array (zod's own description of a schema, no instance check). */
+const isArraySchema = (schema: z.ZodType) => (schema as { def?: { type?: string } }).def?.type === 'array';
+
+/** A tree list is an extra in the `list` route's place that answers an array instead of a page. */
+function listShapeOf(extras: Record<string, ExtraDef> | undefined): ListShape {
+  const list = Object.values(extras ?? {}).find((extra) => extra.path === 'list');
+  return list && isArraySchema(list.response) ? 'tree' : 'page';
+}
 
 export function defineResource<
   E extends z.ZodObject,
   X extends Record<string, ExtraDef> = Record<string, never>,
   const N extends NameSources = Record<string, never>,
 >(options: ResourceOptions<E, X, N>): ResourceDef<E, X, N> {
+  const keyField = options.naturalKey?.field ?? 'id';
   return {
     names: {} as N,
     cached: false,
@@ -174,9 +194,11 @@ export function defineResource<
     routes: 'all',
     extras: {} as X,
     ...options,
+    keyField,
+    shape: options.shape ?? listShapeOf(options.extras),
     filters: (options.filters ?? {}) as Record<string, FilterOp>,
-    sorts: [...baseSorts(options), ...(options.sorts ?? [])],
-    defaultSort: { desc: false, ...(options.defaultSort ?? { column: options.naturalKey?.field ?? 'id' }) },
+    sorts: [...baseSorts(keyField, options.commonColumns), ...(options.sorts ?? [])],
+    defaultSort: { desc: false, ...(options.defaultSort ?? { column: keyField }) },
     basePath: options.basePath ?? `/api/${options.service}/${options.name}`,
   };
 }

@@ -13,15 +13,14 @@ export interface CrudApi {
 }
 
 /** The row key: `id`, or the natural key a resource declares (region's `code`). */
-export const keyOf = (def: ResourceDef) => def.naturalKey?.field ?? 'id';
+export const keyOf = (def: ResourceDef) => def.keyField;
 
 /**
- * The list route: `list`, or `page` when an extra replaced `list` (e.g. a tree list). An answer
- * that is an array is a tree: shown whole, without paging.
+ * The list route: `list`, or the generic `page` when the resource's `list` answers a whole tree
+ * (the generic table pages; tree tables load levels through their own API, see lazy-tree.ts).
  */
 export function listPathOf(def: ResourceDef): string {
-  const replaced = new Set(Object.values(def.extras).map((extra) => extra.path));
-  return replaced.has('list') && !replaced.has('page') ? 'page' : 'list';
+  return def.shape === 'tree' ? 'page' : 'list';
 }
 
 export function crudApi(client: SsoClient, def: ResourceDef): CrudApi {
@@ -33,8 +32,7 @@ export function crudApi(client: SsoClient, def: ResourceDef): CrudApi {
   const path = `${def.basePath}/${listPathOf(def)}`;
   return {
     async list(query) {
-      const data = await client.call<Page<Row> | Row[]>('GET', path, query);
-      if (Array.isArray(data)) return { rows: data, total: data.length, tree: true };
+      const data = await client.call<Page<Row>>('GET', path, query);
       return { rows: data.records ?? [], total: data.total ?? 0, tree: false };
     },
     detail: (key) => generic.detail(key),

@@ -1,4 +1,4 @@
-import { allResources, type ResourceDef } from '@sso/shared-api';
+import { resourceForMenu } from '@sso/shared-api';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageLoading } from '../lib/page-loading.js';
@@ -10,16 +10,13 @@ import { screens } from '../screens/index.js';
 const CrudPage = lazy(() => import('../crud/crud-page.js'));
 const ScreenMissing = lazy(() => import('../pages/screen-missing.js'));
 
-/** The registry resource guarded by a menu code (resource `permission` === menu `code`). */
-export const resourceForCode = (code: string): ResourceDef | undefined => allResources.find((def) => def.permission === code);
-
 /**
  * What a menu path shows: a specific screen of screens/index.ts, else the generic CRUD page of
  * the resource whose permission is the menu's code, else "not available yet".
  */
 export function MenuScreen({ item }: { item: MenuItem }) {
   const Specific = screens[item.rawPath];
-  const def = resourceForCode(item.code);
+  const def = resourceForMenu(item.code);
   const menu = { id: item.id, code: item.code, name: item.name, rawPath: item.rawPath };
   if (Specific) return <Specific menu={menu} def={def} />;
   if (def) return <CrudPage def={def} title={item.name} />;

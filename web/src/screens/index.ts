@@ -4,7 +4,9 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 /**
  * SPECIFIC screens, by path: a menu path as the server sends it (`/system/user`) or a fixed admin
  * route (`/wel/dashboard`). A path listed here wins over the generic CRUD page of the registry
- * resource whose permission equals the menu code. Add one line per screen:
+ * resource the menu's code opens (`resourceForMenu`: the resource whose permission is that code).
+ * Tree resources (`shape: 'tree'`, menu and dept) list through tree-table-screen. Add one line per
+ * screen:
  *
  *   '/system/user': lazy(() => import('./system/user-screen.js')),
  *
@@ -43,6 +45,6 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
 export interface ScreenProps {
   /** The menu entry (menu screens only). */
   menu?: { id: string; code: string; name: string; rawPath: string };
-  /** The registry resource whose permission is the menu's code, when there is one. */
+  /** The registry resource the menu's code opens (`resourceForMenu`), when there is one. */
   def?: ResourceDef;
 }

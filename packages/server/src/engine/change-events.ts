@@ -30,7 +30,7 @@ function targetOf(def: ResourceDef, row: Row): SecurityTarget {
   const tenantId = typeof row.tenantId === 'string' ? row.tenantId : undefined;
   return {
     kind: def.name as AuditedResource,
-    id: String(row[def.naturalKey?.field ?? 'id'] ?? ''),
+    id: String(row[def.keyField] ?? ''),
     ...(nameField ? { name: String(row[nameField]).slice(0, 100) } : {}),
     ...(tenantId ? { tenantId } : {}),
   };

@@ -39,7 +39,7 @@ export function parseSorts(def: ResourceDef, ascs?: string, descs?: string) {
   add(ascs, false);
   add(descs, true);
   if (!sorts.length) sorts.push(def.defaultSort);
-  const key = def.naturalKey?.field ?? 'id';
+  const key = def.keyField;
   if (!sorts.some((s) => s.column === key)) sorts.push({ column: key, desc: false });
   return sorts;
 }

@@ -43,7 +43,7 @@ export class Repository {
 
   /** The primary key column: `id`, or the resource's natural key (region's `code`). */
   get key(): string {
-    return this.def.naturalKey?.field ?? 'id';
+    return this.def.keyField;
   }
 
   /** Live rows this caller may see. */
