@@ -3,6 +3,8 @@ import { type Kysely, sql } from 'kysely';
 import type { Caller } from '../../auth/permissions.js';
 import { listHolds } from '../../domain/role-access.js';
 import { assertDictKey } from '../../domain/scope-checks.js';
+import { refuseMoveUnderItself, refuseRemovingParents, requireParent, treeOf } from '../../domain/tree-rules.js';
+import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: rules run on the generic layer's transaction
@@ -21,8 +23,7 @@ const m = deptRuleMessages;
 /** The width of the ancestors column. */
 const MAX_ANCESTORS = 2000;
 
-const live = (trx: AnyDb, caller: Caller) =>
-  trx.selectFrom('blade_dept').where('tenantId', '=', caller.tenant_id).where('isDeleted', '=', 0);
+const depts = (trx: AnyDb, caller: Caller) => treeOf(trx, 'blade_dept', caller.tenant_id);
 
 /**
  * Depts form a tree per tenant whose `ancestors` ("0,rootId,…,parentId") is kept right on insert
@@ -37,11 +38,8 @@ export const deptRules: ResourceRules = {
     if (existing && String(existing.parentId) === parentId) return;
     let ancestors = '0';
     if (parentId !== '0') {
-      const parent = await live(trx, caller).select(['id', 'ancestors']).where('id', '=', parentId).executeTakeFirst();
-      if (!parent) throw badRequest(m.deptParentMissing);
-      if (existing && (parent.id === existing.id || String(parent.ancestors).split(',').includes(String(existing.id)))) {
-        throw badRequest(m.deptCycle);
-      }
+      const parent = await requireParent(depts(trx, caller), parentId, m.deptParentMissing, ['ancestors']);
+      if (existing) await refuseMoveUnderItself(depts(trx, caller), String(existing.id), parentId, m.deptCycle);
       ancestors = `${parent.ancestors},${parent.id}`;
     }
     if (ancestors.length > MAX_ANCESTORS) throw badRequest(m.deptTooDeep);
@@ -51,13 +49,11 @@ export const deptRules: ResourceRules = {
 
   async beforeRemove({ caller, rows, trx }) {
     const ids = rows.map((row) => String(row.id));
-    const child = await live(trx, caller).select('id').where('parentId', 'in', ids).where('id', 'not in', ids).executeTakeFirst();
-    if (child) throw badRequest(m.deptHasChildren);
+    await refuseRemovingParents(depts(trx, caller), ids, m.deptHasChildren);
     const user = await trx
       .selectFrom('blade_user')
       .select('id')
-      .where('tenantId', '=', caller.tenant_id)
-      .where('isDeleted', '=', 0)
+      .$call(live(caller.tenant_id))
       .where((eb) => eb.or(ids.map((id) => listHolds('deptId', id))))
       .executeTakeFirst();
     if (user) throw badRequest(m.deptHasUsers);

@@ -1,13 +1,20 @@
 import { badRequest, type ResourceDef, zh } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { Caller } from '../../auth/permissions.js';
+import { refuseMoveUnderItself, refuseRemovingParents, requireParent, treeOf } from '../../domain/tree-rules.js';
+import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: rules query their own tables by name
 type AnyDb = Kysely<any>;
 
-/** Deeper trees than this are refused rather than walked (it also stops any cycle in old data). */
+/** A renamed code reaches this many levels down and no further (it also stops any loop in old data). */
 const MAX_DEPTH = 64;
+
+/** The caller's tenant when the dictionary's rows belong to tenants (business), else none. */
+const tenantOf = (def: ResourceDef, caller: Caller) => (def.tenantScoped ? caller.tenant_id : undefined);
+
+const entries = (trx: AnyDb, def: ResourceDef, caller: Caller) => treeOf(trx, def.table, tenantOf(def, caller));
 
 /**
  * Dictionaries (system and business): a sealed entry cannot be changed or removed; a child takes
@@ -20,10 +27,9 @@ export const dictRules: ResourceRules = {
     const parentId = (values.parentId as string | undefined) ?? (existing?.parentId as string | undefined) ?? '0';
     values.parentId = parentId;
     if (parentId !== '0') {
-      const parent = await live(trx, def, caller).select(['code', 'parentId']).where('id', '=', parentId).executeTakeFirst();
-      if (!parent) throw badRequest(zh('dictParentMissing'));
-      const underItself = existing && (await isSelfOrDescendant(trx, def, caller, parentId, existing.id as string));
-      if (underItself) throw badRequest(zh('dictParentMissing'));
+      const parent = await requireParent(entries(trx, def, caller), parentId, zh('dictParentMissing'), ['code']);
+      // Under itself or a descendant answers as a missing parent (the entry's own subtree is no choice).
+      if (existing) await refuseMoveUnderItself(entries(trx, def, caller), existing.id as string, parentId, zh('dictParentMissing'));
       values.code = parent.code;
     }
     if (existing && values.code !== undefined && values.code !== existing.code) {
@@ -34,33 +40,19 @@ export const dictRules: ResourceRules = {
   async beforeRemove({ def, caller, rows, trx }) {
     if (rows.some((row) => Number(row.isSealed) === 1)) throw badRequest(zh('dictIsSealed'));
     const ids = rows.map((row) => row.id as string);
-    const child = await live(trx, def, caller).select('id').where('parentId', 'in', ids).where('id', 'not in', ids).executeTakeFirst();
-    if (child) throw badRequest(zh('dictHasChildren'));
+    await refuseRemovingParents(entries(trx, def, caller), ids, zh('dictHasChildren'));
   },
 };
-
-function live(trx: AnyDb, def: ResourceDef, caller: Caller) {
-  const query = trx.selectFrom(def.table).where('isDeleted', '=', 0);
-  return def.tenantScoped ? query.where('tenantId', '=', caller.tenant_id) : query;
-}
-
-/** Whether `candidate` is `entryId` or lies below it (walking up from the candidate). */
-async function isSelfOrDescendant(trx: AnyDb, def: ResourceDef, caller: Caller, candidate: string, entryId: string): Promise<boolean> {
-  let current = candidate;
-  for (let depth = 0; current !== '0' && depth < MAX_DEPTH; depth++) {
-    if (current === entryId) return true;
-    const row = await live(trx, def, caller).select('parentId').where('id', '=', current).executeTakeFirst();
-    current = (row?.parentId as string | undefined) ?? '0';
-  }
-  return current !== '0';
-}
 
 /** Children carry their parent's code: give the new code to every live descendant. */
 async function recodeSubtree(trx: AnyDb, def: ResourceDef, caller: Caller, rootId: string, code: string): Promise<void> {
   let frontier = [rootId];
   for (let depth = 0; frontier.length && depth < MAX_DEPTH; depth++) {
-    let update = trx.updateTable(def.table).set({ code }).where('parentId', 'in', frontier).where('isDeleted', '=', 0);
-    if (def.tenantScoped) update = update.where('tenantId', '=', caller.tenant_id);
+    const update = trx
+      .updateTable(def.table)
+      .set({ code })
+      .where('parentId', 'in', frontier)
+      .$call(live(tenantOf(def, caller)));
     frontier = (await update.returning('id').execute()).map((row) => row.id as string);
   }
 }

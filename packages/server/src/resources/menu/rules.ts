@@ -1,26 +1,14 @@
 import { badRequest, menuMessages as m } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
+import { refuseMoveUnderItself, refuseRemovingParents, requireParent, treeOf } from '../../domain/tree-rules.js';
 import type { ResourceRules } from '../../engine/types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: rules run on the generic layer's transaction
 type AnyDb = Kysely<any>;
 
 const BUTTON = 2;
-const live = (trx: AnyDb) => trx.selectFrom('blade_menu').where('isDeleted', '=', 0);
-
-/** Whether `candidate` is `menuId` or lies below it, walking up from the candidate. */
-async function isSelfOrDescendant(trx: AnyDb, candidate: string, menuId: string): Promise<boolean> {
-  const parents = new Map(
-    ((await live(trx).select(['id', 'parentId']).execute()) as { id: string; parentId: string }[]).map((r) => [r.id, r.parentId]),
-  );
-  const seen = new Set<string>();
-  for (let current: string | undefined = candidate; current && current !== '0'; current = parents.get(current)) {
-    if (current === menuId) return true;
-    if (seen.has(current)) return true; // a loop already in the data: refuse rather than add to it
-    seen.add(current);
-  }
-  return false;
-}
+/** Menus are platform-wide: one tree for every tenant. */
+const menus = (trx: AnyDb) => treeOf(trx, 'blade_menu');
 
 /**
  * Menus (platform-wide): the parent exists and is not the menu itself or below it; a button holds
@@ -33,13 +21,13 @@ export const menuRules: ResourceRules = {
     values.parentId = parentId;
     const category = Number(values.category ?? existing?.category);
     if (parentId !== '0') {
-      const parent = await live(trx).select('category').where('id', '=', parentId).executeTakeFirst();
-      if (!parent) throw badRequest(m.parentMissing);
-      if (existing && (await isSelfOrDescendant(trx, parentId, existing.id as string))) throw badRequest(m.parentCycle);
+      const parent = await requireParent(menus(trx), parentId, m.parentMissing, ['category']);
+      if (existing) await refuseMoveUnderItself(menus(trx), existing.id as string, parentId, m.parentCycle);
       if (category !== BUTTON && Number(parent.category) === BUTTON) throw badRequest(m.menuUnderButton);
     }
     if (existing && category === BUTTON && Number(existing.category) !== BUTTON) {
-      const menuChild = await live(trx)
+      const menuChild = await menus(trx)
+        .nodes()
         .select('id')
         .where('parentId', '=', existing.id as string)
         .where('category', '<>', BUTTON)
@@ -50,8 +38,7 @@ export const menuRules: ResourceRules = {
 
   async beforeRemove({ rows, trx }) {
     const ids = rows.map((row) => row.id as string);
-    const child = await live(trx).select('id').where('parentId', 'in', ids).where('id', 'not in', ids).executeTakeFirst();
-    if (child) throw badRequest(m.hasChildren);
+    await refuseRemovingParents(menus(trx), ids, m.hasChildren);
     await trx.deleteFrom('blade_role_menu').where('menuId', 'in', ids).execute();
     await trx.deleteFrom('blade_top_menu_setting').where('menuId', 'in', ids).execute();
   },

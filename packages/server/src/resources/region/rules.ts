@@ -1,5 +1,6 @@
 import { badRequest, regionMessages as m, REGION_ROOT } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
+import { hasChildNodes, refuseRemovingParents, type Tree } from '../../domain/tree-rules.js';
 import type { ResourceRules } from '../../engine/types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: rules run on the generic layer's transaction
@@ -16,6 +17,8 @@ const VIRTUAL_PARENTS: Record<string, Row> = {
 };
 
 const regions = (trx: AnyDb) => trx.selectFrom('blade_region');
+/** Regions are keyed by code, hang below `parentCode`, and are never soft-deleted. */
+const regionTree = (trx: AnyDb): Tree => ({ nodes: () => regions(trx), key: 'code', parent: 'parentCode' });
 
 async function parentOf(trx: AnyDb, code: string, parentCode: string): Promise<Row> {
   if (parentCode === code) throw badRequest(m.parentMissing);
@@ -41,9 +44,6 @@ function derived(parent: Row, code: string, name: string, level: number): Row {
   return values;
 }
 
-const hasChildren = async (trx: AnyDb, code: string) =>
-  Boolean(await regions(trx).select('code').where('parentCode', '=', code).executeTakeFirst());
-
 /**
  * Regions (keyed by code): the parent exists (the provinces' parent 00 always does); the level
  * follows the parent's; ancestors and the per-level columns come from the parent, and a renamed
@@ -55,7 +55,8 @@ export const regionRules: ResourceRules = {
     const code = String(existing?.code ?? values.code);
     const parentCode = String(values.parentCode ?? existing?.parentCode);
     const name = String(values.name ?? existing?.name);
-    if (existing && parentCode !== existing.parentCode && (await hasChildren(trx, code))) throw badRequest(m.moveWithChildren);
+    if (existing && parentCode !== existing.parentCode && (await hasChildNodes(regionTree(trx), code)))
+      throw badRequest(m.moveWithChildren);
     const parent = await parentOf(trx, code, parentCode);
     const level = Number(parent.level) + 1;
     if (level > DEEPEST) throw badRequest(m.tooDeep);
@@ -74,7 +75,6 @@ export const regionRules: ResourceRules = {
 
   async beforeRemove({ rows, trx }) {
     const codes = rows.map((row) => row.code as string);
-    const child = await regions(trx).select('code').where('parentCode', 'in', codes).where('code', 'not in', codes).executeTakeFirst();
-    if (child) throw badRequest(m.hasChildren);
+    await refuseRemovingParents(regionTree(trx), codes, m.hasChildren);
   },
 };

@@ -2,6 +2,8 @@ import { ADMINISTRATOR_ROLE, badRequest, defineMessages, forbidden } from '@sso/
 import type { Kysely } from 'kysely';
 import type { Caller } from '../../auth/permissions.js';
 import { listHolds } from '../../domain/role-access.js';
+import { refuseMoveUnderItself, refuseRemovingParents, requireParent, treeOf } from '../../domain/tree-rules.js';
+import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: rules run on the generic layer's transaction
@@ -18,11 +20,7 @@ export const roleRuleMessages = defineMessages({
 });
 const m = roleRuleMessages;
 
-/** Deeper role trees than this are refused rather than walked (it also stops any cycle in old data). */
-const MAX_DEPTH = 64;
-
-const live = (trx: AnyDb, caller: Caller) =>
-  trx.selectFrom('blade_role').where('tenantId', '=', caller.tenant_id).where('isDeleted', '=', 0);
+const roles = (trx: AnyDb, caller: Caller) => treeOf(trx, 'blade_role', caller.tenant_id);
 
 /**
  * Roles form a tree per tenant; a role cannot move under itself or its descendants. The tenant's
@@ -41,34 +39,20 @@ export const roleRules: ResourceRules = {
     const parentId = (values.parentId as string | undefined) ?? (existing?.parentId as string | undefined) ?? '0';
     values.parentId = parentId;
     if (parentId === '0' || (existing && String(existing.parentId) === parentId)) return;
-    const parent = await live(trx, caller).select('id').where('id', '=', parentId).executeTakeFirst();
-    if (!parent) throw badRequest(m.roleParentMissing);
-    if (existing && (await isSelfOrBelow(trx, caller, parentId, String(existing.id)))) throw badRequest(m.roleCycle);
+    await requireParent(roles(trx, caller), parentId, m.roleParentMissing);
+    if (existing) await refuseMoveUnderItself(roles(trx, caller), String(existing.id), parentId, m.roleCycle);
   },
 
   async beforeRemove({ caller, rows, trx }) {
     if (rows.some((row) => row.roleAlias === ADMINISTRATOR_ROLE)) throw badRequest(m.administratorKept);
     const ids = rows.map((row) => String(row.id));
-    const child = await live(trx, caller).select('id').where('parentId', 'in', ids).where('id', 'not in', ids).executeTakeFirst();
-    if (child) throw badRequest(m.roleHasChildren);
+    await refuseRemovingParents(roles(trx, caller), ids, m.roleHasChildren);
     const user = await trx
       .selectFrom('blade_user')
       .select('id')
-      .where('tenantId', '=', caller.tenant_id)
-      .where('isDeleted', '=', 0)
+      .$call(live(caller.tenant_id))
       .where((eb) => eb.or(ids.map((id) => listHolds('roleId', id))))
       .executeTakeFirst();
     if (user) throw badRequest(m.roleHasUsers);
   },
 };
-
-/** Whether `candidate` is `roleId` or lies below it (walking up from the candidate). */
-async function isSelfOrBelow(trx: AnyDb, caller: Caller, candidate: string, roleId: string): Promise<boolean> {
-  let current = candidate;
-  for (let depth = 0; current !== '0' && depth < MAX_DEPTH; depth++) {
-    if (current === roleId) return true;
-    const row = await live(trx, caller).select('parentId').where('id', '=', current).executeTakeFirst();
-    current = row ? String(row.parentId) : '0';
-  }
-  return current !== '0';
-}
