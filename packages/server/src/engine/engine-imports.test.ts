@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -39,5 +39,24 @@ describe('the engine', () => {
   it('would notice such an import', () => {
     const target = relative(srcDir, resolve(engineDir, '../resources/user/index.js'));
     expect(FORBIDDEN_ROOTS).toContain(target.split('/')[0]);
+  });
+});
+
+/** Every source file of the server, by its path under src. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+describe('the composition root', () => {
+  it('is imported by app.ts alone', () => {
+    const root = resolve(srcDir, 'resources/index.ts');
+    const importers = sourceFiles(srcDir).filter((file) =>
+      importsOf(file).some((spec) => resolve(dirname(file), spec.replace(/\.js$/, '.ts')) === root),
+    );
+    expect(importers.map((file) => relative(srcDir, file))).toEqual(['app.ts']);
   });
 });
