@@ -4,12 +4,32 @@ import type { z } from 'zod';
 export type FilterOp = 'eq' | 'like' | 'custom';
 export type Label = readonly [zh: string, en: string];
 
+/**
+ * How a column's value is entered and shown: `input` (the default), `textarea`, `richtext` (long
+ * formatted text), `password` (never shown in clear), `number`, `switch`, `date` (a day),
+ * `datetime` (a day and a time, `YYYY-MM-DD HH:mm:ss`), `select` and `dict` (a choice among a
+ * dictionary's entries, see `dict`), `tree` (ids picked in a tree) and `icon` (a menu icon class).
+ */
+export type ColumnType =
+  | 'input'
+  | 'textarea'
+  | 'richtext'
+  | 'password'
+  | 'number'
+  | 'switch'
+  | 'date'
+  | 'datetime'
+  | 'select'
+  | 'dict'
+  | 'tree'
+  | 'icon';
+
 /** One column as the web table, search form, detail view and TUI show it. */
 export interface ColumnView {
   prop: string;
   label: Label;
-  type?: 'input' | 'textarea' | 'number' | 'select' | 'tree' | 'switch' | 'date';
-  /** Dictionary code whose entries fill a select. */
+  type?: ColumnType;
+  /** Dictionary code whose entries fill a select (the column is then of type `dict`). */
   dict?: string;
   search?: boolean;
   hideInTable?: boolean;
