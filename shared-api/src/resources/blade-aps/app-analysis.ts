@@ -3,13 +3,17 @@ import { defineExtra, defineResource } from '../../resource.js';
 import { pageOfRows } from '../blade-system/dept-tree.js';
 import { appAnalysisQuery, appAnalysisRow } from './app.js';
 
-/** The application analysis screen: the same figures as the catalogue's analyzePage, under its own menu. */
+/**
+ * The application analysis: the same figures as the catalogue's analyzePage, guarded by its own
+ * menu code. Extras only, so it borrows the catalogue's code as its resource permission: the
+ * analysis menu has no generic page to open.
+ */
 export const appAnalysis = defineResource({
   service: 'blade-aps',
   name: 'appanalysis',
   table: 'blade_app',
   tenantScoped: true,
-  permission: 'appanalysis',
+  permission: 'app',
   routes: 'none',
   entity: z.object({}),
   extras: {

@@ -29,7 +29,8 @@ const idQuery = z.object({ id: idString });
 
 /**
  * The staff portal's calls (BladeX blade-portal/client/app, all GET, any signed-in user): every
- * answer holds only applications the caller may open — granted, enabled, of their tenant.
+ * answer holds only applications the caller may open — granted, enabled, of their tenant. Extras
+ * only, each open to any signed-in user: the resource borrows the catalogue's menu code.
  */
 export const portalApp = defineResource({
   service: 'blade-portal',
@@ -37,7 +38,7 @@ export const portalApp = defineResource({
   basePath: '/api/blade-portal/client/app',
   table: 'blade_app',
   tenantScoped: true,
-  permission: 'portal',
+  permission: 'app',
   routes: 'none',
   entity: z.object({}),
   extras: {
