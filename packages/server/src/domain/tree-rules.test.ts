@@ -88,7 +88,7 @@ describe('tree rules', () => {
   });
 
   it('sees every tenant in a platform-wide tree', async () => {
-    const everyTenant = treeOf(db, 'tree_node');
+    const everyTenant = treeOf(db, 'tree_node', null);
     expect(await requireParent(everyTenant, '10', 'missing')).toEqual({ id: '10' });
     expect(await refusal(refuseRemovingParents(everyTenant, ['1', '2', '3'], 'children'))).toBe('children');
   });

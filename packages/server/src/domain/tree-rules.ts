@@ -24,8 +24,8 @@ export interface Tree {
   parent?: string;
 }
 
-/** The live nodes of `table`, of `tenantId` when given (tenant-scoped tables). */
-export function treeOf(trx: AnyDb, table: string, tenantId?: string, columns: { key?: string; parent?: string } = {}): Tree {
+/** The live nodes of `table`: of `tenantId` (tenant-scoped tables), or of every tenant with `null`. */
+export function treeOf(trx: AnyDb, table: string, tenantId: string | null, columns: { key?: string; parent?: string } = {}): Tree {
   return { nodes: () => liveRows(trx, table, tenantId), ...columns };
 }
 

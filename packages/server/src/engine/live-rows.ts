@@ -6,20 +6,23 @@ type AnyWhere = WhereInterface<any, any>;
 type AnyDb = Kysely<any>;
 
 /**
- * Only live rows: not soft-deleted (`is_deleted = 0`) and, when a tenant is given, of that tenant
- * (tenant-scoped tables; leave it out for platform-wide tables such as menus). Works on selects,
+ * Only live rows: not soft-deleted (`is_deleted = 0`) and, given a tenant, of that tenant; `null`
+ * (or no argument) for platform-wide tables such as menus, so that a tenant left undefined by
+ * mistake fails the type-check instead of widening the query to every tenant. Works on selects,
  * updates and deletes through `.$call(live(tenantId))`; `table` qualifies the columns when a join
  * makes them ambiguous (`live(tenantId, 'u')`).
  */
-export function live(tenantId?: string, table?: string) {
+export function live(): <Q extends AnyWhere>(query: Q) => Q;
+export function live(tenantId: string | null, table?: string): <Q extends AnyWhere>(query: Q) => Q;
+export function live(tenantId: string | null = null, table?: string) {
   const column = (name: string) => (table ? `${table}.${name}` : name);
   return <Q extends AnyWhere>(query: Q): Q => {
     const alive = query.where(column('isDeleted'), '=', 0) as Q;
-    return tenantId === undefined ? alive : (alive.where(column('tenantId'), '=', tenantId) as Q);
+    return tenantId === null ? alive : (alive.where(column('tenantId'), '=', tenantId) as Q);
   };
 }
 
-/** `select … from table` of the live rows, of the tenant when one is given (see `live`). */
-export function liveRows(db: AnyDb, table: string, tenantId?: string) {
+/** `select … from table` of the live rows of the tenant, or of every tenant with `null` (see `live`). */
+export function liveRows(db: AnyDb, table: string, tenantId: string | null) {
   return db.selectFrom(table).$call(live(tenantId));
 }

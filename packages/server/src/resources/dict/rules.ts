@@ -11,8 +11,8 @@ type AnyDb = Kysely<any>;
 /** A renamed code reaches this many levels down and no further (it also stops any loop in old data). */
 const MAX_DEPTH = 64;
 
-/** The caller's tenant when the dictionary's rows belong to tenants (business), else none. */
-const tenantOf = (def: ResourceDef, caller: Caller) => (def.tenantScoped ? caller.tenant_id : undefined);
+/** The caller's tenant when the dictionary's rows belong to tenants (business), else every tenant. */
+const tenantOf = (def: ResourceDef, caller: Caller) => (def.tenantScoped ? caller.tenant_id : null);
 
 const entries = (trx: AnyDb, def: ResourceDef, caller: Caller) => treeOf(trx, def.table, tenantOf(def, caller));
 

@@ -8,7 +8,7 @@ type AnyDb = Kysely<any>;
 
 const BUTTON = 2;
 /** Menus are platform-wide: one tree for every tenant. */
-const menus = (trx: AnyDb) => treeOf(trx, 'blade_menu');
+const menus = (trx: AnyDb) => treeOf(trx, 'blade_menu', null);
 
 /**
  * Menus (platform-wide): the parent exists and is not the menu itself or below it; a button holds
