@@ -46,7 +46,9 @@ export function RoleGrantDialog({ roleId, onClose }: RoleGrantDialogProps) {
     };
   }, [roleId, onClose, form]);
 
-  const save = async (keys: Keys) => {
+  // The lists of tabs never opened are in the form's store, not among its drawn fields: all are read.
+  const save = async () => {
+    const keys = form.getFieldsValue(true) as Keys;
     if (!roleId) return;
     await client.system.role.grant({ roleIds: [roleId], menuIds: keys.menu, dataScopeIds: keys.dataScope, apiScopeIds: keys.apiScope });
     feedback.message.success(t('roleScreen.granted'));
@@ -69,8 +71,6 @@ export function RoleGrantDialog({ roleId, onClose }: RoleGrantDialogProps) {
           items={KINDS.map((kind) => ({
             key: kind,
             label: t(`roleScreen.${kind}`),
-            // Every tab's tree is drawn, so each list is in the form whichever tabs were opened.
-            forceRender: true,
             children: (
               <Form.Item name={kind} noStyle>
                 <MenuTree id={`grant-${kind}`} treeData={trees[kind]} leavesOnly={kind !== 'menu'} />
