@@ -12,7 +12,8 @@ export const appAnalysis = defineResource({
   service: 'blade-aps',
   name: 'appanalysis',
   table: 'blade_app',
-  tenantScoped: true,
+  // Extras only: each handler keeps to the caller's tenant itself; no generic route scopes rows.
+  tenantScoped: false,
   permission: 'app',
   routes: 'none',
   entity: z.object({}),

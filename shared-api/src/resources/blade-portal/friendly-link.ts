@@ -56,7 +56,8 @@ export const friendlyLinkClient = defineResource({
   name: 'client-friendly',
   basePath: '/api/blade-portal/client/friendly',
   table: 'blade_friendly_link',
-  tenantScoped: true,
+  // Extras only: the handler reads the tenant it is asked for; no generic route scopes rows.
+  tenantScoped: false,
   permission: 'friendlylink',
   routes: 'none',
   entity: z.object({}),

@@ -37,7 +37,8 @@ export const portalApp = defineResource({
   name: 'client-app',
   basePath: '/api/blade-portal/client/app',
   table: 'blade_app',
-  tenantScoped: true,
+  // Extras only: each handler keeps to the caller's tenant itself; no generic route scopes rows.
+  tenantScoped: false,
   permission: 'app',
   routes: 'none',
   entity: z.object({}),

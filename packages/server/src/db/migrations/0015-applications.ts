@@ -13,8 +13,8 @@ const statements = [
     owner_id bigint, sort int not null default 0, visibility int not null default 1, client_secret varchar(255),
     datasource_id bigint, name_initials varchar(255), name_pinyin varchar(1000))`,
   'create unique index blade_app_code on blade_app (tenant_id, app_code) where is_deleted = 0',
-  `create table blade_app_user (${commonColumns}, app_id bigint not null, user_id bigint, role_id bigint, dept_id bigint,
-    constraint blade_app_user_one_target check (num_nonnulls(user_id, role_id, dept_id) = 1))`,
+  // Each grant names one user, role or department: the grant's rules refuse anything else.
+  `create table blade_app_user (${commonColumns}, app_id bigint not null, user_id bigint, role_id bigint, dept_id bigint)`,
   'create index blade_app_user_app on blade_app_user (app_id) where is_deleted = 0',
   'create index blade_app_user_user on blade_app_user (user_id) where is_deleted = 0 and user_id is not null',
   'create index blade_app_user_role on blade_app_user (role_id) where is_deleted = 0 and role_id is not null',
