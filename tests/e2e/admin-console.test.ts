@@ -2,7 +2,7 @@ import type { TestServer } from '@sso/server/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runnable, useBrowserSuite } from './browser.js';
-import { button, confirm, openFromSidebar, step, toast } from './steps.js';
+import { button, confirm, openedDialog, openedDropdown, openFromSidebar, settled, step, toast } from './steps.js';
 
 const NEW_PASSWORD = 'Admin@2024!';
 let server: TestServer;
@@ -51,8 +51,7 @@ describe.skipIf(!runnable)('the admin console against the real server', () => {
     });
     await step(page, 'console-04-param-add', async () => {
       await button(page, '新增').click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('参数名称').waitFor(); // the dialog has finished opening
+      const dialog = await settled(page.getByRole('dialog'));
       await dialog.getByRole('button', { name: /提\s*交/ }).click();
       await dialog.getByText('请输入参数名称').waitFor();
       await dialog.getByLabel('参数名称').fill('浏览器测试参数');
@@ -70,7 +69,7 @@ describe.skipIf(!runnable)('the admin console against the real server', () => {
       await row('e2e.browser')
         .getByRole('button', { name: /修\s*改/ })
         .click();
-      const value = page.getByRole('dialog').getByLabel('参数键值');
+      const value = (await settled(page.getByRole('dialog'))).getByLabel('参数键值');
       await expect.poll(() => value.inputValue()).toBe('one');
       await value.fill('two');
       await button(page, '提交').click();
@@ -96,7 +95,7 @@ describe.skipIf(!runnable)('the admin console against the real server', () => {
   it('searches menus, switches theme and language, locks and unlocks', async () => {
     await step(page, 'console-07-menu-search', async () => {
       await page.getByRole('button', { name: '菜单搜索' }).click();
-      const panel = page.getByRole('dialog', { name: '菜单搜索' });
+      const panel = await openedDialog(page, '菜单搜索');
       await panel.getByPlaceholder('请输入搜索内容').fill('参数');
       await panel.getByText('参数管理', { exact: true }).waitFor();
       await panel.getByPlaceholder('请输入搜索内容').fill('数管理'); // a prefix match only
@@ -106,22 +105,22 @@ describe.skipIf(!runnable)('the admin console against the real server', () => {
     });
     await step(page, 'console-08-theme', async () => {
       await page.getByRole('button', { name: '主题' }).click();
-      await page.getByRole('dialog', { name: '选择' }).getByText('黑色主题').click();
+      await (await openedDialog(page, /^选择$/)).getByText('黑色主题').click();
       await expect.poll(() => page.evaluate(() => document.body.className)).toContain('theme-dark');
       await page.keyboard.press('Escape');
     });
     await step(page, 'console-09-language', async () => {
       await page.getByRole('button', { name: '中英文' }).click();
-      await page.getByRole('menuitem', { name: 'English' }).click();
+      await (await openedDropdown(page)).getByRole('menuitem', { name: 'English' }).click();
       await page.getByRole('button', { name: /^Add$/ }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('sso-language'))).toBe('en');
       await page.getByRole('button', { name: 'Language' }).click();
-      await page.getByRole('menuitem', { name: '简体中文' }).click();
+      await (await openedDropdown(page)).getByRole('menuitem', { name: '简体中文' }).click();
       await button(page, '新增').waitFor();
     });
     await step(page, 'console-10-lock', async () => {
       await page.getByRole('button', { name: '锁屏' }).click();
-      const dialog = page.getByRole('dialog', { name: '设置锁屏密码' });
+      const dialog = await openedDialog(page, '设置锁屏密码');
       await dialog.getByRole('button', { name: /确\s*定/ }).click();
       await dialog.getByText('锁屏密码不能为空').waitFor();
       await dialog.getByLabel('锁屏密码').fill('lock-me');

@@ -2,7 +2,7 @@ import type { TestServer } from '@sso/server/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runnable, useBrowserSuite } from './browser.js';
-import { button, confirm, step, toast } from './steps.js';
+import { button, confirm, openedDialog, openedDropdown, step, toast } from './steps.js';
 
 const PASSWORD = 'Shell@2024!';
 let server: TestServer;
@@ -15,7 +15,7 @@ describe.skipIf(!runnable)('the admin shell', () => {
     await step(page, 'shell-01-register', async () => {
       await page.goto(`${server.baseUrl}/login`);
       await button(page, '注册账号').click();
-      const dialog = page.getByRole('dialog', { name: '账号注册' });
+      const dialog = await openedDialog(page, '账号注册');
       const submit = dialog.getByRole('button', { name: /提\s*交/ });
       await dialog.getByLabel('租户编号').fill('');
       await submit.click();
@@ -32,8 +32,7 @@ describe.skipIf(!runnable)('the admin shell', () => {
       await toast(page, '两次密码输入不一致');
       await dialog.getByLabel('确认密码').fill('Guest@2024!');
       await submit.click();
-      await page.getByText('注册申请已提交,请耐心等待管理员通过!').waitFor();
-      await button(page, '确定').click();
+      await confirm(page, '注册申请已提交,请耐心等待管理员通过!');
       await page.waitForURL('**/login');
     });
   });
@@ -98,8 +97,8 @@ describe.skipIf(!runnable)('the admin shell', () => {
     });
     await step(page, 'shell-04-switch', async () => {
       await page.getByTestId('user-menu').click();
-      await page.getByRole('menuitem', { name: '切换部门与角色' }).click();
-      const dialog = page.getByRole('dialog', { name: '切换部门与角色' });
+      await (await openedDropdown(page)).getByRole('menuitem', { name: '切换部门与角色' }).click();
+      const dialog = await openedDialog(page, '切换部门与角色');
       await dialog.getByText('所属部门').waitFor();
       const before = await page.evaluate(() => JSON.parse(localStorage.getItem('sso-session') ?? '{}').content.token.access_token);
       await dialog.getByRole('button', { name: /确\s*定/ }).click();
@@ -139,7 +138,7 @@ describe.skipIf(!runnable)('the admin shell', () => {
     await step(page, 'shell-06-logout', async () => {
       await page.goto(`${server.baseUrl}/wel/index`);
       await page.getByTestId('user-menu').click();
-      await page.getByRole('menuitem', { name: '退出登录' }).click();
+      await (await openedDropdown(page)).getByRole('menuitem', { name: '退出登录' }).click();
       await confirm(page, '退出系统, 是否继续?');
       await page.waitForURL('**/login');
       expect(await page.evaluate(() => localStorage.getItem('sso-session'))).toBeNull();

@@ -2,7 +2,7 @@ import type { TestServer } from '@sso/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runnable, useBrowserSuite } from './browser.js';
-import { button, confirm, openFromSidebar, signInChangingPassword, step, toast } from './steps.js';
+import { button, confirm, openedOptions, openFromSidebar, settled, signInChangingPassword, step, toast } from './steps.js';
 
 const NEW_PASSWORD = 'Admin@2024!';
 let server: TestServer;
@@ -54,7 +54,7 @@ describe.skipIf(!runnable)('the dictionary screens against the real server', () 
     });
     await step(page, 'dict-03-new-dictionary', async () => {
       await button(page, '新增').click();
-      const dialog = page.getByRole('dialog', { name: '新增 · 系统字典' });
+      const dialog = await settled(page.getByRole('dialog', { name: '新增 · 系统字典' }));
       await dialog.getByLabel('字典编号').fill('e2e_color');
       await dialog.getByLabel('字典名称').fill('浏览器颜色');
       await dialog.getByLabel('字典排序').fill('99');
@@ -70,13 +70,13 @@ describe.skipIf(!runnable)('the dictionary screens against the real server', () 
     const entryForm = (mode: string) => page.getByRole('dialog', { name: `${mode} · 系统字典` });
     await step(page, 'dict-04-configure', async () => {
       await link(row(page, 'e2e_color'), '字典配置').click();
+      await settled(entries);
       await entries.locator('.ant-empty-description').filter({ hasText: '暂无数据' }).waitFor();
-      // Measured once the opening zoom has ended.
-      await expect.poll(async () => Math.round((await box(entries)).width)).toBe(880);
+      expect(Math.round((await box(entries)).width)).toBe(880); // measured once the opening zoom has ended
     });
     await step(page, 'dict-05-add-entry', async () => {
       await link(entries, '新增').click();
-      const form = entryForm('新增');
+      const form = await settled(entryForm('新增'));
       const code = form.getByLabel('字典编号');
       await expect.poll(() => code.inputValue()).toBe('e2e_color');
       expect(await code.isDisabled()).toBe(true);
@@ -91,15 +91,15 @@ describe.skipIf(!runnable)('the dictionary screens against the real server', () 
     });
     await step(page, 'dict-06-nested-entry', async () => {
       await link(entries, '新增').click();
-      const form = entryForm('新增');
+      const form = await settled(entryForm('新增'));
       await form.getByLabel('字典键值').fill('dark_red');
       await form.getByLabel('字典名称').fill('浏览器深红');
       await form.getByLabel('字典排序').fill('1');
       // Under 浏览器红 instead of the dictionary itself: searched in the parent tree.
       await form.getByLabel('上级字典').click();
       await form.getByLabel('上级字典').fill('浏览器红');
-      await page
-        .locator('.ant-tree-select-dropdown .ant-select-tree-node-content-wrapper')
+      await (await openedOptions(page))
+        .locator('.ant-select-tree-node-content-wrapper')
         .filter({ hasText: /^浏览器红$/ })
         .click();
       await form.locator('.ant-tree-select').filter({ hasText: '浏览器红' }).waitFor();
@@ -111,7 +111,7 @@ describe.skipIf(!runnable)('the dictionary screens against the real server', () 
     });
     await step(page, 'dict-07-edit-entry', async () => {
       await link(row(entries, 'red'), '修改').click();
-      const form = entryForm('修改');
+      const form = await settled(entryForm('修改'));
       const name = form.getByLabel('字典名称');
       await expect.poll(() => name.inputValue()).toBe('浏览器红');
       expect(await form.getByLabel('字典编号').isDisabled()).toBe(true);
@@ -142,7 +142,7 @@ describe.skipIf(!runnable)('the dictionary screens against the real server', () 
       await row(page, 'network_type').waitFor();
       expect(await row(page, 'yes_no').count()).toBe(0); // a system dictionary
       await link(row(page, 'network_type'), '字典配置').click();
-      const entries = page.getByRole('dialog', { name: '字典配置 · 网络类型（network_type）' });
+      const entries = await settled(page.getByRole('dialog', { name: '字典配置 · 网络类型（network_type）' }));
       for (const name of ['互联网', '办公网', '生产网']) await entries.getByRole('cell', { name, exact: true }).waitFor();
       await entries.getByRole('button', { name: '关闭' }).click();
       await entries.waitFor({ state: 'hidden' });

@@ -5,7 +5,7 @@ import type { TestServer } from '@sso/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runnable, useBrowserSuite } from './browser.js';
-import { button, signInChangingPassword, step, toast } from './steps.js';
+import { button, confirm, openedDrawer, openedOptions, settled, signInChangingPassword, step, toast } from './steps.js';
 
 const NEW_PASSWORD = 'Admin@2024!';
 /** A 1×1 red PNG, written at test time as the avatar fixture. */
@@ -59,8 +59,7 @@ describe.skipIf(!runnable)('the platform service screens against the real server
         )
         .toBeGreaterThan(0);
       await link(row(page, '/api/').first(), '查看').click();
-      const drawer = page.locator('.ant-drawer').filter({ hasText: '日志详情' });
-      await drawer.getByTestId('log-detail').waitFor();
+      const drawer = await openedDrawer(page, '日志详情');
       const detail = drawer.getByTestId('log-detail');
       for (const label of ['请求接口', '请求方法', '用户代理', '请求数据', '耗时(ms)', '结果码'])
         await detail.getByText(label, { exact: true }).waitFor();
@@ -92,25 +91,22 @@ describe.skipIf(!runnable)('the platform service screens against the real server
     await step(page, 'platform-04-sms-config', async () => {
       await open('/resource/sms', '短信配置');
       await button(page, '新增').click();
-      const dialog = page.getByRole('dialog');
+      const dialog = await settled(page.getByRole('dialog'));
       await dialog.getByLabel('分类').click();
-      await page.locator('.ant-select-item-option').filter({ hasText: /^log$/ }).click(); // the log provider
+      await (await openedOptions(page)).locator('.ant-select-item-option').filter({ hasText: /^log$/ }).click(); // the log provider
       await dialog.getByLabel('资源编号').fill('e2e-verify');
       await dialog.getByLabel('模板ID').fill('SMS_E2E');
       await button(page, '提交').click();
       await toast(page, '新增成功');
       const config = row(page, 'e2e-verify');
       await link(config, '启用').click();
-      await page
-        .locator('.ant-modal-confirm')
-        .getByRole('button', { name: /确\s*定/ })
-        .click();
+      await confirm(page, '确定启用该配置？同一租户只能启用一个配置。');
       await toast(page, '启用成功');
       await config.getByText('已启用').waitFor();
     });
     await step(page, 'platform-05-sms-send', async () => {
       await link(row(page, 'e2e-verify'), '发送测试').click();
-      const dialog = page.getByRole('dialog').filter({ hasText: '发送测试短信' });
+      const dialog = await settled(page.getByRole('dialog').filter({ hasText: '发送测试短信' }));
       await dialog.getByLabel('手机号码').fill('13912345678');
       await dialog.getByLabel('短信参数').fill('not json');
       await link(dialog, '发送').click();
@@ -120,7 +116,7 @@ describe.skipIf(!runnable)('the platform service screens against the real server
       await toast(page, '发送成功');
       await dialog.waitFor({ state: 'hidden' });
       await button(page, '短信记录').click();
-      const log = page.locator('.ant-drawer').filter({ hasText: '短信记录' });
+      const log = await openedDrawer(page, '短信记录');
       const sent = row(log, '13912345678');
       await sent.waitFor();
       expect(await sent.textContent()).toContain('246810');
@@ -161,25 +157,26 @@ describe.skipIf(!runnable)('the platform service screens against the real server
     await step(page, 'platform-08-notice', async () => {
       await open('/desk/notice', '通知公告');
       await button(page, '新增').click();
-      const dialog = page.getByRole('dialog').filter({ hasText: '新增 · 通知公告' });
+      const dialog = await settled(page.getByRole('dialog').filter({ hasText: '新增 · 通知公告' }));
       await dialog.getByLabel('通知标题').fill('浏览器通知');
       await dialog.getByLabel('通知类型').click();
-      await page.locator('.ant-select-item-option').filter({ hasText: '发布通知' }).click();
+      await (await openedOptions(page)).locator('.ant-select-item-option').filter({ hasText: '发布通知' }).click();
       expect(await dialog.getByLabel('发布时间').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       await dialog.getByLabel('通知内容').fill('第一行\n第二行');
       await link(dialog, '提交').click();
       await toast(page, '新增成功');
       await link(row(page, '浏览器通知'), '修改').click();
-      const editor = page.getByRole('dialog').filter({ hasText: '修改 · 通知公告' });
+      const editor = await settled(page.getByRole('dialog').filter({ hasText: '修改 · 通知公告' }));
       await expect.poll(() => editor.getByLabel('通知内容').inputValue()).toBe('第一行\n第二行');
       await link(editor, '取消').click();
+      await editor.waitFor({ state: 'hidden' });
     });
     await step(page, 'platform-09-oss-enable', async () => {
       await open('/resource/oss', '对象存储');
       await button(page, '新增').click();
-      const dialog = page.getByRole('dialog').filter({ hasText: '新增 · 对象存储' });
+      const dialog = await settled(page.getByRole('dialog').filter({ hasText: '新增 · 对象存储' }));
       await dialog.getByLabel('分类').click();
-      await page
+      await (await openedOptions(page))
         .locator('.ant-select-item-option')
         .filter({ hasText: /^local$/ })
         .click();
@@ -188,10 +185,7 @@ describe.skipIf(!runnable)('the platform service screens against the real server
       await toast(page, '新增成功');
       const config = row(page, 'e2e-local');
       await link(config, '启用').click();
-      await page
-        .locator('.ant-modal-confirm')
-        .getByRole('button', { name: /确\s*定/ })
-        .click();
+      await confirm(page, '确定启用该配置？同一租户只能启用一个配置。');
       await toast(page, '启用成功');
       await config.getByText('已启用').waitFor();
     });

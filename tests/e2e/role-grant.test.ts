@@ -2,7 +2,7 @@ import type { TestServer } from '@sso/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runnable, useBrowserSuite } from './browser.js';
-import { button, openFromSidebar, signInChangingPassword, step, toast } from './steps.js';
+import { button, openedDialog, openedOptions, openFromSidebar, settled, signInChangingPassword, step, toast } from './steps.js';
 
 const NEW_PASSWORD = 'Admin@2024!';
 let server: TestServer;
@@ -12,8 +12,10 @@ let pageErrors: string[] = [];
 useBrowserSuite({ viewport: { width: 1366, height: 900 } }, (suite) => ({ server, page, pageErrors } = suite));
 
 const row = (text: string) => page.locator('.ant-table-row').filter({ hasText: text, visible: true });
-/** The dialog holding a form or tree, by its title. */
-const dialog = (title: string) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+/** The add / edit dialog of the generic page, once it has finished opening. */
+const crudDialog = () => settled(page.getByRole('dialog').filter({ has: page.locator('form#crud-dialog') }));
+/** The tenant package dialog, once it has finished opening. */
+const packageDialog = () => settled(page.locator('.ant-modal').filter({ has: page.locator('form#package-dialog') }));
 /** A node of a checkable tree by its exact title. */
 const treeNode = (area: Locator, title: string) =>
   area.locator('.ant-tree-treenode').filter({ has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }) });
@@ -51,7 +53,7 @@ describe.skipIf(!runnable)('role grant and tenant package menu trees against the
     });
     await step(page, 'grant-03-role-add', async () => {
       await button(page, '新增').click();
-      const form = page.getByRole('dialog').filter({ has: page.locator('form#crud-dialog') });
+      const form = await crudDialog();
       await form.getByLabel('角色名称').fill('浏览器授权角色');
       await form.getByLabel('角色别名').fill('e2e_grant');
       await form.getByLabel('角色排序').fill('9');
@@ -65,7 +67,7 @@ describe.skipIf(!runnable)('role grant and tenant package menu trees against the
     });
     await step(page, 'grant-05-grant-menus', async () => {
       await row('e2e_grant').getByRole('button', { name: '权限设置' }).click();
-      const grant = dialog('角色权限配置');
+      const grant = await openedDialog(page, '角色权限配置');
       const menus = grant.locator('.ant-tabs-content-active');
       await treeNode(menus, '参数管理').waitFor();
       expect(await state(menus, '参数管理')).toBe('unchecked');
@@ -86,15 +88,15 @@ describe.skipIf(!runnable)('role grant and tenant package menu trees against the
     await step(page, 'grant-07-reopen', async () => {
       await row('e2e_grant').locator('input[type=checkbox]').check();
       await page.locator('.ant-card-body > .ant-space').getByRole('button', { name: '权限设置' }).click();
-      const menus = dialog('角色权限配置').locator('.ant-tabs-content-active');
+      const grant = await openedDialog(page, '角色权限配置');
+      const menus = grant.locator('.ant-tabs-content-active');
       await treeNode(menus, '参数管理').waitFor();
       await expect.poll(() => state(menus, '参数管理')).toBe('checked');
       expect(await state(menus, '岗位管理')).toBe('checked');
       expect(await state(menus, '系统管理')).toBe('partly');
       expect(await state(menus, '用户管理')).toBe('unchecked');
-      await dialog('角色权限配置')
-        .getByRole('button', { name: /取\s*消/ })
-        .click();
+      await grant.getByRole('button', { name: /取\s*消/ }).click();
+      await grant.waitFor({ state: 'hidden' });
     });
   });
 
@@ -104,7 +106,7 @@ describe.skipIf(!runnable)('role grant and tenant package menu trees against the
       // The role screen stays alive in its hidden tab: wait for this screen before picking its button.
       await page.locator('form#crud-search').filter({ visible: true }).getByLabel('产品包名称').waitFor();
       await button(page, '新增').filter({ visible: true }).click();
-      const form = page.locator('.ant-modal').filter({ has: page.locator('form#package-dialog') });
+      const form = await packageDialog();
       await expect.poll(async () => (await form.boundingBox())?.width).toBe(600);
       await treeNode(form, '岗位管理').waitFor();
       await form.getByRole('button', { name: /提\s*交/ }).click();
@@ -128,7 +130,7 @@ describe.skipIf(!runnable)('role grant and tenant package menu trees against the
       await row('浏览器产品包')
         .getByRole('button', { name: /修\s*改/ })
         .click();
-      const form = page.locator('.ant-modal').filter({ has: page.locator('form#package-dialog') });
+      const form = await packageDialog();
       await treeNode(form, '岗位管理').waitFor();
       await expect.poll(() => state(form, '岗位管理')).toBe('checked');
       expect(await state(form, '参数管理')).toBe('checked');
@@ -143,7 +145,7 @@ describe.skipIf(!runnable)('role grant and tenant package menu trees against the
       await openFromSidebar(page, '系统管理', '租户管理', '/system/tenant/index');
       await page.locator('form#crud-search').filter({ visible: true }).getByLabel('租户名称').waitFor();
       await button(page, '新增').filter({ visible: true }).click();
-      const form = page.getByRole('dialog').filter({ has: page.locator('form#crud-dialog') });
+      const form = await crudDialog();
       await form.getByLabel('租户名称').fill('浏览器租户');
       await form.getByLabel('联系人').fill('张三');
       await form.getByRole('button', { name: /提\s*交/ }).click();
@@ -153,7 +155,7 @@ describe.skipIf(!runnable)('role grant and tenant package menu trees against the
     await step(page, 'grant-12-tenant-setting', async () => {
       await row('浏览器租户').locator('input[type=checkbox]').check();
       await button(page, '授权配置').filter({ visible: true }).click();
-      const setting = dialog('租户授权配置');
+      const setting = await openedDialog(page, '租户授权配置');
       await setting.getByLabel('账号额度').fill('-2');
       await setting.getByRole('button', { name: /提\s*交/ }).click();
       await setting.getByText('账号额度必须是不小于-1的整数（-1表示不限）').waitFor();
@@ -165,9 +167,9 @@ describe.skipIf(!runnable)('role grant and tenant package menu trees against the
     await step(page, 'grant-13-tenant-package', async () => {
       expect(await row('管理组').getByRole('button', { name: '产品包' }).count()).toBe(0); // not for the platform tenant
       await row('浏览器租户').getByRole('button', { name: '产品包' }).click();
-      const choose = dialog('租户产品包配置');
+      const choose = await openedDialog(page, '租户产品包配置');
       await choose.getByLabel('产品包').click();
-      await page.locator('.ant-select-item-option').filter({ hasText: '浏览器产品包' }).click();
+      await (await openedOptions(page)).locator('.ant-select-item-option').filter({ hasText: '浏览器产品包' }).click();
       await choose.getByRole('button', { name: /提\s*交/ }).click();
       await toast(page, '操作成功');
       await choose.waitFor({ state: 'hidden' });
@@ -179,14 +181,10 @@ describe.skipIf(!runnable)('role grant and tenant package menu trees against the
         .executeTakeFirst();
       expect(held?.packageName).toBe('浏览器产品包');
       await row('浏览器租户').getByRole('button', { name: '产品包' }).click(); // opens on the package held
-      await dialog('租户产品包配置')
-        .locator('.ant-select-content, .ant-select-selection-item')
-        .filter({ hasText: '浏览器产品包' })
-        .first()
-        .waitFor();
-      await dialog('租户产品包配置')
-        .getByRole('button', { name: /取\s*消/ })
-        .click();
+      const again = await openedDialog(page, '租户产品包配置');
+      await again.locator('.ant-select-content, .ant-select-selection-item').filter({ hasText: '浏览器产品包' }).first().waitFor();
+      await again.getByRole('button', { name: /取\s*消/ }).click();
+      await again.waitFor({ state: 'hidden' });
     });
   });
 
@@ -196,14 +194,15 @@ describe.skipIf(!runnable)('role grant and tenant package menu trees against the
       await openFromSidebar(page, '系统管理', '客户端管理', '/system/client/index');
       await page.locator('form#crud-search').filter({ visible: true }).getByLabel('客户端id').waitFor();
       await button(page, '新增').filter({ visible: true }).click();
-      const form = page.getByRole('dialog').filter({ has: page.locator('form#crud-dialog') });
+      const form = await crudDialog();
       await form.getByLabel('客户端id').fill('e2e-browser-app');
       await form.getByLabel('授权范围').fill('all');
       await form.getByLabel('授权类型').fill('password,refresh_token');
       await form.getByLabel('令牌过期秒数', { exact: true }).fill('3600');
       await form.getByLabel('刷新令牌过期秒数').fill('7200');
       await form.getByRole('button', { name: /提\s*交/ }).click();
-      const shown = dialog('客户端密钥');
+      // The secret's dialog opens as the form's closes: 我已保存 is clicked once it has finished opening.
+      const shown = await openedDialog(page, '客户端密钥');
       await shown.getByText('密钥只显示这一次').waitFor();
       secret = await shown.getByTestId('client-secret').inputValue();
       expect(secret).toMatch(/^[\w-]{32}$/);
@@ -218,7 +217,7 @@ describe.skipIf(!runnable)('role grant and tenant package menu trees against the
       await row('e2e-browser-app')
         .getByRole('button', { name: /查\s*看/ })
         .click();
-      const view = page.getByRole('dialog').filter({ has: page.locator('form#crud-dialog') });
+      const view = await crudDialog();
       await view.getByLabel('授权范围').waitFor();
       expect(await page.content()).not.toContain(secret); // lists and details never carry it
       await view

@@ -2,7 +2,7 @@ import type { TestServer } from '@sso/server/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runnable, useBrowserSuite } from './browser.js';
-import { button, step } from './steps.js';
+import { button, settled, step } from './steps.js';
 
 /**
  * The web app and /doc.html run under the server's Content-Security-Policy without a single
@@ -53,8 +53,7 @@ describe.skipIf(!runnable)('the content security policy in the browser', () => {
     });
     await step(page, 'csp-04-dialog', async () => {
       await button(page, '新增').click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('参数名称').waitFor();
+      const dialog = await settled(page.getByRole('dialog'));
       await dialog.getByRole('button', { name: /取\s*消/ }).click();
       await dialog.waitFor({ state: 'hidden' });
     });

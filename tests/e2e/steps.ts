@@ -41,7 +41,8 @@ export async function openFromSidebar(page: Page, group: string, item: string, p
   // Names start with the icon's label ("setting 系统管理"): match the end.
   const entry = page.getByRole('menuitem', { name: new RegExp(`${item}$`) });
   if (!(await entry.isVisible())) await page.getByRole('menuitem', { name: new RegExp(`${group}$`) }).click();
-  await settled(entry);
+  // The whole menu: unfolding this group may fold another above it, which moves this one.
+  await settled(page.locator('.ant-menu-root').filter({ has: entry }));
   await entry.click();
   await page.waitForURL(`**${path}`);
 }
@@ -55,39 +56,52 @@ export async function confirm(page: Page, question: string): Promise<void> {
 
 /**
  * Waits until what `target` finds is showing and has stopped moving, and returns it. antd animates
- * every dialog, drawer, dropdown, popover and submenu as it opens (rc-motion marks the element and
- * its parts with `<motion>-appear`, `-enter` or `-leave` classes while it plays); a click that
- * lands during that animation can hit the spot the button had a frame earlier and be lost. Settled
- * means: at least one match is visible, and no visible match, ancestor or descendant carries a motion
- * class or plays a finite CSS animation or transition (spinners loop forever and are ignored).
- * Matches that have finished leaving are hidden and do not count.
+ * every dialog, drawer, dropdown, popover and submenu as it opens (rc-motion marks the element
+ * with `<motion>-appear`, `-enter` or `-leave` classes while it plays); a click that lands during
+ * that animation can hit the spot the button had a frame earlier and be lost. Settled means: at
+ * least one match is visible, no visible match or ancestor carries a motion class, and no finite
+ * CSS animation or transition runs on them or inside them (spinners loop forever and are ignored).
+ * Motion classes inside are not asked about: a part hidden mid-motion (a button's loading icon in
+ * a closed dialog) keeps its class for good. Matches that have finished leaving are hidden and do
+ * not count.
  */
 export async function settled(target: Locator): Promise<Locator> {
   await target.first().waitFor({ state: 'visible' });
-  await expect.poll(() => target.evaluateAll(isSettled), { timeout: SETTLE_TIMEOUT, interval: SETTLE_POLL }).toBe(true);
+  // What still moves, named, so that a timeout says what never came to rest.
+  await expect.poll(() => target.evaluateAll(stillMoving), { timeout: SETTLE_TIMEOUT, interval: SETTLE_POLL }).toBe('');
   return target;
 }
 
 const SETTLE_TIMEOUT = 15_000;
 const SETTLE_POLL = 25;
 
-/** Runs in the page: whether every visible element of `elements` is at rest (see `settled`). */
-function isSettled(elements: Element[]): boolean {
-  const motion = /-(?:appear|enter|leave)(?:-(?:prepare|start|active))?$/;
-  const moving = (node: Element) => [...node.classList].some((name) => name.startsWith('ant-') && motion.test(name));
-  const visible = elements.filter((element) => element.checkVisibility({ visibilityProperty: true, opacityProperty: false }));
-  if (!visible.length) return false;
+/**
+ * Runs in the page: what of the visible elements of `elements` still moves (see `settled`), or ''
+ * when all are at rest.
+ */
+function stillMoving(elements: Element[]): string {
+  const motion = /^ant-.*-(?:appear|enter|leave)(?:-(?:prepare|start|active))?$/;
+  const describe = (node: Element) => `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}`;
+  const motionClass = (node: Element) => [...node.classList].find((name) => motion.test(name));
+  const visible = elements.filter((element) => element.checkVisibility({ visibilityProperty: true }));
+  if (!visible.length) return 'nothing visible';
   const animations = document
     .getAnimations()
     .filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY);
-  return visible.every((element) => {
-    for (let node: Element | null = element; node; node = node.parentElement) if (moving(node)) return false;
-    if ([...element.querySelectorAll('*')].some(moving)) return false;
-    return !animations.some((animation) => {
+  for (const element of visible) {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const name = motionClass(node);
+      if (name) return `${name} on ${describe(node)}`;
+    }
+    for (const animation of animations) {
       const animated = (animation.effect as KeyframeEffect | null)?.target;
-      return animated && (animated.contains(element) || element.contains(animated));
-    });
-  });
+      if (animated && (animated.contains(element) || element.contains(animated))) {
+        const name = animation instanceof CSSTransition ? animation.transitionProperty : (animation as CSSAnimation).animationName;
+        return `${name} on ${describe(animated)}`;
+      }
+    }
+  }
+  return '';
 }
 
 /**
@@ -96,13 +110,13 @@ function isSettled(elements: Element[]): boolean {
  */
 export async function openedDialog(page: Page, title: string | RegExp): Promise<Locator> {
   const heading = page.locator('.ant-modal-title, .ant-modal-confirm-title, .ant-modal-confirm-content', { hasText: title });
-  return settled(page.locator('.ant-modal').filter({ has: heading }));
+  return settled(page.locator('.ant-modal').filter({ has: heading, visible: true }));
 }
 
 /** The open antd Drawer titled `title`, once it has finished sliding in. */
 export async function openedDrawer(page: Page, title: string | RegExp): Promise<Locator> {
   const heading = page.locator('.ant-drawer-title', { hasText: title });
-  return settled(page.locator('.ant-drawer-open').filter({ has: heading }));
+  return settled(page.locator('.ant-drawer').filter({ has: heading, visible: true }));
 }
 
 /** The open dropdown menu (the user menu, the language switch …), once it has finished opening. */

@@ -3,7 +3,20 @@ import { readRegions, writeRegions } from '@sso/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runnable, useBrowserSuite } from './browser.js';
-import { button, chooseXlsx, confirm, dialogTitled, downloadOf, openFromSidebar, signInChangingPassword, step, toast } from './steps.js';
+import {
+  button,
+  chooseXlsx,
+  confirm,
+  dialogTitled,
+  downloadOf,
+  openedDialog,
+  openedOptions,
+  openFromSidebar,
+  settled,
+  signInChangingPassword,
+  step,
+  toast,
+} from './steps.js';
 
 const NEW_PASSWORD = 'Admin@2024!';
 let server: TestServer;
@@ -46,14 +59,13 @@ describe.skipIf(!runnable)('the tree screens against the real server', () => {
     });
     await step(page, 'tree-03-dept-add-child', async () => {
       await link(row('钢铁集团'), '新增子项').click();
-      const dialog = page.getByRole('dialog', { name: '新增 · 机构管理' });
-      await dialog.getByLabel('机构名称').waitFor(); // the dialog has finished opening
+      const dialog = await settled(page.getByRole('dialog', { name: '新增 · 机构管理' }));
       // The parent is preset: the tree select shows the root's name.
       await dialog.getByTitle('钢铁集团', { exact: true }).waitFor();
       await dialog.getByLabel('机构名称').fill('浏览器测试部');
       await dialog.getByLabel('机构全称').fill('钢铁集团浏览器测试部');
       await dialog.getByLabel('机构类型').click();
-      await page.locator('.ant-select-item-option', { hasText: '部门' }).click();
+      await (await openedOptions(page)).locator('.ant-select-item-option', { hasText: '部门' }).click();
       await dialog.getByLabel('排序').fill('9');
       await link(dialog, '提交').click();
       await toast(page, '新增成功');
@@ -79,7 +91,7 @@ describe.skipIf(!runnable)('the tree screens against the real server', () => {
     });
     await step(page, 'tree-06-menu-add-child', async () => {
       await link(row('机构管理'), '新增子项').click();
-      const dialog = page.getByRole('dialog', { name: '新增 · 菜单管理' });
+      const dialog = await settled(page.getByRole('dialog', { name: '新增 · 菜单管理' }));
       await dialog.getByTitle('机构管理', { exact: true }).waitFor();
       await link(dialog, '取消').click();
       await dialog.waitFor({ state: 'hidden' });
@@ -136,6 +148,7 @@ describe.skipIf(!runnable)('the tree screens against the real server', () => {
       const rows = exported.map(({ values }) => (values.code === '130200' ? { ...values, name: '唐山新市' } : values));
       rows.push({ code: '139900', parentCode: '130000', name: '浏览器新市', level: '', sort: '99', remark: '' });
       await button(page, '导入').click();
+      await openedDialog(page, '行政区划数据导入');
       await chooseXlsx(importDialog(), 'regions.xlsx', await writeRegions(rows));
       await importDialog().getByLabel('是').check();
       await submit();
@@ -152,6 +165,7 @@ describe.skipIf(!runnable)('the tree screens against the real server', () => {
         { code: '139800', parentCode: '139700', name: '孤儿市', level: '', sort: '1', remark: '' },
       ];
       await button(page, '导入').click();
+      await openedDialog(page, '行政区划数据导入');
       await chooseXlsx(importDialog(), 'bad.xlsx', await writeRegions(rows));
       await importDialog().getByLabel('是').check();
       await submit();

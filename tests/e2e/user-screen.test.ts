@@ -2,7 +2,19 @@ import type { TestServer } from '@sso/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runnable, useBrowserSuite } from './browser.js';
-import { button, chooseXlsx, confirm, dialogTitled, downloadOf, openFromSidebar, signInChangingPassword, step, toast } from './steps.js';
+import {
+  button,
+  chooseXlsx,
+  confirm,
+  downloadOf,
+  openedDialog,
+  openedOptions,
+  openFromSidebar,
+  settled,
+  signInChangingPassword,
+  step,
+  toast,
+} from './steps.js';
 
 const NEW_PASSWORD = 'Admin@2024!';
 const ACCOUNT = 'e2e_user';
@@ -30,9 +42,7 @@ async function pickInTreeSelect(label: string, ...titles: string[]) {
   for (const title of titles) {
     await input.click();
     await input.fill(title);
-    await dropdown()
-      .locator('.ant-select-tree-title', { hasText: new RegExp(`^${title}$`) })
-      .click();
+    await (await openedOptions(page)).locator('.ant-select-tree-title', { hasText: new RegExp(`^${title}$`) }).click();
   }
   await form().locator('.ant-modal-title').click(); // closes the dropdown, not the dialog
   await dropdown().waitFor({ state: 'hidden' });
@@ -85,7 +95,7 @@ describe.skipIf(!runnable)('the users screen against the real server', () => {
     });
     await step(page, 'user-03-add', async () => {
       await button(page, '新增').click();
-      await form().getByLabel('登录账号').waitFor();
+      await settled(form());
       await form().getByLabel('登录账号').fill(ACCOUNT);
       await form().getByLabel('密码', { exact: true }).fill('Test@12345');
       await form().getByLabel('确认密码').fill('Test@12345');
@@ -111,7 +121,7 @@ describe.skipIf(!runnable)('the users screen against the real server', () => {
       await row(ACCOUNT)
         .getByRole('button', { name: /修\s*改/ })
         .click();
-      const realName = form().getByLabel('用户姓名');
+      const realName = (await settled(form())).getByLabel('用户姓名');
       await expect.poll(() => realName.inputValue()).toBe('浏览器用户');
       await realName.fill('改名用户');
       await button(page, '提交').click();
@@ -143,7 +153,7 @@ describe.skipIf(!runnable)('the users screen against the real server', () => {
     });
     await step(page, 'user-09-import', async () => {
       await button(page, '导入').click();
-      const dialog = dialogTitled(page, '用户数据导入');
+      const dialog = await openedDialog(page, '用户数据导入');
       const template = await downloadOf(page, () => dialog.getByRole('button', { name: '模板下载' }).click());
       expect(template.name).toBe('用户数据模板.xlsx');
       // The export holds only the users of 研发中心: e2e_user, already there.
@@ -193,7 +203,7 @@ describe.skipIf(!runnable)('the users screen against the real server', () => {
       if (!(await box.isChecked())) await box.check();
       await expect.poll(() => page.locator('.ant-table-row .ant-checkbox-input:checked').count()).toBe(1);
       await button(page, '角色配置').click();
-      const dialog = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: '用户角色配置' }) });
+      const dialog = await openedDialog(page, '用户角色配置');
       const audit = treeNode(dialog, '审计角色');
       await expect.poll(async () => (await audit.locator('.ant-tree-checkbox').getAttribute('class')) ?? '').toContain('checked');
       await audit.locator('.ant-tree-checkbox').click();
