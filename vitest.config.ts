@@ -6,8 +6,18 @@ import { defineConfig } from 'vitest/config';
  */
 const postgresUrl = process.env.SSO_TEST_PG_URL;
 
+/**
+ * Test files run side by side: no two share a database (each test server has its own PGlite, or
+ * its own PostgreSQL database dropped on close), a port (each listens on port 0) or a file. Most of
+ * a file's time is spent waiting (for a browser, a server, PostgreSQL), so three at a time keep a
+ * 2-core machine busy, where vitest's default (cores − 1) would run them one by one.
+ * SSO_TEST_WORKERS sets another count.
+ */
+const workers = Number(process.env.SSO_TEST_WORKERS) || 3;
+
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     projects: [
       'shared-api',
       'packages/server',
