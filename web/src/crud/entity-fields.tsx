@@ -42,7 +42,8 @@ export function EntityFields({ def, columns, dicts, twoColumns, locked, readOnly
         const dict = column.dict ? dicts[column.dict] : undefined;
         const label = column.label[lang];
         return (
-          <Col key={column.prop} span={twoColumns && !renderer.fullWidth ? 12 : 24}>
+          // Two fields a row from 576 px on; a phone gives each field the whole row.
+          <Col key={column.prop} xs={24} sm={twoColumns && !renderer.fullWidth ? 12 : 24}>
             <Form.Item name={column.prop} label={label} rules={[entityRule(def, column.prop)]} validateTrigger="onBlur">
               {readOnly && renderer.detail ? (
                 <Detail render={renderer.detail} row={{ row: {}, dict }} />
