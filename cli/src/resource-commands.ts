@@ -19,7 +19,7 @@ interface ListOptions extends Record<string, unknown> {
 }
 
 /** The command name of a resource; one clashing with a built-in command is prefixed by its service. */
-export function commandName(def: ResourceDef, taken: ReadonlySet<string>): string {
+function commandName(def: ResourceDef, taken: ReadonlySet<string>): string {
   return taken.has(def.name) ? `${def.service.replace(/^blade-/, '')}-${def.name}` : def.name;
 }
 
@@ -65,7 +65,7 @@ function rowFrom(options: { data?: string; set?: string[] }): Row {
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** `sso <resource> list|get|create|update|delete` for one registry resource; returns the command for extras. */
-export function addResourceCommand(program: Command, def: ResourceDef, name: string, output: Output, env: Env): Command {
+function addResourceCommand(program: Command, def: ResourceDef, name: string, output: Output, env: Env): Command {
   const globals = () => program.opts<GlobalOptions>();
   const api = () => resourceClient(signedInClient(env, globals()), def);
   const title = `${def.view.title[0]} (${def.view.title[1]})`;

@@ -45,7 +45,7 @@ export interface ResourceView {
   actions?: { add?: boolean; edit?: boolean; remove?: boolean; view?: boolean };
 }
 
-/** A named endpoint beside the generic four (SPEC "Extras by resource"). */
+/** A named endpoint beside the generic four (list, detail, submit, remove): declared, never a copy of them. */
 export interface ExtraDef {
   method: 'GET' | 'POST';
   path: string;

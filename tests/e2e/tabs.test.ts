@@ -43,7 +43,7 @@ async function quickOpen(group: string, items: [name: string, path: string][]): 
   return visited;
 }
 
-describe.skipIf(!runnable)('the tabs bar (SPEC §2, §4)', () => {
+describe.skipIf(!runnable)('the tabs bar', () => {
   it('signs in with the home tab only', async () => {
     await step(page, 'tabs-01-sign-in', async () => {
       await page.goto(`${server.baseUrl}/login`);
