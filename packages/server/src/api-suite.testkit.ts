@@ -231,6 +231,7 @@ export const MENU_NODE_KEYS = [
   'id',
   'isOpen',
   'name',
+  'nameEn',
   'parentId',
   'path',
   'remark',

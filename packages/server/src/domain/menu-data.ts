@@ -12,6 +12,7 @@ const MENU_COLUMNS = [
   'parentId',
   'code',
   'name',
+  'nameEn',
   'alias',
   'path',
   'source',

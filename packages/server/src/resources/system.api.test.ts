@@ -473,7 +473,8 @@ describe('tenant-package', () => {
 });
 
 describe('menu extras', () => {
-  const MENU_KEYS = MENU_NODE_KEYS;
+  // routes and buttons also answer the i18n key as meta.i18n.
+  const MENU_KEYS = [...MENU_NODE_KEYS, 'meta'].sort();
   const FRONT_END_PATHS = [
     ...['user', 'dept', 'post', 'dict', 'dictbiz', 'menu', 'topmenu', 'param', 'tenant', 'tenantpackage', 'client'].map(
       (s) => `/system/${s}`,
@@ -516,6 +517,27 @@ describe('menu extras', () => {
     expect(system.children!.find((c) => c.code === 'param')).toMatchObject({ path: '/system/param', hasChildren: false });
   });
 
+  it('routes name each menu in English (nameEn, "" when none was given) and answer its alias as meta.i18n', async () => {
+    const nodes = flatten(await suite.admin.system.menu.routes());
+    expect(nodes.every((n) => n.meta?.i18n === n.alias)).toBe(true);
+    expect(nodes.find((n) => n.code === 'system')).toMatchObject({ name: '系统管理', nameEn: 'System', meta: { i18n: 'system' } });
+    expect(nodes.find((n) => n.code === 'log_login')).toMatchObject({ nameEn: 'Sign-in log', meta: { i18n: 'login' } });
+    const added = await suite.admin.system.menu.submit({
+      parentId: nodes.find((n) => n.code === 'system')!.id,
+      code: 'english_less',
+      name: '无英文名',
+      path: '/system/english-less',
+      sort: 99,
+      category: 1,
+    });
+    const routes = flatten(await suite.admin.system.menu.routes());
+    expect(routes.find((n) => n.code === 'english_less')).toMatchObject({ name: '无英文名', nameEn: '', meta: { i18n: '' } });
+    await suite.admin.system.menu.submit({ id: added.id, nameEn: 'No English name yet' });
+    const listed = await suite.admin.system.menu.lazyList({ code: 'english_less' });
+    expect(listed.map((n) => n.nameEn)).toEqual(['No English name yet']);
+    await suite.admin.system.menu.remove(added.id);
+  });
+
   it('buttons gives the administrator every category-2 leaf under its menus', async () => {
     const buttons = await suite.admin.system.menu.buttons();
     const nodes = flatten(buttons);
@@ -554,7 +576,7 @@ describe('menu extras', () => {
     await suite.server.ctx.db
       .insertInto('blade_top_menu')
       .values([
-        { id: topMenuId, code: 'test_top', name: '系统', sort: 2 },
+        { id: topMenuId, code: 'test_top', name: '系统', nameEn: 'System', sort: 2 },
         { id: otherTopId, code: 'test_other_top', name: '工作台', sort: 1 },
       ])
       .execute();
@@ -567,7 +589,8 @@ describe('menu extras', () => {
       .execute();
     const tops = await suite.admin.system.menu.topMenu();
     expect(tops.map((t) => t.code)).toEqual(['test_other_top', 'test_top']);
-    expect(tops[1]).toEqual({ id: topMenuId, code: 'test_top', name: '系统', source: '', path: '', sort: 2 });
+    expect(tops[1]).toEqual({ id: topMenuId, code: 'test_top', name: '系统', nameEn: 'System', source: '', path: '', sort: 2 });
+    expect(tops[0].nameEn).toBe('');
     expect(shape(await suite.admin.system.menu.routes({ topMenuId }))).toEqual([{ system: ['dict', 'param'] }]);
     expect((await paramViewer.sdk.system.menu.topMenu()).map((t) => t.code)).toEqual(['test_top']);
     expect(shape(await paramViewer.sdk.system.menu.routes({ topMenuId: otherTopId }))).toEqual([]);

@@ -21,6 +21,10 @@ export interface MenuNode {
   parentId: string;
   code: string;
   name: string;
+  /** The name shown in English; "" when none was given (the name is shown). */
+  nameEn: string;
+  /** The i18n key of the menu (its alias), as BladeX front ends read it: `route.<i18n>` names it. */
+  meta?: { i18n?: string };
   alias: string;
   path: string;
   source: string;
@@ -42,6 +46,8 @@ export const menuNode: z.ZodType<MenuNode> = z.object({
   parentId: z.string(),
   code: z.string(),
   name: z.string(),
+  nameEn: z.string(),
+  meta: z.object({ i18n: z.string() }).optional(),
   alias: z.string(),
   path: z.string(),
   source: z.string(),
@@ -64,6 +70,7 @@ export const topMenuRow = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
+  nameEn: z.string(),
   source: z.string(),
   path: z.string(),
   sort: z.number(),
@@ -87,6 +94,7 @@ export const menu = defineResource({
     parentId: optionalId,
     code: requiredText(m.code),
     name: requiredText(m.name),
+    nameEn: optionalText(),
     alias: optionalText(),
     path: optionalText(),
     source: optionalText(),
@@ -208,10 +216,11 @@ export const menu = defineResource({
     title: ['菜单管理', 'Menus'],
     columns: [
       { prop: 'name', label: ['菜单名称', 'Name'], search: true },
+      { prop: 'nameEn', label: ['英文名称', 'English name'] },
       { prop: 'code', label: ['菜单编号', 'Code'], search: true },
       { prop: 'alias', label: ['菜单别名', 'Alias'] },
       { prop: 'path', label: ['路由地址', 'Path'] },
-      { prop: 'source', label: ['菜单图标', 'Icon'] },
+      { prop: 'source', label: ['菜单图标', 'Icon'], type: 'icon' },
       { prop: 'sort', label: ['排序', 'Sort'], type: 'number' },
       { prop: 'category', label: ['菜单类型', 'Type'], type: 'select', dict: 'menu_category' },
       { prop: 'parentId', label: ['上级菜单', 'Parent'], type: 'tree', hideInTable: true },

@@ -20,6 +20,7 @@ export const topMenu = defineResource({
   entity: z.object({
     code: requiredText(m.topCode),
     name: requiredText(m.topName),
+    nameEn: optionalText(),
     source: optionalText(),
     path: optionalText(),
     sort: formNumber(m.topSort),
@@ -43,8 +44,9 @@ export const topMenu = defineResource({
     title: ['顶部菜单', 'Top menus'],
     columns: [
       { prop: 'name', label: ['菜单名称', 'Name'], search: true },
+      { prop: 'nameEn', label: ['英文名称', 'English name'] },
       { prop: 'code', label: ['菜单编号', 'Code'], search: true },
-      { prop: 'source', label: ['菜单图标', 'Icon'] },
+      { prop: 'source', label: ['菜单图标', 'Icon'], type: 'icon' },
       { prop: 'path', label: ['路由地址', 'Path'] },
       { prop: 'sort', label: ['菜单排序', 'Sort'], type: 'number' },
     ],

@@ -32,7 +32,19 @@ async function menusForCaller(ctx: AppContext, caller: Caller, category: number,
     const inTop = await topMenuSettings(ctx, caller.tenant_id, [topMenuId]);
     chosen = chosen.filter((m) => inTop.has(m.id));
   }
-  return treeWithAncestors(menus, chosen);
+  return withI18nKeys(treeWithAncestors(menus, chosen));
+}
+
+/**
+ * Each node also answers its alias as `meta.i18n`, where BladeX front ends look for the key that
+ * names a menu in the language shown (`route.<i18n>`); the English name travels as `nameEn`.
+ */
+function withI18nKeys(nodes: MenuNode[]): MenuNode[] {
+  return nodes.map((node) => ({
+    ...node,
+    meta: { i18n: node.alias ?? '' },
+    ...(node.children ? { children: withI18nKeys(node.children) } : {}),
+  }));
 }
 
 /** Extras of `menu`: the signed-in user's own routes and buttons, the admin lists, the grant trees. */
@@ -42,7 +54,7 @@ export const menuExtraHandlers = defineExtraHandlers(menu, {
   topMenu: async ({ ctx, caller: who }) => {
     const tops = await ctx.db
       .selectFrom('blade_top_menu')
-      .select(['id', 'code', 'name', 'source', 'path', 'sort'])
+      .select(['id', 'code', 'name', 'nameEn', 'source', 'path', 'sort'])
       .where('tenantId', '=', who.tenant_id)
       .where('isDeleted', '=', 0)
       .orderBy('sort')
