@@ -28,6 +28,7 @@ let bob: TrackedClient;
 const ids: Record<string, string> = {};
 let aliceId = '';
 let roleA = '';
+let groupDept = '';
 
 const admin = (method: 'GET' | 'POST', path: string, query?: Row, body?: Row) =>
   suite.admin.call(method, path, query as Record<string, string>, body) as Promise<Row>;
@@ -64,6 +65,7 @@ async function addDept(name: string, parentId = '0', ancestors = '0'): Promise<s
 
 beforeAll(async () => {
   const group = await addDept('集团');
+  groupDept = group;
   const finance = await addDept('财务部', group, `0,${group}`);
   roleA = await createRole(suite.server, { alias: 'staff_a' });
   const roleB = await createRole(suite.server, { alias: 'staff_b' });
@@ -226,6 +228,12 @@ describe('changes take effect at once', () => {
     const roleGrants = (await admin('GET', '/api/blade-aps/appuser/list', { roleId: roleA })) as unknown as { records: Row[] };
     await admin('POST', '/api/blade-aps/appuser/remove', { ids: roleGrants.records.map((g) => g.id).join(',') });
     expect(await codes(alice)).not.toContain('mes');
+
+    const deptGrants = (await admin('GET', '/api/blade-aps/appuser/list', { deptId: groupDept })) as unknown as { records: Row[] };
+    await admin('POST', '/api/blade-aps/appuser/remove', { ids: deptGrants.records.map((g) => g.id).join(',') });
+    expect(await codes(alice)).toEqual(['cas_app', 'everyone']);
+    await grant({ appId: ids.hr, deptId: groupDept });
+    expect(await codes(alice)).toEqual(['cas_app', 'everyone', 'hr']);
 
     await admin('POST', '/api/blade-aps/app/submit', undefined, { id: ids.hr, status: 0 });
     expect(await codes(alice)).toEqual(['cas_app', 'everyone']);
