@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { ClusterBus } from '../cluster/bus.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { live } from '../engine/live-rows.js';
 
 export type ClientRow = Selectable<Database['blade_client']>;
 
@@ -49,12 +50,7 @@ export class Clients {
   async find(clientId: string): Promise<ClientRow | undefined> {
     const hit = this.cache.get(clientId);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.row;
-    const row = await this.db
-      .selectFrom('blade_client')
-      .selectAll()
-      .where('clientId', '=', clientId)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('blade_client').selectAll().where('clientId', '=', clientId).$call(live()).executeTakeFirst();
     this.cache.set(clientId, { row, at: Date.now() });
     return row;
   }

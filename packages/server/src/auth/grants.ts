@@ -13,6 +13,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
+import { live } from '../engine/live-rows.js';
 import type { ClientRow } from './clients.js';
 import { recordLockReached } from './lock-events.js';
 import { isMd5Digest } from './passwords.js';
@@ -194,12 +195,7 @@ async function refreshTokenHolder(ctx: AppContext, refreshToken: string) {
 }
 
 async function assertTenantUsable(ctx: AppContext, tenantId: string): Promise<void> {
-  const tenant = await ctx.db
-    .selectFrom('blade_tenant')
-    .select(['status', 'expireTime'])
-    .where('tenantId', '=', tenantId)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
+  const tenant = await ctx.db.selectFrom('blade_tenant').select(['status', 'expireTime']).$call(live(tenantId)).executeTakeFirst();
   assertTenantRowUsable(tenant);
 }
 
@@ -222,7 +218,7 @@ async function tokenResponse(
   // Role aliases are read through the resource cache (a role change drops it on every node).
   const roles = roleIds.length
     ? await ctx.cache.get('blade_role', `aliases|${s.roleId}`, () =>
-        ctx.db.selectFrom('blade_role').select('roleAlias').where('id', 'in', roleIds).where('isDeleted', '=', 0).execute(),
+        ctx.db.selectFrom('blade_role').select('roleAlias').where('id', 'in', roleIds).$call(live()).execute(),
       )
     : [];
   const claims = {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { live } from '../engine/live-rows.js';
 import { callerOf } from '../http/types.js';
 import type { Caller } from './permissions.js';
 import { registeredRedirect } from './redirects.js';
@@ -16,12 +17,7 @@ import type { AccessClaims } from './tokens.js';
 async function sessionAccessToken(ctx: AppContext, caller: Caller): Promise<string> {
   const client = await ctx.clients.find(caller.client_id);
   if (!client || client.status !== 1) throw badRequest(zh('badClient'));
-  const user = await ctx.db
-    .selectFrom('blade_user')
-    .select('status')
-    .where('id', '=', caller.user_id)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
+  const user = await ctx.db.selectFrom('blade_user').select('status').where('id', '=', caller.user_id).$call(live()).executeTakeFirst();
   if (!user || user.status !== 1) throw badRequest(zh('accountDisabled'));
   const claims: AccessClaims = {
     sid: caller.sid,

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { ClusterBus } from '../cluster/bus.js';
 import type { Db } from '../db/database.js';
 import { packageMenuIds } from '../domain/tenant-limits.js';
+import { live } from '../engine/live-rows.js';
 import type { VerifiedToken } from './tokens.js';
 
 /** The signed-in caller as routes see it. */
@@ -52,7 +53,7 @@ export class Permissions {
     if (caller.isAdministrator && !allowed) {
       codes = ALL;
     } else {
-      let query = this.db.selectFrom('blade_menu as m').select('m.code').where('m.isDeleted', '=', 0);
+      let query = this.db.selectFrom('blade_menu as m').select('m.code').$call(live(null, 'm'));
       if (!caller.isAdministrator) {
         if (!caller.roleIds.length) query = query.where(sql<boolean>`false`);
         else
@@ -74,7 +75,7 @@ export class Permissions {
       .selectFrom('blade_menu')
       .select('code')
       .where('id', 'in', [...allowed])
-      .where('isDeleted', '=', 0)
+      .$call(live())
       .execute();
     const inPackage = new Set(rows.map((r) => r.code));
     return new Set([...codes].filter((code) => inPackage.has(code)));

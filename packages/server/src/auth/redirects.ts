@@ -1,5 +1,6 @@
 import { matchRegisteredRedirect, splitRedirectUris } from '@sso/shared-api';
 import type { AppContext } from '../context.js';
+import { live } from '../engine/live-rows.js';
 
 /**
  * A place where redirect URIs are registered: the table it reads (its cached list is dropped
@@ -17,12 +18,7 @@ export interface RedirectSource {
 export const clientRedirectSource: RedirectSource = {
   table: 'blade_client',
   async load(ctx) {
-    const rows = await ctx.db
-      .selectFrom('blade_client')
-      .select('webServerRedirectUri')
-      .where('status', '=', 1)
-      .where('isDeleted', '=', 0)
-      .execute();
+    const rows = await ctx.db.selectFrom('blade_client').select('webServerRedirectUri').where('status', '=', 1).$call(live()).execute();
     return rows.flatMap((row) => splitRedirectUris(row.webServerRedirectUri));
   },
 };

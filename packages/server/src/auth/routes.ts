@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { live } from '../engine/live-rows.js';
 import { callerOf } from '../http/types.js';
 import { GrantError, passwordGrant, refreshGrant } from './grants.js';
 import { checkCaptcha } from './login-options.js';
@@ -89,9 +90,7 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
       const held = await ctx.permissions.codesOf(caller);
       const codes =
         held === ALL
-          ? (await ctx.db.selectFrom('blade_menu').select('code').where('category', '=', 2).where('isDeleted', '=', 0).execute()).map(
-              (r) => r.code,
-            )
+          ? (await ctx.db.selectFrom('blade_menu').select('code').where('category', '=', 2).$call(live()).execute()).map((r) => r.code)
           : [...held];
       return ok({
         tenantId: caller.tenant_id,

@@ -1,5 +1,6 @@
 import type { ResourceDef } from '@sso/shared-api';
 import type { Db } from '../db/database.js';
+import { live } from '../engine/live-rows.js';
 import { toCamel } from '../engine/rows.js';
 import type { Caller } from './permissions.js';
 
@@ -58,11 +59,11 @@ export class Scopes {
   private async load(): Promise<void> {
     if (this.fresh) return;
     const [api, data, grants] = await Promise.all([
-      this.db.selectFrom('blade_scope_api').select(['id', 'scopePath']).where('isDeleted', '=', 0).execute(),
+      this.db.selectFrom('blade_scope_api').select(['id', 'scopePath']).$call(live()).execute(),
       this.db
         .selectFrom('blade_scope_data')
         .select(['id', 'resourceCode', 'scopeColumn', 'scopeType', 'scopeValue'])
-        .where('isDeleted', '=', 0)
+        .$call(live())
         .execute(),
       this.db.selectFrom('blade_role_scope').select(['roleId', 'scopeId', 'scopeCategory']).execute(),
     ]);
@@ -140,12 +141,7 @@ export class Scopes {
 
   private async withDescendants(tenantId: string, deptIds: string[]): Promise<string[]> {
     if (!deptIds.length) return [];
-    const rows = await this.db
-      .selectFrom('blade_dept')
-      .select(['id', 'ancestors'])
-      .where('tenantId', '=', tenantId)
-      .where('isDeleted', '=', 0)
-      .execute();
+    const rows = await this.db.selectFrom('blade_dept').select(['id', 'ancestors']).$call(live(tenantId)).execute();
     const roots = new Set(deptIds);
     return rows.filter((row) => roots.has(row.id) || row.ancestors.split(',').some((a) => roots.has(a))).map((row) => row.id);
   }

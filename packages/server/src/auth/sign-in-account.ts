@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { live } from '../engine/live-rows.js';
 
 /**
  * The live account a sign-in names: the exact spelling first, else the one account that equals it
@@ -18,7 +19,7 @@ export async function findSignInAccount(
     .selectAll()
     .where('tenantId', '=', tenantId)
     .where(sql<boolean>`lower(account) = lower(${account})`)
-    .where('isDeleted', '=', 0)
+    .$call(live())
     .limit(10)
     .execute();
   return candidates.find((u) => u.account === account) ?? (candidates.length === 1 ? candidates[0] : undefined);

@@ -1,6 +1,7 @@
 import { ADMINISTRATOR_ROLE, DEFAULT_TENANT_ID, md5 } from '@sso/shared-api';
 import { hashClientSecret } from '../auth/clients.js';
 import type { Passwords } from '../auth/passwords.js';
+import { live } from '../engine/live-rows.js';
 import type { IdGenerator } from '../ids.js';
 import type { Db } from './database.js';
 import { bizDicts, systemDicts } from './seed-data/dicts.js';
@@ -112,9 +113,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
     await seedDicts(trx as unknown as Db, 'blade_dict', systemDicts, ids);
     await seedDicts(trx as unknown as Db, 'blade_dict_biz', bizDicts, ids);
     await seedRegions(trx as unknown as Db);
-    const keys = new Set(
-      (await trx.selectFrom('blade_param').select('paramKey').where('isDeleted', '=', 0).execute()).map((r) => r.paramKey),
-    );
+    const keys = new Set((await trx.selectFrom('blade_param').select('paramKey').$call(live()).execute()).map((r) => r.paramKey));
     const newParams = params.filter((p) => !keys.has(p.paramKey));
     if (newParams.length) {
       await trx
@@ -135,9 +134,7 @@ async function ensure(find: () => Promise<{ id: string } | undefined>, create: (
 
 /** Inserts menus whose code is new; returns the ids of every seeded menu. */
 async function seedMenus(db: Db, ids: IdGenerator): Promise<string[]> {
-  const existing = new Map(
-    (await db.selectFrom('blade_menu').select(['id', 'code']).where('isDeleted', '=', 0).execute()).map((r) => [r.code, r.id]),
-  );
+  const existing = new Map((await db.selectFrom('blade_menu').select(['id', 'code']).$call(live()).execute()).map((r) => [r.code, r.id]));
   const rows: Parameters<ReturnType<Db['insertInto']>['values']>[0][] = [];
   const all: string[] = [];
   const walk = (menus: MenuSeed[], parentId: string) => {
@@ -175,7 +172,7 @@ async function seedMenus(db: Db, ids: IdGenerator): Promise<string[]> {
 }
 
 async function seedDicts(db: Db, table: 'blade_dict' | 'blade_dict_biz', dicts: DictSeed[], ids: IdGenerator): Promise<void> {
-  const existing = await db.selectFrom(table).select(['id', 'code', 'dictKey', 'parentId']).where('isDeleted', '=', 0).execute();
+  const existing = await db.selectFrom(table).select(['id', 'code', 'dictKey', 'parentId']).$call(live()).execute();
   const parents = new Map(existing.filter((r) => r.parentId === '0').map((r) => [r.code, r.id]));
   const entries = new Set(existing.filter((r) => r.parentId !== '0').map((r) => `${r.code}|${r.dictKey}`));
   const rows: Record<string, unknown>[] = [];

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import type { ResourceCache } from '../engine/cache.js';
+import { live } from '../engine/live-rows.js';
 
 /** System parameters by key (blade_param), read through the resource cache. */
 export class Params {
@@ -10,12 +11,7 @@ export class Params {
 
   async get(key: string): Promise<string | undefined> {
     return this.cache.get('blade_param', `key:${key}`, async () => {
-      const row = await this.db
-        .selectFrom('blade_param')
-        .select('paramValue')
-        .where('paramKey', '=', key)
-        .where('isDeleted', '=', 0)
-        .executeTakeFirst();
+      const row = await this.db.selectFrom('blade_param').select('paramValue').where('paramKey', '=', key).$call(live()).executeTakeFirst();
       return row?.paramValue;
     });
   }

@@ -2,6 +2,7 @@ import { badRequest, DEFAULT_TENANT_ID, forbidden, zh } from '@sso/shared-api';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
+import { live } from '../engine/live-rows.js';
 
 /** The ids of a comma-joined list (a user's dept_id, role_id, post_id), blanks dropped. */
 export const splitIds = (text: string | null | undefined): string[] =>
@@ -36,8 +37,7 @@ export async function heldIds(ctx: AppContext, caller: Caller, userId: string | 
     .selectFrom('blade_user')
     .select(['deptId', 'roleId'])
     .where('id', '=', id)
-    .where('tenantId', '=', caller.tenant_id)
-    .where('isDeleted', '=', 0)
+    .$call(live(caller.tenant_id))
     .executeTakeFirst();
   if (!user) throw badRequest(zh('recordMissing'));
   return splitIds(user[column]);

@@ -1,5 +1,6 @@
 import { badRequest } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
+import { live } from '../engine/live-rows.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: rules run on the generic layer's transaction
 type AnyDb = Kysely<any>;
@@ -12,7 +13,7 @@ export async function assertDictKey(db: AnyDb, code: string, key: unknown, messa
     .where('code', '=', code)
     .where('dictKey', '=', String(key))
     .where('parentId', '<>', '0')
-    .where('isDeleted', '=', 0)
+    .$call(live())
     .executeTakeFirst();
   if (!entry) throw badRequest(message);
 }
@@ -22,7 +23,7 @@ export async function assertAllExist(db: AnyDb, table: string, ids: readonly str
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += 1000) {
     const chunk = unique.slice(i, i + 1000);
-    const found = await db.selectFrom(table).select('id').where('id', 'in', chunk).where('isDeleted', '=', 0).execute();
+    const found = await db.selectFrom(table).select('id').where('id', 'in', chunk).$call(live()).execute();
     if (found.length !== chunk.length) throw badRequest(message);
   }
 }

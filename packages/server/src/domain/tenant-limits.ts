@@ -1,6 +1,7 @@
 import { badRequest, defineMessages } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { live } from '../engine/live-rows.js';
 
 const m = defineMessages({
   quotaReached: ['租户账号额度已用完，无法新增用户', "The tenant's account quota is used up"],
@@ -14,18 +15,13 @@ type Db = Kysely<Database>;
  * package (no cap). The platform tenant is never capped.
  */
 export async function packageMenuIds(db: Db, tenantId: string): Promise<Set<string> | undefined> {
-  const tenant = await db
-    .selectFrom('blade_tenant')
-    .select('packageId')
-    .where('tenantId', '=', tenantId)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
+  const tenant = await db.selectFrom('blade_tenant').select('packageId').$call(live(tenantId)).executeTakeFirst();
   if (!tenant?.packageId) return undefined;
   const pkg = await db
     .selectFrom('blade_tenant_package')
     .select('menuId')
     .where('id', '=', tenant.packageId)
-    .where('isDeleted', '=', 0)
+    .$call(live())
     .executeTakeFirst();
   return new Set(pkg ? pkg.menuId.split(',') : []);
 }
@@ -38,18 +34,12 @@ export async function assertWithinPackage(db: Db, tenantId: string, menuIds: rea
 
 /** Refuses a new user when the tenant's account quota (account_number, -1 = unlimited) is used up. */
 export async function assertUserQuota(db: Db, tenantId: string, adding = 1): Promise<void> {
-  const tenant = await db
-    .selectFrom('blade_tenant')
-    .select('accountNumber')
-    .where('tenantId', '=', tenantId)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
+  const tenant = await db.selectFrom('blade_tenant').select('accountNumber').$call(live(tenantId)).executeTakeFirst();
   if (!tenant || tenant.accountNumber < 0) return;
   const { count } = await db
     .selectFrom('blade_user')
     .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('tenantId', '=', tenantId)
-    .where('isDeleted', '=', 0)
+    .$call(live(tenantId))
     .executeTakeFirstOrThrow();
   if (Number(count) + adding > tenant.accountNumber) throw badRequest(m.quotaReached);
 }

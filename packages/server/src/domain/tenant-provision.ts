@@ -5,6 +5,7 @@ import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
 import { params as seededParams } from '../db/seed-data/params.js';
+import { live } from '../engine/live-rows.js';
 import { packageMenuIds } from './tenant-limits.js';
 
 /** A transaction (or the database): inside a save everything goes through the transaction. */
@@ -14,12 +15,7 @@ const MAX_ATTEMPTS = 50;
 
 /** A parameter's value read through the given handle (the shared reader would wait for the transaction). */
 export async function paramValue(db: Db, key: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('blade_param')
-    .select('paramValue')
-    .where('paramKey', '=', key)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
+  const row = await db.selectFrom('blade_param').select('paramValue').where('paramKey', '=', key).$call(live()).executeTakeFirst();
   return row?.paramValue ?? seededParams.find((p) => p.paramKey === key)?.paramValue;
 }
 
@@ -68,7 +64,7 @@ export async function provisionTenant(ctx: AppContext, db: Db, caller: Caller, t
     .select('id')
     .where('tenantId', '=', tenantId)
     .where(sql<boolean>`lower(account) = 'admin'`)
-    .where('isDeleted', '=', 0)
+    .$call(live())
     .executeTakeFirst();
   if (taken) throw badRequest(userMessages.accountTaken);
   await db
@@ -96,14 +92,9 @@ export async function provisionTenant(ctx: AppContext, db: Db, caller: Caller, t
  */
 export async function syncTenantMenus(ctx: AppContext, db: Db, tenantId: string): Promise<void> {
   const allowed = await packageMenuIds(db, tenantId);
-  const menus = (await db.selectFrom('blade_menu').select('id').where('isDeleted', '=', 0).execute()).map((r) => r.id);
+  const menus = (await db.selectFrom('blade_menu').select('id').$call(live()).execute()).map((r) => r.id);
   const wanted = allowed ? menus.filter((id) => allowed.has(id)) : menus;
-  const roles = await db
-    .selectFrom('blade_role')
-    .select(['id', 'roleAlias'])
-    .where('tenantId', '=', tenantId)
-    .where('isDeleted', '=', 0)
-    .execute();
+  const roles = await db.selectFrom('blade_role').select(['id', 'roleAlias']).$call(live(tenantId)).execute();
   const adminRoles = roles.filter((r) => r.roleAlias === ADMINISTRATOR_ROLE).map((r) => r.id);
   const otherRoles = roles.filter((r) => r.roleAlias !== ADMINISTRATOR_ROLE).map((r) => r.id);
   if (adminRoles.length) await db.deleteFrom('blade_role_menu').where('roleId', 'in', adminRoles).execute();

@@ -4,6 +4,7 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
+import { live } from '../engine/live-rows.js';
 import type { Repository } from '../engine/repository.js';
 import { assertUserQuota } from './tenant-limits.js';
 
@@ -33,7 +34,7 @@ export async function initialPassword(ctx: AppContext, trx?: Db): Promise<string
           .selectFrom('blade_param')
           .select('paramValue')
           .where('paramKey', '=', 'account.initPassword')
-          .where('isDeleted', '=', 0)
+          .$call(live())
           .executeTakeFirst()
       )?.paramValue
     : await ctx.params.get('account.initPassword');
@@ -97,8 +98,7 @@ export async function assertRoles(db: Db, caller: Caller, roleIds: string | null
     .selectFrom('blade_role')
     .select(['id', 'roleAlias'])
     .where('id', 'in', ids)
-    .where('tenantId', '=', caller.tenant_id)
-    .where('isDeleted', '=', 0)
+    .$call(live(caller.tenant_id))
     .execute();
   if (roles.length !== ids.length) throw badRequest(m.roleMissing);
   if (!caller.isAdministrator && roles.some((r) => r.roleAlias === ADMINISTRATOR_ROLE)) throw badRequest(m.administratorOnly);
@@ -116,19 +116,13 @@ export async function assertDeptsAndPosts(
   ] as const) {
     const wanted = [...new Set(splitIds(ids))];
     if (!wanted.length) continue;
-    const found = await db
-      .selectFrom(table)
-      .select('id')
-      .where('id', 'in', wanted)
-      .where('tenantId', '=', caller.tenant_id)
-      .where('isDeleted', '=', 0)
-      .execute();
+    const found = await db.selectFrom(table).select('id').where('id', 'in', wanted).$call(live(caller.tenant_id)).execute();
     if (found.length !== wanted.length) throw badRequest(message);
   }
 }
 
 /** The quota check of new users, with the tenant row locked so concurrent creations queue. */
 export async function assertRoomForUsers(db: Db, tenantId: string, adding: number): Promise<void> {
-  await db.selectFrom('blade_tenant').select('id').where('tenantId', '=', tenantId).where('isDeleted', '=', 0).forUpdate().execute();
+  await db.selectFrom('blade_tenant').select('id').$call(live(tenantId)).forUpdate().execute();
   await assertUserQuota(db, tenantId, adding);
 }

@@ -2,6 +2,7 @@ import type { NameSource, ResourceDef } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
+import { live } from './live-rows.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: names are read from tables chosen by the declaration
 type AnyDb = Kysely<any>;
@@ -59,7 +60,7 @@ function dictionaryValues(ctx: AppContext, code: string): Promise<Map<string, st
       .select(['dictKey', 'dictValue'])
       .where('code', '=', code)
       .where('parentId', '<>', '0')
-      .where('isDeleted', '=', 0)
+      .$call(live())
       .execute();
     return new Map(entries.map((entry) => [String(entry.dictKey), String(entry.dictValue)]));
   });

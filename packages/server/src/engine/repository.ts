@@ -4,6 +4,7 @@ import type { Caller } from '../auth/permissions.js';
 import type { DataFilter } from '../auth/scopes.js';
 import type { AppContext } from '../context.js';
 import { removeEvent, saveEvent } from './change-events.js';
+import { live } from './live-rows.js';
 import type { ListRequest } from './query.js';
 import { parseDateFilter, toApiRow } from './rows.js';
 import type { ResourceRules, ServerResource } from './types.js';
@@ -49,7 +50,7 @@ export class Repository {
   /** Live rows this caller may see. */
   scoped(db: AnyDb, caller: Caller): AnyQuery {
     let query = db.selectFrom(this.def.table);
-    if (this.def.commonColumns) query = query.where('isDeleted', '=', 0);
+    if (this.def.commonColumns) query = query.$call(live());
     if (this.def.tenantScoped) query = query.where('tenantId', '=', caller.tenant_id);
     return query;
   }

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
 import type { Database } from '../db/schema.js';
 import type { Params } from '../domain/params.js';
+import { live } from '../engine/live-rows.js';
 import { blockedKindOf, canonicalAddress } from './address-kinds.js';
 import { allowListed, type OutboundTarget, outboundTargetOf } from './outbound-target.js';
 
@@ -35,7 +36,7 @@ export const allowListReader =
       .selectFrom('blade_param')
       .select('paramValue')
       .where('paramKey', '=', ALLOW_HOSTS_PARAM)
-      .where('isDeleted', '=', 0)
+      .$call(live())
       .executeTakeFirst();
     return row?.paramValue;
   };

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { decryptSecret } from '../domain/secrets.js';
 import { CONFIG_ENABLED } from '../engine/enable-one.js';
+import { live } from '../engine/live-rows.js';
 import type { IdGenerator } from '../ids.js';
 import type { OutboundGuard } from '../net/outbound-guard.js';
 import { AliyunSms } from './aliyun.js';
@@ -144,7 +145,7 @@ export class SmsService {
         .selectFrom('blade_sms_log')
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('phone', '=', phone)
-        .where('isDeleted', '=', 0)
+        .$call(live())
         .where('createTime', '>', new Date(Date.now() - ms))
         .executeTakeFirstOrThrow();
       return Number(row.n);
@@ -163,13 +164,7 @@ export class SmsService {
   }
 
   private enabledConfig(tenantId: string) {
-    return this.db
-      .selectFrom('blade_sms')
-      .selectAll()
-      .where('tenantId', '=', tenantId)
-      .where('isDeleted', '=', 0)
-      .where('status', '=', CONFIG_ENABLED)
-      .executeTakeFirst();
+    return this.db.selectFrom('blade_sms').selectAll().$call(live(tenantId)).where('status', '=', CONFIG_ENABLED).executeTakeFirst();
   }
 
   private async providerOf(config: NonNullable<Awaited<ReturnType<SmsService['enabledConfig']>>>): Promise<SmsProvider | undefined> {

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { decryptSecret } from '../domain/secrets.js';
 import { CONFIG_ENABLED } from '../engine/enable-one.js';
+import { live } from '../engine/live-rows.js';
 import type { OutboundGuard } from '../net/outbound-guard.js';
 import { FileLinks } from './file-links.js';
 import { LOCAL_DOMAIN, LocalStore } from './local-store.js';
@@ -41,8 +42,7 @@ export class Storage {
     const row = await this.db
       .selectFrom('blade_oss')
       .selectAll()
-      .where('tenantId', '=', tenantId)
-      .where('isDeleted', '=', 0)
+      .$call(live(tenantId))
       .where('status', '=', CONFIG_ENABLED)
       .executeTakeFirst();
     return row ? this.storeOf(row as unknown as OssRow) : this.local;
@@ -51,7 +51,7 @@ export class Storage {
   /** The store that holds a file with this domain (local, or one of the tenant's S3 configurations). */
   async forDomain(tenantId: string, domain: string | null, db = this.db): Promise<ObjectStore | undefined> {
     if (!domain || domain === LOCAL_DOMAIN) return this.local;
-    const rows = await db.selectFrom('blade_oss').selectAll().where('tenantId', '=', tenantId).where('isDeleted', '=', 0).execute();
+    const rows = await db.selectFrom('blade_oss').selectAll().$call(live(tenantId)).execute();
     for (const row of rows) {
       const store = await this.storeOf(row as unknown as OssRow, db);
       if (store.domain === domain) return store;
@@ -66,7 +66,7 @@ export class Storage {
       .select('domain')
       .where('tenantId', '=', tenantId)
       .where('name', '=', name)
-      .where('isDeleted', '=', 0)
+      .$call(live())
       .executeTakeFirst();
     return this.forDomain(tenantId, row?.domain ?? null, db);
   }

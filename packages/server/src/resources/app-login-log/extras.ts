@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 
 const DEFAULT_DAYS = 7;
 
@@ -49,7 +50,7 @@ export async function dictValues(ctx: AppContext, code: string): Promise<Map<str
     .select(['dictKey', 'dictValue'])
     .where('code', '=', code)
     .where('parentId', '<>', '0')
-    .where('isDeleted', '=', 0)
+    .$call(live())
     .execute();
   return new Map(entries.map((e) => [String(e.dictKey), String(e.dictValue)]));
 }

@@ -1,4 +1,5 @@
 import { badRequest, appUserMessages as m } from '@sso/shared-api';
+import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
 
 const TARGETS = [
@@ -19,23 +20,16 @@ export const appUserRules: ResourceRules = {
     if (given.length !== 1 || !target) throw badRequest(m.oneTarget);
     const [field, table] = target;
     for (const [other] of TARGETS) if (other !== field) values[other] = null;
-    const live = (name: 'blade_app' | (typeof TARGETS)[number][1], id: unknown) =>
-      trx
-        .selectFrom(name)
-        .select('id')
-        .where('id', '=', id)
-        .where('tenantId', '=', caller.tenant_id)
-        .where('isDeleted', '=', 0)
-        .executeTakeFirst();
-    if (!(await live('blade_app', merged.appId))) throw badRequest(m.appMissing);
-    if (!(await live(table, merged[field]))) throw badRequest(m.targetMissing);
+    const found = (name: 'blade_app' | (typeof TARGETS)[number][1], id: unknown) =>
+      trx.selectFrom(name).select('id').where('id', '=', id).$call(live(caller.tenant_id)).executeTakeFirst();
+    if (!(await found('blade_app', merged.appId))) throw badRequest(m.appMissing);
+    if (!(await found(table, merged[field]))) throw badRequest(m.targetMissing);
     let same = trx
       .selectFrom('blade_app_user')
       .select('id')
       .where('appId', '=', merged.appId)
       .where(field, '=', merged[field])
-      .where('tenantId', '=', caller.tenant_id)
-      .where('isDeleted', '=', 0);
+      .$call(live(caller.tenant_id));
     if (existing) same = same.where('id', '<>', existing.id);
     if (await same.executeTakeFirst()) throw badRequest(m.granted);
   },

@@ -1,6 +1,7 @@
 import { app, appMessages, badRequest, zh } from '@sso/shared-api';
 import { hashClientSecret } from '../../auth/clients.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 import { Repository } from '../../engine/repository.js';
 import { attachResource } from '../attach/index.js';
 import { analyzeApps } from './analysis.js';
@@ -13,8 +14,7 @@ export const appExtraHandlers = defineExtraHandlers(app, {
       .selectFrom('blade_app')
       .select(['id', 'appCode', 'protocol'])
       .where('id', '=', query.id)
-      .where('tenantId', '=', who.tenant_id)
-      .where('isDeleted', '=', 0)
+      .$call(live(who.tenant_id))
       .executeTakeFirst();
     if (!row) throw badRequest(zh('recordMissing'));
     if (row.protocol !== 'oidc') throw badRequest(appMessages.secretOnlyOidc);
@@ -34,15 +34,14 @@ export const appExtraHandlers = defineExtraHandlers(app, {
       .selectFrom('blade_datasource')
       .select('id')
       .where('id', '=', query.datasourceId)
-      .where('isDeleted', '=', 0)
+      .$call(live())
       .executeTakeFirst();
     if (!source) throw badRequest(appMessages.datasourceMissing);
     const updated = await ctx.db
       .updateTable('blade_app')
       .set({ datasourceId: source.id, updateUser: who.user_id, updateTime: new Date() })
       .where('id', '=', query.appId)
-      .where('tenantId', '=', who.tenant_id)
-      .where('isDeleted', '=', 0)
+      .$call(live(who.tenant_id))
       .executeTakeFirst();
     if (!updated.numUpdatedRows) throw badRequest(zh('recordMissing'));
     ctx.cache.invalidate('blade_app');
@@ -50,13 +49,7 @@ export const appExtraHandlers = defineExtraHandlers(app, {
   },
 
   attachRemoveByLink: async ({ ctx, caller: who, query }) => {
-    const rows = await ctx.db
-      .selectFrom('blade_attach')
-      .select('id')
-      .where('tenantId', '=', who.tenant_id)
-      .where('isDeleted', '=', 0)
-      .where('link', '=', query.link)
-      .execute();
+    const rows = await ctx.db.selectFrom('blade_attach').select('id').$call(live(who.tenant_id)).where('link', '=', query.link).execute();
     if (rows.length) {
       await new Repository(ctx, attachResource).remove(
         who,

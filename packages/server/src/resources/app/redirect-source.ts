@@ -1,6 +1,7 @@
 import { matchRegisteredRedirect, splitRedirectUris } from '@sso/shared-api';
 import { type RedirectSource, registerRedirectSource } from '../../auth/redirects.js';
 import type { AppContext } from '../../context.js';
+import { live } from '../../engine/live-rows.js';
 
 /**
  * Applications are the second place redirect URIs are registered: every enabled application's
@@ -10,7 +11,7 @@ import type { AppContext } from '../../context.js';
 export const appRedirectSource: RedirectSource = {
   table: 'blade_app',
   async load(ctx: AppContext) {
-    const rows = await ctx.db.selectFrom('blade_app').select('redirectUris').where('status', '=', 1).where('isDeleted', '=', 0).execute();
+    const rows = await ctx.db.selectFrom('blade_app').select('redirectUris').where('status', '=', 1).$call(live()).execute();
     return rows.flatMap((row) => splitRedirectUris(row.redirectUris));
   },
 };

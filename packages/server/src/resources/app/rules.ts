@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type AppProtocol, appMessages, badRequest, splitRedirectUris, zh } from '@sso/shared-api';
 import { hashClientSecret } from '../../auth/clients.js';
 import { namePinyin } from '../../domain/app-pinyin.js';
+import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
 
 /** A new client secret: 192 random bits, URL-safe. */
@@ -30,8 +31,7 @@ export const appRules: ResourceRules = {
         .selectFrom('blade_user')
         .select('id')
         .where('id', '=', values.ownerId)
-        .where('tenantId', '=', caller.tenant_id)
-        .where('isDeleted', '=', 0)
+        .$call(live(caller.tenant_id))
         .executeTakeFirst();
       if (!owner) throw badRequest(zh('recordMissing'));
     }

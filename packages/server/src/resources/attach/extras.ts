@@ -1,5 +1,6 @@
 import { attach, badRequest, zh } from '@sso/shared-api';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 import { LOCAL_DOMAIN } from '../../storage/local-store.js';
 
 /** The object name in a local link, signed or not (the link put-file answered carries a signature). */
@@ -14,8 +15,7 @@ export const attachExtraHandlers = defineExtraHandlers(attach, {
     const rows = await ctx.db
       .selectFrom('blade_attach')
       .select('id')
-      .where('tenantId', '=', who.tenant_id)
-      .where('isDeleted', '=', 0)
+      .$call(live(who.tenant_id))
       .where((eb) => eb.or([eb('link', '=', link), eb('name', '=', name)]))
       .execute();
     if (rows.length === 0) throw badRequest(zh('recordMissing'));

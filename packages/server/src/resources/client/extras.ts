@@ -1,6 +1,7 @@
 import { badRequest, client, zh } from '@sso/shared-api';
 import { hashClientSecret } from '../../auth/clients.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 import { assertNotOwnClient, newClientSecret } from './rules.js';
 
 /** Extras of `client`: a new secret, answered once; the old one stops working at once. */
@@ -10,7 +11,7 @@ export const clientExtraHandlers = defineExtraHandlers(client, {
       .selectFrom('blade_client')
       .select(['id', 'clientId'])
       .where('id', '=', query.id)
-      .where('isDeleted', '=', 0)
+      .$call(live())
       .executeTakeFirst();
     if (!row) throw badRequest(zh('recordMissing'));
     assertNotOwnClient(who, row.clientId);

@@ -2,6 +2,7 @@ import { type appMissRow, DEFAULT_PAGE_SIZE, registry, type userTypeCount } from
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 import { formatDateTime } from '../../engine/rows.js';
 import { callerOf } from '../../http/types.js';
 
@@ -18,7 +19,7 @@ export const dashExtraHandlers = defineExtraHandlers(registry.desk.dash, {
     const size: number = query.size ?? DEFAULT_PAGE_SIZE;
     const missing = ctx.db
       .selectFrom('blade_client')
-      .where('isDeleted', '=', 0)
+      .$call(live())
       .where((eb) => eb.or([blank('web_server_redirect_uri'), blank('additional_information')]));
     const { total } = await missing.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
     const rows = await missing
@@ -45,8 +46,7 @@ export const dashExtraHandlers = defineExtraHandlers(registry.desk.dash, {
     const counts = await ctx.db
       .selectFrom('blade_user')
       .select(['userType', (eb) => eb.fn.countAll<string>().as('count')])
-      .where('tenantId', '=', caller.tenant_id)
-      .where('isDeleted', '=', 0)
+      .$call(live(caller.tenant_id))
       .groupBy('userType')
       .execute();
     const labels = await ctx.db
@@ -54,7 +54,7 @@ export const dashExtraHandlers = defineExtraHandlers(registry.desk.dash, {
       .select(['dictKey', 'dictValue'])
       .where('code', '=', 'user_type')
       .where('parentId', '<>', '0')
-      .where('isDeleted', '=', 0)
+      .$call(live())
       .orderBy('sort')
       .execute();
     const byType = new Map(counts.map((c) => [Number(c.userType), Number(c.count)]));

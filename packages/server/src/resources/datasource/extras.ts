@@ -3,6 +3,7 @@ import pg from 'pg';
 import { requirePlatform } from '../../domain/platform-only.js';
 import { decryptSecret } from '../../domain/secrets.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 import { OutboundRefused } from '../../net/outbound-guard.js';
 
 const m = defineMessages({
@@ -57,15 +58,10 @@ export const datasourceExtraHandlers = defineExtraHandlers(datasource, {
   /** The select box of data sources (platform-wide, read from the platform tenant). */
   select: async ({ ctx, caller }) => {
     requirePlatform(caller);
-    return ctx.db.selectFrom('blade_datasource').select(['id', 'name']).where('isDeleted', '=', 0).orderBy('id').execute();
+    return ctx.db.selectFrom('blade_datasource').select(['id', 'name']).$call(live()).orderBy('id').execute();
   },
   testConnection: async ({ ctx, caller, query }) => {
-    const row = await ctx.db
-      .selectFrom('blade_datasource')
-      .selectAll()
-      .where('id', '=', query.id)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
+    const row = await ctx.db.selectFrom('blade_datasource').selectAll().where('id', '=', query.id).$call(live()).executeTakeFirst();
     if (!row) throw badRequest(zh('recordMissing'));
     const target = postgresTarget(row.url);
     if (!target) throw badRequest(m.notSupported);

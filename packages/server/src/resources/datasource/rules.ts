@@ -2,6 +2,7 @@ import { badRequest, defineMessages } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { encryptSecret } from '../../domain/secrets.js';
+import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
 import { hostPortOf, postgresTarget } from './extras.js';
 
@@ -36,7 +37,7 @@ export const datasourceRules: ResourceRules = {
         'in',
         rows.map((row) => row.id as string),
       )
-      .where('isDeleted', '=', 0)
+      .$call(live())
       .executeTakeFirst();
     if (bound) throw badRequest(m.inUse);
   },

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { heldIds, inOrderOf, targetTenant } from '../../domain/role-access.js';
 import { buildTree, bySortThenId } from '../../domain/tree.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 import { toListRequest } from '../../engine/query.js';
 import { toApiRow } from '../../engine/rows.js';
 
@@ -11,7 +12,7 @@ type DeptRow = Record<string, unknown> & { id: string; parentId: string; deptNam
 
 /** Every live dept of a tenant, sorted by sort then id. */
 async function deptsOf(ctx: AppContext, tenantId: string): Promise<DeptRow[]> {
-  const rows = await ctx.db.selectFrom('blade_dept').selectAll().where('tenantId', '=', tenantId).where('isDeleted', '=', 0).execute();
+  const rows = await ctx.db.selectFrom('blade_dept').selectAll().$call(live(tenantId)).execute();
   return (rows.map((row) => toApiRow(row)) as DeptRow[]).sort(bySortThenId);
 }
 

@@ -2,6 +2,7 @@ import { DEFAULT_TENANT_ID, type dict, type dictImportRow, zh } from '@sso/share
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { ExtraHandlerArgs } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: dict and dict-biz share this handler by table name
 type AnyDb = Kysely<any>;
@@ -36,7 +37,7 @@ export async function dictBulkUpsert({ ctx, def, repo, caller: who, body }: Extr
     const found = (await trx
       .selectFrom(def.table)
       .select([...COLUMNS])
-      .where('isDeleted', '=', 0)
+      .$call(live())
       .where('code', 'in', codes)
       .where((eb) => eb.or([eb('parentId', '=', '0'), eb('dictKey', 'in', keys)]))
       .execute()) as Entry[];

@@ -3,6 +3,7 @@ import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { allMenus, assertOwnTopMenus, grantableMenus, type MenuRow, menuTree, topMenuSettings } from '../../domain/menu-data.js';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 
 const DATA_SCOPE = 1;
 const API_SCOPE = 2;
@@ -18,7 +19,7 @@ async function scopeTree(
   category: number,
   menus: MenuRow[],
 ): Promise<MenuTreeNode[]> {
-  let query = ctx.db.selectFrom(table).select(['id', 'menuId', 'scopeName']).where('isDeleted', '=', 0);
+  let query = ctx.db.selectFrom(table).select(['id', 'menuId', 'scopeName']).$call(live());
   if (!caller.isAdministrator) {
     if (!caller.roleIds.length) return [];
     query = query.where('id', 'in', (eb) =>
@@ -35,13 +36,7 @@ async function scopeTree(
 
 /** Role ids, all live roles of the caller's tenant, or a refusal that names none of them. */
 async function assertOwnRoles(ctx: AppContext, caller: Caller, roleIds: string[]): Promise<void> {
-  const found = await ctx.db
-    .selectFrom('blade_role')
-    .select('id')
-    .where('id', 'in', roleIds)
-    .where('tenantId', '=', caller.tenant_id)
-    .where('isDeleted', '=', 0)
-    .execute();
+  const found = await ctx.db.selectFrom('blade_role').select('id').where('id', 'in', roleIds).$call(live(caller.tenant_id)).execute();
   if (found.length !== roleIds.length) throw badRequest(m.roleMissing);
 }
 
@@ -62,7 +57,7 @@ async function roleScopeIds(ctx: AppContext, roleIds: string[], category: number
       eb
         .selectFrom(table as 'blade_scope_data')
         .select('id')
-        .where('isDeleted', '=', 0),
+        .$call(live()),
     )
     .orderBy('scopeId')
     .execute();

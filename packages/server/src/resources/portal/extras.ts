@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { type VisibleApp, visibleApp, visibleApps } from '../../domain/app-access.js';
 import { recordOpen } from '../../domain/app-opens.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 import { formatDateTime } from '../../engine/rows.js';
 import { dictValues } from '../app-login-log/extras.js';
 import { matchesSearch, pageOf, portalRow, startUrl } from './rows.js';
@@ -31,8 +32,7 @@ async function favoriteIds(ctx: AppContext, caller: Caller): Promise<string[]> {
     .selectFrom('blade_app_favorites')
     .select('appId')
     .where('userId', '=', caller.user_id)
-    .where('tenantId', '=', caller.tenant_id)
-    .where('isDeleted', '=', 0)
+    .$call(live(caller.tenant_id))
     .orderBy('createTime', 'desc')
     .execute();
   return rows.map((r) => String(r.appId));
@@ -158,13 +158,13 @@ export const portalAppExtraHandlers = defineExtraHandlers(registry.portal.app, {
       .set({ isDeleted: 1, updateUser: caller.user_id, updateTime: new Date() })
       .where('userId', '=', caller.user_id)
       .where('appId', '=', app.id)
-      .where('isDeleted', '=', 0)
+      .$call(live())
       .executeTakeFirst();
     if (removed.numUpdatedRows > 0n) return { favorite: false };
     await ctx.db
       .insertInto('blade_app_favorites')
       .values({ id: ctx.ids.next(), tenantId: caller.tenant_id, appId: app.id, userId: caller.user_id, createUser: caller.user_id })
-      .onConflict((oc) => oc.columns(['userId', 'appId']).where('isDeleted', '=', 0).doNothing())
+      .onConflict((oc) => oc.columns(['userId', 'appId']).$call(live()).doNothing())
       .execute();
     ctx.cache.invalidate('blade_app_favorites');
     return { favorite: true };

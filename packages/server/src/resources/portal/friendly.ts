@@ -1,5 +1,6 @@
 import { DEFAULT_TENANT_ID, registry } from '@sso/shared-api';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 
 /** The public friendly links of a tenant (the platform's unless told), enabled ones by sort. */
 export const friendlyExtraHandlers = defineExtraHandlers(registry.portal.friendly, {
@@ -8,7 +9,7 @@ export const friendlyExtraHandlers = defineExtraHandlers(registry.portal.friendl
       .selectFrom('blade_friendly_link')
       .select(['id', 'linkName', 'linkUrl', 'icon', 'sort'])
       .where('tenantId', '=', query.tenantId || DEFAULT_TENANT_ID)
-      .where('isDeleted', '=', 0)
+      .$call(live())
       .where('status', '=', 1)
       .orderBy('sort')
       .orderBy('id')

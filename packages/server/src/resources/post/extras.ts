@@ -2,6 +2,7 @@ import { post } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import { listHolds, splitIds, targetTenant } from '../../domain/role-access.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 import { toListRequest } from '../../engine/query.js';
 import { toApiRow } from '../../engine/rows.js';
 
@@ -10,13 +11,7 @@ import { toApiRow } from '../../engine/rows.js';
  * live users of that dept (that dept only, not its children).
  */
 async function postIdsOfDept(ctx: AppContext, tenantId: string, deptId: string): Promise<string[]> {
-  const users = await ctx.db
-    .selectFrom('blade_user')
-    .select('postId')
-    .where('tenantId', '=', tenantId)
-    .where('isDeleted', '=', 0)
-    .where(listHolds('deptId', deptId))
-    .execute();
+  const users = await ctx.db.selectFrom('blade_user').select('postId').$call(live(tenantId)).where(listHolds('deptId', deptId)).execute();
   return [...new Set(users.flatMap((user) => splitIds(user.postId)))];
 }
 
@@ -29,7 +24,7 @@ export const postExtraHandlers = defineExtraHandlers(post, {
 
   select: async ({ ctx, caller, query }) => {
     const tenantId = targetTenant(caller, query.tenantId);
-    let rows = ctx.db.selectFrom('blade_post').selectAll().where('tenantId', '=', tenantId).where('isDeleted', '=', 0);
+    let rows = ctx.db.selectFrom('blade_post').selectAll().$call(live(tenantId));
     if (query.deptId) {
       const inDept = await postIdsOfDept(ctx, tenantId, query.deptId);
       rows = rows.where('id', 'in', inDept.length ? inDept : ['0']);

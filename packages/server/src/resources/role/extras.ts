@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { heldIds, inOrderOf, targetTenant } from '../../domain/role-access.js';
 import { buildTree, bySortThenId } from '../../domain/tree.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 import { toApiRow } from '../../engine/rows.js';
 import { grantRoles } from './grant.js';
 
@@ -10,7 +11,7 @@ type RoleRow = Omit<RoleNode, 'hasChildren' | 'children'>;
 
 /** Every live role of a tenant, sorted by sort then id. */
 async function rolesOf(ctx: AppContext, tenantId: string): Promise<RoleRow[]> {
-  const rows = await ctx.db.selectFrom('blade_role').selectAll().where('tenantId', '=', tenantId).where('isDeleted', '=', 0).execute();
+  const rows = await ctx.db.selectFrom('blade_role').selectAll().$call(live(tenantId)).execute();
   return (rows.map((row) => toApiRow(row)) as RoleRow[]).sort(bySortThenId);
 }
 

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { grantedMenuIds } from '../../domain/menu-data.js';
 import { assertAllExist } from '../../domain/scope-checks.js';
 import { assertWithinPackage } from '../../domain/tenant-limits.js';
+import { live } from '../../engine/live-rows.js';
 import { roleRuleMessages } from './rules.js';
 
 export const grantMessages = defineMessages({
@@ -44,8 +45,7 @@ export async function grantRoles(ctx: AppContext, caller: Caller, input: GrantIn
       .selectFrom('blade_role')
       .select(['id', 'roleAlias', 'roleName'])
       .where('id', 'in', roleIds)
-      .where('tenantId', '=', caller.tenant_id)
-      .where('isDeleted', '=', 0)
+      .$call(live(caller.tenant_id))
       .execute();
     if (roles.length !== roleIds.length) throw badRequest(m.grantRoleMissing);
     if (!caller.isAdministrator && roles.some((role) => role.roleAlias === ADMINISTRATOR_ROLE)) {

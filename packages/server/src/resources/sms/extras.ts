@@ -1,6 +1,7 @@
 import { badRequest, resourceMessages as m, sms } from '@sso/shared-api';
 import { enableOnePerTenant } from '../../engine/enable-one.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 
 function paramsOf(text: string | undefined): Record<string, string> {
   if (!text) return {};
@@ -31,8 +32,7 @@ export const smsExtraHandlers = defineExtraHandlers(sms, {
     let q = ctx.db
       .selectFrom('blade_sms_log')
       .select(['id', 'phone', 'smsCode', 'templateId', 'content', 'provider', 'outcome', 'createTime'])
-      .where('tenantId', '=', who.tenant_id)
-      .where('isDeleted', '=', 0);
+      .$call(live(who.tenant_id));
     if (query.phone) q = q.where('phone', '=', query.phone);
     const rows = await q.orderBy('createTime', 'desc').orderBy('id', 'desc').limit(200).execute();
     return rows.map((r) => ({ ...r, id: String(r.id), createTime: new Date(r.createTime).toISOString() }));

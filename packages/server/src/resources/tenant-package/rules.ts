@@ -1,4 +1,5 @@
 import { badRequest, zh } from '@sso/shared-api';
+import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
 
 /** A package's menuId is a comma-joined list of existing menus. */
@@ -6,7 +7,7 @@ export const tenantPackageRules: ResourceRules = {
   async beforeSave({ values, trx }) {
     if (values.menuId === undefined) return;
     const ids = [...new Set(String(values.menuId).split(','))];
-    const found = await trx.selectFrom('blade_menu').select('id').where('id', 'in', ids).where('isDeleted', '=', 0).execute();
+    const found = await trx.selectFrom('blade_menu').select('id').where('id', 'in', ids).$call(live()).execute();
     if (found.length !== ids.length) throw badRequest(zh('packageMenuMissing'));
     values.menuId = ids.join(',');
   },

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { syncSessionsOfTenants } from '../../domain/account-sessions.js';
 import { syncTenantMenus } from '../../domain/tenant-provision.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 import type { SecurityTarget } from '../../logs/security-events.js';
 import { assertPlatformTenantKept, normaliseDomain, toExpiry } from './rules.js';
 import { selectTenants } from './select.js';
@@ -21,22 +22,17 @@ type Db = Kysely<Database>;
 
 /** Saber 2.9's package dialog names the tenant by its row id under the name tenantId (as BladeX reads it). */
 async function liveTenantByCodeOrRowId(db: Db, value: string) {
-  const live = db.selectFrom('blade_tenant').selectAll().where('isDeleted', '=', 0);
-  const byCode = await live.where('tenantId', '=', value).executeTakeFirst();
+  const tenants = db.selectFrom('blade_tenant').selectAll().$call(live());
+  const byCode = await tenants.where('tenantId', '=', value).executeTakeFirst();
   if (byCode) return byCode;
   const rowId = /^[1-9]\d{0,18}$/.test(value) && BigInt(value) < 2n ** 63n;
-  const byId = rowId ? await live.where('id', '=', value).executeTakeFirst() : undefined;
+  const byId = rowId ? await tenants.where('id', '=', value).executeTakeFirst() : undefined;
   if (!byId) throw badRequest(m.tenantMissing);
   return byId;
 }
 
 async function liveTenant(db: Db, tenantId: string) {
-  const row = await db
-    .selectFrom('blade_tenant')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
+  const row = await db.selectFrom('blade_tenant').selectAll().$call(live(tenantId)).executeTakeFirst();
   if (!row) throw badRequest(m.tenantMissing);
   return row;
 }
@@ -68,7 +64,7 @@ export const tenantExtraHandlers = defineExtraHandlers(tenant, {
         .selectFrom('blade_tenant')
         .select(['id', 'tenantId', 'tenantName'])
         .where('id', 'in', ids)
-        .where('isDeleted', '=', 0)
+        .$call(live())
         .execute();
       if (rows.length !== ids.length) throw badRequest(zh('recordMissing'));
       for (const row of rows) assertPlatformTenantKept(row.tenantId, { expireTime });
@@ -102,7 +98,7 @@ export const tenantExtraHandlers = defineExtraHandlers(tenant, {
         .selectFrom('blade_datasource')
         .select('id')
         .where('id', '=', datasourceId)
-        .where('isDeleted', '=', 0)
+        .$call(live())
         .executeTakeFirst();
       if (!found) throw badRequest(m.datasourceMissing);
     }
@@ -122,7 +118,7 @@ export const tenantExtraHandlers = defineExtraHandlers(tenant, {
       .selectFrom('blade_tenant')
       .select(['tenantId', 'tenantName', 'backgroundUrl'])
       .where('domain', '=', domain)
-      .where('isDeleted', '=', 0)
+      .$call(live())
       .orderBy('id')
       .executeTakeFirst();
     return row ?? {};
@@ -135,7 +131,7 @@ export const tenantExtraHandlers = defineExtraHandlers(tenant, {
       .selectFrom('blade_tenant_package')
       .select(['id', 'packageName', 'menuId', 'remark'])
       .where('id', '=', tenant.packageId)
-      .where('isDeleted', '=', 0)
+      .$call(live())
       .executeTakeFirst();
     return pkg ?? null;
   },
@@ -151,7 +147,7 @@ export const tenantExtraHandlers = defineExtraHandlers(tenant, {
           .selectFrom('blade_tenant_package')
           .select('id')
           .where('id', '=', packageId)
-          .where('isDeleted', '=', 0)
+          .$call(live())
           .executeTakeFirst();
         if (!found) throw badRequest(m.packageMissing);
       }

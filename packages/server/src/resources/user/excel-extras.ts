@@ -2,6 +2,7 @@ import { ADMINISTRATOR_ROLE, badRequest, userMessages as m, rowMessage, type Upl
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 import { type FileDownload, XLSX_TYPE } from '../../engine/multipart.js';
 import { toListRequest } from '../../engine/query.js';
 import { type ExcelRow, readUsers, SEX_NAMES, USER_TYPE_NAMES, writeUsers } from './excel.js';
@@ -26,24 +27,9 @@ export interface TenantNames {
 }
 
 export async function tenantNames(db: Db, tenantId: string): Promise<TenantNames> {
-  const roles = await db
-    .selectFrom('blade_role')
-    .select(['id', 'roleName as name', 'roleAlias'])
-    .where('tenantId', '=', tenantId)
-    .where('isDeleted', '=', 0)
-    .execute();
-  const depts = await db
-    .selectFrom('blade_dept')
-    .select(['id', 'deptName as name'])
-    .where('tenantId', '=', tenantId)
-    .where('isDeleted', '=', 0)
-    .execute();
-  const posts = await db
-    .selectFrom('blade_post')
-    .select(['id', 'postName as name'])
-    .where('tenantId', '=', tenantId)
-    .where('isDeleted', '=', 0)
-    .execute();
+  const roles = await db.selectFrom('blade_role').select(['id', 'roleName as name', 'roleAlias']).$call(live(tenantId)).execute();
+  const depts = await db.selectFrom('blade_dept').select(['id', 'deptName as name']).$call(live(tenantId)).execute();
+  const posts = await db.selectFrom('blade_post').select(['id', 'postName as name']).$call(live(tenantId)).execute();
   return { roles, depts, posts, administratorRoles: new Set(roles.filter((r) => r.roleAlias === ADMINISTRATOR_ROLE).map((r) => r.id)) };
 }
 

@@ -4,6 +4,7 @@ import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
 import { assertRoomForUsers, hashPlain, initialPassword } from '../../domain/user-accounts.js';
+import { live } from '../../engine/live-rows.js';
 import type { Repository } from '../../engine/repository.js';
 import { userTarget } from '../../logs/security-events.js';
 import { localDate } from './rules.js';
@@ -41,8 +42,7 @@ export async function importUsers(args: {
   const matches = await ctx.db
     .selectFrom('blade_user')
     .select(['id', 'account'])
-    .where('tenantId', '=', caller.tenant_id)
-    .where('isDeleted', '=', 0)
+    .$call(live(caller.tenant_id))
     .where(sql<string>`lower(account)`, 'in', accounts)
     .execute();
   const byLowerCase = new Map(matches.map((u) => [u.account.toLowerCase(), u]));
@@ -110,8 +110,7 @@ export async function importUsers(args: {
     const written = await trx
       .selectFrom('blade_user')
       .select(['id', 'account'])
-      .where('tenantId', '=', caller.tenant_id)
-      .where('isDeleted', '=', 0)
+      .$call(live(caller.tenant_id))
       .where((eb) => eb.or([eb('account', 'in', ['', ...fresh.map((r) => r.values.account)]), eb('id', 'in', ['0', ...coveredIds])]))
       .execute();
     const detail = { fields: ['import'] };

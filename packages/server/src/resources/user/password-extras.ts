@@ -1,6 +1,7 @@
 import { badRequest, fromBase64, userMessages as m, md5, PASSWORD_RULE, updatePasswordFields, user, zh } from '@sso/shared-api';
 import { auditOf, hashPlain, initialPassword, randomPassword, updateUsers, usersByIds } from '../../domain/user-accounts.js';
 import { type SignedInArgs, someExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 import { type SecurityEventType, userTarget } from '../../logs/security-events.js';
 
 /** Password extras of /api/blade-user: resets by an administrator, and the caller's own change. */
@@ -93,8 +94,7 @@ export const userPasswordHandlers = someExtraHandlers(user, {
       .selectFrom('blade_user')
       .select(['id', 'password'])
       .where('id', '=', who.user_id)
-      .where('tenantId', '=', who.tenant_id)
-      .where('isDeleted', '=', 0)
+      .$call(live(who.tenant_id))
       .executeTakeFirst();
     if (!user) throw badRequest(zh('recordMissing'));
     const check = await ctx.passwords.verifyDigest(user.password, input.oldPassword);

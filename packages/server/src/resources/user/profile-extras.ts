@@ -2,6 +2,7 @@ import { badRequest, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, user, zh } from 
 import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
 import { assertRoles, auditOf, updateUsers, usersByIds } from '../../domain/user-accounts.js';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 import { toApiRow } from '../../engine/rows.js';
 import { userTarget } from '../../logs/security-events.js';
 
@@ -21,8 +22,7 @@ export const userProfileHandlers = someExtraHandlers(user, {
       .selectFrom('blade_user')
       .selectAll()
       .where('id', '=', who.user_id)
-      .where('tenantId', '=', who.tenant_id)
-      .where('isDeleted', '=', 0)
+      .$call(live(who.tenant_id))
       .executeTakeFirst();
     if (!user) throw badRequest(zh('recordMissing'));
     return {
@@ -39,8 +39,7 @@ export const userProfileHandlers = someExtraHandlers(user, {
       .updateTable('blade_user')
       .set({ ...changes, ...auditOf(who) })
       .where('id', '=', who.user_id)
-      .where('tenantId', '=', who.tenant_id)
-      .where('isDeleted', '=', 0)
+      .$call(live(who.tenant_id))
       .execute();
     return true;
   },

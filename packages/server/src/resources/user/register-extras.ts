@@ -2,6 +2,7 @@ import { badRequest, userMessages as m, user, zh } from '@sso/shared-api';
 import { sql } from 'kysely';
 import { assertRoomForUsers, checkPlainPassword, hashPlain, usersByIds } from '../../domain/user-accounts.js';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 import { userTarget } from '../../logs/security-events.js';
 
 /** Status of an account waiting for an administrator (the token endpoint refuses it). */
@@ -19,12 +20,7 @@ export const userRegisterHandlers = someExtraHandlers(user, {
       name?: string | null;
       oauthId?: string;
     };
-    const tenant = await ctx.db
-      .selectFrom('blade_tenant')
-      .select(['status', 'expireTime'])
-      .where('tenantId', '=', input.tenantId)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
+    const tenant = await ctx.db.selectFrom('blade_tenant').select(['status', 'expireTime']).$call(live(input.tenantId)).executeTakeFirst();
     if (!tenant) throw badRequest(zh('tenantMissing'));
     if (tenant.status !== 1) throw badRequest(zh('tenantDisabled'));
     if (tenant.expireTime && tenant.expireTime.getTime() < Date.now()) throw badRequest(zh('tenantExpired'));
@@ -46,7 +42,7 @@ export const userRegisterHandlers = someExtraHandlers(user, {
         .select('id')
         .where('tenantId', '=', input.tenantId)
         .where(sql<boolean>`lower(account) = lower(${input.account})`) // unique regardless of case
-        .where('isDeleted', '=', 0)
+        .$call(live())
         .executeTakeFirst();
       if (taken) throw badRequest(m.accountTaken);
       await assertRoomForUsers(trx, input.tenantId, 1);

@@ -9,6 +9,7 @@ import {
   hashPlain,
   initialPassword,
 } from '../../domain/user-accounts.js';
+import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
 
 const held = (ids: unknown) => new Set(typeof ids === 'string' ? ids.split(',') : []);
@@ -75,8 +76,7 @@ export const userRules: ResourceRules = {
       exists(
         selectFrom('blade_dept as d')
           .select(sql`1`.as('one'))
-          .where('d.tenantId', '=', caller.tenant_id)
-          .where('d.isDeleted', '=', 0)
+          .$call(live(caller.tenant_id, 'd'))
           .where((eb) =>
             eb.or([eb('d.id', 'in', deptIds), ...deptIds.map((id) => eb(sql`',' || d.ancestors || ','`, 'like', `%,${id},%`))]),
           )
