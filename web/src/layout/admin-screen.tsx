@@ -1,6 +1,8 @@
 import { resourceForMenu } from '@sso/shared-api';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { menuNameIn } from '../i18n/menu-names.js';
 import { PageLoading } from '../lib/page-loading.js';
 import { findMenu, type MenuItem } from '../router/menu-index.js';
 import { matchRoute } from '../router/route-table.js';
@@ -15,12 +17,15 @@ const ScreenMissing = lazy(() => import('../pages/screen-missing.js'));
  * the resource whose permission is the menu's code, else "not available yet".
  */
 export function MenuScreen({ item }: { item: MenuItem }) {
+  const { i18n } = useTranslation();
   const Specific = screens[item.rawPath];
+  // Screens title their page with the menu's name in the language shown.
+  const name = menuNameIn(i18n.language, item);
   const def = resourceForMenu(item.code);
-  const menu = { id: item.id, code: item.code, name: item.name, rawPath: item.rawPath };
+  const menu = { id: item.id, code: item.code, name, rawPath: item.rawPath };
   if (Specific) return <Specific menu={menu} def={def} />;
-  if (def) return <CrudPage def={def} title={item.name} />;
-  return <ScreenMissing title={item.name} />;
+  if (def) return <CrudPage def={def} title={name} />;
+  return <ScreenMissing title={name} />;
 }
 
 /**

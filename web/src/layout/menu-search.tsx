@@ -3,6 +3,7 @@ import { Button, Empty, Input, List, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { menuNameIn } from '../i18n/menu-names.js';
 import { useStore } from '../lib/store.js';
 import { leavesOf, type MenuItem, trailOf } from '../router/menu-index.js';
 import { useMenuItems } from '../router/use-route-info.js';
@@ -10,11 +11,15 @@ import { MenuIcon } from './menu-icon.js';
 import { openMenu } from './open-menu.js';
 import { settingsStore, updateSettings } from './settings.js';
 
-/** Menu items whose name starts with the query (SPEC §2: prefix match), case-insensitive. */
-export function searchMenus(items: readonly MenuItem[], query: string): MenuItem[] {
+/**
+ * Menu items whose name starts with the query (prefix match), case-insensitive: the name shown in
+ * the language (the English name in English) or the Chinese name, so either finds a screen.
+ */
+export function searchMenus(items: readonly MenuItem[], query: string, language = 'zh-CN'): MenuItem[] {
   const q = query.trim().toLowerCase();
   const leaves = leavesOf(items);
-  return q ? leaves.filter((item) => item.name.toLowerCase().startsWith(q)) : leaves;
+  const matches = (item: MenuItem) => [item.name, menuNameIn(language, item)].some((name) => name.toLowerCase().startsWith(q));
+  return q ? leaves.filter(matches) : leaves;
 }
 
 export function MenuSearchButton() {
@@ -32,12 +37,12 @@ export function MenuSearchButton() {
 
 /** The panel titled 菜单搜索; Esc closes it (antd Modal's keyboard handling). */
 export function MenuSearchPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const open = useStore(settingsStore, (s) => s.menuSearch);
   const items = useMenuItems();
   const [query, setQuery] = useState('');
-  const results = useMemo(() => searchMenus(items, query), [items, query]);
+  const results = useMemo(() => searchMenus(items, query, i18n.language), [items, query, i18n.language]);
   const close = () => {
     updateSettings({ menuSearch: false });
     setQuery('');
@@ -66,8 +71,8 @@ export function MenuSearchPanel() {
           <List.Item style={{ cursor: 'pointer' }} onClick={() => choose(item)}>
             <List.Item.Meta
               avatar={<MenuIcon source={item.icon} />}
-              title={item.name}
-              description={(trailOf(items, item.id) ?? []).join(' / ')}
+              title={menuNameIn(i18n.language, item)}
+              description={(trailOf(items, item.id, i18n.language) ?? []).join(' / ')}
             />
           </List.Item>
         )}

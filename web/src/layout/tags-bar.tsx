@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { client } from '../api/client.js';
 import { feedback } from '../api/feedback.js';
+import { menuNameIn } from '../i18n/menu-names.js';
 import { useStore } from '../lib/store.js';
 import { clearPageCache } from './keep-alive.js';
 import { updateSettings } from './settings.js';
@@ -14,11 +15,12 @@ const hrefOf = (tag: Tag) => (tag.query && Object.keys(tag.query).length ? `${ta
 
 /** Tabs of opened pages (SPEC §2, §4) with a context menu and a menu dropdown. */
 export function TagsBar() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const tags = useStore(tagsStore);
-  const labelOf = (tag: Tag) => (tag.meta?.i18n ? t(`route.${tag.meta.i18n}`) : tag.label);
+  const labelOf = (tag: Tag) =>
+    tag.meta?.i18n ? t(`route.${tag.meta.i18n}`) : menuNameIn(i18n.language, { name: tag.label, nameEn: tag.labelEn });
 
   const close = (value: string) => {
     const result = closeTag(tags, value, pathname);

@@ -48,4 +48,14 @@ describe('the tab of a visited page', () => {
       meta: {},
     });
   });
+
+  it('keeps the English name of a menu screen beside its name, so the tab follows the language', () => {
+    expect(tagOf('/system/param/index', '', { title: '参数管理', titleEn: 'Parameters', literalTitle: true }, translate)).toEqual({
+      label: '参数管理',
+      labelEn: 'Parameters',
+      value: '/system/param/index',
+      query: {},
+      meta: {},
+    });
+  });
 });

@@ -4,6 +4,8 @@ import type { RouteMeta } from '../router/meta.js';
 /** A tab of the tabs bar (SPEC §3 "Tag/tab"). */
 export interface Tag {
   label: string;
+  /** The label in English of a menu screen's tab (its English name), when it has one. */
+  labelEn?: string;
   /** The path. */
   value: string;
   query?: Record<string, string>;
@@ -15,12 +17,12 @@ export interface Tag {
 
 /**
  * The tab of a visited page: a fixed route is labelled by its i18n key (so the label follows the
- * language), a menu screen by its name; the query is kept so the tab reopens the same view.
+ * language), a menu screen by its name and English name; the query is kept so the tab reopens the same view.
  */
 export function tagOf(path: string, search: string, meta: RouteMeta, translate: (key: string) => string): Tag {
   const title = meta.title ?? path;
   const query = Object.fromEntries(new URLSearchParams(search));
-  if (meta.literalTitle) return { label: title, value: path, query, meta: {} };
+  if (meta.literalTitle) return { label: title, ...(meta.titleEn ? { labelEn: meta.titleEn } : {}), value: path, query, meta: {} };
   return { label: translate(`route.${title}`), value: path, query, meta: { i18n: title } };
 }
 

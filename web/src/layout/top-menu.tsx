@@ -2,6 +2,7 @@ import { Menu } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.js';
+import { menuNameIn } from '../i18n/menu-names.js';
 import { useStore } from '../lib/store.js';
 import { selectTopMenu } from '../session/load-user.js';
 import { userStore } from '../session/user-store.js';
@@ -9,6 +10,7 @@ import { userStore } from '../session/user-store.js';
 interface TopMenuRow {
   id: string;
   name: string;
+  nameEn?: string;
 }
 
 /**
@@ -16,12 +18,12 @@ interface TopMenuRow {
  * `routes?topMenuId=`; 首页 shows every menu. Hidden when the role has none.
  */
 export function TopMenu() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [rows, setRows] = useState<TopMenuRow[]>([]);
   const topMenuId = useStore(userStore, (s) => s.topMenuId);
   useEffect(() => {
     client.system.menu.topMenu().then(
-      (list) => setRows(list.map((r) => ({ id: String(r.id), name: String(r.name) }))),
+      (list) => setRows(list.map((r) => ({ id: String(r.id), name: String(r.name), nameEn: r.nameEn ? String(r.nameEn) : undefined }))),
       () => setRows([]),
     );
   }, []);
@@ -31,7 +33,7 @@ export function TopMenu() {
       mode="horizontal"
       style={{ flex: 1, minWidth: 0, borderBottom: 0, background: 'transparent' }}
       selectedKeys={[topMenuId ?? 'home']}
-      items={[{ key: 'home', label: t('navbar.home') }, ...rows.map((r) => ({ key: r.id, label: r.name }))]}
+      items={[{ key: 'home', label: t('navbar.home') }, ...rows.map((r) => ({ key: r.id, label: menuNameIn(i18n.language, r) }))]}
       onClick={({ key }) => void selectTopMenu(key === 'home' ? undefined : key)}
     />
   );

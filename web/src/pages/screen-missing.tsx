@@ -7,7 +7,7 @@ export default function ScreenMissing({ title, full = false }: { title?: string;
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Flex align="center" justify="center" style={{ minHeight: full ? '100vh' : 320 }}>
+    <Flex align="center" justify="center" style={{ minHeight: full ? '100vh' : 320 }} data-screen="missing">
       <Result
         status="info"
         title={title ?? t('missing.title')}

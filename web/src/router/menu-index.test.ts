@@ -71,3 +71,23 @@ describe('sidebar menu rules (SPEC §3, §6)', () => {
     expect(searchMenus(items, '管理')).toEqual([]);
   });
 });
+
+describe('menu names in English', () => {
+  const named = [
+    node('param', '参数管理', '/system/param', { nameEn: 'Parameters' }),
+    node('dashboard', '首页', '/home', { alias: 'dashboard' }),
+    node('custom', '自建菜单', '/custom'),
+  ];
+
+  it('takes the English name, else the English route title of the i18n key (alias), else none', () => {
+    const items = toMenuItems(named, []);
+    expect(items.map((item) => item.nameEn)).toEqual(['Parameters', 'Home', undefined]);
+  });
+
+  it('finds a screen by its English name in English and by its name in either language', () => {
+    const items = toMenuItems(named, []);
+    expect(searchMenus(items, 'para', 'en').map((i) => i.id)).toEqual(['param']);
+    expect(searchMenus(items, '参数', 'en').map((i) => i.id)).toEqual(['param']);
+    expect(searchMenus(items, 'para', 'zh-CN')).toEqual([]);
+  });
+});

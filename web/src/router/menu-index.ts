@@ -1,5 +1,6 @@
 import type { MenuNode } from '@sso/shared-api';
 import { website } from '../config.js';
+import { englishMenuName, menuNameIn } from '../i18n/menu-names.js';
 
 /** A menu node as BladeX front ends may also send it: with meta roles and an i18n key. */
 export type MenuLike = MenuNode & { meta?: { roles?: string[]; i18n?: string }; query?: Record<string, string> };
@@ -9,6 +10,8 @@ export interface MenuItem {
   id: string;
   code: string;
   name: string;
+  /** Shown in English: the menu's English name or its `route.<meta.i18n>` title; none falls back to the name. */
+  nameEn?: string;
   /** Path as the server sent it (the key of screens/index.ts). */
   rawPath: string;
   /** Leaves get /index appended unless they are absolute URLs (SPEC §3). */
@@ -39,6 +42,7 @@ export function toMenuItems(nodes: readonly MenuLike[] | undefined, roles: reado
         id: node.id,
         code: node.code,
         name: node.name,
+        nameEn: englishMenuName({ nameEn: node.nameEn, i18n: node.meta?.i18n ?? node.alias }),
         rawPath,
         link,
         icon: node.source || website.defaultMenuIcon,
@@ -64,11 +68,12 @@ export function findMenu(items: readonly MenuItem[], pathname: string): MenuItem
 export const iframeLink = (item: Pick<MenuItem, 'rawPath' | 'name'>) =>
   `/myiframe/urlPath?src=${encodeURIComponent(item.rawPath)}&name=${encodeURIComponent(item.name)}`;
 
-/** Ancestors' names of an item, for breadcrumbs and search results. */
-export function trailOf(items: readonly MenuItem[], id: string, trail: string[] = []): string[] | undefined {
+/** Ancestors' names of an item in a language (Chinese by default), for breadcrumbs and search results. */
+export function trailOf(items: readonly MenuItem[], id: string, language = 'zh-CN', trail: string[] = []): string[] | undefined {
   for (const item of items) {
-    if (item.id === id) return [...trail, item.name];
-    const found = item.children && trailOf(item.children, id, [...trail, item.name]);
+    const name = menuNameIn(language, item);
+    if (item.id === id) return [...trail, name];
+    const found = item.children && trailOf(item.children, id, language, [...trail, name]);
     if (found) return found;
   }
   return undefined;

@@ -9,6 +9,8 @@ export interface RouteMeta {
   title?: string;
   /** Literal title: already translated (a menu name). */
   literalTitle?: boolean;
+  /** The literal title in English (a menu's English name), when there is one. */
+  titleEn?: string;
 }
 
 export const LOGIN = '/login';

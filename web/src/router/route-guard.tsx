@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { client } from '../api/client.js';
+import { menuNameIn } from '../i18n/menu-names.js';
 import { PageLoading } from '../lib/page-loading.js';
 import { useStore } from '../lib/store.js';
 import { fedLogout } from '../session/clear.js';
@@ -20,7 +21,7 @@ import { useRouteInfo } from './use-route-info.js';
 export function RouteGuard() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useStore(tokenVersion); // re-decide on sign-in, refresh and sign-out
   const locked = useStore(lockStore, (s) => s.locked);
   const loaded = useStore(userStore, (s) => s.loaded);
@@ -44,9 +45,10 @@ export function RouteGuard() {
 
   useEffect(() => {
     const meta = info.meta;
-    const title = meta?.title ? (meta.literalTitle ? meta.title : t(`route.${meta.title}`)) : undefined;
+    const literal = meta?.title && menuNameIn(i18n.language, { name: meta.title, nameEn: meta.titleEn });
+    const title = meta?.title ? (meta.literalTitle ? literal : t(`route.${meta.title}`)) : undefined;
     document.title = title ? `${title} - ${t('app.title')}` : t('app.title');
-  }, [info.meta, t]);
+  }, [info.meta, t, i18n.language]);
 
   const logoutNow = decision.type === 'logout';
   const external = decision.type === 'external' ? decision.redirect : undefined;

@@ -24,7 +24,8 @@ export function routeInfoOf(pathname: string, items: readonly MenuItem[]): Route
   const fixed = matchRoute(pathname)?.entry;
   if (fixed) return { fixed, meta: fixed.meta };
   const menu = findMenu(items, pathname);
-  if (menu) return { menu, meta: { isAuth: true, isTab: true, keepAlive: true, title: menu.name, literalTitle: true } };
+  if (menu)
+    return { menu, meta: { isAuth: true, isTab: true, keepAlive: true, title: menu.name, titleEn: menu.nameEn, literalTitle: true } };
   return {};
 }
 
