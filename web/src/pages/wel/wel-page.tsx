@@ -1,6 +1,7 @@
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { menuNameIn } from '../../i18n/menu-names.js';
 import { settingsStore } from '../../layout/settings.js';
 import { useStore } from '../../lib/store.js';
 import { leavesOf } from '../../router/menu-index.js';
@@ -13,12 +14,16 @@ import { BarChartView } from './menu-chart.js';
  * role reaches per menu group; the full dashboard is another engineer's work.
  */
 export default function WelPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const info = useStore(userStore, (s) => s.userInfo);
   const permissions = useStore(userStore, (s) => s.permissions);
   const color = useStore(settingsStore, (s) => s.color);
   const items = useMenuItems();
-  const data = useMemo(() => items.map((item) => ({ name: item.name, value: leavesOf([item]).length })), [items]);
+  // The chart's groups are named in the language shown, as the sidebar names them.
+  const data = useMemo(
+    () => items.map((item) => ({ name: menuNameIn(i18n.language, item), value: leavesOf([item]).length })),
+    [items, i18n.language],
+  );
   const screens = data.reduce((sum, d) => sum + d.value, 0);
 
   return (
