@@ -107,6 +107,45 @@ describe('the catalogue', () => {
   });
 });
 
+describe('catalogue extras', () => {
+  it('binds a data source to an application, refusing a missing one', async () => {
+    const app = await submit(contractBody());
+    const db = suite.server.ctx.db;
+    const datasourceId = suite.server.ctx.ids.next();
+    await db
+      .insertInto('blade_datasource')
+      .values({
+        id: datasourceId,
+        name: 'erp',
+        driverClass: 'org.postgresql.Driver',
+        url: 'jdbc:postgresql://db/erp',
+        username: 'erp',
+        password: 'x',
+      })
+      .execute();
+    const bind = (id: string) => suite.admin.call('POST', `${APP}/datasource`, { appId: String(app.id), datasourceId: id });
+    expect(await bind(datasourceId)).toBe(true);
+    expect((await stored(app.id)).datasourceId).toBe(datasourceId);
+    expect(await failure(suite.admin, bind('123456789'))).toEqual(bad(appMessages.datasourceMissing));
+    expect((await stored(app.id)).datasourceId).toBe(datasourceId);
+  });
+
+  it('removes an icon by its link: the attachment goes and the application loses its icon', async () => {
+    const link = `/oss/icon-${suite.server.ctx.ids.next()}.png`;
+    const attachId = suite.server.ctx.ids.next();
+    await suite.server.ctx.db.insertInto('blade_attach').values({ id: attachId, link, name: link, originalName: 'icon.png' }).execute();
+    const app = await submit(contractBody({ icon: link }));
+    expect(await suite.admin.call('GET', `${APP}/attachRemoveByLink`, { link })).toBe(true);
+    expect((await stored(app.id)).icon).toBeNull();
+    const attach = await suite.server.ctx.db
+      .selectFrom('blade_attach')
+      .select('isDeleted')
+      .where('id', '=', attachId)
+      .executeTakeFirstOrThrow();
+    expect(attach.isDeleted).toBe(1);
+  });
+});
+
 describe('grants', () => {
   it('grants by the contract bodies and records each grant and revoke as a security event', async () => {
     const app = await submit(contractBody({ protocol: 'link', redirectUris: '' }));
