@@ -78,9 +78,8 @@ describe.skipIf(!runnable)('the admin console against the real server', () => {
     });
     await step(page, 'console-06-param-delete', async () => {
       await page
-        .locator('.ant-space')
+        .locator('.sso-crud-toolbar')
         .getByRole('button', { name: /^删\s*除$/ })
-        .first()
         .click();
       await toast(page, '请选择至少一条数据');
       await row('e2e.browser')

@@ -87,7 +87,7 @@ describe.skipIf(!runnable)('role grant and tenant package menu trees against the
     });
     await step(page, 'grant-07-reopen', async () => {
       await row('e2e_grant').locator('input[type=checkbox]').check();
-      await page.locator('.ant-card-body > .ant-space').getByRole('button', { name: '权限设置' }).click();
+      await page.locator('.sso-crud-toolbar').getByRole('button', { name: '权限设置' }).click();
       const grant = await openedDialog(page, '角色权限配置');
       const menus = grant.locator('.ant-tabs-content-active');
       await treeNode(menus, '参数管理').waitFor();
