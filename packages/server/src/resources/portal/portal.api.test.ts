@@ -253,6 +253,13 @@ describe('admin views and friendly links', () => {
         { name: 'CAS 应用', value: 1 },
       ]),
     );
+    // Named by the app_type dictionary: 3 小程序 (finance), 1 web应用 (cas_app).
+    expect(await admin('GET', '/api/blade-aps/apploginlog/getAppLogChartType')).toEqual(
+      expect.arrayContaining([
+        { name: '小程序', value: 1 },
+        { name: 'web应用', value: 1 },
+      ]),
+    );
     const analysis = (await admin('GET', '/api/blade-aps/appanalysis/page', { filters: 'finance' })) as { records: Row[] };
     expect(analysis.records).toEqual([expect.objectContaining({ appCode: 'finance', opens: 1, users: 1, lastOpen: expect.any(String) })]);
     const same = (await admin('GET', '/api/blade-aps/app/analyzePage', { filters: 'finance' })) as { records: Row[] };
