@@ -1,6 +1,7 @@
 import { badRequest, type MenuNode, type MenuTreeNode, menuMessages } from '@sso/shared-api';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
+import { live } from '../engine/live-rows.js';
 import { packageMenuIds } from './tenant-limits.js';
 import { buildTree, bySortThenId } from './tree.js';
 
@@ -29,7 +30,7 @@ export async function allMenus(ctx: AppContext): Promise<MenuRow[]> {
     const rows = (await ctx.db
       .selectFrom('blade_menu')
       .select([...MENU_COLUMNS])
-      .where('isDeleted', '=', 0)
+      .$call(live())
       .execute()) as MenuRow[];
     return rows.sort(bySortThenId);
   });
@@ -83,8 +84,7 @@ export async function topMenuSettings(ctx: AppContext, tenantId: string, topMenu
     .innerJoin('blade_top_menu as t', 't.id', 's.topMenuId')
     .select('s.menuId')
     .where('s.topMenuId', 'in', [...topMenuIds])
-    .where('t.tenantId', '=', tenantId)
-    .where('t.isDeleted', '=', 0)
+    .$call(live(tenantId, 't'))
     .execute();
   return new Set(rows.map((row) => row.menuId));
 }
@@ -95,8 +95,7 @@ export async function assertOwnTopMenus(ctx: AppContext, caller: Caller, topMenu
     .selectFrom('blade_top_menu')
     .select('id')
     .where('id', 'in', topMenuIds)
-    .where('tenantId', '=', caller.tenant_id)
-    .where('isDeleted', '=', 0)
+    .$call(live(caller.tenant_id))
     .execute();
   if (found.length !== topMenuIds.length) throw badRequest(menuMessages.topMenuMissing);
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { allMenus, grantedMenuIds, type MenuRow, topMenuSettings } from '../../domain/menu-data.js';
 import { buildTree, bySortThenId } from '../../domain/tree.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 import { menuGrantHandlers } from './grants.js';
 import { menuListHandlers } from './lists.js';
 
@@ -55,8 +56,7 @@ export const menuExtraHandlers = defineExtraHandlers(menu, {
     const tops = await ctx.db
       .selectFrom('blade_top_menu')
       .select(['id', 'code', 'name', 'nameEn', 'source', 'path', 'sort'])
-      .where('tenantId', '=', who.tenant_id)
-      .where('isDeleted', '=', 0)
+      .$call(live(who.tenant_id))
       .orderBy('sort')
       .orderBy('id')
       .execute();
