@@ -76,6 +76,14 @@ describe('generic resource commands', () => {
       expect(help.out).toMatch(new RegExp(`\\n  ${name} `));
     const menus = await home.sso(['menu', 'list', '--json']);
     expect(menus.code).toBe(0);
-    expect(JSON.parse(menus.out).length).toBeGreaterThan(0);
+    // Menus list as a tree: every node once, the children after their parents, without the nesting.
+    const rows = JSON.parse(menus.out) as { id: string; parentId: string }[];
+    expect(rows.some((row) => row.parentId !== '0')).toBe(true);
+    expect(rows.some((row) => 'children' in row)).toBe(false);
+    const seen = new Set<string>(['0']);
+    for (const row of rows) {
+      expect(seen.has(row.parentId), row.id).toBe(true);
+      seen.add(row.id);
+    }
   });
 });
