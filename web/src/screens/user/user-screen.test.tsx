@@ -38,7 +38,7 @@ const ALL_BUTTONS = [
 ];
 
 /** The page's button row: the one holding 刷新. */
-const toolbarRow = () => screen.getByText(spaced('刷新')).closest('.ant-space') as HTMLElement;
+const toolbarRow = () => screen.getByText(spaced('刷新')).closest('.sso-crud-toolbar') as HTMLElement;
 const toolbar = (text: string) => buttonIn(toolbarRow(), text);
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 const lists = (calls: FakeCall[]) => calls.filter((c) => c.path === '/api/blade-user/list');
