@@ -2,6 +2,9 @@ import type { Kysely, WhereInterface } from 'kysely';
 
 // biome-ignore lint/suspicious/noExplicitAny: the helpers serve every table, typed or not
 type AnyWhere = WhereInterface<any, any>;
+/** Any select, update or delete of a typed or untyped database (their `where` is generic per table). */
+// biome-ignore lint/suspicious/noExplicitAny: idem
+type Narrowable = { where(...args: any[]): unknown };
 // biome-ignore lint/suspicious/noExplicitAny: idem
 type AnyDb = Kysely<any>;
 
@@ -12,13 +15,13 @@ type AnyDb = Kysely<any>;
  * updates and deletes through `.$call(live(tenantId))`; `table` qualifies the columns when a join
  * makes them ambiguous (`live(tenantId, 'u')`).
  */
-export function live(): <Q extends AnyWhere>(query: Q) => Q;
-export function live(tenantId: string | null, table?: string): <Q extends AnyWhere>(query: Q) => Q;
+export function live(): <Q extends Narrowable>(query: Q) => Q;
+export function live(tenantId: string | null, table?: string): <Q extends Narrowable>(query: Q) => Q;
 export function live(tenantId: string | null = null, table?: string) {
   const column = (name: string) => (table ? `${table}.${name}` : name);
-  return <Q extends AnyWhere>(query: Q): Q => {
-    const alive = query.where(column('isDeleted'), '=', 0) as Q;
-    return tenantId === null ? alive : (alive.where(column('tenantId'), '=', tenantId) as Q);
+  return <Q extends Narrowable>(query: Q): Q => {
+    const alive = (query as unknown as AnyWhere).where(column('isDeleted'), '=', 0);
+    return (tenantId === null ? alive : alive.where(column('tenantId'), '=', tenantId)) as unknown as Q;
   };
 }
 

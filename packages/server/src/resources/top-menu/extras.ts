@@ -2,6 +2,7 @@ import { badRequest, forbidden, menuMessages as m, topMenu, topMenuGrant, zh } f
 import { assertOwnTopMenus, grantableMenus } from '../../domain/menu-data.js';
 import { assertWithinPackage } from '../../domain/tenant-limits.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
 
 const BATCH = 500;
 type Ids = { topMenuIds?: unknown; menuIds?: unknown } | undefined;
@@ -15,7 +16,7 @@ export const topMenuExtraHandlers = defineExtraHandlers(topMenu, {
     const { topMenuIds, menuIds } = parsed.data;
     await assertOwnTopMenus(ctx, who, topMenuIds);
     if (menuIds.length) {
-      const found = await ctx.db.selectFrom('blade_menu').select('id').where('id', 'in', menuIds).where('isDeleted', '=', 0).execute();
+      const found = await ctx.db.selectFrom('blade_menu').select('id').where('id', 'in', menuIds).$call(live()).execute();
       if (found.length !== menuIds.length) throw badRequest(m.menuMissing);
       await assertWithinPackage(ctx.db, who.tenant_id, menuIds);
       // As with role grants, only what the caller holds may be handed on.
