@@ -1,13 +1,14 @@
-import { Empty, Layout, Menu, type MenuProps } from 'antd';
+import { Drawer, Empty, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { menuNameIn } from '../i18n/menu-names.js';
 import { useStore } from '../lib/store.js';
 import { leavesOf, type MenuItem } from '../router/menu-index.js';
 import { useMenuItems } from '../router/use-route-info.js';
 import { MenuIcon } from './menu-icon.js';
 import { openMenu } from './open-menu.js';
-import { settingsStore } from './settings.js';
+import { closeDrawer, settingsStore } from './settings.js';
 import type { ThemeDef } from './themes.js';
 
 type AntItem = Required<MenuProps>['items'][number];
@@ -22,22 +23,59 @@ function groupKeysOf(items: readonly MenuItem[], id: string, trail: string[] = [
   return undefined;
 }
 
-const toAntItems = (items: readonly MenuItem[]): AntItem[] =>
-  items.map((item) =>
-    item.children?.length
-      ? { key: `group:${item.id}`, label: item.name, icon: <MenuIcon source={item.icon} />, children: toAntItems(item.children) }
-      : { key: item.id, label: item.name, icon: <MenuIcon source={item.icon} />, title: item.name },
-  );
+/** Menu items named in the language shown (English names in English, else the names). */
+const toAntItems = (items: readonly MenuItem[], language: string): AntItem[] =>
+  items.map((item) => {
+    const label = menuNameIn(language, item);
+    return item.children?.length
+      ? { key: `group:${item.id}`, label, icon: <MenuIcon source={item.icon} />, children: toAntItems(item.children, language) }
+      : { key: item.id, label, icon: <MenuIcon source={item.icon} />, title: label };
+  });
 
-/** The sidebar: the user's menu tree, with a hint when it is empty (SPEC §2). */
+/**
+ * The sidebar: the user's menu tree, with a hint when it is empty. From 768 px up it sits beside the
+ * page and folds to icons; below, it is a drawer closed by default, opened by the top bar's menu
+ * button and closed again by a menu click or the mask, so the page keeps the whole phone width.
+ */
 export function Sidebar({ theme }: { theme: ThemeDef }) {
-  const { t } = useTranslation();
+  const screen = useStore(settingsStore, (s) => s.screen);
+  const collapsed = useStore(settingsStore, (s) => s.collapse);
+  const drawerOpen = useStore(settingsStore, (s) => s.drawerOpen);
+  if (screen === 0)
+    return (
+      <Drawer
+        placement="left"
+        open={drawerOpen}
+        onClose={closeDrawer}
+        closable={false}
+        size={230}
+        rootClassName="sso-sidebar-drawer"
+        styles={{ body: { padding: 0, background: theme.sider.background } }}
+      >
+        <SidebarMenu theme={theme} collapsed={false} />
+      </Drawer>
+    );
+  return (
+    <Layout.Sider
+      collapsed={collapsed}
+      width={230}
+      collapsedWidth={64}
+      trigger={null}
+      style={{ background: theme.sider.background, overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}
+    >
+      <SidebarMenu theme={theme} collapsed={collapsed} />
+    </Layout.Sider>
+  );
+}
+
+/** The logo and the menu tree; opening a page closes the drawer (openMenu). */
+function SidebarMenu({ theme, collapsed }: { theme: ThemeDef; collapsed: boolean }) {
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const collapsed = useStore(settingsStore, (s) => s.collapse);
   const items = useMenuItems();
   const leaves = useMemo(() => leavesOf(items), [items]);
-  const antItems = useMemo(() => toAntItems(items), [items]);
+  const antItems = useMemo(() => toAntItems(items, i18n.language), [items, i18n.language]);
   const selected = leaves.find((leaf) => leaf.link === pathname);
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   useEffect(() => {
@@ -51,14 +89,7 @@ export function Sidebar({ theme }: { theme: ThemeDef }) {
   };
 
   return (
-    <Layout.Sider
-      collapsed={collapsed}
-      width={230}
-      collapsedWidth={64}
-      trigger={null}
-      style={{ background: theme.sider.background, overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}
-      data-testid="sidebar"
-    >
+    <div data-testid="sidebar">
       <div className="sso-logo" style={{ color: theme.sider.text, height: 56, lineHeight: '56px', textAlign: 'center', fontWeight: 600 }}>
         {collapsed ? 'SSO' : t('app.shortTitle')}
       </div>
@@ -76,6 +107,6 @@ export function Sidebar({ theme }: { theme: ThemeDef }) {
           onClick={onClick}
         />
       )}
-    </Layout.Sider>
+    </div>
   );
 }
