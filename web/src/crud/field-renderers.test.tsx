@@ -5,8 +5,12 @@ import { fakeFetch, page } from '../test/fake-fetch.testkit.js';
 import { grant, renderWithFeedback } from '../test/ui.testkit.js';
 import { CrudDialog } from './crud-dialog.js';
 import CrudPage from './crud-page.js';
+import { registerFieldRenderer } from './field-renderers.js';
 
 const userDef = user as unknown as ResourceDef;
+/** A screen's own inputs: one registered for a field of a resource, one passed to a form. */
+const RegisteredInput = ({ id }: { id?: string }) => <output id={id}>registered</output>;
+const PassedInput = ({ id }: { id?: string }) => <output id={id}>passed</output>;
 const label = (field: string) => document.querySelector(`label[for="crud-dialog_${field}"]`) as HTMLElement;
 
 describe('fields by their column type', { timeout: 60_000 }, () => {
@@ -44,6 +48,26 @@ describe('fields by their column type', { timeout: 60_000 }, () => {
     const cell = row.querySelector('[data-icon="iconfont iconicon_setting"]') as HTMLElement;
     expect(cell.querySelector('.anticon')).toBeTruthy();
     expect(within(row).queryByText('iconfont iconicon_setting')).toBeNull();
+  });
+
+  it('lets a screen give one field its own input, by registration or by the form', async () => {
+    const paramDef = registry.system.param as unknown as ResourceDef;
+    registerFieldRenderer('param', 'remark', { Input: RegisteredInput });
+    const { unmount } = renderWithFeedback(
+      <CrudDialog
+        def={paramDef}
+        mode="add"
+        dicts={{}}
+        renderers={{ paramValue: { Input: PassedInput } }}
+        onSubmit={async () => undefined}
+        onClose={() => undefined}
+      />,
+    );
+    await screen.findByText('新增 · 参数管理');
+    expect(document.getElementById('crud-dialog_remark')?.textContent).toBe('registered');
+    expect(document.getElementById('crud-dialog_paramValue')?.textContent).toBe('passed');
+    expect((document.getElementById('crud-dialog_paramName') as HTMLInputElement).tagName).toBe('INPUT');
+    unmount();
   });
 
   it('names the notice type once in the notice search', async () => {
