@@ -13,7 +13,7 @@ import { tagsStore } from './tags-store.js';
 
 const hrefOf = (tag: Tag) => (tag.query && Object.keys(tag.query).length ? `${tag.value}?${new URLSearchParams(tag.query)}` : tag.value);
 
-/** Tabs of opened pages (SPEC §2, §4) with a context menu and a menu dropdown. */
+/** Tabs of opened pages with a context menu and a menu dropdown (clear cache, close others, close all). */
 export function TagsBar() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();

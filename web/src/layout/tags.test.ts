@@ -4,7 +4,7 @@ import { addTag, closeAll, closeOthers, closeTag, firstPageTag, isClosable, type
 const tag = (value: string): Tag => ({ label: value, value });
 const home = firstPageTag();
 
-describe('tabs rules (SPEC §4)', () => {
+describe('tabs rules', () => {
   it('adds a tab on a visit unless it is there already', () => {
     const tags = addTag([home], tag('/a'));
     expect(addTag(tags, tag('/a'))).toHaveLength(2);

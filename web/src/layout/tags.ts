@@ -1,7 +1,7 @@
 import { website } from '../config.js';
 import type { RouteMeta } from '../router/meta.js';
 
-/** A tab of the tabs bar (SPEC §3 "Tag/tab"). */
+/** A tab of the tabs bar. */
 export interface Tag {
   label: string;
   /** The label in English of a menu screen's tab (its English name), when it has one. */
@@ -30,7 +30,7 @@ export const firstPageTag = (): Tag => ({ label: website.firstPage.label, value:
 
 const same = (a: Tag, b: Tag) => a.value === b.value;
 
-/** Visiting a page adds its tab unless one is there already (SPEC §4). */
+/** Visiting a page adds its tab unless one is there already. */
 export function addTag(tags: readonly Tag[], tag: Tag): Tag[] {
   const index = tags.findIndex((t) => same(t, tag));
   if (index === -1) return [...tags, tag];
@@ -40,7 +40,7 @@ export function addTag(tags: readonly Tag[], tag: Tag): Tag[] {
 
 /**
  * With one tab it is not closable; the first-page tab is closable only when the first-page
- * setting is on (SPEC §4).
+ * setting is on.
  */
 export function isClosable(tags: readonly Tag[], tag: Tag, isFirstPage: boolean = website.isFirstPage): boolean {
   if (tags.length <= 1) return false;

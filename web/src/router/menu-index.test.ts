@@ -34,7 +34,7 @@ const tree: MenuLike[] = [
   node('top', '顶层页', '/top'),
 ];
 
-describe('sidebar menu rules (SPEC §3, §6)', () => {
+describe('sidebar menu rules', () => {
   it('appends /index to leaves that are not absolute URLs and gives empty icons the default', () => {
     const items = toMenuItems(tree, ['administrator']);
     const byId = Object.fromEntries(leavesOf(items).map((item) => [item.id, item]));

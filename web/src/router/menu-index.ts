@@ -5,7 +5,7 @@ import { englishMenuName, menuNameIn } from '../i18n/menu-names.js';
 /** A menu node as BladeX front ends may also send it: with meta roles and an i18n key. */
 export type MenuLike = MenuNode & { meta?: { roles?: string[]; i18n?: string }; query?: Record<string, string> };
 
-/** A sidebar item after the SPEC §3 rules; `link` is where a click goes. */
+/** A sidebar item after the menu rules (default icon, /index on leaves, roles); `link` is where a click goes. */
 export interface MenuItem {
   id: string;
   code: string;
@@ -14,7 +14,7 @@ export interface MenuItem {
   nameEn?: string;
   /** Path as the server sent it (the key of screens/index.ts). */
   rawPath: string;
-  /** Leaves get /index appended unless they are absolute URLs (SPEC §3). */
+  /** Leaves get /index appended unless they are absolute URLs. */
   link: string;
   icon: string;
   external: boolean;
@@ -24,9 +24,9 @@ export interface MenuItem {
   query?: Record<string, string>;
 }
 
-export const isUrl = (path: string) => /^https?:\/\//i.test(path);
+const isUrl = (path: string) => /^https?:\/\//i.test(path);
 
-/** The sidebar shows an item only if it declares no roles or the current role is among them (SPEC §6). */
+/** The sidebar shows an item only if it declares no roles or the current role is among them. */
 const visible = (node: MenuLike, roles: readonly string[]) => !node.meta?.roles?.length || node.meta.roles.some((r) => roles.includes(r));
 
 export function toMenuItems(nodes: readonly MenuLike[] | undefined, roles: readonly string[]): MenuItem[] {

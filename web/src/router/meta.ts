@@ -1,4 +1,4 @@
-/** Route meta (SPEC §2): isAuth false allows a route without login; isTab false keeps it out of the tabs. */
+/** Route meta: isAuth false allows a route without login; isTab false keeps it out of the tabs. */
 export interface RouteMeta {
   isAuth?: boolean;
   isTab?: boolean;
@@ -16,4 +16,3 @@ export interface RouteMeta {
 export const LOGIN = '/login';
 export const LOCK = '/lock';
 export const PASSWORD_LOCK = '/password-lock';
-export const NOT_FOUND = '/404';

@@ -15,7 +15,7 @@ import { decide } from './guard.js';
 import { useRouteInfo } from './use-route-info.js';
 
 /**
- * The router guard: applies `decide` (SPEC §4) to every navigation, loads the user's menus and
+ * The router guard: applies `decide` to every navigation, loads the user's menus and
  * permissions once signed in, and sets the page title.
  */
 export function RouteGuard() {

@@ -15,7 +15,7 @@ import {
 /** Screens whose forms pick menus from the menu lists and trees. */
 const MENU_READERS = ['menu', 'datascope', 'apiscope'] as const;
 
-/** A node of `menu/routes` and `menu/buttons` (DESIGN §4). */
+/** A node of `menu/routes` and `menu/buttons`, as BladeX answers them (ids as strings, no empty `children`). */
 export interface MenuNode {
   id: string;
   parentId: string;
