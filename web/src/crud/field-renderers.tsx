@@ -115,7 +115,17 @@ function NumberInput(props: FieldInputProps) {
 }
 
 function DictInput(props: FieldInputProps) {
-  return <Select {...common(props)} allowClear options={props.dict ?? []} value={idOrNone(props.value)} onChange={props.onChange} />;
+  // Wide enough to read a choice where nothing else sizes it (a search form's row).
+  return (
+    <Select
+      {...common(props)}
+      allowClear
+      options={props.dict ?? []}
+      value={idOrNone(props.value)}
+      onChange={props.onChange}
+      style={{ minWidth: 160 }}
+    />
+  );
 }
 
 function SwitchInput({ disabled, value, onChange, id }: FieldInputProps) {
