@@ -1,4 +1,4 @@
-import type { Session } from '@sso/shared-api';
+import type { MenuNode, Session } from '@sso/shared-api';
 import { render, screen } from '@testing-library/react';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
@@ -22,10 +22,15 @@ function renderAt(path: string) {
   return router;
 }
 
-function signIn(isInitPassword = '是') {
+/** An admin screen among the menus: its holder lands on the dashboard, not the portal. */
+const adminMenus = [
+  { id: '1', parentId: '0', code: 'param', name: '参数管理', path: '/system/param', children: [] },
+] as unknown as MenuNode[];
+
+function signIn(isInitPassword = '是', menus: MenuNode[] = adminMenus) {
   const token = { access_token: 'a.b.c', refresh_token: 'r', tenant_id: '000000', is_init_password: isInitPassword, expires_in: 3600 };
   tokenStore.save({ token, expiresAt: Date.now() + 3_600_000 } as unknown as Session);
-  userStore.set({ menus: [], permissions: {}, roles: [], loaded: true });
+  userStore.set({ menus, permissions: {}, roles: [], loaded: true });
 }
 
 describe('RouteGuard in a router', () => {
@@ -48,6 +53,14 @@ describe('RouteGuard in a router', () => {
     expect(document.title).toBe('首页 - 钢铁集团单点登录平台');
     await act(() => router.navigate('/login'));
     expect(screen.getByTestId('where').textContent).toBe('/wel/index');
+  });
+
+  it('lands staff who hold no admin menu on the portal, and still honours where they were going', async () => {
+    signIn('是', []);
+    const router = renderAt('/');
+    expect((await screen.findByTestId('where')).textContent).toBe('/home/index');
+    await act(() => router.navigate('/login', { state: { from: '/info/index' } }));
+    expect(screen.getByTestId('where').textContent).toBe('/info/index');
   });
 
   it('sends a locked session to /lock and a pending password change to /password-lock', async () => {

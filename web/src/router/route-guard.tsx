@@ -5,6 +5,7 @@ import { client } from '../api/client.js';
 import { menuNameIn } from '../i18n/menu-names.js';
 import { PageLoading } from '../lib/page-loading.js';
 import { useStore } from '../lib/store.js';
+import { landingPath } from '../portal/landing.js';
 import { fedLogout } from '../session/clear.js';
 import { loadUser } from '../session/load-user.js';
 import { lockStore } from '../session/lock.js';
@@ -26,6 +27,7 @@ export function RouteGuard() {
   const locked = useStore(lockStore, (s) => s.locked);
   const loaded = useStore(userStore, (s) => s.loaded);
   const loadFailed = useStore(userStore, (s) => s.loadFailed === true);
+  const menus = useStore(userStore, (s) => s.menus);
   const info = useRouteInfo(location.pathname);
   const token = storedAccessToken();
   const decision = decide({
@@ -67,6 +69,11 @@ export function RouteGuard() {
     case 'redirect':
       return <Navigate to={decision.to} replace state={decision.from ? { from: decision.from } : undefined} />;
     case 'allow':
+      if (location.pathname === '/') {
+        // Where a sign-in lands: staff without an admin menu on the portal, so wait for the menus.
+        if (!loaded && !loadFailed) return <PageLoading full />;
+        return <Navigate to={landingPath(menus, info.fixed?.redirect ?? '/wel')} replace />;
+      }
       if (info.fixed?.redirect) return <Navigate to={info.fixed.redirect} replace />;
       // A menu screen reached by its raw path: move to the canonical /index address.
       if (info.menu && info.menu.link !== location.pathname) return <Navigate to={`${info.menu.link}${location.search}`} replace />;

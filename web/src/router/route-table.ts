@@ -41,8 +41,10 @@ const routeTable: RouteEntry[] = [
   },
   { path: '/work/process/leave/detail/:processInstanceId/:businessId', layout: 'admin', meta: admin('leaveDetail', { keepAlive: false }) },
   { path: '/myiframe/*', layout: 'admin', meta: admin('iframe', { keepAlive: false }) },
-  // The portals are other engineers' work; until then their routes show "not available yet".
+  // The staff portal (its own layout, see portal/portal-routes.tsx); /home alone opens its first page.
+  { path: '/home', layout: 'bare', meta: { isAuth: true }, redirect: '/home/index' },
   { path: '/home/*', layout: 'bare', meta: { isAuth: true, title: 'home' } },
+  // The market portal is not built yet: its routes show "not available yet".
   { path: '/market/*', layout: 'bare', meta: { isAuth: true, title: 'market' } },
 ];
 

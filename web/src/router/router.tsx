@@ -3,6 +3,7 @@ import { createBrowserRouter } from 'react-router-dom';
 import { followNavigations } from '../layout/tags-follow.js';
 import { setNavigator } from '../lib/navigation.js';
 import { PageLoading } from '../lib/page-loading.js';
+import { portalRoute } from '../portal/portal-routes.js';
 import { RouteGuard } from './route-guard.js';
 
 /**
@@ -39,7 +40,7 @@ export const routes = [
       { path: '404', element: page(ErrorPage, { code: 404 }) },
       { path: '403', element: page(ErrorPage, { code: 403 }) },
       { path: '500', element: page(ErrorPage, { code: 500 }) },
-      { path: 'home/*', element: page(ScreenMissing, { full: true }) },
+      portalRoute,
       { path: 'market/*', element: page(ScreenMissing, { full: true }) },
       {
         element: page(AdminLayout),
