@@ -13,6 +13,7 @@ export * from './envelope.js';
 export * from './lockout.js';
 export * from './login-options.js';
 export * from './messages.js';
+export * from './oidc-contract.js';
 export * from './redirect.js';
 export * from './redirect-contract.js';
 export * from './resource.js';

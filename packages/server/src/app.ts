@@ -29,6 +29,8 @@ import type { Access } from './http/types.js';
 import { registerWeb } from './http/web.js';
 import { IdGenerator } from './ids.js';
 import { registerApiLog } from './logs/api-hook.js';
+import { registerOidcRoutes } from './oidc/routes.js';
+import { endProviderSessions } from './oidc/session-end.js';
 import { resourcesToServe } from './resources/index.js';
 import { registerSmsRoutes } from './resources/sms/routes.js';
 
@@ -125,6 +127,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerCaptchaRoutes(app, ctx);
   registerLockoutRoutes(app, ctx);
   registerHandoffRoute(app, ctx);
+  const oidcProviders = registerOidcRoutes(app, ctx);
+  ctx.sessions.onEnded((userIds) => endProviderSessions(ctx, oidcProviders, userIds));
   registerSmsRoutes(app, ctx);
   registerResourceRoutes(app, ctx, resourcesToServe(options.testResources));
 

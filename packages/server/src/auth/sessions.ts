@@ -286,12 +286,25 @@ export class Sessions {
     return (await this.state(sessionId))?.active ?? false;
   }
 
+  /**
+   * Called with the users whose sessions have just ended, after the database says so: sign-ons
+   * made from those sessions (OpenID Connect) end with them. A listener's failure is logged by the
+   * listener and never keeps a session alive.
+   */
+  onEnded(listener: (userIds: string[]) => Promise<void>): void {
+    this.endedListeners.push(listener);
+  }
+
+  private readonly endedListeners: ((userIds: string[]) => Promise<void>)[] = [];
+
   private async endWhere(reason: string, narrow: (query: SessionUpdate) => SessionUpdate): Promise<void> {
     const now = new Date();
     const ended = await narrow(updateSessions(this.db, now, reason))
-      .returning('id')
+      .returning(['id', 'userId'])
       .execute();
     if (!ended.length) return;
+    const userIds = [...new Set(ended.map((row) => row.userId))];
+    for (const listener of this.endedListeners) await listener(userIds).catch(() => undefined);
     const sessionIds = ended.map((row) => row.id);
     await this.db
       .updateTable('sso_refresh_token')

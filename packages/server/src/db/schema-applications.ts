@@ -15,6 +15,7 @@ export interface ApplicationTables {
     appCategory: Opt<string>;
     appUrl: Opt<string>;
     redirectUris: Opt<string>;
+    backchannelLogoutUri: Opt<string>;
     protocol: ColumnType<string, string | undefined, string>;
     icon: Opt<string>;
     color: Opt<string>;

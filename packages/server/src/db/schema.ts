@@ -194,6 +194,18 @@ export interface Database extends ApplicationTables {
   }>;
   blade_notice: Row<{ title: string; category: number; releaseTime: Timestamp; content: Opt<string> }>;
   sso_data_key: { purpose: string; keyMaterial: string; createdAt: Timestamp };
+  // The OpenID Connect provider's stored objects (migration 0016), by model and id.
+  sso_oidc_object: {
+    model: string;
+    id: string;
+    payload: string;
+    grantId: Opt<string>;
+    uid: Opt<string>;
+    userCode: Opt<string>;
+    accountId: Opt<string>;
+    expiresAt: NullableTimestamp;
+    consumedAt: NullableTimestamp;
+  };
   sso_signing_key: { kid: string; alg: string; privateJwk: string; publicJwk: string; createdAt: Timestamp; active: boolean };
   sso_session: {
     id: Id;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commonColumns, formNumber, idString, optionalId, optionalText, pageQuery, requiredText } from '../../common.js';
-import { defineMessages, zh } from '../../messages.js';
+import { defineMessagePattern, defineMessages, zh } from '../../messages.js';
 import { parseRedirectAddress } from '../../redirect.js';
 import { redirectUriList } from '../../redirect-contract.js';
 import { defineExtra, defineResource } from '../../resource.js';
@@ -32,7 +32,14 @@ export const appMessages = defineMessages({
   datasourceMissing: ['数据源不存在', 'The data source does not exist'],
   secretOnlyOidc: ['只有 oidc 应用有客户端密钥', 'Only oidc applications have a client secret'],
   linkRequired: ['请提供附件地址', 'Please give the attachment link'],
+  backchannelLogoutUri: ['退出通知地址须为 http(s) 绝对地址', 'The back-channel logout address must be an absolute http(s) address'],
 });
+/** An oidc application's code is its client id on the one issuer: no other tenant may use it for an oidc application. */
+export const oidcCodeTaken = (code: string) => `应用编码 ${code} 已被其他租户的 oidc 应用使用`;
+defineMessagePattern(
+  /^应用编码 (.+) 已被其他租户的 oidc 应用使用$/,
+  'The application code $1 is already used by an oidc application of another tenant',
+);
 const m = appMessages;
 
 /** A dictionary key sent as text or as a number. */
@@ -51,6 +58,8 @@ export const appEntity = z.object({
   appCategory: dictKey,
   appUrl,
   redirectUris: redirectUriList(4000),
+  /** oidc: where the application receives a logout token when the user's session ends (OpenID back-channel logout). */
+  backchannelLogoutUri: optionalText(1000).refine((v) => !v || parseRedirectAddress(v) !== undefined, m.backchannelLogoutUri),
   protocol: z.enum(APP_PROTOCOLS, { error: m.protocol }),
   icon: optionalText(1000),
   color: optionalText(32),
@@ -150,6 +159,7 @@ export const app = defineResource({
       { prop: 'protocol', label: ['登录协议', 'Sign-on protocol'] },
       { prop: 'appUrl', label: ['应用地址', 'Address'] },
       { prop: 'redirectUris', label: ['回调地址', 'Redirect URIs'], type: 'textarea', hideInTable: true },
+      { prop: 'backchannelLogoutUri', label: ['退出通知地址', 'Back-channel logout URI'], hideInTable: true },
       { prop: 'icon', label: ['图标', 'Icon'], hideInTable: true },
       { prop: 'color', label: ['颜色', 'Colour'], hideInTable: true },
       { prop: 'description', label: ['应用描述', 'Description'], type: 'textarea', hideInTable: true },

@@ -12,6 +12,7 @@ import * as accountFailures from './0011-account-address-failures.js';
 import * as captcha from './0013-captcha.js';
 import * as menuEnglishNames from './0014-menu-english-names.js';
 import * as applications from './0015-applications.js';
+import * as oidc from './0016-oidc.js';
 
 export interface Migration {
   version: number;
@@ -37,4 +38,5 @@ export const migrations: Migration[] = [
   { version: 13, name: 'captcha', up: captcha.up },
   { version: 14, name: 'menu-english-names', up: menuEnglishNames.up },
   { version: 15, name: 'applications', up: applications.up },
+  { version: 16, name: 'oidc', up: oidc.up },
 ];

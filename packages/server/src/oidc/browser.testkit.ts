@@ -1,0 +1,40 @@
+/**
+ * A browser as far as the OpenID Connect flows need one: it keeps cookies (by name and path), sends
+ * the ones whose path covers the request, and never follows redirects, so that a test sees each step.
+ */
+export class CookieBrowser {
+  private readonly cookies = new Map<string, { value: string; path: string }>();
+
+  async request(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+    const target = new URL(url);
+    const cookie = [...this.cookies]
+      .filter(
+        ([, c]) => target.pathname === c.path || target.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`) || c.path === '/',
+      )
+      .map(([name, c]) => `${name}=${c.value}`)
+      .join('; ');
+    const response = await fetch(target, {
+      method: init.method ?? 'GET',
+      redirect: 'manual',
+      headers: { ...(cookie ? { cookie } : {}), ...init.headers },
+      body: init.body,
+    });
+    for (const line of response.headers.getSetCookie()) this.keep(line);
+    return { status: response.status, location: response.headers.get('location') ?? undefined, text: await response.text() };
+  }
+
+  has(name: string): boolean {
+    return this.cookies.has(name);
+  }
+
+  private keep(line: string): void {
+    const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+    const eq = pair.indexOf('=');
+    const name = pair.slice(0, eq);
+    const value = pair.slice(eq + 1);
+    const path = attributes.find((a) => /^path=/i.test(a))?.slice(5) || '/';
+    const expired = attributes.some((a) => /^expires=/i.test(a) && new Date(a.slice(8)).getTime() < Date.now()) || value === '';
+    if (expired) this.cookies.delete(name);
+    else this.cookies.set(name, { value, path });
+  }
+}

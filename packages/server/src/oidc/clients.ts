@@ -1,0 +1,81 @@
+import { splitRedirectUris } from '@sso/shared-api';
+import type { Adapter, AdapterPayload, ClientMetadata } from 'oidc-provider';
+import type { AppContext } from '../context.js';
+import { live } from '../engine/live-rows.js';
+
+/** The catalogue row an OpenID Connect client is made from. */
+export interface OidcAppRow {
+  id: string;
+  tenantId: string;
+  appCode: string;
+  appName: string;
+  appType: string | null;
+  redirectUris: string | null;
+  backchannelLogoutUri: string | null;
+  clientSecret: string | null;
+}
+
+/**
+ * The enabled oidc application whose code is this client id, in any tenant (an oidc code is unique
+ * across tenants: the catalogue's rules refuse a second one). Two rows, from before that rule,
+ * answer none rather than pick one.
+ */
+export async function findOidcApp(ctx: AppContext, clientId: string): Promise<OidcAppRow | undefined> {
+  const rows = await ctx.db
+    .selectFrom('blade_app')
+    .select(['id', 'tenantId', 'appCode', 'appName', 'appType', 'redirectUris', 'backchannelLogoutUri', 'clientSecret'])
+    .where('appCode', '=', clientId)
+    .where('protocol', '=', 'oidc')
+    .where('status', '=', 1)
+    .$call(live(null))
+    .limit(2)
+    .execute();
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+/**
+ * The client the provider sees: id = appCode; redirect and post-logout URIs are the registered
+ * ones (the provider matches them exactly, and the authorization step also asks the catalogue's own
+ * rule); secret sent in the Authorization header or the body. `client_secret` holds the stored hash,
+ * never the secret: the comparison is replaced (see provider.ts) and no algorithm keyed by the
+ * secret is enabled.
+ */
+export function clientMetadata(app: OidcAppRow): ClientMetadata | undefined {
+  const uris = splitRedirectUris(app.redirectUris);
+  if (!app.clientSecret || uris.length === 0) return undefined;
+  return {
+    client_id: app.appCode,
+    client_name: app.appName,
+    client_secret: app.clientSecret,
+    redirect_uris: uris,
+    post_logout_redirect_uris: uris,
+    grant_types: ['authorization_code', 'refresh_token', 'client_credentials'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'client_secret_basic',
+    id_token_signed_response_alg: 'ES256',
+    ...(app.backchannelLogoutUri ? { backchannel_logout_uri: app.backchannelLogoutUri, backchannel_logout_session_required: true } : {}),
+  };
+}
+
+/** The provider's Client model: read from the catalogue on each lookup; nothing is written. */
+export class CatalogueClients implements Adapter {
+  constructor(private readonly ctx: AppContext) {}
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    const app = await findOidcApp(this.ctx, id);
+    return app ? (clientMetadata(app) as AdapterPayload | undefined) : undefined;
+  }
+
+  async upsert(): Promise<void> {
+    throw new Error('OpenID Connect clients are registered in the application catalogue');
+  }
+  async findByUid(): Promise<undefined> {
+    return undefined;
+  }
+  async findByUserCode(): Promise<undefined> {
+    return undefined;
+  }
+  async consume(): Promise<void> {}
+  async destroy(): Promise<void> {}
+  async revokeByGrantId(): Promise<void> {}
+}

@@ -1,0 +1,123 @@
+import { timingSafeEqual } from 'node:crypto';
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { hashClientSecret } from '../auth/clients.js';
+import type { AppContext } from '../context.js';
+import { live } from '../engine/live-rows.js';
+import { findAccount, SCOPE_CLAIMS } from './accounts.js';
+import { DatabaseAdapter } from './adapter.js';
+import { CatalogueClients } from './clients.js';
+import { cookieKeys, providerSigningKeys } from './keys.js';
+
+/** Where the provider's endpoints live; discovery stays at the server root (/.well-known/openid-configuration). */
+export const OIDC_PREFIX = '/oidc';
+/** The platform API the web sign-in page calls to finish an interaction (and where the provider sends the browser first). */
+export const INTERACTION_PATH = '/api/blade-auth/oidc/interaction';
+
+const ES256_ONLY = ['ES256'];
+
+/** Client secrets are stored as hashes: compared the way the platform's OAuth clients are, in constant time. */
+function secretMatches(stored: string, presented: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(hashClientSecret(presented));
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The tenant of the oidc application whose back-channel logout address this is. */
+async function backchannelTenant(ctx: AppContext, url: string): Promise<string | undefined> {
+  const row = await ctx.db
+    .selectFrom('blade_app')
+    .select('tenantId')
+    .where('backchannelLogoutUri', '=', url)
+    .where('protocol', '=', 'oidc')
+    .$call(live(null))
+    .executeTakeFirst();
+  return row?.tenantId;
+}
+
+/**
+ * The OpenID Connect provider of the applications (those of protocol `oidc`). Everything it keeps
+ * is in the database; clients come from the catalogue; ID tokens are signed with the platform's
+ * keys. Every authorization goes through the interaction (the platform's sign-in page and the
+ * interaction API), because that is where who may open the application is checked and the open
+ * recorded: no grant is reused from an earlier visit.
+ */
+export async function createProvider(ctx: AppContext, issuer: string): Promise<Provider> {
+  const configuration: Configuration = {
+    adapter: (name: string) => (name === 'Client' ? new CatalogueClients(ctx) : new DatabaseAdapter(ctx.db, name)),
+    findAccount: (koa: KoaContextWithOIDC, sub: string) => findAccount(ctx, koa, sub),
+    claims: SCOPE_CLAIMS,
+    scopes: ['openid', 'profile', 'email', 'phone', 'offline_access'],
+    jwks: { keys: (await providerSigningKeys(ctx.db)) as never },
+    cookies: { keys: await cookieKeys(ctx.db) },
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
+    clientDefaults: { id_token_signed_response_alg: 'ES256', token_endpoint_auth_method: 'client_secret_basic' },
+    enabledJWA: {
+      idTokenSigningAlgValues: ES256_ONLY as never,
+      userinfoSigningAlgValues: ES256_ONLY as never,
+      introspectionSigningAlgValues: ES256_ONLY as never,
+      authorizationSigningAlgValues: ES256_ONLY as never,
+      requestObjectSigningAlgValues: ES256_ONLY as never,
+      clientAuthSigningAlgValues: ES256_ONLY as never,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      revocation: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+      backchannelLogout: { enabled: true },
+    },
+    routes: {
+      authorization: `${OIDC_PREFIX}/auth`,
+      token: `${OIDC_PREFIX}/token`,
+      userinfo: `${OIDC_PREFIX}/me`,
+      jwks: `${OIDC_PREFIX}/jwks`,
+      end_session: `${OIDC_PREFIX}/session/end`,
+      revocation: `${OIDC_PREFIX}/token/revocation`,
+      introspection: `${OIDC_PREFIX}/token/introspection`,
+      pushed_authorization_request: `${OIDC_PREFIX}/request`,
+      registration: `${OIDC_PREFIX}/reg`,
+      code_verification: `${OIDC_PREFIX}/device`,
+      device_authorization: `${OIDC_PREFIX}/device/auth`,
+      backchannel_authentication: `${OIDC_PREFIX}/backchannel`,
+      challenge: `${OIDC_PREFIX}/challenge`,
+    },
+    interactions: { url: (_koa, interaction) => `${INTERACTION_PATH}?uid=${encodeURIComponent(interaction.uid)}` },
+    // Only the grant the interaction has just made counts: every visit is checked and recorded there.
+    loadExistingGrant: async (koa) => {
+      const grantId = koa.oidc.result?.consent?.grantId;
+      return grantId ? koa.oidc.provider.Grant.find(grantId) : undefined;
+    },
+    // The provider's only outgoing calls are back-channel logouts: they pass the platform's outbound
+    // gate as the application's tenant, as every address a tenant sets does.
+    fetch: async (url: string | URL | Request, options?: RequestInit) => {
+      const { dispatcher, ...init } = (options ?? {}) as RequestInit & { dispatcher?: unknown };
+      const href = url instanceof Request ? url.url : String(url);
+      const tenantId = await backchannelTenant(ctx, href);
+      // An address no application registered keeps the provider's own guard against special-use addresses.
+      if (!tenantId) return fetch(href, { ...init, dispatcher } as RequestInit);
+      return ctx.outbound.fetchFor(tenantId)(href, init);
+    },
+    issueRefreshToken: async (_koa, client) => client.grantTypeAllowed('refresh_token'),
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 60,
+      ClientCredentials: 600,
+      IdToken: 3600,
+      Interaction: 600,
+      Grant: 14 * 24 * 3600,
+      Session: 14 * 24 * 3600,
+      RefreshToken: 14 * 24 * 3600,
+    },
+  };
+  const provider = new Provider(issuer, configuration);
+  provider.proxy = ctx.config.SSO_TRUST_PROXY === 'true';
+  provider.on('backchannel.error', (_koa, error, client) =>
+    ctx.log?.warn({ err: error, clientId: client.clientId }, 'back-channel logout not delivered'),
+  );
+  provider.on('server_error', (_koa, error) => ctx.log?.error({ err: error }, 'OpenID Connect provider error'));
+  // The catalogue keeps the hash of a client's secret, never the secret: compare hashes.
+  provider.Client.prototype.compareClientSecret = function compare(this: { clientSecret?: string }, actual: string) {
+    return typeof this.clientSecret === 'string' && secretMatches(this.clientSecret, actual);
+  };
+  return provider;
+}

@@ -1,0 +1,125 @@
+import {
+  badRequest,
+  forbidden,
+  OIDC_INTERACTION_PATH,
+  OIDC_LOGIN_PARAM,
+  oidcInteractionQuery,
+  oidcInteractionResponse,
+  oidcMessages,
+  ok,
+} from '@sso/shared-api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { mayOpen } from '../domain/app-access.js';
+import { recordOpen } from '../domain/app-opens.js';
+import { callerOf } from '../http/types.js';
+import { isRegisteredForApp } from '../resources/app/redirect-source.js';
+import { OIDC_PREFIX } from './provider.js';
+import { Providers } from './providers.js';
+
+/** A portal open of the same user and application this recent counts as this visit: the protocol does not record a second one. */
+const SAME_VISIT_MS = 30_000;
+
+/** The provider's answers may post forms back to an application (form_post, logout): form-action is opened for them. */
+const PROVIDER_CSP_FORM_ACTION = "form-action 'self' https: http:";
+
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/** Hands the raw request to the provider, with the security headers this server's hooks put on the reply. */
+async function handToProvider(providers: Providers, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const issuer = providers.issuerFor(originOf(request));
+  if (!issuer) return reply.status(404).send({ error: 'not_found' });
+  const { handle } = await providers.get(issuer);
+  reply.hijack();
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string);
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp === 'string') reply.raw.setHeader('content-security-policy', csp.replace(/form-action [^;]*/, PROVIDER_CSP_FORM_ACTION));
+  await handle(request.raw, reply.raw);
+}
+
+/** Whether the same user opened the same application within SAME_VISIT_MS (the portal records its opens first). */
+async function openedJustNow(ctx: AppContext, userId: string, appId: string): Promise<boolean> {
+  const since = new Date(Date.now() - SAME_VISIT_MS);
+  const row = await ctx.db
+    .selectFrom('blade_app_login_log')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('appId', '=', appId)
+    .where('loginTime', '>', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The OpenID Connect provider's endpoints (under /oidc, discovery at the root) and the interaction
+ * API of the sign-in page. The provider reads request bodies itself: its routes take them unparsed.
+ */
+export function registerOidcRoutes(root: FastifyInstance, ctx: AppContext): Providers {
+  const providers = new Providers(ctx);
+  void root.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    // The body is left in the request stream for the provider to read.
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    const options = { config: { access: 'public' as const }, schema: { hide: true } };
+    scope.route({
+      method: ['GET', 'POST', 'OPTIONS'],
+      url: `${OIDC_PREFIX}/*`,
+      ...options,
+      handler: (request, reply) => handToProvider(providers, request, reply),
+    });
+    scope.get('/.well-known/openid-configuration', options, (request, reply) => handToProvider(providers, request, reply));
+  });
+
+  // The provider's interaction address: the browser goes on to the sign-in page, which names the request.
+  root
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      OIDC_INTERACTION_PATH,
+      { config: { access: 'public' }, schema: { hide: true, querystring: oidcInteractionQuery } },
+      async (request, reply) => reply.redirect(`/login?${OIDC_LOGIN_PARAM}=${encodeURIComponent(request.query.uid)}`, 303),
+    );
+
+  root.withTypeProvider<ZodTypeProvider>().post(
+    OIDC_INTERACTION_PATH,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['auth'],
+        summary: 'OpenID Connect sign-on: the signed-in caller finishes the pending request of this browser, if granted the application',
+        querystring: oidcInteractionQuery,
+        response: { 200: z.object({ code: z.number(), success: z.boolean(), data: oidcInteractionResponse, msg: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const issuer = providers.issuerFor(originOf(request));
+      if (!issuer) throw badRequest(oidcMessages.interactionGone);
+      const { provider } = await providers.get(issuer);
+      // The interaction cookie ties the request to this browser: a uid alone finishes nothing.
+      const interaction = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
+      if (!interaction || interaction.uid !== request.query.uid) throw badRequest(oidcMessages.interactionGone);
+      const clientId = String(interaction.params.client_id ?? '');
+      const app = await mayOpen(ctx, caller, clientId);
+      if (!app || app.protocol !== 'oidc') throw forbidden(oidcMessages.notGranted);
+      if (!isRegisteredForApp(app, String(interaction.params.redirect_uri ?? ''))) throw badRequest(oidcMessages.redirectNotRegistered);
+      // Applications are first-party: the grant holds the scopes asked for, without a consent screen.
+      const grant = new provider.Grant({ accountId: caller.user_id, clientId });
+      grant.addOIDCScope(String(interaction.params.scope ?? 'openid'));
+      const grantId = await grant.save();
+      const url = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: caller.user_id }, consent: { grantId } },
+        { mergeWithLastSubmission: false },
+      );
+      if (!(await openedJustNow(ctx, caller.user_id, app.id))) await recordOpen(ctx, caller, app, request);
+      return ok({ url });
+    },
+  );
+  return providers;
+}
