@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,13 +8,14 @@ import { defineConfig } from 'vitest/config';
 const postgresUrl = process.env.SSO_TEST_PG_URL;
 
 /**
- * Test files run side by side: no two share a database (each test server has its own PGlite, or
- * its own PostgreSQL database dropped on close), a port (each listens on port 0) or a file. Most of
- * a file's time is spent waiting (for a browser, a server, PostgreSQL), so three at a time keep a
- * 2-core machine busy, where vitest's default (cores − 1) would run them one by one.
+ * Test files run side by side, one per core: no two share a database (each test server has its
+ * own PGlite, or its own PostgreSQL database dropped on close), a port (each listens on port 0) or
+ * a file. Vitest's default (cores − 1) ran them one by one on a 2-core machine, leaving the second
+ * core to the browser and PostgreSQL alone; more than one per core gains little for the
+ * CPU-bound web (jsdom) and PGlite suites and stretches their tests toward their timeouts.
  * SSO_TEST_WORKERS sets another count.
  */
-const workers = Number(process.env.SSO_TEST_WORKERS) || 3;
+const workers = Number(process.env.SSO_TEST_WORKERS) || Math.max(availableParallelism(), 2);
 
 export default defineConfig({
   test: {
