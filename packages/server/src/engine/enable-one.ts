@@ -1,9 +1,6 @@
 import { badRequest, zh } from '@sso/shared-api';
 import type { SignedInArgs } from './extra-handlers.js';
-
-/** Status of a provider configuration (oss, sms): 1 off, 2 the tenant's enabled one. */
-export const CONFIG_DISABLED = 1;
-export const CONFIG_ENABLED = 2;
+import { CONFIG_DISABLED, CONFIG_ENABLED } from './provider-status.js';
 
 /**
  * The `enable` extra of provider configurations: this row becomes the tenant's enabled one and
