@@ -1,8 +1,8 @@
-import { oidcMessages } from '@sso/shared-api';
+import { oidcCodeTaken, oidcMessages } from '@sso/shared-api';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer } from '../api-suite.testkit.js';
+import { bad, createTenantWithAdmin, failure, useTestServer } from '../api-suite.testkit.js';
 import {
   bladeAuth,
   frontChannel,
@@ -244,5 +244,16 @@ describe('logout', () => {
       .execute();
     expect(sessions).toEqual([]);
     expect(await oauthError(client.refreshTokenGrant(config, tokens.refresh_token as string))).toBe('invalid_grant');
+  });
+});
+
+describe('registration', () => {
+  it("refuses an oidc application whose code another tenant's oidc application uses, naming the code", async () => {
+    const other = await createTenantWithAdmin(suite.server, '300001', 'oidc_admin');
+    const body = { appName: '重名应用', appUrl: 'https://dup.example.com/', redirectUris: 'https://dup.example.com/cb', status: 1 };
+    const submit = (protocol: string) =>
+      other.sdk.call('POST', '/api/blade-aps/app/submit', undefined, { ...body, appCode: app.appCode, protocol });
+    expect(await failure(other.sdk, submit('oidc'))).toEqual(bad(oidcCodeTaken(app.appCode)));
+    expect(await submit('cas')).toMatchObject({ appCode: app.appCode, protocol: 'cas' });
   });
 });

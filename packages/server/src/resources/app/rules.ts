@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type AppProtocol, appMessages, badRequest, splitRedirectUris, zh } from '@sso/shared-api';
+import { type AppProtocol, appMessages, badRequest, oidcCodeTaken, splitRedirectUris, zh } from '@sso/shared-api';
 import { hashClientSecret } from '../../auth/clients.js';
 import { namePinyin } from '../../domain/app-pinyin.js';
 import { live } from '../../engine/live-rows.js';
@@ -14,7 +14,7 @@ const REDIRECTING: readonly AppProtocol[] = ['oidc', 'cas', 'token'];
 /**
  * The catalogue: names are indexed by pinyin when saved; an application that signs users on
  * needs a registered redirect URI and a link application its address; the owner must be a user
- * of the tenant. An `oidc` application gets a client secret when it is created (or becomes oidc
+ * of the tenant; an `oidc` application's code is unique across tenants. An `oidc` application gets a client secret when it is created (or becomes oidc
  * without one), answered once and stored hashed.
  */
 export const appRules: ResourceRules = {
@@ -26,6 +26,18 @@ export const appRules: ResourceRules = {
       throw badRequest(appMessages.redirectUrisRequired);
     }
     if (protocol === 'link' && !merged.appUrl) throw badRequest(appMessages.appUrlRequired);
+    // An oidc application's code is its client id on the platform's one issuer: unique across tenants.
+    if (protocol === 'oidc') {
+      const taken = await trx
+        .selectFrom('blade_app')
+        .select('id')
+        .where('appCode', '=', String(merged.appCode))
+        .where('protocol', '=', 'oidc')
+        .where('tenantId', '<>', String(merged.tenantId ?? caller.tenant_id))
+        .$call(live(null))
+        .executeTakeFirst();
+      if (taken) throw badRequest(oidcCodeTaken(String(merged.appCode)));
+    }
     if (values.ownerId) {
       const owner = await trx
         .selectFrom('blade_user')
