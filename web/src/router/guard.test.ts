@@ -95,6 +95,16 @@ describe('the router guard', () => {
     expect(decide(at('/login?redirect=%2F%2Fevil.example'))).toEqual({ type: 'external', redirect: '//evil.example' });
   });
 
+  it('finishes the OpenID Connect sign-on of a signed-in user at /login?oidc= (the server decides who may open the application)', () => {
+    expect(decide(at('/login?oidc=abc-123'))).toEqual({ type: 'oidc', uid: 'abc-123' });
+    expect(decide(at('/login?oidc=abc-123', { token: undefined }))).toEqual({ type: 'allow' });
+    expect(decide(at('/login?oidc=abc-123', { isInitPassword: '否' }))).toEqual({
+      type: 'redirect',
+      to: '/password-lock',
+      from: '/login?oidc=abc-123',
+    });
+  });
+
   it('forces /password-lock while is_init_password is 否, except at /login and /password-lock', () => {
     const pending = { isInitPassword: '否' };
     expect(decide(at('/wel/index', pending))).toEqual({ type: 'redirect', to: '/password-lock' });

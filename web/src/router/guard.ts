@@ -1,3 +1,4 @@
+import { OIDC_LOGIN_PARAM } from '@sso/shared-api';
 import { website } from '../config.js';
 import { LOCK, LOGIN, PASSWORD_LOCK, type RouteMeta } from './meta.js';
 
@@ -25,7 +26,8 @@ type Decision =
   | { type: 'wait' }
   | { type: 'redirect'; to: string; from?: string }
   | { type: 'logout' }
-  | { type: 'external'; redirect: string };
+  | { type: 'external'; redirect: string }
+  | { type: 'oidc'; uid: string };
 
 const allow: Decision = { type: 'allow' };
 const go = (to: string, from?: string): Decision => ({ type: 'redirect', to, ...(from ? { from } : {}) });
@@ -35,7 +37,8 @@ const go = (to: string, from?: string): Decision => ({ type: 'redirect', to, ...
  * signed out: routes with isAuth false are open, everything else goes to /login (remembering
  * where the user wanted to go); an empty token logs out locally; while locked everything but
  * /lock goes to /lock; a signed-in user at /login goes to / (or, with `redirect`, asks the server
- * for the hand-off, which only a registered redirect URI gets); a required first password change sends everything but
+ * for the hand-off, which only a registered redirect URI gets; with `oidc`, finishes that OpenID
+ * Connect sign-on, which only a user granted the application gets); a required first password change sends everything but
  * /login and /password-lock to /password-lock; unknown paths go to /404.
  */
 export function decide(input: GuardInput): Decision {
@@ -50,10 +53,13 @@ export function decide(input: GuardInput): Decision {
   const loginType = input.loginType ?? website.loginType;
   const mustChangePassword = loginType === 'user' && input.isInitPassword === '否';
   if (path === LOGIN) {
-    const redirect = new URLSearchParams(input.search).get('redirect');
+    const query = new URLSearchParams(input.search);
+    const redirect = query.get('redirect');
+    const oidc = query.get(OIDC_LOGIN_PARAM);
     // The server hands nothing over before the first password change: change it, then come back.
-    if (redirect && mustChangePassword) return go(PASSWORD_LOCK, `${LOGIN}${input.search}`);
+    if ((redirect || oidc) && mustChangePassword) return go(PASSWORD_LOCK, `${LOGIN}${input.search}`);
     if (redirect) return { type: 'external', redirect };
+    if (oidc) return { type: 'oidc', uid: oidc };
     // Only a path of this app: `//host` or a URL would make the login page an open redirect.
     const from = input.from && /^\/(?!\/)/.test(input.from) && !input.from.startsWith(LOGIN) ? input.from : '/';
     return go(from);

@@ -9,6 +9,7 @@ import { landingPath } from '../portal/landing.js';
 import { fedLogout } from '../session/clear.js';
 import { loadUser } from '../session/load-user.js';
 import { lockStore } from '../session/lock.js';
+import { finishOidcSignOn } from '../session/oidc-sign-on.js';
 import { handOff } from '../session/redirect.js';
 import { storedAccessToken, tokenVersion } from '../session/token-store.js';
 import { userStore } from '../session/user-store.js';
@@ -59,6 +60,12 @@ export function RouteGuard() {
     fedLogout();
     navigate('/login', { replace: true });
   }, [logoutNow, navigate]);
+  const oidcUid = decision.type === 'oidc' ? decision.uid : undefined;
+  useEffect(() => {
+    if (!oidcUid) return;
+    // A refused sign-on lands where a sign-in normally does.
+    void finishOidcSignOn(oidcUid).then((leaving) => leaving || navigate('/', { replace: true }));
+  }, [oidcUid, navigate]);
   useEffect(() => {
     if (!external) return;
     // A refused hand-off lands where a sign-in normally does.
