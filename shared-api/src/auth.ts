@@ -38,6 +38,9 @@ export const tokenQuery = z.object({
   refresh_token: z.string().optional(),
   scope: z.string().optional(),
   type: z.string().optional(),
+  /** grant_type=sso: the application asking and the address the token is handed to. */
+  appCode: z.string().max(64).optional(),
+  referer: z.string().max(2000).optional(),
 });
 export type TokenQuery = z.infer<typeof tokenQuery>;
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { live } from '../engine/live-rows.js';
 import { callerOf } from '../http/types.js';
+import { ssoGrant } from './app-handoff.js';
 import { GrantError, passwordGrant, refreshGrant } from './grants.js';
 import { checkCaptcha } from './login-options.js';
 import { ALL } from './permissions.js';
@@ -26,7 +27,8 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'OAuth2 token endpoint: password, captcha and refresh_token grants; answers raw OAuth2 JSON',
+        summary:
+          'OAuth2 token endpoint: password, captcha, refresh_token and sso (hand-off to an application) grants; answers raw OAuth2 JSON',
         querystring: tokenQuery,
       },
     },
@@ -60,6 +62,8 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
           });
         }
         if (grant === 'refresh_token') return await refreshGrant(ctx, { ...common, refreshToken: input.refresh_token });
+        if (grant === 'sso')
+          return await ssoGrant(ctx, { caller: request.caller, client, appCode: input.appCode, referer: input.referer, request });
         return reply.status(400).send({ error_code: 400, error_description: zh('badGrant') });
       } catch (error) {
         if (error instanceof GrantError) {

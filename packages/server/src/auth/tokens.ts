@@ -37,13 +37,14 @@ export class AccessTokens {
     private readonly issuer: string,
   ) {}
 
-  async issue(claims: AccessClaims, ttlSeconds: number): Promise<{ token: string; jti: string }> {
+  /** A signed token for these claims; its audience is the client, or the application it is handed to. */
+  async issue(claims: AccessClaims, ttlSeconds: number, audience: string = claims.client_id): Promise<{ token: string; jti: string }> {
     const jti = randomUUID();
     const token = await new SignJWT({ ...claims })
       .setProtectedHeader({ alg: SIGNING_ALG, kid: this.keys.kid, typ: 'JWT' })
       .setIssuer(this.issuer)
       .setSubject(claims.user_id)
-      .setAudience(claims.client_id)
+      .setAudience(audience)
       .setJti(jti)
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)

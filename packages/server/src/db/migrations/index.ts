@@ -13,6 +13,7 @@ import * as captcha from './0013-captcha.js';
 import * as menuEnglishNames from './0014-menu-english-names.js';
 import * as applications from './0015-applications.js';
 import * as oidc from './0016-oidc.js';
+import * as casTickets from './0017-cas-tickets.js';
 
 export interface Migration {
   version: number;
@@ -39,4 +40,5 @@ export const migrations: Migration[] = [
   { version: 14, name: 'menu-english-names', up: menuEnglishNames.up },
   { version: 15, name: 'applications', up: applications.up },
   { version: 16, name: 'oidc', up: oidc.up },
+  { version: 17, name: 'cas-tickets', up: casTickets.up },
 ];

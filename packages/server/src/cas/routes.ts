@@ -1,0 +1,156 @@
+import { badRequest, defineMessages, forbidden, ok, redirectRefusal, zh } from '@sso/shared-api';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registeredRedirect } from '../auth/redirects.js';
+import type { AppContext } from '../context.js';
+import { mayOpen } from '../domain/app-access.js';
+import { recordOpen } from '../domain/app-opens.js';
+import { callerOf } from '../http/types.js';
+import { appForAddress } from './app-lookup.js';
+import { appTickets } from './app-tickets.js';
+import { type CasPrincipal, casFailure, casSuccess } from './cas-xml.js';
+import { casPrincipal } from './principal.js';
+
+/** A service ticket lives 10 seconds: the application validates it straight after the redirect. */
+export const SERVICE_TICKET_LIFETIME_MS = 10_000;
+/** With `renew`, a ticket is only issued to a session signed in with a password this recently. */
+const RENEW_WINDOW_MS = 60_000;
+export const CAS_TICKET_PATH = '/api/blade-auth/cas/ticket';
+export const CAS_LOGOUT_PATH = '/api/blade-auth/cas/logout';
+
+export const casMessages = defineMessages({
+  noService: ['缺少 service 参数', 'The service parameter is missing'],
+  renewNeedsSignIn: ['该应用要求重新输入密码登录', 'This application asks you to sign in with your password again'],
+});
+
+interface TicketPayload {
+  principal: CasPrincipal;
+  /** Issued right after a password sign-in (what `renew=true` validation asks for). */
+  primary: boolean;
+}
+
+const flag = z.enum(['true', 'false']).optional();
+const sameService = (a: string, b: string) => {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return false;
+  }
+};
+
+function sendXml(reply: FastifyReply, xml: string) {
+  return reply.type('application/xml; charset=utf-8').header('cache-control', 'no-store').send(xml);
+}
+
+/**
+ * CAS 2.0/3.0 for applications with protocol `cas`. The web app keeps its session in browser
+ * storage, so `/cas/login` sends the browser to the sign-in page, which (signed in, or once signed
+ * in) asks `POST cas/ticket` for the service's address with a ticket. Tickets are single use, live
+ * 10 seconds and are validated only for the service they were issued to.
+ */
+export function registerCasRoutes(root: FastifyInstance, ctx: AppContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tickets = appTickets(ctx);
+
+  app.get(
+    '/cas/login',
+    {
+      schema: {
+        hide: true,
+        querystring: z.object({ service: z.string().max(2000).optional(), renew: flag, gateway: flag }),
+      },
+    },
+    async (request, reply) => {
+      const { service, renew, gateway } = request.query;
+      if (!service) return reply.redirect('/login');
+      if (!(await appForAddress(ctx, 'cas', service)))
+        return reply.status(400).type('text/plain; charset=utf-8').send(redirectRefusal(service));
+      const target = new URLSearchParams({ cas: service });
+      if (renew === 'true') target.set('renew', 'true');
+      else if (gateway === 'true') target.set('gateway', 'true');
+      return reply.redirect(`/login?${target}`);
+    },
+  );
+
+  app.post(
+    CAS_TICKET_PATH,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['auth'],
+        summary: "CAS: the service's address with a new service ticket for the signed-in user",
+        querystring: z.object({ service: z.string().max(2000), renew: flag }),
+        response: { 200: z.object({ code: z.number(), success: z.boolean(), data: z.object({ url: z.string() }), msg: z.string() }) },
+      },
+    },
+    async (request) => {
+      const { service, renew } = request.query;
+      const caller = callerOf(request);
+      const target = await appForAddress(ctx, 'cas', service, caller.tenant_id);
+      if (!target) throw badRequest(redirectRefusal(service));
+      const granted = await mayOpen(ctx, caller, target.appCode);
+      if (!granted) throw forbidden(zh('forbidden'));
+      const session = await ctx.db.selectFrom('sso_session').select('createdAt').where('id', '=', caller.sid).executeTakeFirst();
+      const primary = session !== undefined && Date.now() - new Date(session.createdAt).getTime() < RENEW_WINDOW_MS;
+      if (renew === 'true' && !primary) throw badRequest(casMessages.renewNeedsSignIn);
+      await recordOpen(ctx, caller, granted, request);
+      const payload: TicketPayload = { principal: await casPrincipal(ctx, caller), primary };
+      const ticket = await tickets.issue('cas', 'ST-', SERVICE_TICKET_LIFETIME_MS, { appId: granted.id, service, payload });
+      const url = new URL(service);
+      url.searchParams.set('ticket', ticket);
+      return ok({ url: url.href });
+    },
+  );
+
+  const validate = (withAttributes: boolean) => async (request: { query: Record<string, string | undefined> }, reply: FastifyReply) => {
+    const { service, ticket, renew } = request.query;
+    if (!service || !ticket) return sendXml(reply, casFailure('INVALID_REQUEST', 'service and ticket are required'));
+    if (!ticket.startsWith('ST-')) return sendXml(reply, casFailure('INVALID_TICKET', `Ticket ${ticket} not recognized`));
+    const grant = await tickets.redeem<TicketPayload>('cas', ticket);
+    if (!grant) return sendXml(reply, casFailure('INVALID_TICKET', `Ticket ${ticket} not recognized`));
+    if (!sameService(grant.service, service))
+      return sendXml(reply, casFailure('INVALID_SERVICE', `Ticket ${ticket} does not match the service`));
+    if (renew === 'true' && !grant.payload.primary) {
+      return sendXml(reply, casFailure('INVALID_TICKET', `Ticket ${ticket} was not issued from a password sign-in`));
+    }
+    return sendXml(reply, casSuccess(grant.payload.principal, withAttributes));
+  };
+  const validationQuery = z.object({
+    service: z.string().max(2000).optional(),
+    ticket: z.string().max(256).optional(),
+    renew: flag,
+    format: z.string().optional(),
+  });
+  app.get('/cas/serviceValidate', { schema: { hide: true, querystring: validationQuery } }, validate(false));
+  app.get('/cas/p3/serviceValidate', { schema: { hide: true, querystring: validationQuery } }, validate(true));
+
+  // Signing out happens in the browser, where the session token is kept: the sign-in page ends it.
+  app.get(
+    '/cas/logout',
+    { schema: { hide: true, querystring: z.object({ service: z.string().max(2000).optional() }) } },
+    async (request, reply) => {
+      const service = request.query.service;
+      return reply.redirect(`/login?${new URLSearchParams({ casLogout: service ?? '' })}`);
+    },
+  );
+
+  app.post(
+    CAS_LOGOUT_PATH,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'CAS sign-out: ends the calling session (if any) and answers the service only when it is registered',
+        querystring: z.object({ service: z.string().max(2000).optional() }),
+        response: { 200: z.object({ code: z.number(), success: z.boolean(), data: z.object({ url: z.string() }), msg: z.string() }) },
+      },
+    },
+    async (request) => {
+      if (request.caller) await ctx.sessions.revoke(request.caller.sid, 'logout');
+      const service = request.query.service;
+      const registered = service ? ((await appForAddress(ctx, 'cas', service)) ?? (await registeredRedirect(ctx, service))) : undefined;
+      return ok({ url: registered && service ? service : '' });
+    },
+  );
+}
