@@ -29,18 +29,24 @@ export default function AppDetail() {
       title={
         <Space>
           <AppIcon app={app} size={32} />
-          <span>{app.appName}</span>
+          <span className="sso-data">{app.appName}</span>
         </Space>
       }
       extra={<FavoriteStar app={app} favorite={app.favorite} onChange={(favorite) => setApp({ ...app, favorite })} />}
     >
       <Descriptions column={{ xs: 1, sm: 1, md: 2 }} size="small" bordered>
         <Descriptions.Item label={t('portal.appCode')}>{app.appCode}</Descriptions.Item>
-        <Descriptions.Item label={t('portal.appType')}>{app.appTypeName || app.appType}</Descriptions.Item>
+        <Descriptions.Item label={t('portal.appType')}>
+          <span className="sso-data">{app.appTypeName || app.appType}</span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('portal.protocol')}>{protocols[app.protocol] ?? app.protocol}</Descriptions.Item>
-        <Descriptions.Item label={t('portal.owner')}>{app.ownerName || t('portal.none')}</Descriptions.Item>
+        <Descriptions.Item label={t('portal.owner')}>
+          <span className="sso-data">{app.ownerName || t('portal.none')}</span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('portal.description')} span={{ xs: 1, sm: 1, md: 2 }}>
-          <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{app.description || t('portal.none')}</span>
+          <span className="sso-data" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+            {app.description || t('portal.none')}
+          </span>
         </Descriptions.Item>
       </Descriptions>
       <Space style={{ margin: '12px 0' }} wrap>

@@ -15,7 +15,7 @@ export function AppIcon({ app, size = 48 }: { app: PortalAppRow; size?: number }
   if (app.icon) return <img src={app.icon} alt="" style={{ ...box, objectFit: 'cover', background: color }} />;
   return (
     <span style={{ ...box, background: color, color: '#fff', display: 'grid', placeItems: 'center', fontSize: size * 0.45 }}>
-      {app.appName.slice(0, 1)}
+      <span className="sso-data">{app.appName.slice(0, 1)}</span>
     </span>
   );
 }
@@ -56,7 +56,7 @@ export function AppTile({ app, favorite, onFavorite, layout = 'grid' }: TileProp
   return (
     <div className={`sso-app-tile sso-app-tile-${layout}`} data-testid="app-tile" data-app-code={app.appCode}>
       <AppIcon app={app} size={layout === 'grid' ? 44 : 36} />
-      <Link to={`/home/detail?id=${app.id}`} className="sso-app-tile-name" title={app.appName}>
+      <Link to={`/home/detail?id=${app.id}`} className="sso-app-tile-name sso-data" title={app.appName}>
         {app.appName}
       </Link>
       <span className="sso-app-tile-actions">

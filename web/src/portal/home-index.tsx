@@ -29,7 +29,14 @@ export default function HomeIndex() {
   const total = counts.reduce((sum, c) => sum + c.count, 0);
   const typeOptions = [
     { value: '', label: `${t('portal.all')} (${total})` },
-    ...counts.map((c) => ({ value: c.appType, label: `${c.appTypeName || c.appType} (${c.count})` })),
+    ...counts.map((c) => ({
+      value: c.appType,
+      label: (
+        <span>
+          <span className="sso-data">{c.appTypeName || c.appType}</span> ({c.count})
+        </span>
+      ),
+    })),
   ];
 
   return (

@@ -31,7 +31,7 @@ export function PortalSearch() {
     <AutoComplete
       className="sso-portal-search"
       value={text}
-      options={options.map((app) => ({ value: app.id, label: app.appName }))}
+      options={options.map((app) => ({ value: app.id, label: <span className="sso-data">{app.appName}</span> }))}
       onSelect={(id: string) => {
         setText('');
         navigate(`/home/detail?id=${id}`);

@@ -51,7 +51,7 @@ export function PortalUserMenu() {
       <Dropdown menu={{ items, onClick }} trigger={['click']}>
         <Space style={{ cursor: 'pointer' }} data-testid="portal-user-menu" size={6}>
           <Avatar size="small" src={info?.avatar || DEFAULT_AVATAR} />
-          <span className="sso-portal-user-name">
+          <span className="sso-portal-user-name sso-data">
             {name}
             {info?.account && info.account !== name ? <span className="sso-portal-account"> ({info.account})</span> : null}
           </span>
