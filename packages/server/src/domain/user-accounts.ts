@@ -5,7 +5,7 @@ import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
 import { live } from '../engine/live-rows.js';
-import type { Repository } from '../engine/repository.js';
+import type { ResourceRepository } from '../engine/types.js';
 import { assertUserQuota } from './tenant-limits.js';
 
 /** Helpers the user rules and extras share: passwords, and checks of what a user refers to. */
@@ -59,7 +59,7 @@ export function randomPassword(): string {
 }
 
 /** Live users the caller may act on (own tenant, data scope); every id must be one, or nothing happens. */
-export async function usersByIds(repo: Repository, ctx: AppContext, caller: Caller, ids: string[]): Promise<UserRecord[]> {
+export async function usersByIds(repo: ResourceRepository, ctx: AppContext, caller: Caller, ids: string[]): Promise<UserRecord[]> {
   const query = await repo.visible(ctx.db as never, caller);
   const rows = (await query.selectAll().where('id', 'in', ids).execute()) as UserRecord[];
   if (rows.length !== ids.length) throw badRequest(zh('recordMissing'));

@@ -40,7 +40,51 @@ describe('the engine', () => {
     const target = relative(srcDir, resolve(engineDir, '../resources/user/index.js'));
     expect(FORBIDDEN_ROOTS).toContain(target.split('/')[0]);
   });
+
+  it('keeps its hook and handler types a leaf: types.ts imports no other engine file', () => {
+    expect(engineImportsOf('types.ts')).toEqual([]);
+  });
+
+  it('has no import circle among its own files', () => {
+    const graph = new Map(files.map((name) => [name, engineImportsOf(name)]));
+    expect(circlesIn(graph)).toEqual([]);
+  });
+
+  it('would notice a circle', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['a.ts']],
+    ]);
+    expect(circlesIn(graph)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
+  });
 });
+
+/** The engine files one engine file imports (type-only imports included), by file name. */
+function engineImportsOf(name: string): string[] {
+  return importsOf(join(engineDir, name))
+    .filter((spec) => spec.startsWith('./') && !spec.slice(2).includes('/'))
+    .map((spec) => spec.slice(2).replace(/\.js$/, '.ts'));
+}
+
+/** Every import circle in a graph of files, each as the path that leads back to its first file. */
+function circlesIn(graph: Map<string, string[]>): string[][] {
+  const circles: string[][] = [];
+  const done = new Set<string>();
+  const visit = (name: string, path: string[]) => {
+    const start = path.indexOf(name);
+    if (start >= 0) {
+      circles.push([...path.slice(start), name]);
+      return;
+    }
+    if (done.has(name)) return;
+    for (const next of graph.get(name) ?? []) visit(next, [...path, name]);
+    done.add(name);
+  };
+  for (const name of [...graph.keys()].sort()) visit(name, []);
+  return circles;
+}
 
 /** Every source file of the server, by its path under src. */
 function sourceFiles(dir: string): string[] {

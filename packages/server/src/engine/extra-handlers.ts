@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
 import type { FileDownload } from './multipart.js';
-import type { Repository } from './repository.js';
+import type { ResourceRepository } from './types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: any definition, whatever its entity, extras and names
 export type AnyResourceDef = ResourceDef<any, any, any>;
@@ -38,7 +38,7 @@ type AnswerOf<X extends ExtraDef> = X['download'] extends true ? FileDownload : 
 export interface ExtraHandlerArgs<X extends ExtraDef> {
   ctx: AppContext;
   def: ResourceDef;
-  repo: Repository;
+  repo: ResourceRepository;
   request: FastifyRequest;
   caller: CallerOf<X>;
   query: QueryOf<X>;

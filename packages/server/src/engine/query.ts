@@ -1,15 +1,7 @@
-import { badRequest, DEFAULT_PAGE_SIZE, dateRangeQuery, type FilterOp, pageQuery, type ResourceDef, zh } from '@sso/shared-api';
+import { badRequest, DEFAULT_PAGE_SIZE, dateRangeQuery, pageQuery, type ResourceDef, zh } from '@sso/shared-api';
 import { z } from 'zod';
 import { toCamel } from './rows.js';
-
-export interface ListRequest {
-  current: number;
-  size: number;
-  sorts: { column: string; desc: boolean }[];
-  filters: { column: string; op: FilterOp; value: unknown }[];
-  createdAfter?: string;
-  createdBefore?: string;
-}
+import type { ListRequest } from './types.js';
 
 /** The query-string schema of a resource's list: paging, sorting, date range and its filters. */
 export function listQuerySchema(def: ResourceDef) {

@@ -5,9 +5,8 @@ import type { DataFilter } from '../auth/scopes.js';
 import type { AppContext } from '../context.js';
 import { removeEvent, saveEvent } from './change-events.js';
 import { live } from './live-rows.js';
-import type { ListRequest } from './query.js';
 import { parseDateFilter, toApiRow } from './rows.js';
-import type { ResourceRules, ServerResource } from './types.js';
+import type { ListRequest, ResourceRepository, ResourceRules, ServerResource } from './types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the generic layer addresses tables by name
 type AnyDb = Kysely<any>;
@@ -26,7 +25,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * The one repository behind every registry resource: tenant scoping, soft delete, audit
  * columns, filters, paging and sorting. A resource's own rules come bound with its definition.
  */
-export class Repository {
+export class Repository implements ResourceRepository {
   readonly def: ResourceDef;
   private readonly rules: ResourceRules;
 

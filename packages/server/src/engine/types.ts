@@ -1,11 +1,49 @@
-import type { ResourceDef } from '@sso/shared-api';
+import type { ApiError, FilterOp, Page, ResourceDef } from '@sso/shared-api';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
-import type { Repository } from './repository.js';
+
+/*
+ * The engine's leaf: hook and handler types import nothing else of the engine, so every engine
+ * module may depend on them without an import circle.
+ */
 
 type Row = Record<string, unknown>;
+// biome-ignore lint/suspicious/noExplicitAny: the generic layer addresses tables by name
+type AnyDb = Kysely<any>;
+// biome-ignore lint/suspicious/noExplicitAny: idem
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+
+/** A list call worked out from its query string: page, sort, filters and creation range. */
+export interface ListRequest {
+  current: number;
+  size: number;
+  sorts: { column: string; desc: boolean }[];
+  filters: { column: string; op: FilterOp; value: unknown }[];
+  createdAfter?: string;
+  createdBefore?: string;
+}
+
+/**
+ * What extra handlers use of the resource's repository: scoped reads and checked writes with the
+ * resource's rules applied. The engine's Repository implements it.
+ */
+export interface ResourceRepository {
+  readonly def: ResourceDef;
+  /** Live rows of the caller's tenant (when the table is tenant scoped), before data scopes. */
+  scoped(db: AnyDb, caller: Caller): AnyQuery;
+  /** Live rows this caller may see, narrowed by the data scopes of their roles. */
+  visible(db: AnyDb, caller: Caller): Promise<AnyQuery>;
+  list(caller: Caller, request: ListRequest, extra?: (q: AnyQuery) => AnyQuery): Promise<Page<Row>>;
+  detail(caller: Caller, id: string): Promise<Row | undefined>;
+  save(caller: Caller, values: Row, id?: string): Promise<Row>;
+  /** Several saves in one transaction, all or none; `failed` rewrites the refusal of one entry. */
+  saveAll(caller: Caller, entries: { values: Row; id?: string }[], failed?: (index: number, error: ApiError) => ApiError): Promise<Row[]>;
+  remove(caller: Caller, ids: string[]): Promise<void>;
+  /** Refuses a caller outside the platform tenant writing a platform-wide table. */
+  assertMayWrite(caller: Caller): void;
+}
 
 /** Checks a resource adds to the generic save and remove; they throw ApiError to refuse. */
 export interface ResourceRules {
@@ -56,7 +94,7 @@ export interface SaveOutcome {
 export interface ExtraArgs {
   ctx: AppContext;
   def: ResourceDef;
-  repo: Repository;
+  repo: ResourceRepository;
   request: FastifyRequest;
   caller: Caller | undefined;
   // biome-ignore lint/suspicious/noExplicitAny: parsed by the extra's own schema

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
 import { assertRoomForUsers, hashPlain, initialPassword } from '../../domain/user-accounts.js';
 import { live } from '../../engine/live-rows.js';
-import type { Repository } from '../../engine/repository.js';
+import type { ResourceRepository } from '../../engine/types.js';
 import { userTarget } from '../../logs/security-events.js';
 import { localDate } from './rules.js';
 
@@ -31,7 +31,7 @@ export interface ImportRow {
 
 export async function importUsers(args: {
   ctx: AppContext;
-  repo: Repository;
+  repo: ResourceRepository;
   caller: Caller;
   rows: ImportRow[];
   covered: boolean;
