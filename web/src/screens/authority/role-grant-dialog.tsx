@@ -64,7 +64,6 @@ export function RoleGrantDialog({ roleId, onClose }: RoleGrantDialogProps) {
       okDisabled={!trees}
       onSubmit={save}
       onClose={onClose}
-      forceRender
     >
       {trees ? (
         <Tabs

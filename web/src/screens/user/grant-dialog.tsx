@@ -49,16 +49,7 @@ export function GrantDialog({ userIds, roles, initial, onClose, onGranted }: Gra
   };
 
   return (
-    <FormModal
-      open={open}
-      title={t('userScreen.grantTitle')}
-      name="user-grant"
-      form={form}
-      width={400}
-      onSubmit={grant}
-      onClose={onClose}
-      forceRender
-    >
+    <FormModal open={open} title={t('userScreen.grantTitle')} name="user-grant" form={form} width={400} onSubmit={grant} onClose={onClose}>
       <Form.Item name="roleIds" rules={[{ required: true, type: 'array', min: 1, message: t('userScreen.chooseRoles') }]}>
         <RoleTreeInput roles={roles} />
       </Form.Item>
