@@ -40,6 +40,7 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   '/system/menu': lazy(() => import('./system/tree-table-screen.js')),
   '/system/dept': lazy(() => import('./system/tree-table-screen.js')),
   '/base/region': lazy(() => import('./region/region-screen.js')),
+  '/aps/app': lazy(() => import('./aps/app-screen.js')),
 };
 
 export interface ScreenProps {

@@ -1,0 +1,92 @@
+import { app as appDef, type ResourceDef } from '@sso/shared-api';
+import { Button } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { client } from '../../api/client.js';
+import { feedback } from '../../api/feedback.js';
+import { type CrudApi, crudApi, type Row } from '../../crud/crud-api.js';
+import CrudPage from '../../crud/crud-page.js';
+import { registerFieldRenderer } from '../../crud/field-renderers.js';
+import { useStore } from '../../lib/store.js';
+import { userStore } from '../../session/user-store.js';
+import type { ScreenProps } from '../index.js';
+import { type Secret, SecretDialog } from '../tenant/secret-dialog.js';
+import { IconInput } from './icon-input.js';
+import { ColorInput, ProtocolInput } from './protocol-input.js';
+import { RedirectUrisInput } from './redirect-uris-input.js';
+import './strings.js';
+
+const def = appDef as unknown as ResourceDef;
+
+registerFieldRenderer('app', 'redirectUris', { Input: RedirectUrisInput, fullWidth: true });
+registerFieldRenderer('app', 'icon', { Input: IconInput });
+registerFieldRenderer('app', 'color', { Input: ColorInput });
+registerFieldRenderer('app', 'protocol', { Input: ProtocolInput });
+
+/** The secret in an answer (a new oidc application, or reset-secret): the client id is the application code. */
+export const appSecretOf = (answer: unknown): Secret | undefined => {
+  const row = answer as { appCode?: unknown; clientSecret?: unknown } | null;
+  return row && typeof row.clientSecret === 'string' && row.clientSecret
+    ? { clientId: String(row.appCode ?? ''), clientSecret: row.clientSecret }
+    : undefined;
+};
+
+/**
+ * /aps/app (应用信息): the generic page with the application's own inputs (redirect URIs checked
+ * as typed, icon upload, colour, protocol); an oidc application's secret, answered once by the
+ * server on creation and by 重置密钥 and kept only hashed, is shown once in its own dialog.
+ */
+export default function AppScreen({ menu }: ScreenProps) {
+  const { t } = useTranslation();
+  const canEdit = useStore(userStore, (s) => s.permissions.app_edit === true);
+  const [secret, setSecret] = useState<Secret>();
+
+  const api = useMemo<CrudApi>(() => {
+    const generic = crudApi(client, def);
+    return {
+      ...generic,
+      async submit(row) {
+        const answer = await generic.submit(row);
+        const revealed = appSecretOf(answer);
+        if (revealed) setSecret(revealed);
+        return answer;
+      },
+    };
+  }, []);
+
+  const resetSecret = (row: Row) =>
+    feedback.modal.confirm({
+      title: t('common.tip'),
+      content: t('apsScreen.resetConfirm'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          setSecret(appSecretOf(await client.call('POST', '/api/blade-aps/app/reset-secret', { id: String(row.id) })));
+        } catch {
+          // toasted by the response handler
+        }
+      },
+    });
+
+  return (
+    <>
+      <CrudPage
+        def={def}
+        title={menu?.name}
+        api={api}
+        rowActions={
+          canEdit
+            ? (row) =>
+                row.protocol === 'oidc' ? (
+                  <Button type="link" size="small" danger onClick={() => resetSecret(row)}>
+                    {t('apsScreen.resetSecret')}
+                  </Button>
+                ) : null
+            : undefined
+        }
+      />
+      <SecretDialog secret={secret} onClose={() => setSecret(undefined)} />
+    </>
+  );
+}

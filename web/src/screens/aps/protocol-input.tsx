@@ -1,0 +1,42 @@
+import { APP_PROTOCOLS, type AppProtocol } from '@sso/shared-api';
+import { ColorPicker, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FieldInputProps } from '../../crud/field-renderers.js';
+import './strings.js';
+
+const isProtocol = (value: unknown): value is AppProtocol => APP_PROTOCOLS.includes(value as AppProtocol);
+
+/** The sign-on protocol, with what that protocol needs from the rest of the form said under it. */
+export function ProtocolInput({ value, onChange, disabled, id }: FieldInputProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Select
+        id={id}
+        disabled={disabled}
+        value={isProtocol(value) ? value : undefined}
+        onChange={(next) => onChange?.(next)}
+        options={APP_PROTOCOLS.map((protocol) => ({ value: protocol, label: protocol }))}
+      />
+      {isProtocol(value) && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="protocol-help">
+          {t(`apsScreen.${value}Help`)}
+        </Typography.Text>
+      )}
+    </>
+  );
+}
+
+/** The application's colour (its tile in the portal), kept as `#rrggbb`. */
+export function ColorInput({ value, onChange, disabled, id }: FieldInputProps) {
+  return (
+    <ColorPicker
+      disabled={disabled}
+      showText
+      value={typeof value === 'string' && value ? value : undefined}
+      onChange={(color) => onChange?.(color.toHexString())}
+      // antd's picker has no input of its own for the label to point at
+      data-id={id}
+    />
+  );
+}
