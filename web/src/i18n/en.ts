@@ -38,6 +38,7 @@ export const en: Messages = {
     captchaRefresh: 'Hard to read? Click for another',
     captchaImage: 'Captcha picture',
     success: 'Signed in',
+    appAsks: '{{name}} asks you to sign in',
     redirectRefused:
       'Not sent to {{address}}: it is not a registered redirect address. Ask an administrator to register it as a client redirect URI.',
   },

@@ -36,6 +36,7 @@ export const zhCN = {
     captchaRefresh: '看不清？点击换一张',
     captchaImage: '验证码图片',
     success: '登录成功',
+    appAsks: '{{name}} 请求您登录',
     redirectRefused: '未跳转到 {{address}}：该地址不是已登记的回调地址，请联系管理员在客户端的回调地址中登记。',
   },
   register: {

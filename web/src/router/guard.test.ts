@@ -105,6 +105,21 @@ describe('the router guard', () => {
     });
   });
 
+  it('asks for a CAS ticket or a BladeX hand-off at /login for a signed-in user, and signs out for CAS signed in or not', () => {
+    const service = encodeURIComponent('http://erp.example.com/a?b=1');
+    expect(decide(at(`/login?cas=${service}`))).toEqual({ type: 'sign-on', kind: 'cas', target: 'http://erp.example.com/a?b=1' });
+    expect(decide(at(`/login?cas=${service}&renew=true`))).toMatchObject({ type: 'sign-on', kind: 'cas-renew' });
+    expect(decide(at(`/login?cas=${service}`, { token: undefined }))).toEqual({ type: 'allow' });
+    expect(decide(at('/login?redirect=http%3A%2F%2Fmes%2Fsso&appCode=mes'))).toEqual({
+      type: 'sign-on',
+      kind: 'app',
+      target: 'http://mes/sso',
+      appCode: 'mes',
+    });
+    expect(decide(at(`/login?casLogout=${service}`, { token: undefined }))).toMatchObject({ type: 'sign-on', kind: 'cas-logout' });
+    expect(decide(at(`/login?cas=${service}`, { isInitPassword: '否' }))).toMatchObject({ type: 'redirect', to: '/password-lock' });
+  });
+
   it('forces /password-lock while is_init_password is 否, except at /login and /password-lock', () => {
     const pending = { isInitPassword: '否' };
     expect(decide(at('/wel/index', pending))).toEqual({ type: 'redirect', to: '/password-lock' });

@@ -27,7 +27,11 @@ type Decision =
   | { type: 'redirect'; to: string; from?: string }
   | { type: 'logout' }
   | { type: 'external'; redirect: string }
-  | { type: 'oidc'; uid: string };
+  | { type: 'oidc'; uid: string }
+  | { type: 'sign-on'; kind: SignOnKind; target: string; appCode?: string };
+
+/** Sign-on to an application from the sign-in page: CAS (with renew), CAS sign-out, BladeX hand-off. */
+export type SignOnKind = 'cas' | 'cas-renew' | 'cas-logout' | 'app';
 
 const allow: Decision = { type: 'allow' };
 const go = (to: string, from?: string): Decision => ({ type: 'redirect', to, ...(from ? { from } : {}) });
@@ -38,11 +42,16 @@ const go = (to: string, from?: string): Decision => ({ type: 'redirect', to, ...
  * where the user wanted to go); an empty token logs out locally; while locked everything but
  * /lock goes to /lock; a signed-in user at /login goes to / (or, with `redirect`, asks the server
  * for the hand-off, which only a registered redirect URI gets; with `oidc`, finishes that OpenID
- * Connect sign-on, which only a user granted the application gets); a required first password change sends everything but
+ * Connect sign-on, which only a user granted the application gets; with `cas`, a CAS service
+ * ticket; with `redirect` and `appCode`, the BladeX hand-off to that application; `casLogout`
+ * signs out, signed in or not); a required first password change sends everything but
  * /login and /password-lock to /password-lock; unknown paths go to /404.
  */
 export function decide(input: GuardInput): Decision {
   const { path, meta } = input;
+  // CAS sign-out ends whatever session there is, signed in or not.
+  const casLogout = path === LOGIN ? new URLSearchParams(input.search).get('casLogout') : null;
+  if (casLogout !== null && input.token !== '') return { type: 'sign-on', kind: 'cas-logout', target: casLogout };
   if (input.token === undefined) {
     if (meta?.isAuth === false) return allow;
     return go(LOGIN, path === '/' ? undefined : `${path}${input.search}`);
@@ -56,8 +65,12 @@ export function decide(input: GuardInput): Decision {
     const query = new URLSearchParams(input.search);
     const redirect = query.get('redirect');
     const oidc = query.get(OIDC_LOGIN_PARAM);
+    const cas = query.get('cas');
+    const appCode = query.get('appCode');
     // The server hands nothing over before the first password change: change it, then come back.
-    if ((redirect || oidc) && mustChangePassword) return go(PASSWORD_LOCK, `${LOGIN}${input.search}`);
+    if ((redirect || oidc || cas) && mustChangePassword) return go(PASSWORD_LOCK, `${LOGIN}${input.search}`);
+    if (cas) return { type: 'sign-on', kind: query.get('renew') === 'true' ? 'cas-renew' : 'cas', target: cas };
+    if (redirect && appCode) return { type: 'sign-on', kind: 'app', target: redirect, appCode };
     if (redirect) return { type: 'external', redirect };
     if (oidc) return { type: 'oidc', uid: oidc };
     // Only a path of this app: `//host` or a URL would make the login page an open redirect.

@@ -6,6 +6,7 @@ import { menuNameIn } from '../i18n/menu-names.js';
 import { PageLoading } from '../lib/page-loading.js';
 import { useStore } from '../lib/store.js';
 import { landingPath } from '../portal/landing.js';
+import { appHandOff, casSignOn, casSignOut } from '../session/app-sign-on.js';
 import { fedLogout } from '../session/clear.js';
 import { loadUser } from '../session/load-user.js';
 import { lockStore } from '../session/lock.js';
@@ -66,6 +67,20 @@ export function RouteGuard() {
     // A refused sign-on lands where a sign-in normally does.
     void finishOidcSignOn(oidcUid).then((leaving) => leaving || navigate('/', { replace: true }));
   }, [oidcUid, navigate]);
+  const signOnKind = decision.type === 'sign-on' ? decision.kind : undefined;
+  const signOnTarget = decision.type === 'sign-on' ? decision.target : '';
+  const signOnApp = decision.type === 'sign-on' ? (decision.appCode ?? '') : '';
+  useEffect(() => {
+    if (!signOnKind) return;
+    if (signOnKind === 'cas-logout') {
+      // Back to a registered service, or to a plain sign-in page.
+      void casSignOut(signOnTarget).then((leaving) => leaving || navigate('/login', { replace: true }));
+      return;
+    }
+    const run = signOnKind === 'app' ? appHandOff(signOnApp, signOnTarget) : casSignOn(signOnTarget, signOnKind === 'cas-renew');
+    // A refused sign-on lands where a sign-in normally does.
+    void run.then((leaving) => leaving || navigate('/', { replace: true }));
+  }, [signOnKind, signOnTarget, signOnApp, navigate]);
   useEffect(() => {
     if (!external) return;
     // A refused hand-off lands where a sign-in normally does.

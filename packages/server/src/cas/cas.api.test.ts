@@ -11,7 +11,7 @@ let staff: TestUser;
 let outsider: TestUser;
 let client: Awaited<ReturnType<typeof startApplication>>;
 let other: Awaited<ReturnType<typeof startApplication>>;
-const validations: string[] = [];
+let erpId: string;
 
 /**
  * What a CAS client filter does: without a ticket, redirect the browser to /cas/login?service=<this
@@ -29,7 +29,6 @@ async function casClient(request: IncomingMessage, response: ServerResponse, ori
   }
   const check = `${suite.server.baseUrl}/cas/p3/serviceValidate?service=${encodeURIComponent(service)}&ticket=${encodeURIComponent(ticket)}`;
   const xml = await (await fetch(check)).text();
-  validations.push(xml);
   const user = /<cas:user>([^<]*)<\/cas:user>/.exec(xml)?.[1];
   const failure = /<cas:authenticationFailure code="([A-Z_]+)"/.exec(xml)?.[1];
   const attributes = [...xml.matchAll(/<cas:(account|name|tenant|department|roles)>([^<]*)</g)].map((m) => `${m[1]}=${m[2]}`);
@@ -57,8 +56,8 @@ beforeAll(async () => {
   other = await startApplication(casClient);
   staff = await createUserWithRole(suite.server, { account: 'cas_staff' });
   outsider = await createUserWithRole(suite.server, { account: 'cas_outsider' });
-  const appId = await createApp(suite, { appCode: 'cas_erp', appName: 'ERP <旧系统>', protocol: 'cas', redirectUris: `${client.origin}/` });
-  await grantApp(suite, appId, staff.id);
+  erpId = await createApp(suite, { appCode: 'cas_erp', appName: 'ERP <旧系统>', protocol: 'cas', redirectUris: `${client.origin}/` });
+  await grantApp(suite, erpId, staff.id);
   const disabled = await createApp(suite, { appCode: 'cas_off', protocol: 'cas', redirectUris: `${other.origin}/off`, status: 0 });
   await grantApp(suite, disabled, staff.id);
   const oidc = await createApp(suite, { appCode: 'cas_oidc', protocol: 'oidc', redirectUris: `${other.origin}/oidc` });
@@ -179,6 +178,7 @@ describe('CAS sign-on', () => {
     expect(await validate('/cas/serviceValidate', `${client.origin}/`, `${ticket}`)).toContain('cas_staff');
 
     const stale = await createUserWithRole(suite.server, { account: 'cas_stale' });
+    await grantApp(suite, erpId, stale.id);
     await sql`update sso_session set created_at = created_at - interval '5 minutes' where user_id = ${stale.id}`.execute(
       suite.server.ctx.db,
     );

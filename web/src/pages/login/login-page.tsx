@@ -1,10 +1,11 @@
 import { Button, Card, Flex, Form, Input } from 'antd';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
 import { errorMessage } from '../../api/errors.js';
 import { feedback } from '../../api/feedback.js';
 import { website } from '../../config.js';
+import { askingAppName } from '../../session/app-sign-on.js';
 import { clearLock } from '../../session/lock.js';
 import { clearUser } from '../../session/user-store.js';
 import { CaptchaField } from './captcha-field.js';
@@ -25,6 +26,16 @@ interface LoginForm {
 
 const TENANT_ID = /^\d{1,12}$/;
 
+/** The name of the application that sent the browser here (`appCode` of a BladeX hand-off), once known. */
+function useAskingApp(): string {
+  const [name, setName] = useState('');
+  const appCode = new URLSearchParams(window.location.search).get('appCode');
+  useEffect(() => {
+    if (appCode) void askingAppName(appCode).then(setName);
+  }, [appCode]);
+  return name;
+}
+
 /**
  * Sign-in. The SDK sends the md5 digest; a refusal shows its error_description.
  * Once the token is stored the router guard moves on: to where the user was going, or to
@@ -44,6 +55,7 @@ export default function LoginPage() {
   const showTenant = options.tenantMode && host.checked && !host.tenantId;
   const captchaKey = useRef<string | undefined>(undefined);
   const [captchaGeneration, setCaptchaGeneration] = useState(0);
+  const askingApp = useAskingApp();
 
   function tenantTyped() {
     const value = String(form.getFieldValue('tenantId') ?? '').trim();
@@ -79,6 +91,11 @@ export default function LoginPage() {
           <LanguageToggle />
         </Flex>
         <h1 style={{ textAlign: 'center', fontSize: 22, margin: '8px 0 20px' }}>{t('login.title')}</h1>
+        {askingApp && (
+          <p className="login-asking-app" style={{ textAlign: 'center', margin: '-8px 0 16px' }}>
+            {t('login.appAsks', { name: askingApp })}
+          </p>
+        )}
         <Form<LoginForm> form={form} name="login" layout="vertical" initialValues={{ tenantId: website.defaultTenantId }} onFinish={submit}>
           {showTenant && (
             <Form.Item name="tenantId" label={t('login.tenantId')} rules={[{ required: true, message: t('login.tenantRequired') }]}>
