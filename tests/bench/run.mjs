@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { benchCli } from './cli.mjs';
 import { benchCluster } from './cluster.mjs';
 import { measureApiLogging } from './logging.mjs';
+import { benchOidc } from './oidc.mjs';
 import { adminGrant, basic, md5, startServerProcess, stopProcess } from './processes.mjs';
 import { scratchDir, scratchPostgres, seedPglite, seedPostgres, USERS } from './users-page.mjs';
 
@@ -186,6 +187,9 @@ console.log(`target (d) >= 60 sign-ins/s per core: ${signInsPerCore.toFixed(1)} 
 
 console.log('\nSessions on PostgreSQL: refresh grants with the revocation checks, and revocation across two nodes');
 await benchCluster({ seconds: DURATION });
+
+console.log('\nOpenID Connect: complete code flows and client-credentials grants (PostgreSQL when reachable, else PGlite)');
+await benchOidc({ script: join(root, 'packages/server/dist/main.js'), port: 18_951, seconds: DURATION });
 
 console.log('\nCLI bulk operations (PGlite, one sso process each)');
 await benchCli();
