@@ -192,7 +192,7 @@ describe.skipIf(!runnable)('the /home staff portal', () => {
     });
   });
 
-  it('fits a 390×844 phone on every page, the menu folded into a dropdown', async () => {
+  it('fits a 390×844 phone on every page, the menu folded into a dropdown, and opens an application in the same tab', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const { path, screen } of PAGES) {
       await step(page, `portal-phone-${screen}`, async () => {
@@ -208,6 +208,15 @@ describe.skipIf(!runnable)('the /home staff portal', () => {
       await page.waitForURL('**/home/favorites');
       await expect.poll(() => page.getByTestId('favorite-apps').textContent()).toContain('财务系统');
     });
+    const visits = site.visits.length;
+    await step(page, 'portal-phone-open', async () => {
+      // On a phone (a workbench web view) the application opens in the same tab.
+      await page.getByTestId('favorite-apps').getByTestId('app-open').click();
+      await page.waitForURL(`${site.base}/finance/home`);
+      await page.goBack();
+      await settled(page.locator('[data-screen="portal-favorites"]'));
+    });
+    expect(site.visits.slice(visits)).toEqual(['/finance/home']);
   });
 
   it('shows no Chinese UI text in English, on a phone and on a desktop', async () => {
