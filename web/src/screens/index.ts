@@ -41,6 +41,7 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   '/system/dept': lazy(() => import('./system/tree-table-screen.js')),
   '/base/region': lazy(() => import('./region/region-screen.js')),
   '/aps/app': lazy(() => import('./aps/app-screen.js')),
+  '/aps/apploginlog': lazy(() => import('./aps/app-login-log-screen.js')),
 };
 
 export interface ScreenProps {

@@ -16,6 +16,11 @@ addScreenStrings('apsScreen', {
     casHelp: 'CAS：service 须落在登记的回调地址之下；票据一次有效、10 秒过期。',
     tokenHelp: 'BladeX 令牌交接：令牌只发往登记的回调地址，受众为本应用。',
     linkHelp: '链接：不做单点登录，只打开应用地址。',
+    chartsTitle: '应用访问统计',
+    lastDays: '近 {{days}} 天',
+    opensPerDay: '每日访问次数',
+    opensPerApp: '应用访问排行',
+    opensPerType: '按应用类型',
   },
   en: {
     addUri: 'Add a redirect URI',
@@ -33,5 +38,10 @@ addScreenStrings('apsScreen', {
     casHelp: 'CAS: the service must lie under a registered redirect URI; tickets are single-use and expire after 10 seconds.',
     tokenHelp: 'BladeX hand-off: the token goes only to a registered redirect URI and names this application as its audience.',
     linkHelp: 'Link: no sign-on, the application address is simply opened.',
+    chartsTitle: 'Application opens',
+    lastDays: 'Last {{days}} days',
+    opensPerDay: 'Opens per day',
+    opensPerApp: 'Most opened applications',
+    opensPerType: 'By application type',
   },
 });
