@@ -5,12 +5,12 @@ import { z } from 'zod';
 import { registeredRedirect } from '../auth/redirects.js';
 import type { AppContext } from '../context.js';
 import { mayOpen } from '../domain/app-access.js';
-import { recordOpen } from '../domain/app-opens.js';
 import { callerOf } from '../http/types.js';
 import { appForAddress } from './app-lookup.js';
 import { appTickets } from './app-tickets.js';
 import { type CasPrincipal, casFailure, casSuccess } from './cas-xml.js';
 import { casPrincipal } from './principal.js';
+import { recordVisit } from './record-visit.js';
 
 /** A service ticket lives 10 seconds: the application validates it straight after the redirect. */
 export const SERVICE_TICKET_LIFETIME_MS = 10_000;
@@ -94,7 +94,7 @@ export function registerCasRoutes(root: FastifyInstance, ctx: AppContext): void 
       const session = await ctx.db.selectFrom('sso_session').select('createdAt').where('id', '=', caller.sid).executeTakeFirst();
       const primary = session !== undefined && Date.now() - new Date(session.createdAt).getTime() < RENEW_WINDOW_MS;
       if (renew === 'true' && !primary) throw badRequest(casMessages.renewNeedsSignIn);
-      await recordOpen(ctx, caller, granted, request);
+      await recordVisit(ctx, caller, granted, request);
       const payload: TicketPayload = { principal: await casPrincipal(ctx, caller), primary };
       const ticket = await tickets.issue('cas', 'ST-', SERVICE_TICKET_LIFETIME_MS, { appId: granted.id, service, payload });
       const url = new URL(service);
