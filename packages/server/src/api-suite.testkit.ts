@@ -130,7 +130,7 @@ export async function menuIds(server: TestServer, codes: readonly string[]): Pro
 }
 
 /** Grants menus (by code) to a role and drops the server's caches of grants. */
-export async function grantMenus(server: TestServer, roleId: string, codes: readonly string[]): Promise<void> {
+async function grantMenus(server: TestServer, roleId: string, codes: readonly string[]): Promise<void> {
   const ids = await menuIds(server, codes);
   if (ids.size) {
     await server.ctx.db

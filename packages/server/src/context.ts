@@ -55,7 +55,7 @@ export interface AppContext {
   log?: FastifyBaseLogger;
 }
 
-export interface ContextOptions {
+interface ContextOptions {
   /** Tests only: the captcha store remembers its codes so a test can read them. */
   testHooks?: boolean;
 }

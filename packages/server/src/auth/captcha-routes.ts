@@ -6,7 +6,7 @@ import { AddressRate } from '../http/address-rate.js';
 import { loginOptionsOf } from './login-options.js';
 
 /** Captchas one client address may draw per minute (a sign-in page and its refreshes need a few). */
-export const CAPTCHAS_PER_MINUTE = 30;
+const CAPTCHAS_PER_MINUTE = 30;
 
 /** The public parts of a sign-in form: its options and the captcha picture, both open to callers not signed in. */
 export function registerCaptchaRoutes(root: FastifyInstance, ctx: AppContext): void {

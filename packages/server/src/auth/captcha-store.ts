@@ -4,11 +4,11 @@ import svgCaptcha from 'svg-captcha';
 import type { Db } from '../db/database.js';
 
 /** A captcha is accepted for 5 minutes after it was drawn. */
-export const CAPTCHA_TTL_MS = 5 * 60_000;
+const CAPTCHA_TTL_MS = 5 * 60_000;
 /** At most this many unanswered captchas are kept: issuing more drops the oldest. */
 export const CAPTCHA_CAP = 10_000;
 
-export interface CaptchaStoreOptions {
+interface CaptchaStoreOptions {
   /** Tests only: remember each code so `codeForTests` can read it (never set by configuration). */
   exposeCodes?: boolean;
   cap?: number;

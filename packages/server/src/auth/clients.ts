@@ -22,7 +22,7 @@ function secretMatches(stored: string, presented: string): boolean {
 const CLEARED = 'clients.clear';
 
 /** Parses `Authorization: Basic base64(id:secret)`. */
-export function parseBasic(header: string | undefined): { id: string; secret: string } | undefined {
+function parseBasic(header: string | undefined): { id: string; secret: string } | undefined {
   if (!header || !/^basic /i.test(header)) return undefined;
   const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
   const colon = decoded.indexOf(':');

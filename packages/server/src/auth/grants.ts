@@ -33,7 +33,7 @@ export class GrantError extends Error {
   }
 }
 
-export interface GrantRequest {
+interface GrantRequest {
   client: ClientRow;
   ip: string;
   userAgent?: string;

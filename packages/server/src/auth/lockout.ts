@@ -32,14 +32,14 @@ export interface Verdict {
   hasFailures: boolean;
 }
 
-export interface AddressFailures {
+interface AddressFailures {
   ip: string;
   failures: number;
   throttledUntil: Date;
 }
 
 /** Failures of an address count for this many minutes, in one-minute slots. */
-export const WINDOW_MINUTES = 10;
+const WINDOW_MINUTES = 10;
 /** A run of failures nobody repeats is forgotten a day after its last failure. */
 const FORGET_AFTER = '1 day';
 const ALL_ADDRESSES = '';

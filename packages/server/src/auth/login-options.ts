@@ -6,11 +6,11 @@ import { GrantError } from './grants.js';
  * `captcha.enabled`: `true` requires a captcha at every tenant's sign-in, `false` (the default)
  * at none, and otherwise the value lists the tenant ids that require it (`000000,100001`).
  */
-export const CAPTCHA_PARAM = 'captcha.enabled';
+const CAPTCHA_PARAM = 'captcha.enabled';
 /** `tenant.mode`: `true` makes the sign-in form ask for the tenant (unless the host names one). */
-export const TENANT_MODE_PARAM = 'tenant.mode';
+const TENANT_MODE_PARAM = 'tenant.mode';
 
-export function captchaRequiredBy(value: string | undefined, tenantId: string): boolean {
+function captchaRequiredBy(value: string | undefined, tenantId: string): boolean {
   const setting = value?.trim().toLowerCase() ?? '';
   if (setting === 'true') return true;
   if (setting === '' || setting === 'false' || setting === '-') return false;
@@ -24,7 +24,7 @@ export async function loginOptionsOf(ctx: AppContext, tenantId = DEFAULT_TENANT_
   };
 }
 
-export interface CaptchaAnswer {
+interface CaptchaAnswer {
   grant: string;
   tenantId: string;
   /** Captcha-Key and Captcha-Code headers. */

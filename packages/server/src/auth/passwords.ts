@@ -4,7 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 /** Algorithm.Argon2id (a const enum, which isolated modules cannot import). */
 const ARGON2ID = 2;
 
-export interface PasswordPolicy {
+interface PasswordPolicy {
   memoryKib: number;
   passes: number;
 }

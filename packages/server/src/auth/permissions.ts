@@ -128,4 +128,4 @@ const CLEARED = 'permissions.clear';
 
 /** Every code (an administrator of a tenant without a package). */
 export const ALL = 'all' as const;
-export type CodeSet = Set<string> | typeof ALL;
+type CodeSet = Set<string> | typeof ALL;

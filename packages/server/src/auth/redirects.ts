@@ -15,7 +15,7 @@ export interface RedirectSource {
  * OAuth clients: `web_server_redirect_uri`, comma-separated as BladeX stores it, of every client
  * that can still sign in (status 1, not removed).
  */
-export const clientRedirectSource: RedirectSource = {
+const clientRedirectSource: RedirectSource = {
   table: 'blade_client',
   async load(ctx) {
     const rows = await ctx.db.selectFrom('blade_client').select('webServerRedirectUri').where('status', '=', 1).$call(live()).execute();

@@ -2,7 +2,7 @@ import { ADMINISTRATOR_ROLE } from '@sso/shared-api';
 import type { Caller } from './permissions.js';
 
 /** What the user of a session still holds: a session never acts with a role or department taken away. */
-export interface HeldGrants {
+interface HeldGrants {
   roleIds: ReadonlySet<string>;
   deptIds: ReadonlySet<string>;
   /** roleAlias of each held role (the administrator role is recognised by its alias). */

@@ -7,9 +7,9 @@ import type { IdGenerator } from '../ids.js';
 import { type HeldByUser, heldGrants, type SessionMessage, type SessionState } from './session-state.js';
 import { loadSessionState } from './session-store.js';
 
-export type SessionRow = Selectable<Database['sso_session']>;
+type SessionRow = Selectable<Database['sso_session']>;
 
-export interface NewSession {
+interface NewSession {
   tenantId: string;
   userId: string;
   clientId: string;
@@ -23,7 +23,7 @@ export interface NewSession {
 }
 
 /** The session's user (undefined when removed) and tenant as read with the rotation: what a refresh checks and signs. */
-export interface SessionHolder {
+interface SessionHolder {
   user?: Pick<
     Selectable<Database['blade_user']>,
     'id' | 'tenantId' | 'account' | 'name' | 'realName' | 'postId' | 'avatar' | 'mustChangePassword' | 'roleId' | 'deptId' | 'status'
@@ -31,7 +31,7 @@ export interface SessionHolder {
   tenant?: { status: number; expireTime: Date | null };
 }
 
-export type RotateResult =
+type RotateResult =
   | { ok: true; session: SessionRow; holder: SessionHolder; refreshToken: string }
   | { ok: false; reason: 'invalid' | 'reused' };
 

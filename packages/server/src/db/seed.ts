@@ -10,7 +10,7 @@ import { params } from './seed-data/params.js';
 import type { DictSeed, MenuSeed } from './seed-data/types.js';
 import { seedRegions } from './seed-regions.js';
 
-export interface SeedOptions {
+interface SeedOptions {
   ids: IdGenerator;
   passwords: Passwords;
   /** Initial password of `admin`; without it the password is `admin` and must be changed. */

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 
 /** One sheet with a header row of labels: the xlsx layout of every export, template and import. */
 
-export interface SheetColumn<K extends string> {
+interface SheetColumn<K extends string> {
   key: K;
   /** Chinese (written in the header) and English; an upload may head a column with either, or the key. */
   label: readonly [string, string];

@@ -9,7 +9,7 @@ type AnyQuery = SelectQueryBuilder<any, any, any>;
 type Row = Record<string, unknown>;
 
 /** The parent of top-level nodes. */
-export const TREE_ROOT = '0';
+const TREE_ROOT = '0';
 
 /** Deeper trees than this are refused rather than walked (it also stops any loop in old data). */
 const MAX_DEPTH = 64;

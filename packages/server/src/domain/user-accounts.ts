@@ -11,7 +11,7 @@ import { assertUserQuota } from './tenant-limits.js';
 /** Helpers the user rules and extras share: passwords, and checks of what a user refers to. */
 
 type Db = Kysely<Database>;
-export type UserRecord = Selectable<Database['blade_user']>;
+type UserRecord = Selectable<Database['blade_user']>;
 
 /** The password an administrator typed for someone: both entries equal, then the password rule. */
 export function checkPlainPassword(password: string | undefined, password2: string | undefined): string {

@@ -48,7 +48,7 @@ export interface ExtraHandlerArgs<X extends ExtraDef> {
 /** What every handler of a signed-in caller's extra receives, for helpers several handlers share. */
 export type SignedInArgs = Omit<ExtraHandlerArgs<ExtraDef>, 'caller' | 'query' | 'body'> & { caller: Caller };
 
-export type TypedExtraHandler<X extends ExtraDef> = (args: ExtraHandlerArgs<X>) => Promise<AnswerOf<X>>;
+type TypedExtraHandler<X extends ExtraDef> = (args: ExtraHandlerArgs<X>) => Promise<AnswerOf<X>>;
 
 /** One handler for every extra the definition declares, by the extra's key. */
 export type ExtraHandlers<D extends AnyResourceDef> = { [K in keyof D['extras']]: TypedExtraHandler<D['extras'][K]> };

@@ -16,7 +16,7 @@ export function listQuerySchema(def: ResourceDef) {
 }
 
 /** Sort columns from `ascs`/`descs` (camelCase or snake_case), checked against the whitelist. */
-export function parseSorts(def: ResourceDef, ascs?: string, descs?: string) {
+function parseSorts(def: ResourceDef, ascs?: string, descs?: string) {
   const sorts: { column: string; desc: boolean }[] = [];
   const add = (list: string | undefined, desc: boolean) => {
     for (const raw of (list ?? '')

@@ -20,5 +20,4 @@ export function parseDateFilter(text: string): Date {
   return new Date(`${day}T${time.length === 5 ? `${time}:00` : time}`);
 }
 
-export const toSnake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export const toCamel = (name: string) => name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());

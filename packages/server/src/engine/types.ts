@@ -86,12 +86,12 @@ export interface ResourceRules {
 }
 
 /** What a save rule may add to the answer. */
-export interface SaveOutcome {
+interface SaveOutcome {
   /** Fields shown once in the response and never stored as such (e.g. a generated secret). */
   reveal?: Row;
 }
 
-export interface ExtraArgs {
+interface ExtraArgs {
   ctx: AppContext;
   def: ResourceDef;
   repo: ResourceRepository;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { deeplyNested, HOSTILE_STRINGS, hostileString, MEGABYTE } from './hostile.js';
 import { arbitraryFor } from './zod-arbitrary.js';
 
-export interface RouteUnderTest {
+interface RouteUnderTest {
   method: string;
   url: string;
   schema?: { querystring?: unknown; body?: unknown };

@@ -53,7 +53,7 @@ export const HOSTILE_STRINGS = [
 export const MEGABYTE = 'm'.repeat(1024 * 1024);
 
 /** Values of the wrong type for any field. */
-export const HOSTILE_VALUES: unknown[] = [
+const HOSTILE_VALUES: unknown[] = [
   null,
   true,
   false,

@@ -14,7 +14,7 @@ const tokenHeader = TOKEN_HEADER.toLowerCase();
  * downloads opened in a browser window, also the `Blade-Auth` query parameter (with or without
  * `bearer `), which the logs mask.
  */
-export function bearerToken(request: FastifyRequest): string | undefined {
+function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers[tokenHeader];
   const value = typeof header === 'string' ? header : undefined;
   if (value && BEARER.test(value)) return value.replace(BEARER, '');

@@ -11,7 +11,7 @@ import helmet from 'helmet';
  * - requests only to this origin; no plugins; <base> and form posts only to this origin (the
  *   hand-off to an application is a navigation, not a form post); framed only by this origin.
  */
-export const CONTENT_SECURITY_POLICY = {
+const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],

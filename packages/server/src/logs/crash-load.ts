@@ -10,7 +10,7 @@ const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 export const LOAD_PASSWORD = 'Crash#pass1';
 const OTHER_PASSWORD = 'Crash#pass2';
 
-export interface Acknowledged {
+interface Acknowledged {
   /** Sign-ins by their unique client address (the server trusts X-Forwarded-For). */
   signIns: { ip: string; success: boolean }[];
   /** Accounts created through user/submit. */

@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /** The built server (`node scripts/pnpm.mjs --filter @sso/server build`), run as a process of its own. */
-export const SERVER_SCRIPT = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+const SERVER_SCRIPT = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 export const serverBuilt = () => existsSync(SERVER_SCRIPT);
 
 /** Whether a source file changed after the build: the suite then tests an older server. */

@@ -17,7 +17,7 @@ import { serverInfo } from './server-info.js';
 export type { RequestFields } from './log-rows.js';
 export type LogTable = TableSpec<unknown>['table'];
 
-export interface RecorderOptions {
+interface RecorderOptions {
   /** Rows per insert, and the queue length that starts a write before the timer does. */
   batchSize?: number;
   intervalMs?: number;

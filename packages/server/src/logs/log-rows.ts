@@ -30,7 +30,7 @@ export interface RequestFields {
 }
 
 /** What the api log keeps of a call's method, URL and route: the same for every call to them. */
-export interface CallShape {
+interface CallShape {
   serviceId: string;
   requestUri: string;
   params: string | null;

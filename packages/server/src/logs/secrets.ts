@@ -1,7 +1,7 @@
 /** Query parameters never written to a log: credentials and tokens (case-insensitive). */
 const SECRET_NAMES = new Set(['password', 'refresh_token', 'access_token', 'passwordbase64', 'oldpassword', 'client_secret', 'blade-auth']);
 
-export const isSecretName = (name: string) => {
+const isSecretName = (name: string) => {
   const lower = name.toLowerCase();
   return SECRET_NAMES.has(lower) || lower.startsWith('newpassword') || lower.includes('password');
 };

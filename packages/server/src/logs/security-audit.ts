@@ -9,7 +9,7 @@ import { type SignInAttempt, signInSpec, type TableSpec, usualSpec } from './log
 import { eventData, originFields, type SecurityEvent } from './security-events.js';
 import { serverInfo } from './server-info.js';
 
-export const SECURITY_LEVEL = 'security';
+const SECURITY_LEVEL = 'security';
 
 // biome-ignore lint/suspicious/noExplicitAny: a transaction of any schema (the repository's) or the database
 type Executor = Kysely<any>;

@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
 /** Why an address may not be the target of a call a tenant configured. */
-export type BlockedKind = 'loopback' | 'link-local' | 'unspecified';
+type BlockedKind = 'loopback' | 'link-local' | 'unspecified';
 
 /** The four octets of a dotted IPv4 address, or undefined when it is not one. */
 function ipv4Octets(address: string): number[] | undefined {
@@ -9,7 +9,7 @@ function ipv4Octets(address: string): number[] | undefined {
 }
 
 /** The eight 16-bit groups of an IPv6 address (zone removed, embedded IPv4 expanded). */
-export function ipv6Groups(address: string): number[] | undefined {
+function ipv6Groups(address: string): number[] | undefined {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   if (!isIPv6(bare)) return undefined;
   let text = bare;

@@ -10,7 +10,7 @@ import { live } from '../engine/live-rows.js';
 import { blockedKindOf, canonicalAddress } from './address-kinds.js';
 import { allowListed, type OutboundTarget, outboundTargetOf } from './outbound-target.js';
 
-export const outboundMessages = defineMessages({
+const outboundMessages = defineMessages({
   refused: ['不允许访问该地址', 'This address may not be used'],
   badAddress: ['地址格式错误', 'The address is malformed'],
   unresolved: ['无法解析该地址', 'The address does not resolve'],
@@ -25,7 +25,7 @@ defineMessagePattern(/^无法解析该地址: (.+)$/, 'The address does not reso
 defineMessagePattern(/^地址格式错误: (.+)$/, 'The address is malformed: $1');
 
 /** The system parameter listing hosts tenants may reach despite the rules (`host` or `host:port`, comma-separated). */
-export const ALLOW_HOSTS_PARAM = 'outbound.allowHosts';
+const ALLOW_HOSTS_PARAM = 'outbound.allowHosts';
 
 /** The allow-list through the parameter cache, or read in the transaction when inside one (PGlite has one connection). */
 export const allowListReader =

@@ -31,7 +31,7 @@ import { userResource } from './user/index.js';
  * Every resource the server serves: each contract definition bound to its rules and extra
  * handlers. Resources with neither (parameters, the logs) are served by the generic routes alone.
  */
-export const serverResources: readonly ServerResource[] = [
+const serverResources: readonly ServerResource[] = [
   bindResource(registry.system.param),
   dictResource,
   dictBizResource,

@@ -2,14 +2,14 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { type SmsCredentials, type SmsMessage, type SmsProvider, TIMEOUT_MS } from './provider.js';
 
 /** RFC 3986 as Alibaba Cloud's RPC signature wants it. */
-export const percentEncode = (text: string) =>
+const percentEncode = (text: string) =>
   encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * The RPC signature (HMAC-SHA1) of Alibaba Cloud's API: sorted, percent-encoded parameters,
  * `GET&%2F&<encoded query>`, keyed with `secret&` (help.aliyun.com, "RPC signature method").
  */
-export function aliyunSignature(method: string, params: Record<string, string>, secret: string): string {
+function aliyunSignature(method: string, params: Record<string, string>, secret: string): string {
   const canonical = Object.keys(params)
     .sort()
     .map((k) => `${percentEncode(k)}=${percentEncode(params[k] ?? '')}`)

@@ -16,7 +16,7 @@ const CODE_TTL_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 5;
 const PHONE = /^\+?\d{11,15}$/;
 
-export interface SendRequest {
+interface SendRequest {
   tenantId: string;
   /** The configuration's sms code or template id; absent: the enabled configuration's template. */
   code?: string;

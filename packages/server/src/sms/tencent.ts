@@ -4,13 +4,13 @@ import { type SmsCredentials, type SmsMessage, type SmsProvider, TIMEOUT_MS } fr
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const hmac = (key: string | Buffer, text: string) => createHmac('sha256', key).update(text, 'utf8').digest();
 
-export const TENCENT_CONTENT_TYPE = 'application/json; charset=utf-8';
+const TENCENT_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
  * TC3-HMAC-SHA256 of Tencent Cloud API 3.0 (cloud.tencent.com/document/api/382/52072) for a
  * POST with a JSON body: the Authorization header value.
  */
-export function tc3Authorization(input: {
+function tc3Authorization(input: {
   secretId: string;
   secretKey: string;
   host: string;

@@ -10,7 +10,7 @@ export const LINK_TTL_SECONDS = 3600;
 /** Objects under `<tenant>/public/…` (avatars, application icons) are served to anyone. */
 export const isPublicName = (name: string) => /^\d{1,12}\/public\//.test(name);
 
-export type LinkCheck = 'valid' | 'expired' | 'tampered';
+type LinkCheck = 'valid' | 'expired' | 'tampered';
 
 /**
  * Signed, expiring links to private objects of the local store: `…/endpoint/file?name=&expires=&signature=`,

@@ -3,7 +3,7 @@ import { LOCAL_DOMAIN } from './local-store.js';
 import { amzDateOf, authorization, type SigV4Credentials, sha256Hex } from './sigv4.js';
 import type { ObjectStore, StoredObject } from './store.js';
 
-export interface S3Options extends SigV4Credentials {
+interface S3Options extends SigV4Credentials {
   /** http(s)://host[:port] of the S3 API (MinIO, AWS, Aliyun OSS, Tencent COS S3 endpoints). */
   endpoint: string;
   bucket: string;

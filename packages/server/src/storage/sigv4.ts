@@ -8,7 +8,7 @@ export interface SigV4Credentials {
   service?: string;
 }
 
-export interface SignableRequest {
+interface SignableRequest {
   method: string;
   url: URL;
   headers: Record<string, string>;
@@ -20,7 +20,7 @@ export const sha256Hex = (data: string | Uint8Array) => createHash('sha256').upd
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
 
 /** RFC 3986 encoding as SigV4 wants it; slashes kept in paths. */
-export function uriEncode(text: string, keepSlash: boolean): string {
+function uriEncode(text: string, keepSlash: boolean): string {
   return Array.from(new TextEncoder().encode(text))
     .map((byte) => {
       const c = String.fromCharCode(byte);

@@ -2,7 +2,7 @@ import { readSheet, type SheetLayout, type SheetRow, writeSheet } from '../../do
 
 /** The xlsx layout of region export, template and import: the columns a person edits; the rest derive from the parent. */
 
-export const REGION_COLUMNS = [
+const REGION_COLUMNS = [
   { key: 'code', label: ['区划编号', 'Code'], width: 16 },
   { key: 'parentCode', label: ['上级区划编号', 'Parent code'], width: 16 },
   { key: 'name', label: ['区划名称', 'Name'], width: 20 },
@@ -11,7 +11,7 @@ export const REGION_COLUMNS = [
   { key: 'remark', label: ['备注', 'Remark'], width: 30 },
 ] as const;
 
-export type RegionKey = (typeof REGION_COLUMNS)[number]['key'];
+type RegionKey = (typeof REGION_COLUMNS)[number]['key'];
 export type RegionSheetRow = SheetRow<RegionKey>;
 
 const REGION_SHEET: SheetLayout<RegionKey> = {

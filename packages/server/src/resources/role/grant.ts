@@ -21,7 +21,7 @@ const DATA_SCOPE = 1;
 const API_SCOPE = 2;
 const BATCH = 500;
 
-export interface GrantInput {
+interface GrantInput {
   roleIds: string[];
   menuIds?: string[];
   dataScopeIds?: string[];

@@ -19,14 +19,14 @@ interface Named {
   name: string;
 }
 /** Roles, departments and posts of a tenant, to turn ids into names and back. */
-export interface TenantNames {
+interface TenantNames {
   roles: Named[];
   depts: Named[];
   posts: Named[];
   administratorRoles: Set<string>;
 }
 
-export async function tenantNames(db: Db, tenantId: string): Promise<TenantNames> {
+async function tenantNames(db: Db, tenantId: string): Promise<TenantNames> {
   const roles = await db.selectFrom('blade_role').select(['id', 'roleName as name', 'roleAlias']).$call(live(tenantId)).execute();
   const depts = await db.selectFrom('blade_dept').select(['id', 'deptName as name']).$call(live(tenantId)).execute();
   const posts = await db.selectFrom('blade_post').select(['id', 'postName as name']).$call(live(tenantId)).execute();

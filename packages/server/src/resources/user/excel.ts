@@ -2,7 +2,7 @@ import { readSheet, type SheetLayout, type SheetRow, writeSheet } from '../../do
 
 /** The xlsx layout of user export, template and import. */
 
-export const USER_COLUMNS = [
+const USER_COLUMNS = [
   { key: 'account', label: ['登录账号', 'Account'], width: 18 },
   { key: 'name', label: ['用户昵称', 'Nickname'], width: 16 },
   { key: 'realName', label: ['用户姓名', 'Real name'], width: 12 },
@@ -17,7 +17,7 @@ export const USER_COLUMNS = [
   { key: 'birthday', label: ['用户生日', 'Birthday'], width: 12 },
 ] as const;
 
-export type ExcelKey = (typeof USER_COLUMNS)[number]['key'];
+type ExcelKey = (typeof USER_COLUMNS)[number]['key'];
 export type ExcelRow = SheetRow<ExcelKey>;
 
 /** Dictionary values as a person reads them in the sheet (dicts `sex` and `user_type`). */

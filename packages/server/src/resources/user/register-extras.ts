@@ -6,7 +6,7 @@ import { live } from '../../engine/live-rows.js';
 import { userTarget } from '../../logs/security-events.js';
 
 /** Status of an account waiting for an administrator (the token endpoint refuses it). */
-export const PENDING = 2;
+const PENDING = 2;
 
 /** Self-registration (the sign-in page's registration dialog) and its approval by an administrator. */
 export const userRegisterHandlers = someExtraHandlers(user, {
