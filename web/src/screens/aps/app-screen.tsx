@@ -11,6 +11,7 @@ import { useStore } from '../../lib/store.js';
 import { userStore } from '../../session/user-store.js';
 import type { ScreenProps } from '../index.js';
 import { type Secret, SecretDialog } from '../tenant/secret-dialog.js';
+import { AppGrantDialog } from './app-grant-dialog.js';
 import { IconInput } from './icon-input.js';
 import { ColorInput, ProtocolInput } from './protocol-input.js';
 import { RedirectUrisInput } from './redirect-uris-input.js';
@@ -39,7 +40,9 @@ export const appSecretOf = (answer: unknown): Secret | undefined => {
 export default function AppScreen({ menu }: ScreenProps) {
   const { t } = useTranslation();
   const canEdit = useStore(userStore, (s) => s.permissions.app_edit === true);
+  const canGrant = useStore(userStore, (s) => s.permissions.appuser_add === true);
   const [secret, setSecret] = useState<Secret>();
+  const [granting, setGranting] = useState<Row>();
 
   const api = useMemo<CrudApi>(() => {
     const generic = crudApi(client, def);
@@ -76,16 +79,25 @@ export default function AppScreen({ menu }: ScreenProps) {
         title={menu?.name}
         api={api}
         rowActions={
-          canEdit
-            ? (row) =>
-                row.protocol === 'oidc' ? (
-                  <Button type="link" size="small" danger onClick={() => resetSecret(row)}>
-                    {t('apsScreen.resetSecret')}
-                  </Button>
-                ) : null
+          canEdit || canGrant
+            ? (row) => (
+                <>
+                  {canGrant && (
+                    <Button type="link" size="small" onClick={() => setGranting(row)}>
+                      {t('apsScreen.grant')}
+                    </Button>
+                  )}
+                  {canEdit && row.protocol === 'oidc' && (
+                    <Button type="link" size="small" danger onClick={() => resetSecret(row)}>
+                      {t('apsScreen.resetSecret')}
+                    </Button>
+                  )}
+                </>
+              )
             : undefined
         }
       />
+      <AppGrantDialog app={granting} onClose={() => setGranting(undefined)} />
       <SecretDialog secret={secret} onClose={() => setSecret(undefined)} />
     </>
   );
