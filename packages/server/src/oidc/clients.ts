@@ -57,12 +57,17 @@ export function clientMetadata(app: OidcAppRow): ClientMetadata | undefined {
   };
 }
 
-/** The provider's Client model: read from the catalogue on each lookup; nothing is written. */
+/** Cached clients: every token request looks its client up; any change to the catalogue drops them (on every node). */
+const CLIENT_CACHE = 'oidc-clients';
+
+/** The provider's Client model: read from the catalogue (through the cache); nothing is written. */
 export class CatalogueClients implements Adapter {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    ctx.cache.dependsOn(CLIENT_CACHE, 'blade_app');
+  }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
-    const app = await findOidcApp(this.ctx, id);
+    const app = await this.ctx.cache.get(CLIENT_CACHE, id, () => findOidcApp(this.ctx, id));
     return app ? (clientMetadata(app) as AdapterPayload | undefined) : undefined;
   }
 
