@@ -70,7 +70,6 @@ export function registerAppNameRoute(root: FastifyInstance, ctx: AppContext): vo
         tags: ['auth'],
         summary: 'The name of the application asking for a sign-in (BladeX hand-off); empty for a missing or disabled one',
         querystring: input,
-        body: input.optional(),
         response: { 200: z.object({ code: z.number(), success: z.boolean(), data: z.string(), msg: z.string() }) },
       },
     },

@@ -89,6 +89,11 @@ describe('BladeX hand-off', () => {
     expect(await appName('bx_mes')).toBe('生产执行系统');
     expect(await appName('bx_off')).toBe('');
     expect(await appName('bx_missing')).toBe('');
+    // As the sign-in page asks: in the query, no body.
+    const asked = await platform(suite, 'POST', '/api/blade-auth/oauth/getAppNameByAppCode?appCode=bx_mes', undefined, undefined, {
+      'tenant-id': '000000',
+    });
+    expect([asked.status, asked.json().data]).toEqual([200, '生产执行系统']);
   });
 
   it('hands a token whose audience is the application to its registered address; the application verifies it against the JWKS', async () => {
