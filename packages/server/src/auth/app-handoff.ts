@@ -74,10 +74,12 @@ export function registerAppNameRoute(root: FastifyInstance, ctx: AppContext): vo
       },
     },
     async (request) => {
-      const appCode = request.body?.appCode ?? request.query.appCode;
+      // BladeX front ends send appCode in the query or as a JSON or form body.
+      const parsed = input.safeParse(request.body ?? {});
+      const body: z.infer<typeof input> = parsed.success ? parsed.data : {};
+      const appCode = body.appCode ?? request.query.appCode;
       const header = request.headers['tenant-id'];
-      const tenantId =
-        request.body?.tenantId ?? request.query.tenantId ?? (typeof header === 'string' && header ? header : DEFAULT_TENANT_ID);
+      const tenantId = body.tenantId ?? request.query.tenantId ?? (typeof header === 'string' && header ? header : DEFAULT_TENANT_ID);
       const app = appCode ? await appForCode(ctx, 'token', appCode, tenantId) : undefined;
       return ok(app?.appName ?? '');
     },
