@@ -46,7 +46,7 @@ export function AppGrantDialog({ app, onClose }: { app?: Row; onClose: () => voi
   const reload = useCallback(async () => {
     if (!appId) return;
     try {
-      setCurrent((await grants.list({ appId, current: 1, size: 1000 })).rows);
+      setCurrent((await grants.list({ appId, current: 1, size: 200 })).rows);
     } catch {
       setCurrent([]); // toasted by the response handler
     }
@@ -193,7 +193,7 @@ export function AppGrantDialog({ app, onClose }: { app?: Row; onClose: () => voi
             label: kindLabel.userId,
             children: (
               <Flex gap={12} wrap>
-                <div style={{ flex: '1 1 220px', maxHeight: 280, overflow: 'auto' }}>
+                <div style={{ flex: '1 1 220px', maxHeight: 280, overflow: 'auto' }} data-testid="user-depts">
                   <Tree
                     defaultExpandAll
                     treeData={asTreeData(trees.depts)}
