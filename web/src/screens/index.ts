@@ -42,6 +42,7 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   '/base/region': lazy(() => import('./region/region-screen.js')),
   '/aps/app': lazy(() => import('./aps/app-screen.js')),
   '/aps/apploginlog': lazy(() => import('./aps/app-login-log-screen.js')),
+  '/aps/appanalysis': lazy(() => import('./aps/app-analysis-screen.js')),
 };
 
 export interface ScreenProps {
