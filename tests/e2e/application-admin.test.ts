@@ -119,9 +119,16 @@ describe.skipIf(!runnable)('the application admin screens', () => {
       await rowOf('crm').waitFor(WAIT);
     });
 
+    await step(page, 'app-admin-04b-analysis', async () => {
+      await page.goto(`${server.baseUrl}/aps/appanalysis/index`);
+      await rowOf('crm').getByTestId('per-day-bars').waitFor(WAIT);
+      expect(await content().locator('[data-screen="missing"]').count()).toBe(0);
+    });
+
     await step(page, 'app-admin-05-english', async () => {
       await page.getByRole('button', { name: '中英文' }).click();
       await (await openedDropdown(page)).getByRole('menuitem', { name: 'English' }).click();
+      await page.goto(`${server.baseUrl}/aps/apploginlog/index`);
       await content().getByText('Application opens').waitFor(WAIT); // the charts' own titles are drawn on their canvas
       await page.goto(`${server.baseUrl}/aps/app/index`);
       await rowOf('crm').getByRole('button', { name: 'Reset secret' }).waitFor(WAIT);
