@@ -6,11 +6,9 @@ import { menuNameIn } from '../i18n/menu-names.js';
 import { PageLoading } from '../lib/page-loading.js';
 import { useStore } from '../lib/store.js';
 import { landingPath } from '../portal/landing.js';
-import { appHandOff, casSignOn, casSignOut } from '../session/app-sign-on.js';
 import { fedLogout } from '../session/clear.js';
 import { loadUser } from '../session/load-user.js';
 import { lockStore } from '../session/lock.js';
-import { finishOidcSignOn } from '../session/oidc-sign-on.js';
 import { handOff } from '../session/redirect.js';
 import { storedAccessToken, tokenVersion } from '../session/token-store.js';
 import { userStore } from '../session/user-store.js';
@@ -64,8 +62,11 @@ export function RouteGuard() {
   const oidcUid = decision.type === 'oidc' ? decision.uid : undefined;
   useEffect(() => {
     if (!oidcUid) return;
-    // A refused sign-on lands where a sign-in normally does.
-    void finishOidcSignOn(oidcUid).then((leaving) => leaving || navigate('/', { replace: true }));
+    // A refused sign-on lands where a sign-in normally does. Sign-on code loads only when asked
+    // for, so that the sign-in page stays within its size budget.
+    void import('../session/oidc-sign-on.js')
+      .then(({ finishOidcSignOn }) => finishOidcSignOn(oidcUid))
+      .then((leaving) => leaving || navigate('/', { replace: true }));
   }, [oidcUid, navigate]);
   const signOnKind = decision.type === 'sign-on' ? decision.kind : undefined;
   const signOnTarget = decision.type === 'sign-on' ? decision.target : '';
@@ -74,10 +75,14 @@ export function RouteGuard() {
     if (!signOnKind) return;
     if (signOnKind === 'cas-logout') {
       // Back to a registered service, or to a plain sign-in page.
-      void casSignOut(signOnTarget).then((leaving) => leaving || navigate('/login', { replace: true }));
+      void import('../session/app-sign-on.js')
+        .then(({ casSignOut }) => casSignOut(signOnTarget))
+        .then((leaving) => leaving || navigate('/login', { replace: true }));
       return;
     }
-    const run = signOnKind === 'app' ? appHandOff(signOnApp, signOnTarget) : casSignOn(signOnTarget, signOnKind === 'cas-renew');
+    const run = import('../session/app-sign-on.js').then(({ appHandOff, casSignOn }) =>
+      signOnKind === 'app' ? appHandOff(signOnApp, signOnTarget) : casSignOn(signOnTarget, signOnKind === 'cas-renew'),
+    );
     // A refused sign-on lands where a sign-in normally does.
     void run.then((leaving) => leaving || navigate('/', { replace: true }));
   }, [signOnKind, signOnTarget, signOnApp, navigate]);

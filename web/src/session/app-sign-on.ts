@@ -70,12 +70,3 @@ export async function appHandOff(appCode: string, redirect: string): Promise<boo
     return refused(error);
   }
 }
-
-/** The name of the application asking for a sign-in ('' when it is missing or disabled). */
-export async function askingAppName(appCode: string): Promise<string> {
-  try {
-    return String(await client.call('POST', '/api/blade-auth/oauth/getAppNameByAppCode', { appCode }));
-  } catch {
-    return '';
-  }
-}
