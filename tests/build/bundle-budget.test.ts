@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the web package's scripts, without types
 import { pageSize } from '../../web/scripts/bundle-size.mjs';
-import { webDir } from '../e2e/browser.js';
+import { webDir } from '../e2e/browser.testkit.js';
 
 const built = existsSync(join(webDir, '.vite', 'manifest.json'));
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { webDir } from '../e2e/browser.js';
+import { webDir } from '../e2e/browser.testkit.js';
 
 /**
  * What ships holds no test code: test files (`*.test.ts(x)`) and test helpers (`*.testkit.ts(x)`)

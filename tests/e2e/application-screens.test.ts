@@ -1,8 +1,8 @@
 import type { TestServer } from '@sso/server/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { runnable, useBrowserSuite } from './browser.js';
-import { button, openedDropdown, step } from './steps.js';
+import { runnable, useBrowserSuite } from './browser.testkit.js';
+import { button, openedDropdown, step } from './steps.testkit.js';
 
 const PASSWORD = 'Apps@2024!';
 let server: TestServer;

@@ -5,8 +5,8 @@ import type { TestServer } from '@sso/server/testing';
 import { md5 } from '@sso/shared-api';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, runnable, useBrowserSuite } from './browser.js';
-import { button, step } from './steps.js';
+import { CHROMIUM, runnable, useBrowserSuite } from './browser.testkit.js';
+import { button, step } from './steps.testkit.js';
 
 const ADMIN_PASSWORD = 'Cas@2024x';
 const STAFF = { account: 'cas_e2e_staff', password: 'Staff@2024' };

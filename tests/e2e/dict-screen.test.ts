@@ -1,8 +1,8 @@
 import type { TestServer } from '@sso/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { runnable, useBrowserSuite } from './browser.js';
-import { button, confirm, openedOptions, openFromSidebar, settled, signInChangingPassword, step, toast } from './steps.js';
+import { runnable, useBrowserSuite } from './browser.testkit.js';
+import { button, confirm, openedOptions, openFromSidebar, settled, signInChangingPassword, step, toast } from './steps.testkit.js';
 
 const NEW_PASSWORD = 'Admin@2024!';
 let server: TestServer;
@@ -15,7 +15,7 @@ useBrowserSuite({}, (suite) => ({ server, page, pageErrors } = suite));
 /** The table row (in `scope`) with a cell that reads exactly `text`. */
 const row = (scope: Page | Locator, text: string) =>
   scope.locator('.ant-table-row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
-/** A button inside `scope`, as steps.ts's button() finds one on the page (antd may leave a hidden spinner in its name). */
+/** A button inside `scope`, as steps.testkit.ts's button() finds one on the page (antd may leave a hidden spinner in its name). */
 const link = (scope: Locator, name: string) =>
   scope.getByRole('button', { name: new RegExp(`^(?:loading)?\\s*${[...name].join('\\s*')}\\s*$`) });
 

@@ -2,8 +2,8 @@ import type { TestServer } from '@sso/server/testing';
 import type { MenuNode } from '@sso/shared-api';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { runnable, useBrowserSuite } from './browser.js';
-import { button, openedDropdown, settled, step } from './steps.js';
+import { runnable, useBrowserSuite } from './browser.testkit.js';
+import { button, openedDropdown, settled, step } from './steps.testkit.js';
 
 const PASSWORD = 'English@2024!';
 let server: TestServer;

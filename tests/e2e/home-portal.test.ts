@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { TestServer } from '@sso/server/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, runnable, useBrowserSuite } from './browser.js';
-import { button, confirm, openedDialog, openedDropdown, settled, step, toast } from './steps.js';
+import { CHROMIUM, runnable, useBrowserSuite } from './browser.testkit.js';
+import { button, confirm, openedDialog, openedDropdown, settled, step, toast } from './steps.testkit.js';
 
 const ADMIN_PASSWORD = 'Portal@2024';
 const STAFF = { account: 'portal_staff', first: 'Sso@123456', password: 'Staff@2024' };

@@ -1,8 +1,8 @@
 import type { TestServer } from '@sso/server/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, runnable, useBrowserSuite } from './browser.js';
-import { button, step } from './steps.js';
+import { CHROMIUM, runnable, useBrowserSuite } from './browser.testkit.js';
+import { button, step } from './steps.testkit.js';
 
 /**
  * The sign-in form follows the server's login options: the tenant field only in tenant mode and

@@ -1,8 +1,8 @@
 import type { TestServer } from '@sso/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { runnable, useBrowserSuite } from './browser.js';
-import { button, openedDialog, openedDropdown, openFromSidebar, settled, step } from './steps.js';
+import { runnable, useBrowserSuite } from './browser.testkit.js';
+import { button, openedDialog, openedDropdown, openFromSidebar, settled, step } from './steps.testkit.js';
 
 const PASSWORD = 'Narrow@2024!';
 const PHONE = { width: 390, height: 844 };

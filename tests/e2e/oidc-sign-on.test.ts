@@ -5,8 +5,8 @@ import { md5 } from '@sso/shared-api';
 import * as oidc from 'openid-client';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, runnable, useBrowserSuite } from './browser.js';
-import { button, step } from './steps.js';
+import { CHROMIUM, runnable, useBrowserSuite } from './browser.testkit.js';
+import { button, step } from './steps.testkit.js';
 
 const ADMIN_PASSWORD = 'Oidc@2024';
 const STAFF = { account: 'oidc_staff', password: 'Staff@2024' };

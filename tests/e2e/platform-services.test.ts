@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { TestServer } from '@sso/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runnable, useBrowserSuite } from './browser.js';
-import { button, confirm, openedDrawer, openedOptions, settled, signInChangingPassword, step, toast } from './steps.js';
+import { runnable, useBrowserSuite } from './browser.testkit.js';
+import { button, confirm, openedDrawer, openedOptions, settled, signInChangingPassword, step, toast } from './steps.testkit.js';
 
 const NEW_PASSWORD = 'Admin@2024!';
 /** A 1×1 red PNG, written at test time as the avatar fixture. */

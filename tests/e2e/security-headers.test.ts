@@ -1,8 +1,8 @@
 import type { TestServer } from '@sso/server/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { runnable, useBrowserSuite } from './browser.js';
-import { button, settled, step } from './steps.js';
+import { runnable, useBrowserSuite } from './browser.testkit.js';
+import { button, settled, step } from './steps.testkit.js';
 
 /**
  * The web app and /doc.html run under the server's Content-Security-Policy without a single

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { TestServer } from '@sso/server/testing';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { artifacts, CHROMIUM, runnable, useBrowserSuite } from './browser.js';
+import { artifacts, CHROMIUM, runnable, useBrowserSuite } from './browser.testkit.js';
 
 let server: TestServer;
 let browser: Browser;

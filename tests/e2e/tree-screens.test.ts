@@ -2,7 +2,7 @@ import type { TestServer } from '@sso/server/testing';
 import { readRegions, writeRegions } from '@sso/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { runnable, useBrowserSuite } from './browser.js';
+import { runnable, useBrowserSuite } from './browser.testkit.js';
 import {
   button,
   chooseXlsx,
@@ -16,7 +16,7 @@ import {
   signInChangingPassword,
   step,
   toast,
-} from './steps.js';
+} from './steps.testkit.js';
 
 const NEW_PASSWORD = 'Admin@2024!';
 let server: TestServer;

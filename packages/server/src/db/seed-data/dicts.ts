@@ -1,7 +1,7 @@
 import type { DictSeed } from './types.js';
 
 /**
- * System dictionaries (blade_dict), keys as BladeX uses them (DESIGN §4 "Dictionaries").
+ * System dictionaries (blade_dict), with the codes and keys BladeX uses, so that Saber screens reading them by code find them.
  * `DICT` is not a dictionary: it is the code the tree endpoint is called with.
  */
 export const systemDicts: DictSeed[] = [

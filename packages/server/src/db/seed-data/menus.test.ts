@@ -23,8 +23,8 @@ const buttonsOf = (m: MenuSeed) => (m.children ?? []).filter((c) => c.category =
 /** Screens: category-1 menus that carry buttons. */
 const screens = menus.filter((v) => buttonsOf(v.node).length > 0).map((v) => v.node);
 
-/** DESIGN §4: the paths the existing front end's views live at. */
-const DESIGN_PATHS = [
+/** The paths the Saber front end's views live at: each must be a menu exactly once. */
+const SABER_PATHS = [
   ...['user', 'dept', 'post', 'dict', 'dictbiz', 'menu', 'topmenu', 'param', 'tenant', 'tenantpackage', 'client'].map(
     (s) => `/system/${s}`,
   ),
@@ -39,7 +39,7 @@ const DESIGN_PATHS = [
   ...['model', 'deploy', 'manager', 'follow'].map((s) => `/flow/${s}`),
 ];
 
-/** Every resource of SPEC §3 (last bullet) and §7, by its screen code. */
+/** Every resource of the platform's services (blade-aps, ledger, appmanage, abs, wx …), by its screen code. */
 const RESOURCE_SCREENS = [
   // blade-aps
   'app',
@@ -204,8 +204,8 @@ describe('admin menu tree', () => {
     }
   });
 
-  it('has every DESIGN §4 path exactly once', () => {
-    for (const path of DESIGN_PATHS) {
+  it('has every Saber view path exactly once', () => {
+    for (const path of SABER_PATHS) {
       expect(all.filter((v) => v.node.path === path).length, path).toBe(1);
     }
   });
@@ -239,7 +239,7 @@ describe('admin menu tree', () => {
     }
   });
 
-  it('has the extra buttons of SPEC §7', () => {
+  it('has the buttons of every extra action', () => {
     for (const [screen, extras] of Object.entries(EXTRAS)) {
       const s = screens.find((x) => x.code === screen);
       expect(s, screen).toBeDefined();

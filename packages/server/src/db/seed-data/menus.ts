@@ -2,12 +2,13 @@ import { withEnglishNames } from './menu-english.js';
 import type { MenuSeed } from './types.js';
 
 /**
- * The complete admin menu tree (SPEC §1–§2, §7; DESIGN §4 "Menus").
+ * The complete admin menu tree: every screen of the admin console, at the paths the Saber front
+ * end opens them by, so that existing clients find their views.
  *
  * Top-level groups (category 1) hold screens (category 1) whose children are buttons
  * (category 2). A screen's code is the last segment of its path (made unique where needed:
  * `log_usual`, `work_start`, `flow_model`); its buttons are `${code}_add`, `_edit`, `_delete`,
- * `_view` plus the extras of SPEC §7. The fixed routes (/wel/index, /wel/dashboard, /info/index,
+ * `_view` plus the buttons of the resource's extra actions (grant, import, reset …). The fixed routes (/wel/index, /wel/dashboard, /info/index,
  * /home, /market, leave forms) are built into the front ends and not listed here.
  */
 

@@ -3,7 +3,7 @@
  * blade_menu, blade_dict / blade_dict_biz and blade_param rows.
  */
 
-/** A row of blade_menu with its children. category 1 is a menu, 2 a button (DESIGN §4). */
+/** A row of blade_menu with its children. category 1 is a menu, 2 a button, as in BladeX. */
 export interface MenuSeed {
   code: string;
   name: string;

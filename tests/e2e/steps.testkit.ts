@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { artifacts } from './browser.js';
+import { artifacts } from './browser.testkit.js';
 
 /**
  * Runs one named step of a browser story: a screenshot after it, and on failure a screenshot
