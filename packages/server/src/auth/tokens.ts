@@ -71,6 +71,9 @@ export class AccessTokens {
       const { payload } = await jwtVerify(token, key, { issuer: this.issuer, algorithms: [SIGNING_ALG] });
       const claims = payload as unknown as VerifiedToken;
       if (typeof claims.sid !== 'string' || typeof claims.user_id !== 'string') return undefined;
+      // A token handed to an application carries that application as its audience: it is the
+      // application's proof of the user, never a key to the platform's own API.
+      if (payload.aud !== claims.client_id) return undefined;
       this.remember(token, claims);
       return claims;
     } catch {

@@ -1,3 +1,4 @@
+import { TOKEN_HEADER } from '@sso/shared-api';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithRole, type TestUser, useTestServer } from '../api-suite.testkit.js';
@@ -111,6 +112,11 @@ describe('BladeX hand-off', () => {
     // The same token is refused by an application it was not made for.
     const elsewhere = await fetch(`${otherApp.origin}/sso?access_token=${body.access_token}`);
     expect(elsewhere.status).toBe(401);
+    // Nor is it a key to the platform's own API: an application holding it cannot act as the user here.
+    const onPlatform = await fetch(`${suite.server.baseUrl}/api/blade-user/info`, {
+      headers: { [TOKEN_HEADER]: `bearer ${String(body.access_token)}` },
+    });
+    expect(onPlatform.status).toBe(401);
     const log = await suite.server.ctx.db
       .selectFrom('blade_app_login_log')
       .select(['appCode', 'account'])
