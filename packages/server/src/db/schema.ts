@@ -206,6 +206,16 @@ export interface Database extends ApplicationTables {
     expiresAt: NullableTimestamp;
     consumedAt: NullableTimestamp;
   };
+  /** CAS service tickets and hand-off codes, by the sha-256 of the ticket; spent by deleting the row. */
+  sso_app_ticket: {
+    idHash: string;
+    kind: string;
+    appId: string;
+    service: string;
+    payload: string;
+    expiresAt: Timestamp;
+    createdAt: Generated<Date>;
+  };
   sso_signing_key: { kid: string; alg: string; privateJwk: string; publicJwk: string; createdAt: Timestamp; active: boolean };
   sso_session: {
     id: Id;
