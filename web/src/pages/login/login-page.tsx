@@ -91,6 +91,7 @@ export default function LoginPage() {
       <div
         className="login-panel"
         style={{
+          boxSizing: 'border-box',
           width: 400,
           maxWidth: '92vw',
           padding: 24,
