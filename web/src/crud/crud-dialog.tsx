@@ -7,7 +7,7 @@ import { EntityFields, formValues } from './entity-fields.js';
 import type { FieldRenderers } from './field-renderers.js';
 import { FormModal } from './form-modal.js';
 import type { Option } from './use-dict.js';
-import { formErrors } from './validation.js';
+import { formErrors, withEntityNumbers } from './validation.js';
 
 export type DialogMode = 'add' | 'edit' | 'view';
 
@@ -59,7 +59,7 @@ export function CrudDialog({ def, mode, row, dicts, onSubmit, onClose, locked, n
       width={def.view.dialogWidth ?? 880}
       readOnly={mode === 'view'}
       check={check}
-      onSubmit={onSubmit}
+      onSubmit={(values) => onSubmit(withEntityNumbers(def, values))}
       onClose={onClose}
       forceRender
     >

@@ -2,7 +2,7 @@ import type { ResourceDef } from '@sso/shared-api';
 
 /** The part of zod's API used here (the web app does not depend on zod itself). */
 interface Parser {
-  safeParse(value: unknown): { success: boolean; error?: { issues: { message: string; path: readonly PropertyKey[] }[] } };
+  safeParse(value: unknown): { success: boolean; data?: unknown; error?: { issues: { message: string; path: readonly PropertyKey[] }[] } };
 }
 interface ObjectParser extends Parser {
   shape: Record<string, Parser | undefined>;
@@ -17,6 +17,21 @@ const entityOf = (def: ResourceDef) => def.entity as unknown as ObjectParser;
 export function cleanValues(values: Record<string, unknown>, update = false): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(values).filter(([, value]) => value !== undefined && value !== null && (update || value !== '')),
+  );
+}
+
+/**
+ * Numbers back as numbers: select and dictionary inputs hold their values as text, so a field the
+ * entity reads as a number (`isSealed`, `sort`) is sent as the number it parses to, as Saber sends it.
+ */
+export function withEntityNumbers(def: ResourceDef, values: Record<string, unknown>): Record<string, unknown> {
+  const shape = entityOf(def).shape;
+  return Object.fromEntries(
+    Object.entries(values).map(([prop, value]) => {
+      if (typeof value !== 'string' || value === '') return [prop, value];
+      const parsed = shape[prop]?.safeParse(value);
+      return [prop, parsed?.success && typeof parsed.data === 'number' ? parsed.data : value];
+    }),
   );
 }
 

@@ -65,14 +65,14 @@ describe('the demo page (/demo/demo)', () => {
       fireEvent.click(await waitFor(() => document.querySelector('.ant-select-item-option[title="批转通知"]') as HTMLElement));
       const date = field('releaseTime');
       fireEvent.mouseDown(date);
-      fireEvent.change(date, { target: { value: '2026-11-21' } });
+      fireEvent.change(date, { target: { value: '2026-11-21 08:30:00' } });
       fireEvent.keyDown(date, { key: 'Enter', code: 'Enter', keyCode: 13 });
       fireEvent.click(check);
       const payload = await screen.findByTestId('demo-payload');
       expect(JSON.parse(payload.querySelector('pre')?.textContent ?? '{}')).toEqual({
         title: '停电通知',
         category: '2',
-        releaseTime: '2026-11-21',
+        releaseTime: '2026-11-21 08:30:00',
       });
       expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     },
