@@ -35,7 +35,7 @@ describe('the notice screen', { timeout: 60_000 }, () => {
     expect(calls.find((c) => c.path.endsWith('/submit'))?.body).toMatchObject({
       id: '5',
       title: '停电通知',
-      category: '1',
+      category: 1,
       releaseTime: '2026-11-20 08:30:00',
       content: '第一行\n第二行\n第三行',
     });

@@ -72,7 +72,7 @@ describe('机构管理 as a tree table', () => {
     await user.click(within(modal).getByText(spaced('提交')));
 
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/submit'))).toBe(true));
-    expect(calls.find((c) => c.path.endsWith('/submit'))?.body).toMatchObject({ parentId: '1', deptName: '炼钢厂', deptCategory: '1' });
+    expect(calls.find((c) => c.path.endsWith('/submit'))?.body).toMatchObject({ parentId: '1', deptName: '炼钢厂', deptCategory: 1 });
     // The list reloads: the parent now opens onto its new child.
     const expander = await waitFor(() => {
       const icon = opener('钢铁集团');
