@@ -4,6 +4,15 @@ import { join } from 'node:path';
 import { root } from './pnpm.mjs';
 import { build, install } from './setup.mjs';
 
-if (!install() || !build(['server', 'cli'])) process.exit(1);
+if (!install() || !build(['server', 'cli', 'tui'])) process.exit(1);
 const result = spawnSync(process.execPath, [join(root, 'tests/bench/run.mjs')], { stdio: 'inherit', cwd: root });
-process.exit(result.status ?? 1);
+// The terminal console's start-up and paging (tests/bench/tui.mjs; needs tmux).
+console.log('\nTerminal console (sso-tui in tmux, PGlite)');
+const tui = spawnSync(process.execPath, [join(root, 'tests/bench/tui.mjs')], { stdio: 'inherit', cwd: root });
+// Mobile application statistics over 1,000,000 start logs (tests/bench/appstats.mjs; PostgreSQL).
+console.log('\nMobile application statistics: 1,000,000 start logs, 100,000 downloads (PostgreSQL)');
+const appStats = spawnSync(process.execPath, [join(root, 'tests/bench/appstats.mjs')], { stdio: 'inherit', cwd: root });
+// Permission answers applications read, from cache (tests/bench/permissions.mjs; PGlite).
+console.log('\nPermission answers (client/permissions, PGlite)');
+const permissions = spawnSync(process.execPath, [join(root, 'tests/bench/permissions.mjs')], { stdio: 'inherit', cwd: root });
+process.exit((result.status ?? 1) || (tui.status ?? 1) || (appStats.status ?? 1) || (permissions.status ?? 1));

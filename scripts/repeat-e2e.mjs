@@ -2,13 +2,21 @@
 // `count` times in a row (default 5) against the built web app, and prints for each run whether
 // it passed and how long it took. A suite that fails once in N runs is a defect to fix, not to
 // retry. Build first (npm test does): `node scripts/pnpm.mjs --filter @sso/web build`.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { pnpm } from './pnpm.mjs';
 
 const [countArg, ...filters] = process.argv.slice(2);
 const count = Number(countArg ?? 5);
 if (!Number.isInteger(count) || count < 1) {
   console.error('usage: node scripts/repeat-e2e.mjs [count] [vitest filters…]');
+  process.exit(2);
+}
+
+// Without Chromium every browser suite skips itself, and five skipped runs would read as five
+// passes: refuse to count them.
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromiumPath)) {
+  console.error(`no chromium at ${chromiumPath}: apt-get install -y chromium fonts-wqy-zenhei (the suites would only skip)`);
   process.exit(2);
 }
 

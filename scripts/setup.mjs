@@ -41,7 +41,7 @@ const BUILD_INPUTS = {
   },
   tui: {
     filter: '@sso/tui',
-    trees: ['shared-api/src', 'tui/src'],
+    trees: ['shared-api/src', 'cli/src', 'tui/src'],
     files: ['tui/tsup.config.ts', 'tsup.base.ts', 'tui/tsconfig.json'],
     output: 'tui/dist/bin.js',
   },

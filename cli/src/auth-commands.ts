@@ -14,6 +14,11 @@ async function readPassword(output: Output, fromStdin: boolean): Promise<string>
   return output.prompt('Password: ', true);
 }
 
+async function readSecondFactor(output: Output): Promise<string> {
+  if (!output.prompt) throw usageError('动态验证码 (second factor): pass --code when not on a terminal');
+  return output.prompt('Authenticator or recovery code: ', false);
+}
+
 /** login, logout, whoami, profile use|list. */
 export function addAuthCommands(program: Command, output: Output, env: Env): void {
   const globals = () => program.opts<GlobalOptions>();
@@ -25,23 +30,37 @@ export function addAuthCommands(program: Command, output: Output, env: Env): voi
     .option('--tenant <id>', 'tenant id', '000000')
     .requiredOption('--account <name>', 'account')
     .option('--password-stdin', 'read the password from standard input')
+    .option('--code <code>', 'authenticator (TOTP) or recovery code, when the account has a second factor (asked for otherwise)')
     .addHelpText(
       'after',
-      '\nExamples:\n  sso login --url https://sso.example.com --tenant 000000 --account admin\n  echo "$PASS" | sso login --account ops --password-stdin --profile prod\n',
+      '\nExamples:\n  sso login --url https://sso.example.com --tenant 000000 --account admin\n  echo "$PASS" | sso login --account ops --password-stdin --profile prod\n  echo "$PASS" | sso login --account ops --password-stdin --code 123456\n',
     )
-    .action(async (options: { url?: string; tenant: string; account: string; passwordStdin?: boolean }) => {
+    .action(async (options: { url?: string; tenant: string; account: string; passwordStdin?: boolean; code?: string }) => {
       const g = globals();
       const { name, url } = resolveProfile(env, { ...g, server: options.url ?? g.server });
       const password = await readPassword(output, Boolean(options.passwordStdin));
       const store = tokenStore(env, name);
       // Bound to this profile's store, whatever SSO_TOKEN says.
       const signer = makeClient(url, options.tenant, store, g.lang);
-      const token = await signer.login({ username: options.account, password, tenantId: options.tenant });
+      const token = await signer.login({ username: options.account, password, tenantId: options.tenant }).catch(async (error: unknown) => {
+        // The account has a second factor: the first step answered a ticket for the code.
+        const ticket = (error as { data?: { mfaTicket?: unknown } }).data?.mfaTicket;
+        if (typeof ticket !== 'string') throw error;
+        const code = options.code ?? (await readSecondFactor(output));
+        return signer.completeSecondFactor(ticket, code.trim(), options.tenant);
+      });
       const file = loadProfiles(env);
       file.profiles[name] = { url, tenantId: options.tenant, account: options.account };
       file.current = name;
       saveProfiles(env, file);
       output.err(`已登录 ${token.account}@${token.tenant_id} (${url}, profile ${name}, token in ${store.backend()})\n`);
+      // The tenant or a role requires a second factor the account has not set up: until it is,
+      // the server answers 403 to everything but setting it up and signing out.
+      if (token.second_factor === 'enrol')
+        output.err(
+          '须先开启双因素认证：请在网页的个人信息页（/info/index）绑定身份验证器，然后重新执行 sso login。\n' +
+            'A second factor is required: set up an authenticator on the personal info page of the web app (/info/index), then run sso login again; until then every other command is refused.\n',
+        );
     });
 
   program

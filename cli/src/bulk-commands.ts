@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import { allResources, type DictImportRow, resourceClient, role, type SsoClient, sms, user } from '@sso/shared-api';
+import { allResources, app, type DictImportRow, resourceClient, role, type SsoClient, sms, user } from '@sso/shared-api';
 import type { Command } from 'commander';
+import { addAppGrantCommands, addUserAccessCommand } from './app-grant-commands.js';
 import { type BulkItem, finish, runChunks } from './bulk.js';
 import { checkDictTable, exportDict, renderDict } from './dict-io.js';
 import { CliError, usageError } from './errors.js';
@@ -115,14 +116,17 @@ function dictActions(command: Command, name: string, client: () => SsoClient, ou
     });
 }
 
-/** Bulk commands beside the generic ones: `sso user …`, `sso dict …` / `sso dict-biz …` and `sso sms send`. */
+/** Bulk commands beside the generic ones: `sso user …`, `sso app grant|revoke`, `sso dict …` / `sso dict-biz …` and `sso sms send`. */
 export function addBulkCommands(program: Command, commands: Map<string, Command>, output: Output, env: Env): void {
   const client = () => signedInClient(env, program.opts<GlobalOptions>());
   const userCommand = commands.get(user.basePath);
   if (userCommand) {
     userActions(userCommand, client, output);
     addUserFileCommands(userCommand, client, output);
+    addUserAccessCommand(userCommand, client, output, () => program.opts<GlobalOptions>().json === true);
   }
+  const appCommand = commands.get(app.basePath);
+  if (appCommand) addAppGrantCommands(appCommand, client, output);
   for (const name of ['dict', 'dict-biz']) {
     const def = allResources.find((r) => r.name === name);
     const command = def && commands.get(def.basePath);

@@ -24,10 +24,19 @@ export const tokenResponse = z.object({
   license: z.string(),
   is_init_password: z.string(),
   detail: z.record(z.string(), z.unknown()),
+  /** 'enrol': the user must set up a second factor (required by tenant or role) and has none yet. */
+  second_factor: z.literal('enrol').optional(),
 });
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
-export const tokenError = z.object({ error_code: z.number(), error_description: z.string() });
+export const tokenError = z.object({
+  error_code: z.number(),
+  error_description: z.string(),
+  /** 'mfa_required' (error_code 428): send `grant_type=mfa&mfa_ticket=&mfa_code=` next. */
+  error: z.string().optional(),
+  mfa_ticket: z.string().optional(),
+  mfa_expires_in: z.number().optional(),
+});
 export type TokenError = z.infer<typeof tokenError>;
 
 export const tokenQuery = z.object({
@@ -41,6 +50,17 @@ export const tokenQuery = z.object({
   /** grant_type=sso: the application asking and the address the token is handed to. */
   appCode: z.string().max(64).optional(),
   referer: z.string().max(2000).optional(),
+  /** grant_type=mfa: the ticket of the first step and a TOTP or recovery code. */
+  mfa_ticket: z.string().max(200).optional(),
+  mfa_code: z.string().max(40).optional(),
+  /** grant_type=phone: the phone and the code sent to it. */
+  phone: z.string().max(32).optional(),
+  phoneCode: z.string().max(12).optional(),
+  /** grant_type=social: the provider id, and the one-time code and state the provider's call back handed the sign-in page. */
+  source: z.string().max(20).optional(),
+  code: z.string().max(100).optional(),
+  state: z.string().max(100).optional(),
+  captchaMode: z.string().max(8).optional(),
 });
 export type TokenQuery = z.infer<typeof tokenQuery>;
 

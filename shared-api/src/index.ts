@@ -1,23 +1,6 @@
-import './zod-setup.js';
-import { z } from 'zod';
-import zhCN from 'zod/v4/locales/zh-CN.js';
-
-// Messages of generic checks (types, sizes) in Chinese, the product's default language.
-z.config(zhCN());
-
-export * from './auth.js';
-export * from './common.js';
-export * from './constants.js';
-export * from './digest.js';
-export * from './envelope.js';
-export * from './lockout.js';
-export * from './login-options.js';
-export * from './messages.js';
-export * from './oidc-contract.js';
-export * from './redirect.js';
-export * from './redirect-contract.js';
+// Everything of the sign-in part, then the resource registry and the whole SDK on top of it.
+export * from './auth-index.js';
 export * from './resource.js';
 export * from './resources/index.js';
 export * from './sdk/client.js';
 export * from './sdk/resource-client.js';
-export * from './sdk/transport.js';

@@ -8,6 +8,15 @@ import { defineMessages } from './messages.js';
 
 export const CAPTCHA_PATH = '/api/blade-auth/oauth/captcha';
 export const LOGIN_OPTIONS_PATH = '/api/blade-auth/oauth/login-options';
+/** Public: the tenant bound to a domain, or an empty object (the registry's tenant `info` extra). */
+export const HOST_TENANT_PATH = '/api/blade-system/tenant/info';
+
+/** The tenant owning a host, as HOST_TENANT_PATH answers it (empty when none is bound). */
+export interface HostTenant {
+  tenantId?: string;
+  tenantName?: string;
+  backgroundUrl?: string | null;
+}
 
 export const captchaMessages = defineMessages({
   captchaMissing: ['请输入验证码', 'Please enter the captcha'],

@@ -74,6 +74,11 @@ export interface ExtraDef {
    * `query` when no body is declared; the handler gets them as both.
    */
   fieldsFrom?: 'query-or-body';
+  /**
+   * The answer may be kept this many seconds by clients and proxies (public reads such as an
+   * update check): it carries Cache-Control and an ETag, and a matching If-None-Match gets 304.
+   */
+  cacheSeconds?: number;
 }
 
 /**

@@ -8,6 +8,7 @@ import { benchCli } from './cli.mjs';
 import { benchCluster } from './cluster.mjs';
 import { measureApiLogging } from './logging.mjs';
 import { benchOidc } from './oidc.mjs';
+import { benchPortal } from './portal.mjs';
 import { adminGrant, basic, md5, startServerProcess, stopProcess } from './processes.mjs';
 import { scratchDir, scratchPostgres, seedPglite, seedPostgres, USERS } from './users-page.mjs';
 
@@ -190,6 +191,9 @@ await benchCluster({ seconds: DURATION });
 
 console.log('\nOpenID Connect: complete code flows and client-credentials grants (PostgreSQL when reachable, else PGlite)');
 await benchOidc({ script: join(root, 'packages/server/dist/main.js'), port: 18_951, seconds: DURATION });
+
+console.log('\nPortal and application login log: 2,000 applications, 100,000 users, 5,000,000 log rows (PostgreSQL)');
+await benchPortal({ script: join(root, 'packages/server/dist/main.js'), port: 18_961, seconds: DURATION });
 
 console.log('\nCLI bulk operations (PGlite, one sso process each)');
 await benchCli();

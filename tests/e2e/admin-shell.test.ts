@@ -87,12 +87,11 @@ describe.skipIf(!runnable)('the admin shell', () => {
     }
   });
 
-  it('shows the mock notices, switches department and role, and hands off to ?redirect= with a token', async () => {
+  it('shows the waiting approvals and the notices, switches department and role, and hands off to ?redirect= with a token', async () => {
     await step(page, 'shell-03-notices', async () => {
       await page.getByRole('button', { name: '通知' }).click();
-      await page.getByRole('tab', { name: '邮件(1)' }).waitFor();
-      await page.getByRole('tab', { name: '消息(2)' }).waitFor();
-      await page.getByRole('tab', { name: '通知(0)' }).waitFor();
+      await page.getByRole('tab', { name: '待审批(0)' }).waitFor();
+      await page.getByRole('tab', { name: /^通知公告\(\d+\)$/ }).waitFor();
       await page.keyboard.press('Escape');
     });
     await step(page, 'shell-04-switch', async () => {

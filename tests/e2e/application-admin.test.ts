@@ -125,6 +125,37 @@ describe.skipIf(!runnable)('the application admin screens', () => {
       expect(await content().locator('[data-screen="missing"]').count()).toBe(0);
     });
 
+    await step(page, 'app-admin-04c-appuser', async () => {
+      await page.goto(`${server.baseUrl}/aps/appuser/index`);
+      await content().getByTestId('grant-app-picker').click();
+      await (await openedOptions(page)).locator('.ant-select-item-option[title="客户管理 (crm)"]').click();
+      const current = content().getByTestId('current-grants');
+      await current.locator('[data-kind="deptId"] .ant-tag').filter({ hasText: deptTitle }).waitFor(WAIT);
+      await content().getByRole('tab', { name: '角色' }).click();
+      await content().locator('.ant-tree-treenode').filter({ hasText: '超级管理员' }).first().locator('.ant-tree-checkbox').click();
+      await content()
+        .getByRole('button', { name: /授\s*权/ })
+        .first()
+        .click();
+      await current.locator('[data-kind="roleId"] .ant-tag').first().waitFor(WAIT);
+      // The table below lists the new grant too.
+      await content().locator('.ant-table-row').filter({ hasText: '客户管理' }).nth(2).waitFor(WAIT);
+    });
+
+    await step(page, 'app-admin-04d-friendly-links', async () => {
+      await admin.call('POST', '/api/blade-portal/friendlylink/submit', undefined, {
+        linkName: '集团官网',
+        linkUrl: 'https://steel.example.com/',
+        icon: String(crm.icon),
+        sort: 1,
+        status: 1,
+      });
+      await page.goto(`${server.baseUrl}/portal/friendlylink/index`);
+      const row = rowOf('集团官网');
+      await row.locator('a[href="https://steel.example.com/"][target="_blank"]').waitFor(WAIT);
+      await row.locator(`img[src="${String(crm.icon)}"]`).waitFor(WAIT);
+    });
+
     await step(page, 'app-admin-05-english', async () => {
       await page.getByRole('button', { name: '中英文' }).click();
       await (await openedDropdown(page)).getByRole('menuitem', { name: 'English' }).click();

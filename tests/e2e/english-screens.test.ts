@@ -69,9 +69,9 @@ function contentState(): 'missing' | 'ready' | 'loading' {
  * screen (header, toolbar, search form, table headers, pagination, empty-table text), and the
  * placeholders of visible inputs, that holds a Chinese character.
  *
- * Left out, because they are data and not UI text: the cells of table rows (seeded dictionary
- * values, user and department names, display names such as 顶级) except the buttons in them, which
- * are the row actions; tree node titles (departments, regions, dictionaries); and the signed-in
+ * Left out, because they are data and not UI text: the cells of table rows and the items of
+ * lists (seeded dictionary values, user and department names, display names such as 顶级) except
+ * the buttons in them, which are the row actions; tree node titles (departments, regions, dictionaries); and the signed-in
  * user's name in the top bar (the seeded admin is called 管理员).
  */
 function chineseUiText(): string[] {
@@ -80,7 +80,7 @@ function chineseUiText(): string[] {
   if (!root) return ['(no admin shell)'];
   const isData = (element: Element) =>
     Boolean(element.closest('.ant-tree-title, .ant-tree-node-content-wrapper, .sso-user-name')) ||
-    Boolean(element.closest('tr.ant-table-row') && !element.closest('button'));
+    Boolean(element.closest('tr.ant-table-row, .ant-list-item') && !element.closest('button'));
   const found = new Set<string>();
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {

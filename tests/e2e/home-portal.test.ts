@@ -4,7 +4,17 @@ import type { TestServer } from '@sso/server/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, runnable, useBrowserSuite } from './browser.testkit.js';
-import { button, confirm, openedDialog, openedDropdown, settled, step, toast } from './steps.testkit.js';
+import {
+  button,
+  chineseUiTextUnder,
+  confirm,
+  openedDialog,
+  openedDropdown,
+  scrollsSideways,
+  settled,
+  step,
+  toast,
+} from './steps.testkit.js';
 
 const ADMIN_PASSWORD = 'Portal@2024';
 const STAFF = { account: 'portal_staff', first: 'Sso@123456', password: 'Staff@2024' };
@@ -74,31 +84,8 @@ afterAll(async () => {
   await new Promise((resolve) => (site.server ? site.server.close(resolve) : resolve(undefined)));
 });
 
-/** Whether the page is wider than the window (a sideways scroll). */
-const scrollsSideways = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-
-/**
- * Runs in the page: the visible portal text with a Chinese character, leaving out data (application,
- * type and user names, table rows, the values of personal info such as the department).
- */
-function chineseUiText(): string[] {
-  const han = /[\u4e00-\u9fff]/;
-  const root = document.querySelector('.sso-portal');
-  if (!root) return ['(no portal)'];
-  const found = new Set<string>();
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent?.trim() ?? '';
-    const parent = node.parentElement;
-    if (!text || !han.test(text) || !parent || parent.closest('.sso-data, tr.ant-table-row, .ant-descriptions-item-content')) continue;
-    if (parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) found.add(text);
-  }
-  for (const input of root.querySelectorAll('input[placeholder]')) {
-    const placeholder = input.getAttribute('placeholder') ?? '';
-    if (han.test(placeholder) && input.checkVisibility()) found.add(`placeholder: ${placeholder}`);
-  }
-  return [...found];
-}
+/** Visible portal text with a Chinese character, leaving out data (.sso-data, tr.ant-table-row, .ant-descriptions-item-content). */
+const chineseUiText = () => chineseUiTextUnder(page, '.sso-portal', '.sso-data, tr.ant-table-row, .ant-descriptions-item-content');
 
 const PAGES = [
   { path: '/home/index', screen: 'portal-index' },
@@ -197,7 +184,7 @@ describe.skipIf(!runnable)('the /home staff portal', () => {
     for (const { path, screen } of PAGES) {
       await step(page, `portal-phone-${screen}`, async () => {
         await visit(path, screen);
-        expect(await scrollsSideways()).toBe(false);
+        expect(await scrollsSideways(page)).toBe(false);
         expect(await page.locator('.sso-portal-menu').count()).toBe(0);
       });
     }
@@ -230,8 +217,8 @@ describe.skipIf(!runnable)('the /home staff portal', () => {
       for (const { path, screen } of PAGES) {
         await step(page, `portal-en-${viewport.width}-${screen}`, async () => {
           await visit(path, screen);
-          expect(await scrollsSideways()).toBe(false);
-          const texts = await page.evaluate(chineseUiText);
+          expect(await scrollsSideways(page)).toBe(false);
+          const texts = await chineseUiText();
           if (texts.length) chinese[`${viewport.width} ${path}`] = texts;
         });
       }

@@ -9,6 +9,8 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 /** Width class 1 (768–991 px): the sidebar beside the page, full screen in the overflow menu. */
 const TABLET = { width: 800, height: 900 };
+/** The theme dialog's title in Chinese. */
+const THEME_DIALOG_TITLE = '选择';
 let server: TestServer;
 let page: Page;
 let pageErrors: string[] = [];
@@ -17,7 +19,7 @@ useBrowserSuite({ adminPassword: PASSWORD, viewport: PHONE }, (suite) => ({ serv
 
 /** The toolbar buttons the users screen shows the admin, in each language. */
 const USER_TOOLBAR = {
-  zh: ['新增', '删除', '角色配置', '密码重置', '一键改密', '取消改密', '账号解封', '导入', '导出', '刷新'],
+  zh: ['新增', '删除', '角色配置', '密码重置', '一键改密', '取消改密', '重置动态验证码', '账号解封', '导入', '导出', '刷新'],
   en: [
     'Add',
     'Delete',
@@ -25,6 +27,7 @@ const USER_TOOLBAR = {
     'Reset password',
     'Require password change',
     'Cancel password change',
+    'Reset second factor',
     'Unlock',
     'Import',
     'Export',
@@ -147,6 +150,16 @@ describe.skipIf(!runnable)('narrow and wide screens', () => {
       menu = await openedDropdown(page);
       await expectInsideWindow(menu);
       for (const tool of ['通知', '日志', '锁屏', '主题', '全屏', 'English']) await menu.getByRole('menuitem', { name: tool }).waitFor();
+    });
+    await step(page, 'narrow-07b-theme-colour-390', async () => {
+      // The top bar has no room for the colour picker on a phone: the theme dialog carries it.
+      await menu?.getByRole('menuitem', { name: '主题' }).click();
+      const dialog = await openedDialog(page, THEME_DIALOG_TITLE);
+      await expectInsideWindow(dialog.getByTestId('theme-dialog-color'));
+      await dialog.locator('.ant-modal-close').click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByTestId('top-bar-more').click();
+      menu = await openedDropdown(page);
     });
     await step(page, 'narrow-08-language-390', async () => {
       await menu?.getByRole('menuitem', { name: 'English' }).click();

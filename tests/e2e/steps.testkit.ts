@@ -165,3 +165,35 @@ export async function signInChangingPassword(page: Page, baseUrl: string, newPas
   await button(page, '提交').click();
   await page.waitForURL('**/wel/index');
 }
+
+/** Whether the page is wider than its window (a sideways scroll). */
+export const scrollsSideways = (page: Page): Promise<boolean> =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+/**
+ * The visible text under `root` (and the placeholders of its inputs) that holds a Chinese
+ * character, leaving out the elements `data` matches (names, values, comments: data, not UI text).
+ */
+export function chineseUiTextUnder(page: Page, root: string, data: string): Promise<string[]> {
+  return page.evaluate(
+    ({ root, data }) => {
+      const han = /[\u4e00-\u9fff]/;
+      const container = document.querySelector(root);
+      if (!container) return [`(no ${root})`];
+      const found = new Set<string>();
+      const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? '';
+        const parent = node.parentElement;
+        if (!text || !han.test(text) || !parent || parent.closest(data)) continue;
+        if (parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) found.add(text);
+      }
+      for (const input of container.querySelectorAll('input[placeholder], textarea[placeholder]')) {
+        const placeholder = input.getAttribute('placeholder') ?? '';
+        if (han.test(placeholder) && input.checkVisibility()) found.add(`placeholder: ${placeholder}`);
+      }
+      return [...found];
+    },
+    { root, data },
+  );
+}

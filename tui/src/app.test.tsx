@@ -1,25 +1,40 @@
-import { render } from 'ink-testing-library';
-import { describe, expect, it } from 'vitest';
-import { App, TITLE } from './app.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleHome, KEY, openConsole, signedInServer } from './console.testkit.js';
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
-const currentLine = (frame = '') => frame.split('\n').find((line) => line.includes('❯')) ?? '';
+let setup: Awaited<ReturnType<typeof signedInServer>>;
+beforeAll(async () => {
+  setup = await signedInServer();
+});
+afterAll(async () => setup?.close());
 
-describe('App', () => {
-  it('shows the title and the resource menu, and moves with the arrow keys', async () => {
-    const { lastFrame, stdin, unmount } = render(<App />);
-    expect(lastFrame()).toContain(TITLE);
-    expect(lastFrame()).toContain('参数管理');
-    expect(currentLine(lastFrame())).toContain('参数管理');
+describe('sign-in and layout', () => {
+  it('asks for a password when no session is stored, refuses a wrong one and signs in with the right one', async () => {
+    const home = consoleHome();
+    const ui = openConsole(home.env, { server: setup.server.baseUrl });
+    await ui.until('密码');
+    expect(ui.frame()).toContain(setup.server.baseUrl);
+    await ui.press(KEY.down);
+    await ui.until('❯ *租户');
+    await ui.press(KEY.down);
+    await ui.until('❯ *账号');
+    await ui.press('admin', KEY.down);
+    await ui.until('❯ *密码');
+    await ui.press('wrong', KEY.enter);
+    await ui.until(/用户名或密码错误|错误/);
+    await ui.press(...Array(5).fill(KEY.backspace), 'admin', KEY.enter);
+    await ui.until('SSO 管理控制台 │');
+    await ui.until('系统管理');
+    ui.unmount();
+    home.cleanup();
+  });
 
-    await tick();
-    stdin.write('\u001B[B');
-    await tick();
-    expect(currentLine(lastFrame())).toContain('系统字典');
-
-    stdin.write('\u001B[A');
-    await tick();
-    expect(currentLine(lastFrame())).toContain('参数管理');
-    unmount();
+  it('reuses the stored session, opens a screen from the palette by pinyin initials and switches to English', async () => {
+    const ui = openConsole(setup.env);
+    await ui.until('系统管理');
+    await ui.go('csgl', '参数管理');
+    await ui.until('参数名称');
+    await ui.press(KEY.tab, 'L');
+    await ui.until(/Parameters[\s\S]*in all/);
+    ui.unmount();
   });
 });

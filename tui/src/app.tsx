@@ -1,38 +1,115 @@
-import { allResources, type ResourceDef } from '@sso/shared-api';
-import { Box, Text, useApp, useInput } from 'ink';
-import { useState } from 'react';
-import { Menu } from './menu.js';
+import type { SsoClient } from '@sso/shared-api';
+import { Box, useApp, useStdout } from 'ink';
+import { useEffect, useMemo, useState } from 'react';
+import { NoticeLine } from './components/status-line.js';
+import { ConsoleContext, makeRun, type Notice } from './core/console.js';
+import { type Lang, LangContext, translate } from './core/i18n.js';
+import { type Env, type SessionOptions, storedClient, type Target, targetOf } from './core/session.js';
+import { PasswordChange } from './screens/password-change.js';
+import { SignIn } from './screens/sign-in.js';
+import { Shell } from './shell.js';
 
-export const TITLE = 'SSO 管理控制台';
-
-interface AppProps {
-  resources?: readonly ResourceDef[];
+export interface AppProps {
+  env: Env;
+  options?: SessionOptions;
+  lang: Lang;
+  /** Waits between retries of a lost connection (tests shorten it). */
+  wait?: (ms: number) => Promise<void>;
 }
 
-/** The console's home screen: a title bar and the registry's resources as a menu. */
-export function App({ resources = allResources }: AppProps) {
+type Phase = 'signIn' | 'changePassword' | 'ready';
+
+/** Terminal size, followed on resize. */
+function useSize() {
+  const { stdout } = useStdout();
+  const read = () => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
+  const [size, setSize] = useState(read);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `read` reads the same stdout
+  useEffect(() => {
+    const onResize = () => setSize(read());
+    stdout.on('resize', onResize);
+    return () => void stdout.off('resize', onResize);
+  }, [stdout]);
+  return size;
+}
+
+/**
+ * The console: the CLI's stored session when there is one, else the sign-in form. When the
+ * session ends (a 401), the form comes back over the open screen, which is kept as it was.
+ */
+export function App({ env, options = {}, lang: initial, wait = (ms) => new Promise((r) => setTimeout(r, ms)) }: AppProps) {
   const { exit } = useApp();
-  const [selected, setSelected] = useState(0);
-  const count = resources.length;
+  const [lang, setLang] = useState<Lang>(initial);
+  const [target, setTarget] = useState<Target>(() => targetOf(env, options));
+  const [client, setClient] = useState<SsoClient>(() => storedClient(env, options, initial));
+  const [phase, setPhase] = useState<Phase>(() => (client.session ? 'ready' : 'signIn'));
+  const [shellShown, setShellShown] = useState(phase === 'ready');
+  const [notice, setNotice] = useState<Notice>();
+  const [offline, setOffline] = useState<number>();
+  const [reason, setReason] = useState<string>();
+  const size = useSize();
 
-  useInput((input, key) => {
-    if (input === 'q' || key.escape) return exit();
-    if (key.upArrow || input === 'k') setSelected((i) => (i - 1 + count) % count);
-    if (key.downArrow || input === 'j') setSelected((i) => (i + 1) % count);
-  });
+  const run = useMemo(
+    () =>
+      makeRun({
+        notify: (text, kind) => setNotice({ text, kind }),
+        offline: setOffline,
+        wait,
+        sessionEnded: () => {
+          setReason(translate(lang, 'sessionEnded'));
+          setPhase('signIn');
+        },
+      }),
+    [lang, wait],
+  );
+  const api = useMemo(
+    () => ({ client, lang, run, notify: (text: string, kind: Notice['kind'] = 'info') => setNotice({ text, kind }), ...size }),
+    [client, lang, run, size],
+  );
+  const changeLanguage = (next: Lang) => {
+    client.options.language = next;
+    setLang(next);
+  };
 
-  const items = resources.map((r) => ({ key: r.basePath, label: r.view.title[0], hint: r.basePath }));
   return (
-    <Box flexDirection="column">
-      <Box borderStyle="round" borderColor="cyan" paddingX={1}>
-        <Text bold color="cyan">
-          {TITLE}
-        </Text>
-      </Box>
-      <Box paddingX={1} paddingY={1}>
-        <Menu items={items} selected={selected} />
-      </Box>
-      <Text dimColor> ↑/↓ 选择 · q 退出</Text>
-    </Box>
+    <LangContext.Provider value={lang}>
+      <ConsoleContext.Provider value={api}>
+        <Box flexDirection="column">
+          {phase === 'signIn' ? (
+            <SignIn
+              env={env}
+              target={target}
+              reason={reason}
+              active
+              onQuit={exit}
+              onSignedIn={(next, where, mustChange) => {
+                setClient(next);
+                setTarget(where);
+                setNotice(undefined);
+                setPhase(mustChange ? 'changePassword' : 'ready');
+                if (!mustChange) setShellShown(true);
+              }}
+            />
+          ) : null}
+          {phase === 'changePassword' ? (
+            <PasswordChange
+              forced
+              active
+              onDone={() => {
+                setPhase('ready');
+                setShellShown(true);
+              }}
+              onCancel={exit}
+            />
+          ) : null}
+          {shellShown ? (
+            <Box display={phase === 'ready' ? 'flex' : 'none'} flexDirection="column">
+              <Shell client={client} server={target.url} active={phase === 'ready'} onLanguage={changeLanguage} />
+            </Box>
+          ) : null}
+          <NoticeLine notice={notice} offline={offline} />
+        </Box>
+      </ConsoleContext.Provider>
+    </LangContext.Provider>
   );
 }

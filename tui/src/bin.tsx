@@ -1,5 +1,24 @@
 import { render } from 'ink';
 import { App } from './app.js';
+import { initialLang } from './core/i18n.js';
 
-const instance = render(<App />);
+/** sso-tui [--profile NAME] [--server URL] [--lang zh|en] */
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? process.argv[at + 1] : undefined;
+}
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  process.stdout.write(
+    'sso-tui [--profile NAME] [--server URL] [--lang zh|en]\n  the terminal console; the sign-in is shared with `sso login`\n',
+  );
+  process.exit(0);
+}
+const env = process.env as Record<string, string | undefined>;
+const instance = render(
+  <App env={env} options={{ profile: option('profile'), server: option('server') }} lang={initialLang(env, option('lang'))} />,
+  {
+    exitOnCtrlC: true,
+  },
+);
 await instance.waitUntilExit();

@@ -33,8 +33,11 @@ import { IdGenerator } from './ids.js';
 import { registerApiLog } from './logs/api-hook.js';
 import { registerOidcRoutes } from './oidc/routes.js';
 import { endProviderSessions } from './oidc/session-end.js';
+import { registerAppDownloadRoute } from './resources/appmanage/index.js';
 import { resourcesToServe } from './resources/index.js';
 import { registerSmsRoutes } from './resources/sms/routes.js';
+import { scheduleGrantExpiry } from './resources/user-authorized/expiry-timer.js';
+import { registerSocialRoutes } from './social/routes.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -83,6 +86,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : `${bootId}-${(++requestCount).toString(36)}`;
     },
     trustProxy: config.SSO_TRUST_PROXY === 'true',
+    // SpringBlade clients join base URL and path with an extra slash at times (/api//blade-auth/token).
+    routerOptions: { ignoreDuplicateSlashes: true },
     bodyLimit: 10 * 1024 * 1024,
     frameworkErrors: badUrlAnswer,
     clientErrorHandler: clientErrorAnswer,
@@ -128,12 +133,15 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerAuthRoutes(app, ctx);
   registerCaptchaRoutes(app, ctx);
   registerLockoutRoutes(app, ctx);
+  scheduleGrantExpiry(app, ctx);
   registerHandoffRoute(app, ctx);
   registerAppNameRoute(app, ctx);
   registerCasRoutes(app, ctx);
   const oidcProviders = registerOidcRoutes(app, ctx);
   ctx.sessions.onEnded((userIds) => endProviderSessions(ctx, oidcProviders, userIds));
   registerSmsRoutes(app, ctx);
+  registerAppDownloadRoute(app, ctx);
+  registerSocialRoutes(app, ctx);
   registerResourceRoutes(app, ctx, resourcesToServe(options.testResources));
 
   const webDir = config.SSO_WEB_DIR ? resolve(config.SSO_WEB_DIR) : defaultWebDir;

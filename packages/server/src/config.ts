@@ -26,6 +26,15 @@ const schema = z.object({
   /** argon2id memory in KiB and passes; OWASP minimum is 19456 KiB, t=2. */
   SSO_ARGON2_MEMORY_KIB: z.coerce.number().int().min(19456).default(19456),
   SSO_ARGON2_PASSES: z.coerce.number().int().min(2).default(2),
+  /** SM2 key pair (hex, as sm-crypto makes them) for SpringBlade clients' passwords; generated and kept in the database when unset. */
+  SSO_SM2_PRIVATE_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits')
+    .optional(),
+  SSO_SM2_PUBLIC_KEY: z
+    .string()
+    .regex(/^04[0-9a-fA-F]{128}$/, 'must be 04 and 128 hex digits')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -68,3 +68,5 @@ async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): 
 
 /** The region sheet's reader and writer, for browser suites that check an export and build an import. */
 export { readRegions, writeRegions } from './resources/region/excel.js';
+/** A real OpenID Connect provider on 127.0.0.1, for suites of social sign-in. */
+export { startTestIdp, type TestIdp } from './social/test-idp.testkit.js';

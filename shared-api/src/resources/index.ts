@@ -1,11 +1,35 @@
 import type { ResourceDef } from '../resource.js';
+import { appIncompatibleLog } from './blade-abs/app-incompatible-log.js';
+import { appIncompatibleRule } from './blade-abs/app-incompatible-rule.js';
+import { appWorkflow, appWorkflowNode } from './blade-abs/app-workflow.js';
+import { appWorkflowMatter, appWorkflowMatterLog } from './blade-abs/app-workflow-matter.js';
+import { appDownloadRecord } from './blade-appmanage/app-download.js';
+import { appManage } from './blade-appmanage/app-manage.js';
+import { appMember } from './blade-appmanage/app-member.js';
+import { appStartLog, appStartLogClient } from './blade-appmanage/app-start-log.js';
+import { appStatistics } from './blade-appmanage/app-statistics.js';
+import { appVersion } from './blade-appmanage/app-version.js';
 import { app } from './blade-aps/app.js';
 import { appAnalysis } from './blade-aps/app-analysis.js';
+import { appClient } from './blade-aps/app-client.js';
 import { appFavorites } from './blade-aps/app-favorites.js';
 import { appLoginLog } from './blade-aps/app-login-log.js';
+import { appMenu } from './blade-aps/app-menu.js';
+import { appMenuFunction } from './blade-aps/app-menu-function.js';
+import { appRole } from './blade-aps/app-role.js';
+import { appRoleFunction, appRoleMenu } from './blade-aps/app-role-grants.js';
 import { appUser } from './blade-aps/app-user.js';
+import { userAuthorizedFunction } from './blade-aps/user-authorized-function.js';
+import { userAuthorizedLog } from './blade-aps/user-authorized-log.js';
+import { userAuthorizedMenu } from './blade-aps/user-authorized-menu.js';
+import { userAuthorizedRole } from './blade-aps/user-authorized-role.js';
+import { blog } from './blade-demo/blog.js';
 import { dash } from './blade-desk/dash.js';
 import { notice } from './blade-desk/notice.js';
+import { appNetwork } from './blade-ledger/app-network.js';
+import { appParameter } from './blade-ledger/app-parameter.js';
+import { appParameterComments, appParameterLike, appParameterLog } from './blade-ledger/app-parameter-feedback.js';
+import { ledgerClient } from './blade-ledger/ledger-client.js';
 import { logApi } from './blade-log/log-api.js';
 import { logError } from './blade-log/log-error.js';
 import { logLogin } from './blade-log/log-login.js';
@@ -28,6 +52,7 @@ import { param } from './blade-system/param.js';
 import { post } from './blade-system/post.js';
 import { region } from './blade-system/region.js';
 import { role } from './blade-system/role.js';
+import { socialProvider } from './blade-system/social-provider.js';
 import { tenant } from './blade-system/tenant.js';
 import { tenantPackage } from './blade-system/tenant-package.js';
 import { topMenu } from './blade-system/top-menu.js';
@@ -35,14 +60,60 @@ import { user } from './blade-user/user.js';
 
 /** Every resource, grouped by SDK namespace. Add a resource here and every front end follows. */
 export const registry = {
-  system: { param, dict, dictBiz, tenantPackage, menu, tenant, client, datasource, dept, post, role, dataScope, apiScope, topMenu, region },
+  system: {
+    param,
+    dict,
+    dictBiz,
+    tenantPackage,
+    menu,
+    tenant,
+    client,
+    datasource,
+    dept,
+    post,
+    role,
+    dataScope,
+    apiScope,
+    topMenu,
+    region,
+    socialProvider,
+  },
   user: { user },
   log: { usual: logUsual, api: logApi, error: logError, login: logLogin },
   desk: { notice, dash },
   resource: { oss, attach, sms },
   report: { reportFile },
-  aps: { app, appUser, appLoginLog, appFavorites, appAnalysis },
+  aps: {
+    app,
+    appUser,
+    appLoginLog,
+    appFavorites,
+    appAnalysis,
+    appMenu,
+    appMenuFunction,
+    appRole,
+    appRoleMenu,
+    appRoleFunction,
+    userAuthorizedRole,
+    userAuthorizedMenu,
+    userAuthorizedFunction,
+    userAuthorizedLog,
+    client: appClient,
+  },
+  sod: { appIncompatibleRule, appIncompatibleLog },
   portal: { app: portalApp, friendlyLink, friendly: friendlyLinkClient },
+  ledger: { appParameter, appParameterComments, appParameterLike, appParameterLog, appNetwork, client: ledgerClient },
+  workflow: { appWorkflow, appWorkflowNode, appWorkflowMatter, appWorkflowMatterLog },
+  appmanage: {
+    appManage,
+    appMember,
+    appVersion,
+    appDownloadRecord,
+    appStartLog,
+    appStartLogClient,
+    appStatistics,
+  },
+  demo: { blog },
 } as const;
 
 export type Registry = typeof registry;
@@ -62,11 +133,36 @@ for (const def of [...allResources.filter((r) => r.routes !== 'none'), ...allRes
 /** The registry resource a menu code opens, if any. */
 export const resourceForMenu = (code: string): ResourceDef | undefined => resourcesByMenu.get(code);
 
+export * from './blade-abs/app-incompatible-log.js';
+export * from './blade-abs/app-incompatible-rule.js';
+export * from './blade-abs/app-workflow.js';
+export * from './blade-abs/app-workflow-matter.js';
+export * from './blade-appmanage/app-download.js';
+export * from './blade-appmanage/app-manage.js';
+export * from './blade-appmanage/app-member.js';
+export * from './blade-appmanage/app-start-log.js';
+export * from './blade-appmanage/app-statistics.js';
+export * from './blade-appmanage/app-version.js';
+export { APP_TYPES, appManageMessages, appTypeLabels } from './blade-appmanage/appmanage-messages.js';
 export * from './blade-aps/app.js';
+export * from './blade-aps/app-authz-messages.js';
+export * from './blade-aps/app-client.js';
 export { appLogChartQuery } from './blade-aps/app-login-log.js';
+export * from './blade-aps/app-menu.js';
+export * from './blade-aps/app-menu-function.js';
+export * from './blade-aps/app-role.js';
+export * from './blade-aps/app-role-grants.js';
 export { appUserMessages } from './blade-aps/app-user.js';
+export * from './blade-aps/grant-shapes.js';
+export * from './blade-aps/user-authorized-function.js';
+export * from './blade-aps/user-authorized-log.js';
+export * from './blade-aps/user-authorized-menu.js';
+export * from './blade-aps/user-authorized-role.js';
+export * from './blade-demo/blog.js';
 export { appMissRow, userTypeCount } from './blade-desk/dash.js';
 export { noticeMessages } from './blade-desk/notice.js';
+export * from './blade-ledger/ledger-client.js';
+export { COMMENT_MAX, ledgerMessages } from './blade-ledger/ledger-messages.js';
 export { logMessages } from './blade-log/log-columns.js';
 export { friendlyLinkMessages } from './blade-portal/friendly-link.js';
 export { type PortalAppRow, portalAppRow, portalMessages } from './blade-portal/portal-app.js';
@@ -88,6 +184,14 @@ export * from './blade-system/menu-shape.js';
 export * from './blade-system/post.js';
 export * from './blade-system/region.js';
 export * from './blade-system/role.js';
+export {
+  SOCIAL_KINDS,
+  type SocialKind,
+  socialBinding,
+  socialMessages,
+  socialProvider,
+  socialProviderOption,
+} from './blade-system/social-provider.js';
 export { tenantMessages } from './blade-system/tenant.js';
 export * from './blade-system/top-menu.js';
 export { updatePasswordFields, userFilters, userProfile } from './blade-user/user-extras.js';

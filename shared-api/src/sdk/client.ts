@@ -1,277 +1,49 @@
-import type { TokenResponse, UserInfo } from '../auth.js';
-import { DEFAULT_TENANT_ID, TOKEN_HEADER } from '../constants.js';
-import { md5, toBase64 } from '../digest.js';
-import { ApiError, type Envelope } from '../envelope.js';
-import { LOCKOUT_BASE, type ThrottledAddress } from '../lockout.js';
-import { CAPTCHA_PATH, type CaptchaImage, LOGIN_OPTIONS_PATH, type LoginOptions } from '../login-options.js';
-import { HANDOFF_PATH, type HandoffResponse } from '../redirect-contract.js';
 import type { ResourceDef } from '../resource.js';
 import { type Registry, registry } from '../resources/index.js';
+import { AuthClient, type ClientOptions } from './auth-client.js';
 import { type ResourceApi, resourceClient } from './resource-client.js';
-import { type QueryValue, type Transport, toQueryString } from './transport.js';
 
-/** What the client remembers of a sign-in. */
-export interface Session {
-  token: TokenResponse;
-  /** Epoch ms when the access token expires. */
-  expiresAt: number;
+/** Every registry resource's client, by group and key (`sdk.system.user.page()`). */
+export type Sdk = { [G in keyof Registry]: { [N in keyof Registry[G]]: ResourceApi<Registry[G][N]> } };
+
+/** The resource namespaces of the registry, their calls going through `client`. */
+export function resourceNamespaces(client: AuthClient): Sdk {
+  return Object.fromEntries(
+    Object.entries(registry).map(([group, resources]) => [
+      group,
+      Object.fromEntries(Object.entries(resources).map(([key, def]) => [key, resourceClient(client, def as unknown as ResourceDef)])),
+    ]),
+  ) as unknown as Sdk;
 }
 
-export interface SessionStore {
-  load(): Session | undefined;
-  save(session: Session | undefined): void;
-}
-
-export function memoryStore(initial?: Session): SessionStore {
-  let current = initial;
-  return {
-    load: () => current,
-    save: (session) => {
-      current = session;
-    },
-  };
-}
-
-export interface ClientOptions {
-  baseUrl: string;
-  transport: Transport;
-  clientId?: string;
-  clientSecret?: string;
-  tenantId?: string;
-  store?: SessionStore;
-  language?: 'zh' | 'en';
-  /** Called when the session ends (401 without a usable refresh token). */
-  onSignedOut?: () => void;
-  /** Refresh this many ms before the access token expires. */
-  refreshMarginMs?: number;
-}
-
-export interface LoginInput {
-  username: string;
-  /** Plain password; the client sends its md5 digest as the browser does. */
-  password: string;
-  tenantId?: string;
-  deptId?: string;
-  roleId?: string;
-  /** The captcha shown (key) and what the user read from it: signs in with grant_type=captcha. */
-  captcha?: { key: string; code: string };
-}
-
-type Sdk = { [G in keyof Registry]: { [N in keyof Registry[G]]: ResourceApi<Registry[G][N]> } };
-
-export class SsoClient {
-  readonly options: Required<Omit<ClientOptions, 'onSignedOut' | 'language'>> & Pick<ClientOptions, 'onSignedOut' | 'language'>;
+/** The whole SDK: the sign-in part (AuthClient) and every resource namespace of the registry. */
+export class SsoClient extends AuthClient {
   readonly system: Sdk['system'];
   readonly user: Sdk['user'];
   readonly log: Sdk['log'];
   readonly desk: Sdk['desk'];
   readonly resource: Sdk['resource'];
   readonly report: Sdk['report'];
-  private refreshing: Promise<TokenResponse> | undefined;
+  /** Mobile applications: versions, members, downloads, start logs and their statistics. */
+  readonly appmanage: Sdk['appmanage'];
+  readonly demo: Sdk['demo'];
+  /** Applications: the catalogue, who may open what, and authorization inside each application. */
+  readonly aps: Sdk['aps'];
+  /** Separation of duties: rules of application roles nobody may hold together, and their log. */
+  readonly sod: Sdk['sod'];
 
   constructor(options: ClientOptions) {
-    this.options = {
-      clientId: 'saber',
-      clientSecret: 'saber_secret',
-      tenantId: DEFAULT_TENANT_ID,
-      store: memoryStore(),
-      refreshMarginMs: 60_000,
-      ...options,
-      baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    };
-    const groups = Object.fromEntries(
-      Object.entries(registry).map(([group, resources]) => [
-        group,
-        Object.fromEntries(Object.entries(resources).map(([key, def]) => [key, resourceClient(this, def as unknown as ResourceDef)])),
-      ]),
-    ) as unknown as Sdk;
+    super(options);
+    const groups = resourceNamespaces(this);
     this.system = groups.system;
     this.user = groups.user;
     this.log = groups.log;
     this.desk = groups.desk;
     this.resource = groups.resource;
     this.report = groups.report;
-  }
-
-  get session(): Session | undefined {
-    return this.options.store.load();
-  }
-
-  /** Password grant; the password is digested here. */
-  async login(input: LoginInput): Promise<TokenResponse> {
-    return this.loginWithDigest({ ...input, password: md5(input.password) });
-  }
-
-  /** Password grant with an already-digested password (md5 hex). */
-  async loginWithDigest(input: LoginInput): Promise<TokenResponse> {
-    const tenantId = input.tenantId ?? this.options.tenantId;
-    const grant = input.captcha ? 'captcha' : 'password';
-    const captcha: Record<string, string> = input.captcha ? { 'Captcha-Key': input.captcha.key, 'Captcha-Code': input.captcha.code } : {};
-    const token = await this.tokenRequest(
-      { grant_type: grant, scope: 'all', type: 'account', tenantId, username: input.username, password: input.password },
-      {
-        'Tenant-Id': tenantId,
-        ...captcha,
-        ...(input.deptId ? { 'Dept-Id': input.deptId } : {}),
-        ...(input.roleId ? { 'Role-Id': input.roleId } : {}),
-      },
-    );
-    return token;
-  }
-
-  /** A new captcha picture; the server answers it without the envelope, as BladeX does. */
-  async captcha(): Promise<CaptchaImage> {
-    const response = await this.options.transport({ method: 'GET', url: this.options.baseUrl + CAPTCHA_PATH, headers: this.headers() });
-    const body = response.body as Partial<CaptchaImage & Envelope> | null;
-    if (response.status !== 200 || typeof body?.key !== 'string' || typeof body.image !== 'string') {
-      throw new ApiError(body?.code ?? response.status, body?.msg || '未知错误');
-    }
-    return { key: body.key, image: body.image };
-  }
-
-  /** Whether the sign-in form asks for the tenant and needs a captcha (of `tenantId`, else the platform's). */
-  loginOptions(tenantId?: string): Promise<LoginOptions> {
-    return this.call('GET', LOGIN_OPTIONS_PATH, tenantId ? { tenantId } : undefined);
-  }
-
-  /** Rotate the refresh token; concurrent callers share one request. */
-  refresh(switchTo: { deptId?: string; roleId?: string } = {}): Promise<TokenResponse> {
-    if (!this.refreshing) {
-      const session = this.session;
-      if (!session) return Promise.reject(new ApiError(401, '未登录'));
-      this.refreshing = this.tokenRequest(
-        { grant_type: 'refresh_token', scope: 'all', refresh_token: session.token.refresh_token, tenantId: session.token.tenant_id },
-        {
-          'Tenant-Id': session.token.tenant_id,
-          ...(switchTo.deptId ? { 'Dept-Id': switchTo.deptId } : {}),
-          ...(switchTo.roleId ? { 'Role-Id': switchTo.roleId } : {}),
-        },
-      ).finally(() => {
-        this.refreshing = undefined;
-      });
-    }
-    return this.refreshing;
-  }
-
-  async logout(errorLogs?: unknown[]): Promise<void> {
-    try {
-      if (this.session) await this.call('POST', '/api/blade-auth/oauth/logout', undefined, errorLogs ?? []);
-    } finally {
-      this.options.store.save(undefined);
-    }
-  }
-
-  userInfo(): Promise<UserInfo> {
-    return this.call('GET', '/api/blade-auth/oauth/user-info');
-  }
-
-  /** Client addresses throttled for failed sign-ins (platform administrators). */
-  throttledAddresses(): Promise<ThrottledAddress[]> {
-    return this.call('GET', `${LOCKOUT_BASE}/addresses`);
-  }
-
-  /** Releases throttled client addresses at once (platform administrators). */
-  clearAddresses(ips: readonly string[]): Promise<boolean> {
-    return this.call('POST', `${LOCKOUT_BASE}/clear-address`, { ips: ips.join(',') });
-  }
-
-  /**
-   * Single sign-on hand-off: the server checks `redirect` against the registered redirect URIs
-   * and answers it with a fresh access token of this session appended; a refusal is an ApiError.
-   */
-  handoff(redirect: string): Promise<HandoffResponse> {
-    return this.call('POST', HANDOFF_PATH, { redirect });
-  }
-
-  /**
-   * Any /api call: headers, automatic refresh, envelope unwrapping into data or ApiError. A FormData
-   * body goes as multipart; `binary` answers a file as a Uint8Array (errors still as ApiError).
-   */
-  async call<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    query?: Record<string, QueryValue>,
-    body?: unknown,
-    options: { binary?: boolean } = {},
-  ): Promise<T> {
-    await this.refreshIfDue();
-    const send = () => this.send(method, path, query, body, options.binary);
-    let envelope = await send();
-    if (envelope.code === 401 && this.session) {
-      try {
-        await this.refresh();
-      } catch {
-        this.signedOut();
-        throw new ApiError(401, envelope.msg);
-      }
-      envelope = await send();
-    }
-    if (envelope.code === 401) this.signedOut();
-    if (envelope.code !== 200) throw new ApiError(envelope.code, envelope.msg || '未知错误', envelope.data);
-    return envelope.data as T;
-  }
-
-  private async send(
-    method: 'GET' | 'POST',
-    path: string,
-    query?: Record<string, QueryValue>,
-    body?: unknown,
-    binary?: boolean,
-  ): Promise<Envelope> {
-    const response = await this.options.transport({
-      method,
-      url: this.options.baseUrl + path + toQueryString(query),
-      headers: this.headers(),
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-      ...(binary ? { responseType: 'binary' as const } : {}),
-    });
-    if (response.body instanceof Uint8Array && response.status === 200) return { code: 200, success: true, data: response.body, msg: '' };
-    const payload = response.body as (Partial<Envelope> & { error_description?: string }) | null;
-    if (payload && typeof payload === 'object' && typeof payload.code === 'number') return payload as Envelope;
-    const msg = payload?.error_description ?? (typeof payload === 'string' ? payload : '未知错误');
-    return { code: response.status, success: response.status === 200, data: payload, msg };
-  }
-
-  private headers(): Record<string, string> {
-    const headers: Record<string, string> = {
-      Authorization: `Basic ${toBase64(`${this.options.clientId}:${this.options.clientSecret}`)}`,
-      'Tenant-Id': this.session?.token.tenant_id ?? this.options.tenantId,
-    };
-    if (this.options.language) headers['Accept-Language'] = this.options.language;
-    const token = this.session?.token.access_token;
-    if (token) headers[TOKEN_HEADER] = `bearer ${token}`;
-    return headers;
-  }
-
-  private async tokenRequest(query: Record<string, string>, extraHeaders: Record<string, string>): Promise<TokenResponse> {
-    const headers = { ...this.headers(), ...extraHeaders };
-    delete headers[TOKEN_HEADER];
-    const response = await this.options.transport({
-      method: 'POST',
-      url: `${this.options.baseUrl}/api/blade-auth/oauth/token${toQueryString(query)}`,
-      headers,
-    });
-    const body = response.body as Partial<TokenResponse> & { error_code?: number; error_description?: string; msg?: string };
-    if (response.status !== 200 || !body?.access_token) {
-      throw new ApiError(body?.error_code ?? response.status, body?.error_description ?? body?.msg ?? '未知错误');
-    }
-    const token = body as TokenResponse;
-    this.options.store.save({ token, expiresAt: Date.now() + token.expires_in * 1000 });
-    return token;
-  }
-
-  private async refreshIfDue(): Promise<void> {
-    const session = this.session;
-    if (!session || session.expiresAt - Date.now() > this.options.refreshMarginMs) return;
-    try {
-      await this.refresh();
-    } catch {
-      // the request goes out anyway; a 401 then signs out
-    }
-  }
-
-  private signedOut(): void {
-    this.options.store.save(undefined);
-    this.options.onSignedOut?.();
+    this.appmanage = groups.appmanage;
+    this.demo = groups.demo;
+    this.aps = groups.aps;
+    this.sod = groups.sod;
   }
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { CommonColumns, UploadedFile } from '../common.js';
 import type { Page } from '../envelope.js';
 import type { ExtraDef, ResourceDef } from '../resource.js';
-import type { SsoClient } from './client.js';
+import type { AuthClient } from './auth-client.js';
 import type { QueryValue } from './transport.js';
 
 type EntityOf<R> = R extends ResourceDef<infer E, infer _X> ? E : never;
@@ -42,7 +42,7 @@ type ExtraKeys<R> = string extends keyof ExtrasOf<R> ? never : keyof ExtrasOf<R>
 export type ResourceApi<R> = Omit<GenericMethods<R>, ExtraKeys<R>> & { [K in keyof ExtrasOf<R>]: ExtraMethod<ExtrasOf<R>[K]> };
 
 /** Generic methods of one registry resource, plus its declared extras. */
-export function resourceClient<R extends ResourceDef>(client: SsoClient, def: R): ResourceApi<R> {
+export function resourceClient<R extends ResourceDef>(client: AuthClient, def: R): ResourceApi<R> {
   const base = def.basePath;
   const generic: GenericMethods<R> = {
     def,

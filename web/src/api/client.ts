@@ -17,3 +17,25 @@ export const client = new WebClient({
     if (typeof window !== 'undefined' && window.location.pathname !== '/login') navigateTo('/login', { replace: true });
   },
 });
+
+let resources: Promise<void> | undefined;
+
+/**
+ * Attaches the registry's resource namespaces to `client` (a chunk of its own, loaded once);
+ * signed-in pages wait for it (session/load-user.ts) so the sign-in page never loads it.
+ */
+export function loadResources(): Promise<void> {
+  resources ??= import('./resources.js').then(
+    ({ attachResources }) => attachResources(client),
+    (error: unknown) => {
+      resources = undefined; // a failed fetch of the chunk is tried again on the next call
+      throw error;
+    },
+  );
+  return resources;
+}
+
+/** A lazy signed-in page's loader: its chunk and the resource namespaces, fetched side by side. */
+export function withResources<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadResources()]).then(([module]) => module);
+}

@@ -1,4 +1,4 @@
-import { ApiError } from '@sso/shared-api';
+import { ApiError } from '@sso/shared-api/auth';
 import { website } from '../config.js';
 import { feedback } from './feedback.js';
 

@@ -1,4 +1,4 @@
-import { isJsonContentType, type Transport } from '@sso/shared-api';
+import { isJsonContentType, type Transport } from '@sso/shared-api/auth';
 
 /** A request that has not answered after 60 s fails. */
 const REQUEST_TIMEOUT_MS = 60_000;

@@ -194,7 +194,11 @@ const byType: Record<ColumnType, FieldRenderer> = {
   },
   password: { Input: PasswordInput, cell: () => '', detail: () => '' },
   number: { Input: NumberInput },
-  switch: { Input: SwitchInput },
+  // A switch shows as a read-only switch in the table too: no yes/no words to translate.
+  switch: {
+    Input: SwitchInput,
+    cell: (value) => <Switch size="small" checked={value === 1 || value === true} disabled />,
+  },
   date: { Input: DayInput },
   datetime: { Input: DayTimeInput },
   select: dictRenderer,

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE } from '@sso/shared-api';
+import { DEFAULT_PAGE_SIZE } from '@sso/shared-api/auth';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CrudApi, Row } from './crud-api.js';
 import type { SearchQuery } from './search-form.js';

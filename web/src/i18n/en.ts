@@ -23,6 +23,7 @@ export const en: Messages = {
     iframe: 'External page',
     home: 'Platform portal',
     market: 'Systems sharing market',
+    approvals: 'Approvals',
   },
   login: {
     title: 'Steel Group Single Sign-On Platform',

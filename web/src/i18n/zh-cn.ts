@@ -21,6 +21,7 @@ export const zhCN = {
     iframe: '外部页面',
     home: '平台门户',
     market: '系统共享市场',
+    approvals: '审批待办',
   },
   login: {
     title: '钢铁集团单点登录平台',

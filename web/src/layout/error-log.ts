@@ -1,4 +1,4 @@
-import { ApiError } from '@sso/shared-api';
+import { ApiError } from '@sso/shared-api/auth';
 import { createStore } from '../lib/store.js';
 import { getStore, removeStore, setStore } from '../session/storage.js';
 

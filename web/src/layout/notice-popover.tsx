@@ -1,69 +1,154 @@
-import { BellOutlined } from '@ant-design/icons';
-import { Avatar, Badge, Button, List, Popover, Tabs, Tag } from 'antd';
-import { type CSSProperties, useState } from 'react';
+import { AuditOutlined, BellOutlined, NotificationOutlined } from '@ant-design/icons';
+import { Avatar, Badge, Button, List, Modal, Popover, Tabs } from 'antd';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadMoreNotices, type NoticeItem, noticeTabs } from './notice-mock.js';
+import { useNavigate } from 'react-router-dom';
+import type { NoticeRow } from '../access/access-api.js';
+import { MatterStatus } from '../access/matter-parts.js';
+import { useStore } from '../lib/store.js';
+import { bellFeed, refreshBell } from './bell-feed.js';
+import '../access/access-strings.js';
 
-const statusColor = ['blue', 'orange', 'green'];
+/** How often the bell asks again while the page is showing. */
+const REFRESH_MS = 60_000;
 
-function NoticeList({ tab, initial }: { tab: string; initial: NoticeItem[] }) {
+/** A notice's text without its markup (read through the browser's parser, never inserted as HTML). */
+const plainText = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+
+/** How many approvals wait for the caller: the bell's badge. */
+export const useBellCount = () => useStore(bellFeed, (s) => s.approvalTotal);
+
+/**
+ * The bell's two lists: requests waiting for the caller's approval (each opens the approval inbox)
+ * and the latest notices (each opens in a dialog). `onPick` closes the surrounding popover or dialog.
+ */
+export function NoticeTabs({ style, onPick }: { style?: CSSProperties; onPick?: () => void }) {
   const { t } = useTranslation();
-  const [items, setItems] = useState(initial);
-  const [page, setPage] = useState(1);
-  const [loading, setLoading] = useState(false);
-  const more = async () => {
-    setLoading(true);
-    const next = await loadMoreNotices(tab, page + 1);
-    setItems((list) => [...list, ...next]);
-    setPage((p) => p + 1);
-    setLoading(false);
+  const navigate = useNavigate();
+  const feed = useStore(bellFeed);
+  const [notice, setNotice] = useState<NoticeRow>();
+  useEffect(() => {
+    void refreshBell();
+  }, []);
+  const openInbox = () => {
+    onPick?.();
+    navigate('/work/approvals');
   };
   return (
-    <List<NoticeItem>
-      size="small"
-      dataSource={items}
-      locale={{ emptyText: t('notice.empty') }}
-      loadMore={
-        items.length ? (
-          <Button type="link" block loading={loading} onClick={more}>
-            {t('notice.more')}
-          </Button>
-        ) : null
-      }
-      renderItem={(item) => (
-        <List.Item extra={<Tag color={statusColor[item.status]}>{item.tag}</Tag>}>
-          <List.Item.Meta avatar={<Avatar src={item.img} />} title={item.title} description={item.subtitle} />
-        </List.Item>
-      )}
-    />
+    <>
+      <Tabs
+        style={style}
+        items={[
+          {
+            key: 'approvals',
+            label: `${t('access.approvals')}(${feed.approvalTotal})`,
+            children: (
+              <List
+                size="small"
+                style={{ maxHeight: 360, overflowY: 'auto' }}
+                loading={!feed.loaded}
+                dataSource={feed.approvals}
+                locale={{ emptyText: t('access.noApprovals') }}
+                loadMore={
+                  <Button type="link" block onClick={openInbox} data-testid="bell-open-inbox">
+                    {t('access.openInbox')}
+                  </Button>
+                }
+                renderItem={(row) => (
+                  <List.Item
+                    onClick={openInbox}
+                    style={{ cursor: 'pointer' }}
+                    data-testid="bell-approval"
+                    extra={<MatterStatus status={row.matterStatus} />}
+                  >
+                    <List.Item.Meta
+                      avatar={<Avatar icon={<AuditOutlined />} style={{ background: '#409EFF' }} />}
+                      title={
+                        <span className="sso-data">
+                          {row.requesterName} · {row.appName} / {row.appRoleName}
+                        </span>
+                      }
+                      description={
+                        <>
+                          <span className="sso-data">{row.currentNodeName}</span> · {row.createTime}
+                        </>
+                      }
+                    />
+                  </List.Item>
+                )}
+              />
+            ),
+          },
+          {
+            key: 'notices',
+            label: `${t('access.notices')}(${feed.notices.length})`,
+            children: (
+              <List
+                size="small"
+                style={{ maxHeight: 360, overflowY: 'auto' }}
+                loading={!feed.loaded}
+                dataSource={feed.notices}
+                locale={{ emptyText: t('access.noNotices') }}
+                renderItem={(row) => (
+                  <List.Item onClick={() => setNotice(row)} style={{ cursor: 'pointer' }} data-testid="bell-notice">
+                    <List.Item.Meta
+                      avatar={<Avatar icon={<NotificationOutlined />} style={{ background: '#67C23A' }} />}
+                      title={<span className="sso-data">{row.title}</span>}
+                      description={
+                        <>
+                          <span className="sso-data">{row.categoryName}</span> · {row.releaseTime}
+                        </>
+                      }
+                    />
+                  </List.Item>
+                )}
+              />
+            ),
+          },
+        ]}
+      />
+      <Modal open={!!notice} title={<span className="sso-data">{notice?.title}</span>} footer={null} onCancel={() => setNotice(undefined)}>
+        {notice && (
+          <>
+            <p style={{ color: '#888' }}>
+              <span className="sso-data">{notice.categoryName}</span> · {notice.releaseTime}
+            </p>
+            <div className="sso-data" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid="bell-notice-content">
+              {plainText(notice.content ?? '')}
+            </div>
+          </>
+        )}
+      </Modal>
+    </>
   );
 }
 
-/** How many notices the mock tabs hold: the badge's count. */
-export const noticeTotal = noticeTabs.reduce((sum, tab) => sum + tab.items.length, 0);
-
-/** The notice tabs, shown in the popover and, on phones, in a dialog from the overflow menu. */
-export function NoticeTabs({ style }: { style?: CSSProperties }) {
-  const { t } = useTranslation();
-  return (
-    <Tabs
-      style={style}
-      items={noticeTabs.map((tab) => ({
-        key: tab.key,
-        label: `${t(`notice.${tab.key}`)}(${tab.items.length})`,
-        children: <NoticeList tab={tab.key} initial={tab.items} />,
-      }))}
-    />
-  );
-}
-
-/** Top-bar notice popover with mock tabs (there is no notification feed yet): mail (1), message (2), notice. */
+/** Top-bar bell: the count of approvals waiting for the caller, and on click the approvals and notices. */
 export function NoticePopover() {
   const { t } = useTranslation();
+  const count = useBellCount();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    void refreshBell();
+    // New requests reach an approver without a reload: the count is one indexed query a minute.
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void refreshBell();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
   return (
-    <Popover trigger="click" content={<NoticeTabs style={{ width: 320 }} />} placement="bottomRight">
-      <Badge count={noticeTotal} size="small" offset={[-4, 4]}>
-        <Button type="text" icon={<BellOutlined />} aria-label={t('navbar.notice')} title={t('navbar.notice')} />
+    <Popover
+      trigger="click"
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) void refreshBell();
+      }}
+      content={<NoticeTabs style={{ width: 340 }} onPick={() => setOpen(false)} />}
+      placement="bottomRight"
+    >
+      <Badge count={count} size="small" offset={[-4, 4]}>
+        <Button type="text" icon={<BellOutlined />} aria-label={t('navbar.notice')} title={t('navbar.notice')} data-testid="top-bar-bell" />
       </Badge>
     </Popover>
   );

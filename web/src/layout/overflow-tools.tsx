@@ -16,7 +16,7 @@ import { errorLogStore } from './error-log.js';
 import { ErrorLogDialog } from './error-log-button.js';
 import { useFullScreen } from './full-screen.js';
 import { useLockScreen } from './lock-button.js';
-import { NoticeTabs, noticeTotal } from './notice-popover.js';
+import { NoticeTabs, useBellCount } from './notice-popover.js';
 import { ThemeDialog } from './theme-picker.js';
 
 /** The top-bar tools that can move into the overflow menu when the bar is too narrow for them. */
@@ -35,6 +35,7 @@ export function OverflowTools({ tools }: { tools: readonly OverflowTool[] }) {
   const lock = useLockScreen();
   const [dialog, setDialog] = useState<Dialog>();
   const close = () => setDialog(undefined);
+  const bellCount = useBellCount();
   if (!tools.length) return null;
 
   const entries: Record<OverflowTool, NonNullable<MenuProps['items']>[number]> = {
@@ -58,7 +59,7 @@ export function OverflowTools({ tools }: { tools: readonly OverflowTool[] }) {
       key: 'notices',
       icon: <BellOutlined />,
       label: (
-        <Badge count={noticeTotal} size="small" offset={[10, 0]}>
+        <Badge count={bellCount} size="small" offset={[10, 0]}>
           {t('navbar.notice')}
         </Badge>
       ),
@@ -96,7 +97,7 @@ export function OverflowTools({ tools }: { tools: readonly OverflowTool[] }) {
       <ErrorLogDialog open={dialog === 'logs'} onClose={close} />
       <ThemeDialog open={dialog === 'theme'} onClose={close} />
       <Modal title={t('navbar.notice')} open={dialog === 'notices'} onCancel={close} footer={null} width={360}>
-        <NoticeTabs />
+        <NoticeTabs onPick={close} />
       </Modal>
     </>
   );

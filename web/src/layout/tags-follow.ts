@@ -39,6 +39,7 @@ export function openTagAt(pathname: string, search: string): void {
     token,
     locked: lockStore.get().locked,
     isInitPassword: client.session?.token.is_init_password,
+    secondFactor: client.session?.token.second_factor,
     meta,
     menusPending: Boolean(token) && !loaded && !loadFailed,
   });

@@ -1,6 +1,6 @@
 import { registry, toEnglish } from '@sso/shared-api';
 import { Button, Card, Col, Descriptions, Form, Input, Row } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.js';
 import { feedback } from '../api/feedback.js';
@@ -8,6 +8,9 @@ import { addScreenStrings } from '../i18n/index.js';
 import { AvatarUpload } from '../screens/resource/avatar-upload.js';
 import { userStore } from '../session/user-store.js';
 import { PasswordForm } from './password-form.js';
+
+const SocialBindingsCard = lazy(() => import('./social-bindings-card.js'));
+const SecondFactorCard = lazy(() => import('./second-factor-card.js'));
 
 addScreenStrings('infoPage', {
   'zh-CN': { avatar: '头像', saved: '个人信息已保存', completeFirst: '头像已上传，请完善个人信息后提交' },
@@ -127,6 +130,12 @@ export default function InfoPage() {
         <Card title={t('info.password')}>
           <PasswordForm onDone={() => feedback.message.success(t('common.success'))} />
         </Card>
+        <Suspense fallback={null}>
+          <SecondFactorCard />
+        </Suspense>
+        <Suspense fallback={null}>
+          <SocialBindingsCard />
+        </Suspense>
       </Col>
     </Row>
   );

@@ -1,4 +1,4 @@
-import { md5, messages, PASSWORD_RULE, toBase64 } from '@sso/shared-api';
+import { md5, messages, PASSWORD_RULE, toBase64 } from '@sso/shared-api/auth';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

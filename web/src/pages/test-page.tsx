@@ -1,4 +1,4 @@
-import { ApiError } from '@sso/shared-api';
+import { ApiError } from '@sso/shared-api/auth';
 import { Button, Card, Col, Descriptions, Empty, Flex, Input, Radio, Row, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AppIcon, FavoriteStar } from './app-tile.js';
 import { openApp } from './open-app.js';
 import { type AppDetail as Detail, portalApi } from './portal-api.js';
+import { RequestAccessDialog } from './request-access-dialog.js';
 
 /** One application the caller may open: description, protocol, owner, their recent opens, and an Open button. */
 export default function AppDetail() {
@@ -12,6 +13,7 @@ export default function AppDetail() {
   const navigate = useNavigate();
   const id = useSearchParams()[0].get('id') ?? '';
   const [app, setApp] = useState<Detail | null>();
+  const [requesting, setRequesting] = useState(false);
 
   useEffect(() => {
     setApp(undefined);
@@ -53,8 +55,12 @@ export default function AppDetail() {
         <Button type="primary" onClick={() => void openApp(app.id)} data-testid="detail-open">
           {t('portal.open')}
         </Button>
+        <Button onClick={() => setRequesting(true)} data-testid="detail-request">
+          {t('access.request')}
+        </Button>
         <Button onClick={() => navigate(-1)}>{t('portal.back')}</Button>
       </Space>
+      <RequestAccessDialog app={app} open={requesting} onClose={() => setRequesting(false)} />
       <h4>{t('portal.myOpens')}</h4>
       <Table
         rowKey={(row) => `${row.loginTime}-${row.loginIp}`}

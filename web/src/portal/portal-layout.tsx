@@ -9,6 +9,7 @@ import { PortalSearch } from './portal-search.js';
 import { PortalUserMenu } from './portal-user-menu.js';
 import './portal.css';
 import './portal-strings.js';
+import '../access/access-strings.js';
 
 /**
  * The staff portal's frame, phone first: the header (logo, application search, menu items that
@@ -24,6 +25,7 @@ export default function PortalLayout() {
     { key: '/home/index', label: t('portal.home') },
     { key: '/home/app', label: t('portal.market') },
     { key: '/home/favorites', label: t('portal.favorites') },
+    { key: '/home/requests', label: t('access.myRequests') },
   ];
   const onClick = ({ key }: { key: string }) => navigate(key === '/home/app' ? '/home/app?appName=' : key);
 

@@ -110,6 +110,13 @@ describe('the router guard', () => {
     expect(decide(at(`/login?cas=${service}`))).toEqual({ type: 'sign-on', kind: 'cas', target: 'http://erp.example.com/a?b=1' });
     expect(decide(at(`/login?cas=${service}&renew=true`))).toMatchObject({ type: 'sign-on', kind: 'cas-renew' });
     expect(decide(at(`/login?cas=${service}`, { token: undefined }))).toEqual({ type: 'allow' });
+    // gateway: signed out, back to the service without a ticket; signed in, a ticket as usual.
+    expect(decide(at(`/login?cas=${service}&gateway=true`, { token: undefined }))).toEqual({
+      type: 'sign-on',
+      kind: 'cas-gateway',
+      target: 'http://erp.example.com/a?b=1',
+    });
+    expect(decide(at(`/login?cas=${service}&gateway=true`))).toMatchObject({ type: 'sign-on', kind: 'cas' });
     expect(decide(at('/login?redirect=http%3A%2F%2Fmes%2Fsso&appCode=mes'))).toEqual({
       type: 'sign-on',
       kind: 'app',
@@ -133,6 +140,20 @@ describe('the router guard', () => {
       from: '/login?redirect=https%3A%2F%2Fapp.example%2Fcb',
     });
     expect(decide(at('/wel/index', { ...pending, loginType: 'market' }))).toEqual({ type: 'allow' });
+  });
+
+  it('sends everything to /info/index while a required second factor is not set up, after a password change', () => {
+    const enrol = { secondFactor: 'enrol' };
+    expect(decide(at('/wel/index', enrol))).toEqual({ type: 'redirect', to: '/info/index' });
+    expect(decide(at('/system/param/index', enrol))).toEqual({ type: 'redirect', to: '/info/index' });
+    expect(decide(at('/info/index', enrol))).toEqual({ type: 'allow' });
+    expect(decide(at('/login', enrol))).toEqual({ type: 'redirect', to: '/info/index' });
+    expect(decide(at('/login?redirect=https%3A%2F%2Fapp.example%2Fcb', enrol))).toEqual({ type: 'redirect', to: '/info/index' });
+    // The first password change comes first; the enrolment follows it.
+    expect(decide(at('/info/index', { ...enrol, isInitPassword: '否' }))).toEqual({ type: 'redirect', to: '/password-lock' });
+    expect(decide(at('/password-lock', { ...enrol, isInitPassword: '否' }))).toEqual({ type: 'allow' });
+    // Locked stays locked.
+    expect(decide(at('/info/index', { ...enrol, locked: true }))).toEqual({ type: 'redirect', to: '/lock' });
   });
 
   it('sends unknown paths to /404, waiting for the menus before deciding', () => {

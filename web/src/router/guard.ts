@@ -1,4 +1,4 @@
-import { OIDC_LOGIN_PARAM } from '@sso/shared-api';
+import { OIDC_LOGIN_PARAM } from '@sso/shared-api/auth';
 import { website } from '../config.js';
 import { LOCK, LOGIN, PASSWORD_LOCK, type RouteMeta } from './meta.js';
 
@@ -12,6 +12,8 @@ export interface GuardInput {
   locked: boolean;
   /** is_init_password of the session. */
   isInitPassword?: string;
+  /** second_factor of the session: 'enrol' while a required second factor is not set up. */
+  secondFactor?: string;
   loginType?: 'user' | 'market';
   /** Meta of the matched fixed route or menu screen; undefined for an unknown path. */
   meta: RouteMeta | undefined;
@@ -31,7 +33,10 @@ type Decision =
   | { type: 'sign-on'; kind: SignOnKind; target: string; appCode?: string };
 
 /** Sign-on to an application from the sign-in page: CAS (with renew), CAS sign-out, BladeX hand-off. */
-export type SignOnKind = 'cas' | 'cas-renew' | 'cas-logout' | 'app';
+export type SignOnKind = 'cas' | 'cas-renew' | 'cas-logout' | 'cas-gateway' | 'app';
+
+/** Where a required second factor is set up (the personal info page's second factor card). */
+export const INFO_PAGE = '/info/index';
 
 const allow: Decision = { type: 'allow' };
 const go = (to: string, from?: string): Decision => ({ type: 'redirect', to, ...(from ? { from } : {}) });
@@ -45,7 +50,9 @@ const go = (to: string, from?: string): Decision => ({ type: 'redirect', to, ...
  * Connect sign-on, which only a user granted the application gets; with `cas`, a CAS service
  * ticket; with `redirect` and `appCode`, the BladeX hand-off to that application; `casLogout`
  * signs out, signed in or not); a required first password change sends everything but
- * /login and /password-lock to /password-lock; unknown paths go to /404.
+ * /login and /password-lock to /password-lock; then a required second factor not set up yet
+ * sends everything to /info/index, where it is set up (the server answers nothing else to such
+ * a session); unknown paths go to /404.
  */
 export function decide(input: GuardInput): Decision {
   const { path, meta } = input;
@@ -53,6 +60,10 @@ export function decide(input: GuardInput): Decision {
   const casLogout = path === LOGIN ? new URLSearchParams(input.search).get('casLogout') : null;
   if (casLogout !== null && input.token !== '') return { type: 'sign-on', kind: 'cas-logout', target: casLogout };
   if (input.token === undefined) {
+    // CAS gateway without a session: back to the (registered) service without a ticket, no form.
+    const query = path === LOGIN ? new URLSearchParams(input.search) : undefined;
+    const gateway = query?.get('gateway') === 'true' ? query.get('cas') : null;
+    if (gateway) return { type: 'sign-on', kind: 'cas-gateway', target: gateway };
     if (meta?.isAuth === false) return allow;
     return go(LOGIN, path === '/' ? undefined : `${path}${input.search}`);
   }
@@ -61,6 +72,7 @@ export function decide(input: GuardInput): Decision {
   if (input.locked) return path === website.lockPage || path === LOCK ? allow : go(website.lockPage);
   const loginType = input.loginType ?? website.loginType;
   const mustChangePassword = loginType === 'user' && input.isInitPassword === '否';
+  const mustEnrol = input.secondFactor === 'enrol' && !mustChangePassword;
   if (path === LOGIN) {
     const query = new URLSearchParams(input.search);
     const redirect = query.get('redirect');
@@ -69,6 +81,7 @@ export function decide(input: GuardInput): Decision {
     const appCode = query.get('appCode');
     // The server hands nothing over before the first password change: change it, then come back.
     if ((redirect || oidc || cas) && mustChangePassword) return go(PASSWORD_LOCK, `${LOGIN}${input.search}`);
+    if (mustEnrol) return go(INFO_PAGE);
     if (cas) return { type: 'sign-on', kind: query.get('renew') === 'true' ? 'cas-renew' : 'cas', target: cas };
     if (redirect && appCode) return { type: 'sign-on', kind: 'app', target: redirect, appCode };
     if (redirect) return { type: 'external', redirect };
@@ -78,6 +91,7 @@ export function decide(input: GuardInput): Decision {
     return go(from);
   }
   if (mustChangePassword && path !== PASSWORD_LOCK) return go(PASSWORD_LOCK);
+  if (mustEnrol && path !== INFO_PAGE) return go(INFO_PAGE);
   if (meta) return allow;
   if (input.menusPending) return { type: 'wait' };
   return go('/404');

@@ -36,6 +36,7 @@ export function RouteGuard() {
     token,
     locked,
     isInitPassword: client.session?.token.is_init_password,
+    secondFactor: client.session?.token.second_factor,
     meta: info.meta,
     from: (location.state as { from?: string } | null)?.from,
     menusPending: Boolean(token) && !loaded && !loadFailed,
@@ -77,6 +78,13 @@ export function RouteGuard() {
       // Back to a registered service, or to a plain sign-in page.
       void import('../session/app-sign-on.js')
         .then(({ casSignOut }) => casSignOut(signOnTarget))
+        .then((leaving) => leaving || navigate('/login', { replace: true }));
+      return;
+    }
+    if (signOnKind === 'cas-gateway') {
+      // A service the server does not know gets the plain sign-in form instead.
+      void import('../session/app-sign-on.js')
+        .then(({ casGateway }) => casGateway(signOnTarget))
         .then((leaving) => leaving || navigate('/login', { replace: true }));
       return;
     }

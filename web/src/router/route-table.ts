@@ -33,6 +33,8 @@ const routeTable: RouteEntry[] = [
   { path: '/dict-vertical/index', layout: 'admin', meta: admin('dictVertical') },
   { path: '/info/index', layout: 'admin', meta: admin('info') },
   { path: '/demo/demo', layout: 'admin', meta: admin('demo') },
+  // Every signed-in user's approval inbox (the bell opens it): approvers need no menu grant to decide.
+  { path: '/work/approvals', layout: 'admin', meta: admin('approvals') },
   { path: '/work/process/leave/form/:processDefinitionId', layout: 'admin', meta: admin('leaveForm', { keepAlive: false }) },
   {
     path: '/work/process/leave/handle/:taskId/:processInstanceId/:businessId',
@@ -44,7 +46,8 @@ const routeTable: RouteEntry[] = [
   // The staff portal (its own layout, see portal/portal-routes.tsx); /home alone opens its first page.
   { path: '/home', layout: 'bare', meta: { isAuth: true }, redirect: '/home/index' },
   { path: '/home/*', layout: 'bare', meta: { isAuth: true, title: 'home' } },
-  // The market portal is not built yet: its routes show "not available yet".
+  // The systems sharing market (its own layout, see market/market-routes.tsx); /market alone opens its first page.
+  { path: '/market', layout: 'bare', meta: { isAuth: true }, redirect: '/market/index' },
   { path: '/market/*', layout: 'bare', meta: { isAuth: true, title: 'market' } },
 ];
 

@@ -1,4 +1,4 @@
-import { ApiError } from '@sso/shared-api';
+import { ApiError } from '@sso/shared-api/auth';
 import { client } from '../api/client.js';
 import { reportError } from '../api/errors.js';
 import { feedback } from '../api/feedback.js';
@@ -35,6 +35,20 @@ export async function casSignOn(service: string, renew: boolean): Promise<boolea
       await client.logout();
       return true;
     }
+    return refused(error);
+  }
+}
+
+/**
+ * CAS `gateway=true` without a session: back to the service with no ticket (it then knows the
+ * browser is not signed in), only when the server says the service is a registered cas one.
+ */
+export async function casGateway(service: string): Promise<boolean> {
+  try {
+    const { url } = (await client.call('POST', '/api/blade-auth/cas/gateway', { service })) as { url: string };
+    go(url);
+    return true;
+  } catch (error) {
     return refused(error);
   }
 }

@@ -1,17 +1,19 @@
-import { client } from '../api/client.js';
+import { client, loadResources } from '../api/client.js';
 import { permissionsOf, rolesOf, userStore } from './user-store.js';
 
 let loading: Promise<void> | undefined;
 
 /**
- * Fetches user info, the menu tree (of the chosen top menu) and the button permissions. Shared
+ * Loads the SDK's resource namespaces (signed-in pages use them; the sign-in page does not), then
+ * fetches user info, the menu tree (of the chosen top menu) and the button permissions. Shared
  * by concurrent callers; after a failure (already toasted) `loaded` stays false so the next
  * navigation tries again.
  */
 export function loadUser(): Promise<void> {
   if (!loading) {
     const topMenuId = userStore.get().topMenuId;
-    loading = Promise.all([client.userInfo(), client.system.menu.routes(topMenuId ? { topMenuId } : {}), client.system.menu.buttons()])
+    loading = loadResources()
+      .then(() => Promise.all([client.userInfo(), client.system.menu.routes(topMenuId ? { topMenuId } : {}), client.system.menu.buttons()]))
       .then(([userInfo, menus, buttons]) => {
         userStore.set((s) => ({
           ...s,

@@ -1,4 +1,4 @@
-import { md5 } from '@sso/shared-api';
+import { md5 } from '@sso/shared-api/auth';
 import { createStore } from '../lib/store.js';
 import { getStore, removeStore, setStore } from './storage.js';
 

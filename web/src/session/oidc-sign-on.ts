@@ -1,4 +1,4 @@
-import { ApiError, OIDC_INTERACTION_PATH, type OidcInteractionResponse } from '@sso/shared-api';
+import { ApiError, OIDC_INTERACTION_PATH, type OidcInteractionResponse } from '@sso/shared-api/auth';
 import { client } from '../api/client.js';
 import { reportError } from '../api/errors.js';
 import { feedback } from '../api/feedback.js';

@@ -1,4 +1,4 @@
-import { ApiError, displayAddress } from '@sso/shared-api';
+import { ApiError, displayAddress } from '@sso/shared-api/auth';
 import { client } from '../api/client.js';
 import { reportError } from '../api/errors.js';
 import { feedback } from '../api/feedback.js';

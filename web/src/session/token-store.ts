@@ -1,4 +1,4 @@
-import type { Session, SessionStore } from '@sso/shared-api';
+import type { Session, SessionStore } from '@sso/shared-api/auth';
 import Cookies from 'js-cookie';
 import { website } from '../config.js';
 import { createStore } from '../lib/store.js';

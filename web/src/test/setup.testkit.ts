@@ -1,6 +1,10 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import '../i18n/index.js';
+import { loadResources } from '../api/client.js';
+
+// Components under test run as signed-in pages do: with the SDK's resource namespaces attached.
+await loadResources();
 
 // What antd needs from a browser and jsdom lacks.
 if (!window.matchMedia) {

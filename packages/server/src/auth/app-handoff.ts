@@ -1,23 +1,38 @@
+import { timingSafeEqual } from 'node:crypto';
 import { DEFAULT_TENANT_ID, defineMessages, ok, redirectRefusal, zh } from '@sso/shared-api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appForCode } from '../cas/app-lookup.js';
+import { appTickets } from '../cas/app-tickets.js';
 import { recordVisit } from '../cas/record-visit.js';
 import type { AppContext } from '../context.js';
 import { mayOpen } from '../domain/app-access.js';
+import { live } from '../engine/live-rows.js';
 import { isRegisteredForApp } from '../resources/app/redirect-source.js';
-import type { ClientRow } from './clients.js';
+import { type ClientRow, hashClientSecret } from './clients.js';
 import { GrantError } from './grants.js';
 import type { Caller } from './permissions.js';
 import type { AccessClaims } from './tokens.js';
 
 export const APP_NAME_PATH = '/api/blade-auth/oauth/getAppNameByAppCode';
+/** Where a `code` application's server exchanges the one-time hand-off code for the token. */
+export const HANDOFF_EXCHANGE_PATH = '/api/blade-auth/oauth/handoff/exchange';
+/** A hand-off code lives 30 seconds: the application's server exchanges it straight after the redirect. */
+export const HANDOFF_CODE_LIFETIME_MS = 30_000;
 
 export const handoffMessages = defineMessages({
   signInFirst: ['请先登录', 'Please sign in first'],
   noApp: ['应用不存在或未启用', 'The application does not exist or is disabled'],
+  badApp: ['应用凭据无效', 'The application credentials are not valid'],
+  badCode: ['交接码无效、已使用或已过期', 'The hand-off code is not valid, already used or expired'],
 });
+
+/** What a hand-off code stands for: the token the token mode would have put in the address. */
+interface HandoffPayload {
+  claims: AccessClaims;
+  ttl: number;
+}
 
 /** The claims of the caller's session, unchanged: a hand-off never widens what the session holds. */
 function claimsOf(caller: Caller): AccessClaims {
@@ -51,6 +66,13 @@ export async function ssoGrant(ctx: AppContext, input: SsoGrantInput) {
   if (!granted) throw new GrantError(403, zh('forbidden'));
   await recordVisit(ctx, caller, granted, input.request);
   const ttl = input.client.accessTokenValidity;
+  if (app.handoffMode === 'code') {
+    // No token in the address: a one-time code the application's server exchanges with its secret.
+    const payload: HandoffPayload = { claims: claimsOf(caller), ttl };
+    const code = await appTickets(ctx).issue('handoff', 'HC-', HANDOFF_CODE_LIFETIME_MS, { appId: app.id, service: target.href, payload });
+    target.searchParams.set('code', code);
+    return { code, expires_in: HANDOFF_CODE_LIFETIME_MS / 1000, app_code: app.appCode, redirect_uri: target.href };
+  }
   const { token } = await ctx.tokens.issue(claimsOf(caller), ttl, app.appCode);
   target.searchParams.set('access_token', token);
   return { access_token: token, token_type: 'bearer', expires_in: ttl, app_code: app.appCode, redirect_uri: target.href };
@@ -58,9 +80,11 @@ export async function ssoGrant(ctx: AppContext, input: SsoGrantInput) {
 
 /**
  * POST oauth/getAppNameByAppCode (public): the name of the `token` application asking, for the
- * sign-in page. A missing and a disabled application answer alike (an empty name).
+ * sign-in page. A missing and a disabled application answer alike (an empty name). The code
+ * mode's exchange is registered alongside.
  */
 export function registerAppNameRoute(root: FastifyInstance, ctx: AppContext): void {
+  registerHandoffExchangeRoute(root, ctx);
   const input = z.object({ appCode: z.string().max(64).optional(), tenantId: z.string().max(12).optional() });
   root.withTypeProvider<ZodTypeProvider>().post(
     APP_NAME_PATH,
@@ -84,4 +108,79 @@ export function registerAppNameRoute(root: FastifyInstance, ctx: AppContext): vo
       return ok(app?.appName ?? '');
     },
   );
+}
+
+/** Secrets are kept as hashes: compared as hashes, in constant time. */
+function secretMatches(stored: string, presented: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(hashClientSecret(presented));
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** `Authorization: Basic base64(appCode:secret)`, or `client_id` and `client_secret` in the body. */
+function appCredentials(header: string | undefined, body: { client_id?: string; client_secret?: string }) {
+  if (header && /^basic /i.test(header)) {
+    const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon > 0) return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+  }
+  return body.client_id && body.client_secret ? { id: body.client_id, secret: body.client_secret } : undefined;
+}
+
+/**
+ * POST oauth/handoff/exchange (the application's server, not the browser): a `code` application
+ * authenticates with its code and secret and trades the hand-off code for the token the `token`
+ * mode puts in the address (audience: the application). The code is spent by the first attempt,
+ * lives 30 seconds and is honoured only for the application it was issued to; the user must still
+ * be allowed to open the application.
+ */
+export function registerHandoffExchangeRoute(root: FastifyInstance, ctx: AppContext): void {
+  const body = z.object({
+    code: z.string().max(128).optional(),
+    client_id: z.string().max(64).optional(),
+    client_secret: z.string().max(256).optional(),
+  });
+  const refuse = (status: number, message: string) => ({ status, body: { error_code: status, error_description: message } });
+  root.withTypeProvider<ZodTypeProvider>().post(
+    HANDOFF_EXCHANGE_PATH,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: "BladeX hand-off, code mode: the application's server exchanges a one-time code (30 s) for the user's token",
+        querystring: body,
+      },
+    },
+    async (request, reply) => {
+      const parsed = body.safeParse(request.body ?? {});
+      const input = { ...request.query, ...(parsed.success ? parsed.data : {}) };
+      const answer = await exchange(request.headers.authorization, input);
+      if ('status' in answer) return reply.status(answer.status).send(answer.body);
+      return reply.header('cache-control', 'no-store').send(answer);
+    },
+  );
+
+  async function exchange(header: string | undefined, input: z.infer<typeof body>) {
+    const presented = appCredentials(header, input);
+    const app = presented
+      ? await ctx.db
+          .selectFrom('blade_app')
+          .select(['id', 'tenantId', 'appCode', 'clientSecret', 'handoffMode'])
+          .where('appCode', '=', presented.id)
+          .where('protocol', '=', 'token')
+          .where('status', '=', 1)
+          .$call(live())
+          .execute()
+      : [];
+    const own = app.find((row) => row.clientSecret && presented && secretMatches(row.clientSecret, presented.secret));
+    if (!own || own.handoffMode !== 'code') return refuse(401, handoffMessages.badApp);
+    if (!input.code) return refuse(400, handoffMessages.badCode);
+    const grant = await appTickets(ctx).redeem<HandoffPayload>('handoff', input.code);
+    if (!grant || grant.appId !== String(own.id)) return refuse(400, handoffMessages.badCode);
+    const { claims, ttl } = grant.payload;
+    const user = { tenant_id: claims.tenant_id, user_id: claims.user_id };
+    if (claims.tenant_id !== own.tenantId || !(await mayOpen(ctx, user, own.appCode))) return refuse(403, zh('forbidden'));
+    const { token } = await ctx.tokens.issue(claims, ttl, own.appCode);
+    return { access_token: token, token_type: 'bearer', expires_in: ttl, app_code: own.appCode };
+  }
 }

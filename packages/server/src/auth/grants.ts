@@ -1,53 +1,15 @@
 import { createHash } from 'node:crypto';
-import {
-  accountLockedFor,
-  addressThrottled,
-  DEFAULT_TENANT_ID,
-  defineMessages,
-  INIT_PASSWORD_DONE,
-  INIT_PASSWORD_PENDING,
-  logMessages,
-  type TokenResponse,
-  zh,
-} from '@sso/shared-api';
-import type { Selectable } from 'kysely';
+import { accountLockedFor, addressThrottled, DEFAULT_TENANT_ID, logMessages, type TokenResponse, zh } from '@sso/shared-api';
 import type { AppContext } from '../context.js';
-import type { Database } from '../db/schema.js';
-import { live } from '../engine/live-rows.js';
-import type { ClientRow } from './clients.js';
+import { GrantError } from './grant-error.js';
 import { recordLockReached } from './lock-events.js';
 import { isMd5Digest } from './passwords.js';
+import { completeSignIn } from './second-factor.js';
+import { assertTenantRowUsable, type GrantRequest, pick, switchMessages, tokenResponse } from './session-grant.js';
 import { stillHeld } from './session-state.js';
 import { findSignInAccount } from './sign-in-account.js';
 
-type UserRow = Selectable<Database['blade_user']>;
-
-/** A refused grant: answered as `{ error_code, error_description }` (with Retry-After when throttled). */
-export class GrantError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
-}
-
-interface GrantRequest {
-  client: ClientRow;
-  ip: string;
-  userAgent?: string;
-  /** Dept-Id / Role-Id headers: switch to one the user holds. */
-  deptId?: string;
-  roleId?: string;
-}
-
-const LICENSE = 'powered by sso-platform';
-
-const switchMessages = defineMessages({
-  deptNotHeld: ['您不属于所选机构，无法切换', 'You cannot switch to a department you do not belong to'],
-  roleNotHeld: ['您未被授予所选角色，无法切换', 'You cannot switch to a role you do not hold'],
-});
+export { GrantError };
 
 type PasswordGrantInput = GrantRequest & {
   tenantId?: string;
@@ -96,9 +58,6 @@ async function checkPasswordGrant(ctx: AppContext, input: PasswordGrantInput): P
     throw new GrantError(400, zh('badCredentials'));
   }
   if (lock.hasFailures) await ctx.lockout.recordSuccess(attempt);
-  await assertTenantUsable(ctx, tenantId);
-  if (user.status === 2) throw new GrantError(400, zh('accountPending'));
-  if (user.status !== 1) throw new GrantError(400, zh('accountDisabled'));
   if (check.upgrade) {
     await ctx.db
       .updateTable('blade_user')
@@ -106,20 +65,7 @@ async function checkPasswordGrant(ctx: AppContext, input: PasswordGrantInput): P
       .where('id', '=', user.id)
       .execute();
   }
-  const roleId = pick(user.roleId, input.roleId, switchMessages.roleNotHeld);
-  const deptId = pick(user.deptId, input.deptId, switchMessages.deptNotHeld);
-  const { sessionId, refreshToken } = await ctx.sessions.create({
-    tenantId,
-    userId: user.id,
-    clientId: input.client.clientId,
-    roleId,
-    deptId,
-    ip: input.ip,
-    userAgent: input.userAgent,
-    refreshTtlSeconds: input.client.refreshTokenValidity,
-    mustChangePassword: user.mustChangePassword === 1,
-  });
-  return tokenResponse(ctx, input.client, user, { sessionId, refreshToken, roleId, deptId });
+  return completeSignIn(ctx, { ...input, user, method: 'password' });
 }
 
 /** The refresh grant, with every attempt in the sign-in log as for passwords (written before the answer). */
@@ -170,17 +116,6 @@ async function checkRefreshGrant(ctx: AppContext, input: GrantRequest & { refres
   return tokenResponse(ctx, input.client, user, { sessionId: session.id, refreshToken: rotated.refreshToken, roleId, deptId });
 }
 
-/**
- * The id the Dept-Id / Role-Id header names when the user holds it, or all of the user's ids
- * when there is no header; a header naming one the user does not hold is refused.
- */
-function pick(held: string | null, requested: string | undefined, refusal: string): string {
-  const ids = held ? held.split(',').filter(Boolean) : [];
-  if (!requested) return ids.join(',');
-  if (!ids.includes(requested)) throw new GrantError(400, refusal);
-  return requested;
-}
-
 /** The held roles and depts of the user whose unspent refresh token this is (sessions store sha256). */
 async function refreshTokenHolder(ctx: AppContext, refreshToken: string) {
   const tokenHash = createHash('sha256').update(refreshToken).digest('hex');
@@ -192,62 +127,4 @@ async function refreshTokenHolder(ctx: AppContext, refreshToken: string) {
     .where('t.tokenHash', '=', tokenHash)
     .where('t.usedAt', 'is', null)
     .executeTakeFirst();
-}
-
-async function assertTenantUsable(ctx: AppContext, tenantId: string): Promise<void> {
-  const tenant = await ctx.db.selectFrom('blade_tenant').select(['status', 'expireTime']).$call(live(tenantId)).executeTakeFirst();
-  assertTenantRowUsable(tenant);
-}
-
-function assertTenantRowUsable(tenant: { status: number; expireTime: Date | null } | undefined): void {
-  if (!tenant) throw new GrantError(400, zh('tenantMissing'));
-  if (tenant.status !== 1) throw new GrantError(400, zh('tenantDisabled'));
-  if (tenant.expireTime && tenant.expireTime.getTime() < Date.now()) throw new GrantError(400, zh('tenantExpired'));
-}
-
-/** What a token says about its user. */
-type TokenUser = Pick<UserRow, 'id' | 'tenantId' | 'account' | 'name' | 'realName' | 'postId' | 'avatar' | 'mustChangePassword'>;
-
-async function tokenResponse(
-  ctx: AppContext,
-  client: ClientRow,
-  user: TokenUser,
-  s: { sessionId: string; refreshToken: string; roleId: string; deptId: string },
-): Promise<TokenResponse> {
-  const roleIds = s.roleId ? s.roleId.split(',') : [];
-  // Role aliases are read through the resource cache (a role change drops it on every node).
-  const roles = roleIds.length
-    ? await ctx.cache.get('blade_role', `aliases|${s.roleId}`, () =>
-        ctx.db.selectFrom('blade_role').select('roleAlias').where('id', 'in', roleIds).$call(live()).execute(),
-      )
-    : [];
-  const claims = {
-    sid: s.sessionId,
-    client_id: client.clientId,
-    tenant_id: user.tenantId,
-    user_id: user.id,
-    account: user.account,
-    user_name: user.account,
-    nick_name: user.name ?? user.account,
-    real_name: user.realName ?? '',
-    role_id: s.roleId,
-    role_name: roles.map((r) => r.roleAlias).join(','),
-    dept_id: s.deptId,
-    post_id: user.postId ?? '',
-    oauth_id: '',
-  };
-  const { token, jti } = await ctx.tokens.issue(claims, client.accessTokenValidity);
-  return {
-    access_token: token,
-    token_type: 'bearer',
-    refresh_token: s.refreshToken,
-    expires_in: client.accessTokenValidity,
-    scope: client.scope,
-    jti,
-    ...claims,
-    avatar: user.avatar ?? '',
-    license: LICENSE,
-    is_init_password: user.mustChangePassword ? INIT_PASSWORD_PENDING : INIT_PASSWORD_DONE,
-    detail: { type: 'web' },
-  };
 }

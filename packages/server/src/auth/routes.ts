@@ -5,10 +5,16 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { live } from '../engine/live-rows.js';
 import { callerOf } from '../http/types.js';
+import { SocialUnbound, socialGrant } from '../social/social-grant.js';
 import { ssoGrant } from './app-handoff.js';
 import { GrantError, passwordGrant, refreshGrant } from './grants.js';
 import { checkCaptcha } from './login-options.js';
+import { registerRecoveryRoutes } from './password-recovery.js';
 import { ALL } from './permissions.js';
+import { phoneGrant } from './phone-grant.js';
+import { mfaGrant, SecondFactorRequired } from './second-factor.js';
+import { registerSpringBladeRoutes } from './springblade-routes.js';
+import { registerTotpRoutes } from './totp-routes.js';
 
 const AUTH = '/api/blade-auth/oauth';
 
@@ -20,6 +26,9 @@ function header(request: FastifyRequest, name: string): string | undefined {
 /** Sign-in, refresh, who-am-i, sign-out and key publication, under BladeX's blade-auth paths. */
 export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  registerRecoveryRoutes(root, ctx);
+  registerTotpRoutes(root, ctx);
+  registerSpringBladeRoutes(root, ctx);
 
   app.post(
     `${AUTH}/token`,
@@ -28,7 +37,7 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
       schema: {
         tags: ['auth'],
         summary:
-          'OAuth2 token endpoint: password, captcha, refresh_token and sso (hand-off to an application) grants; answers raw OAuth2 JSON',
+          'OAuth2 token endpoint: password, captcha, phone, refresh_token, mfa (second step) and sso (hand-off to an application) grants; answers raw OAuth2 JSON',
         querystring: tokenQuery,
       },
     },
@@ -38,7 +47,8 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
       const client = await ctx.clients.authenticate(request.headers.authorization);
       if (!client) return reply.status(401).send({ error_code: 401, error_description: zh('badClient') });
       const grant = input.grant_type;
-      if (!grant || !client.authorizedGrantTypes.split(',').includes(grant)) {
+      // The second step of a sign-in is bound to the client of its first step (the ticket names it).
+      if (!grant || (grant !== 'mfa' && !client.authorizedGrantTypes.split(',').includes(grant))) {
         return reply.status(400).send({ error_code: 400, error_description: zh('badGrant') });
       }
       const common = {
@@ -61,11 +71,28 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
             before: () => checkCaptcha(ctx, captcha),
           });
         }
+        if (grant === 'phone') {
+          const tenantId = input.tenantId || header(request, 'tenant-id') || DEFAULT_TENANT_ID;
+          // captchaMode=true: the client answers a captcha with the code (else only when the tenant requires one).
+          const captchaGrant = input.captchaMode === 'true' ? 'captcha' : 'phone';
+          const captcha = { grant: captchaGrant, tenantId, key: header(request, 'captcha-key'), code: header(request, 'captcha-code') };
+          return await phoneGrant(ctx, {
+            ...common,
+            tenantId,
+            phone: input.phone,
+            phoneCode: input.phoneCode,
+            before: () => checkCaptcha(ctx, captcha),
+          });
+        }
         if (grant === 'refresh_token') return await refreshGrant(ctx, { ...common, refreshToken: input.refresh_token });
+        if (grant === 'mfa') return await mfaGrant(ctx, { ...common, ticket: input.mfa_ticket, code: input.mfa_code });
+        if (grant === 'social') return await socialGrant(ctx, { ...common, source: input.source, code: input.code, state: input.state });
         if (grant === 'sso')
           return await ssoGrant(ctx, { caller: request.caller, client, appCode: input.appCode, referer: input.referer, request });
         return reply.status(400).send({ error_code: 400, error_description: zh('badGrant') });
       } catch (error) {
+        if (error instanceof SecondFactorRequired) return reply.status(error.status).send(error.body);
+        if (error instanceof SocialUnbound) return reply.status(error.status).send(error.body);
         if (error instanceof GrantError) {
           if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
           return reply.status(error.status).send({ error_code: error.status, error_description: error.message });

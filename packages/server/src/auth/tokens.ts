@@ -17,6 +17,8 @@ export interface AccessClaims {
   dept_id: string;
   post_id: string;
   oauth_id: string;
+  /** 'enrol': the user must set up the required second factor before anything else. */
+  second_factor?: 'enrol';
 }
 
 export interface VerifiedToken extends AccessClaims {

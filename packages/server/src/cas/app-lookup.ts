@@ -10,9 +10,11 @@ export interface ProtocolApp {
   appName: string;
   appType: string | null;
   redirectUris: string | null;
+  /** `token` applications: `token` (a token in the address) or `code` (a one-time code). */
+  handoffMode: string;
 }
 
-const columns = ['id', 'tenantId', 'appCode', 'appName', 'appType', 'redirectUris'] as const;
+const columns = ['id', 'tenantId', 'appCode', 'appName', 'appType', 'redirectUris', 'handoffMode'] as const;
 
 /**
  * The enabled application of this protocol whose registered URIs the address lies under, in the

@@ -185,6 +185,28 @@ describe('CAS sign-on', () => {
     expect((await ticketFor(stale, `${client.origin}/`, '&renew=true')).status).toBe(400);
   });
 
+  it('sends a gateway request without a session back to a registered service with no ticket, and nowhere else', async () => {
+    const service = `${client.origin}/orders`;
+    const back = await platform(suite, 'POST', `/api/blade-auth/cas/gateway?service=${encodeURIComponent(service)}`);
+    expect(back.json().data).toEqual({ url: service });
+    for (const elsewhere of ['https://evil.example.com/', `${other.origin}/off`]) {
+      const refused = await platform(suite, 'POST', `/api/blade-auth/cas/gateway?service=${encodeURIComponent(elsewhere)}`);
+      expect(refused.status).toBe(400);
+    }
+    expect((await platform(suite, 'POST', '/api/blade-auth/cas/gateway')).status).toBe(400);
+  });
+
+  it('answers CAS 1.0 validation with yes and the account once, then no', async () => {
+    const service = `${client.origin}/`;
+    const ticket = await issueTicket(staff, service);
+    expect(await validate('/cas/validate', `${client.origin}/elsewhere`, ticket)).toBe('no\n\n');
+    const again = await issueTicket(staff, service);
+    expect(await validate('/cas/validate', service, again)).toBe('yes\ncas_staff\n');
+    expect(await validate('/cas/validate', service, again)).toBe('no\n\n');
+    expect(await validate('/cas/validate', service, 'ST-forged')).toBe('no\n\n');
+    expect((await platform(suite, 'GET', `/cas/validate?service=${encodeURIComponent(service)}`)).text).toBe('no\n\n');
+  });
+
   it('signs out through the sign-in page and goes back only to a registered service', async () => {
     const service = `${client.origin}/`;
     expect((await platform(suite, 'GET', `/cas/logout?service=${encodeURIComponent(service)}`)).location).toBe(

@@ -2,6 +2,7 @@ import { TOKEN_HEADER } from '@sso/shared-api';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithRole, type TestUser, useTestServer } from '../api-suite.testkit.js';
+import { appTickets } from './app-tickets.js';
 import { createApp, grantApp, platform, startApplication } from './sign-on.testkit.js';
 
 /** BladeX hand-off (grant_type=sso): a token for one application, handed only to that application's registered address. */
@@ -145,5 +146,89 @@ describe('BladeX hand-off', () => {
     expect(signed).toBe(before);
     const log = await suite.server.ctx.db.selectFrom('blade_app_login_log').select('id').where('account', '=', 'bx_outsider').execute();
     expect(log).toEqual([]);
+  });
+});
+
+describe('BladeX hand-off with a one-time code', () => {
+  let secret = '';
+  let otherSecret = '';
+  const exchange = (code: string, credentials: string) =>
+    platform(suite, 'POST', '/api/blade-auth/oauth/handoff/exchange', undefined, new URLSearchParams({ code }).toString(), {
+      authorization: `Basic ${Buffer.from(credentials).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+  const codeFor = async (user: TestUser) => {
+    const answer = await handOff(user, 'bx_code', `${bladeApp.origin}/code-in`);
+    expect(answer.status).toBe(200);
+    return new URL(String(answer.json().redirect_uri)).searchParams.get('code') ?? '';
+  };
+
+  beforeAll(async () => {
+    const submit = (body: Record<string, unknown>) =>
+      suite.admin.call('POST', '/api/blade-aps/app/submit', undefined, {
+        appType: '1',
+        appCategory: '1',
+        protocol: 'token',
+        handoffMode: 'code',
+        status: 1,
+        ...body,
+      }) as Promise<{ id: string; clientSecret: string }>;
+    const app = await submit({ appCode: 'bx_code', appName: '编码交接', redirectUris: `${bladeApp.origin}/code-in` });
+    secret = app.clientSecret;
+    await grantApp(suite, String(app.id), staff.id);
+    const other = await submit({ appCode: 'bx_code2', appName: '另一应用', redirectUris: `${otherApp.origin}/code-in` });
+    otherSecret = other.clientSecret;
+  });
+
+  it('puts a code, not a token, in the address; the application’s server exchanges it once with its secret for the same kind of token', async () => {
+    expect(secret).toMatch(/.{20,}/);
+    const answer = await handOff(staff, 'bx_code', `${bladeApp.origin}/code-in`);
+    const body = answer.json();
+    expect(body).not.toHaveProperty('access_token');
+    expect(String(body.redirect_uri)).not.toContain('access_token');
+    const code = new URL(String(body.redirect_uri)).searchParams.get('code') ?? '';
+    expect(code).toMatch(/^HC-/);
+    const exchanged = await exchange(code, `bx_code:${secret}`);
+    expect(exchanged.status).toBe(200);
+    const token = String(exchanged.json().access_token);
+    const jwks = createRemoteJWKSet(new URL(`${suite.server.baseUrl}/api/blade-auth/oauth/jwks`));
+    const { payload } = await jwtVerify(token, jwks, { issuer: suite.server.ctx.issuer, audience: 'bx_code' });
+    expect(payload.account).toBe('bx_staff');
+    // Replayed: the code was spent by the first exchange.
+    expect((await exchange(code, `bx_code:${secret}`)).status).toBe(400);
+  });
+
+  it('refuses a wrong secret (and spends nothing), another application’s credentials, and an expired code', async () => {
+    const code = await codeFor(staff);
+    expect((await exchange(code, `bx_code:${secret}x`)).status).toBe(401);
+    expect((await exchange(code, `bx_code2:${otherSecret}`)).status).toBe(400);
+    // The other application's attempt spent it.
+    expect((await exchange(code, `bx_code:${secret}`)).status).toBe(400);
+    const late = await codeFor(staff);
+    const tickets = appTickets(suite.server.ctx);
+    const now = tickets.now;
+    tickets.now = () => now() + 31_000;
+    try {
+      expect((await exchange(late, `bx_code:${secret}`)).status).toBe(400);
+    } finally {
+      tickets.now = now;
+    }
+  });
+
+  it('gives an ungranted user no code, and a code whose user lost the grant no token', async () => {
+    const refused = await handOff(outsider, 'bx_code', `${bladeApp.origin}/code-in`);
+    expect(refused.status).toBe(403);
+    expect(refused.json()).not.toHaveProperty('code');
+    const leaver = await createUserWithRole(suite.server, { account: 'bx_code_leaver' });
+    const app = await suite.server.ctx.db.selectFrom('blade_app').select('id').where('appCode', '=', 'bx_code').executeTakeFirstOrThrow();
+    await grantApp(suite, String(app.id), leaver.id);
+    const code = await codeFor(leaver);
+    const grant = await suite.server.ctx.db
+      .selectFrom('blade_app_user')
+      .select('id')
+      .where('userId', '=', leaver.id)
+      .executeTakeFirstOrThrow();
+    await suite.admin.call('POST', '/api/blade-aps/appuser/remove', { ids: String(grant.id) });
+    expect((await exchange(code, `bx_code:${secret}`)).status).toBe(403);
   });
 });

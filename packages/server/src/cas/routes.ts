@@ -18,6 +18,7 @@ export const SERVICE_TICKET_LIFETIME_MS = 10_000;
 const RENEW_WINDOW_MS = 60_000;
 export const CAS_TICKET_PATH = '/api/blade-auth/cas/ticket';
 export const CAS_LOGOUT_PATH = '/api/blade-auth/cas/logout';
+export const CAS_GATEWAY_PATH = '/api/blade-auth/cas/gateway';
 
 export const casMessages = defineMessages({
   noService: ['缺少 service 参数', 'The service parameter is missing'],
@@ -103,6 +104,26 @@ export function registerCasRoutes(root: FastifyInstance, ctx: AppContext): void 
     },
   );
 
+  // gateway=true from a browser without a session: back to the service with no ticket (the
+  // application then knows the user is not signed in), but only to a registered cas service.
+  app.post(
+    CAS_GATEWAY_PATH,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'CAS gateway without a session: the service address to return to without a ticket, when it is registered',
+        querystring: z.object({ service: z.string().max(2000) }),
+        response: { 200: z.object({ code: z.number(), success: z.boolean(), data: z.object({ url: z.string() }), msg: z.string() }) },
+      },
+    },
+    async (request) => {
+      const { service } = request.query;
+      if (!(await appForAddress(ctx, 'cas', service))) throw badRequest(redirectRefusal(service));
+      return ok({ url: service });
+    },
+  );
+
   const validate = (withAttributes: boolean) => async (request: { query: Record<string, string | undefined> }, reply: FastifyReply) => {
     const { service, ticket, renew } = request.query;
     if (!service || !ticket) return sendXml(reply, casFailure('INVALID_REQUEST', 'service and ticket are required'));
@@ -123,6 +144,15 @@ export function registerCasRoutes(root: FastifyInstance, ctx: AppContext): void 
     format: z.string().optional(),
   });
   app.get('/cas/serviceValidate', { schema: { hide: true, querystring: validationQuery } }, validate(false));
+  // CAS 1.0: `yes\n<account>\n` or `no\n\n`, the same ticket rules as the XML validations.
+  app.get('/cas/validate', { schema: { hide: true, querystring: validationQuery } }, async (request, reply) => {
+    const { service, ticket, renew } = request.query;
+    const text = (body: string) => reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(body);
+    if (!service || !ticket?.startsWith('ST-')) return text('no\n\n');
+    const grant = await tickets.redeem<TicketPayload>('cas', ticket);
+    if (!grant || !sameService(grant.service, service) || (renew === 'true' && !grant.payload.primary)) return text('no\n\n');
+    return text(`yes\n${grant.payload.principal.user}\n`);
+  });
   app.get('/cas/p3/serviceValidate', { schema: { hide: true, querystring: validationQuery } }, validate(true));
 
   // Signing out happens in the browser, where the session token is kept: the sign-in page ends it.

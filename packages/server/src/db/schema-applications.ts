@@ -1,5 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { CommonColumns } from './schema.js';
+import type { AppAuthzTables } from './schema-app-authz.js';
 
 /** Kysely's view of the application tables (migration 15). */
 type Id = string;
@@ -7,7 +8,8 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Opt<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type Row<T> = CommonColumns & T;
 
-export interface ApplicationTables {
+/** The application tables, and those of authorization inside applications. */
+export interface ApplicationTables extends AppAuthzTables {
   blade_app: Row<{
     appCode: string;
     appName: string;
@@ -23,10 +25,14 @@ export interface ApplicationTables {
     ownerId: Opt<Id>;
     sort: ColumnType<number, number | undefined, number>;
     visibility: ColumnType<number, number | undefined, number>;
+    /** 1: its OpenID Connect tokens carry the user's app_roles and app_functions. */
+    permissionClaims: ColumnType<number, number | undefined, number>;
     clientSecret: Opt<string>;
     datasourceId: Opt<Id>;
     nameInitials: Opt<string>;
     namePinyin: Opt<string>;
+    /** A `token` application: `token` hands a token over in the address, `code` a one-time code (migration 18). */
+    handoffMode: ColumnType<string, string | undefined, string>;
   }>;
   blade_app_user: Row<{ appId: Id; userId: Opt<Id>; roleId: Opt<Id>; deptId: Opt<Id> }>;
   blade_app_login_log: Row<{

@@ -1,5 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AccessRequestTables } from './schema-access-requests.js';
+import type { AppManageTables } from './schema-app-manage.js';
 import type { ApplicationTables } from './schema-applications.js';
+import type { LedgerTables } from './schema-ledger.js';
+import type { SignInTables } from './schema-sign-in.js';
+import type { SocialTables } from './schema-social.js';
 
 /** Kysely's view of the tables (camelCase; the CamelCasePlugin maps to snake_case columns). */
 type Id = string;
@@ -20,7 +25,7 @@ export interface CommonColumns {
 type Row<T> = CommonColumns & T;
 type Opt<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
-export interface Database extends ApplicationTables {
+export interface Database extends AppManageTables, ApplicationTables, AccessRequestTables, SignInTables, SocialTables, LedgerTables {
   sso_migration: { version: number; name: string; appliedAt: Timestamp };
   blade_tenant: Row<{
     tenantName: string;
@@ -110,6 +115,7 @@ export interface Database extends ApplicationTables {
     remark: Opt<string>;
     gender: Opt<string>;
     source: Opt<string>;
+    createTime: Timestamp;
   };
   blade_role: Row<{ parentId: Id; roleName: string; roleAlias: string; sort: number }>;
   blade_role_menu: { id: Id; roleId: Id; menuId: Id };
@@ -286,6 +292,7 @@ export interface Database extends ApplicationTables {
     content: Opt<string>;
     provider: Opt<string>;
     outcome: Opt<string>;
+    requestIp: Opt<string>;
   }>;
   blade_sms_code: {
     id: Id;

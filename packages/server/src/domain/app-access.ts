@@ -34,11 +34,14 @@ export interface AppUser {
 /** The cache table of visibility answers; dropped whenever one of the tables it is made from changes. */
 const ACCESS_CACHE = 'app-access';
 const SOURCES = ['blade_app', 'blade_app_user', 'blade_user', 'blade_role', 'blade_dept'];
+/** One answer per user and session shape: room for every user of a 100,000-user company. */
+const ACCESS_CACHE_ENTRIES = 150_000;
 const declared = new WeakSet<object>();
 
 function declareSources(ctx: AppContext): void {
   if (declared.has(ctx.cache)) return;
   for (const source of SOURCES) ctx.cache.dependsOn(ACCESS_CACHE, source);
+  ctx.cache.capacity(ACCESS_CACHE, ACCESS_CACHE_ENTRIES);
   declared.add(ctx.cache);
 }
 

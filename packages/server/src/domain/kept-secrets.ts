@@ -2,13 +2,18 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { encryptSecret } from './secrets.js';
 
-/** secretKey of oss and sms rows: encrypted at rest; an empty value on update keeps the stored one. */
-export async function keepOrEncryptSecret(db: Kysely<Database>, values: Record<string, unknown>, existing?: Record<string, unknown>) {
-  const secret = values.secretKey as string | null | undefined;
+/** A secret field (secretKey of oss and sms, clientSecret of social providers): encrypted at rest; an empty value on update keeps the stored one. */
+export async function keepOrEncryptSecret(
+  db: Kysely<Database>,
+  values: Record<string, unknown>,
+  existing?: Record<string, unknown>,
+  field = 'secretKey',
+) {
+  const secret = values[field] as string | null | undefined;
   if (secret === undefined || secret === null || secret === '') {
-    if (existing) delete values.secretKey;
-    else values.secretKey = null;
+    if (existing) delete values[field];
+    else values[field] = null;
     return;
   }
-  values.secretKey = await encryptSecret(db, secret);
+  values[field] = await encryptSecret(db, secret);
 }

@@ -20,6 +20,8 @@ export class ResourceCache {
   /** Tables whose cached answers are made from another table too (display names): source → them. */
   private readonly dependents = new Map<string, Set<string>>();
   private static readonly MAX_PER_TABLE = 2000;
+  /** Tables allowed more entries than MAX_PER_TABLE (one entry per user, say). */
+  private readonly capacities = new Map<string, number>();
 
   constructor(private readonly ttlMs: number) {}
 
@@ -30,17 +32,39 @@ export class ResourceCache {
       this.tables.set(table, entries);
     }
     const hit = entries.get(key);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value as T;
+    if (hit && Date.now() - hit.at < (this.lifetimes.get(table) ?? this.ttlMs)) return hit.value as T;
     const value = await load();
-    if (entries.size >= ResourceCache.MAX_PER_TABLE) entries.clear();
+    if (entries.size >= (this.capacities.get(table) ?? ResourceCache.MAX_PER_TABLE)) entries.clear();
     entries.set(key, { value, at: Date.now() });
     return value;
+  }
+
+  /** Lets `table` hold up to `entries` answers before it starts afresh (the default is MAX_PER_TABLE). */
+  capacity(table: string, entries: number): void {
+    this.capacities.set(table, entries);
   }
 
   /** A fresh entry, or undefined: lets a route answer before parsing anything. */
   peek<T>(table: string, key: string): T | undefined {
     const hit = this.tables.get(table)?.get(key);
-    return hit && Date.now() - hit.at < this.ttlMs ? (hit.value as T) : undefined;
+    return hit && Date.now() - hit.at < (this.lifetimes.get(table) ?? this.ttlMs) ? (hit.value as T) : undefined;
+  }
+
+  /** Tables whose entries outlive the TTL (see `lifetime`). */
+  private readonly lifetimes = new Map<string, number>();
+
+  /**
+   * Lets `table`'s entries live `ms` instead of the TTL: for answers dropped explicitly on every
+   * change to what they are made from (here and through the bus), where the TTL is only the
+   * fallback while the bus is down. A resync of the bus still clears them.
+   */
+  lifetime(table: string, ms: number): void {
+    this.lifetimes.set(table, Math.max(ms, this.ttlMs));
+  }
+
+  /** Drops one entry in this process: an answer known to be stale for a reason of its own (a grant it counts has expired). */
+  forget(table: string, key: string): void {
+    this.tables.get(table)?.delete(key);
   }
 
   /** Drops and announces invalidations and clears on every node of the cluster. */

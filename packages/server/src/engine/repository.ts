@@ -3,6 +3,7 @@ import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kys
 import type { Caller } from '../auth/permissions.js';
 import type { DataFilter } from '../auth/scopes.js';
 import type { AppContext } from '../context.js';
+import { bigTotalsOf } from './big-totals.js';
 import { removeEvent, saveEvent } from './change-events.js';
 import { live } from './live-rows.js';
 import { parseDateFilter, toApiRow } from './rows.js';
@@ -110,7 +111,8 @@ export class Repository implements ResourceRepository {
 
   /**
    * Counting a large result set costs a scan on every page turn, so big totals are remembered
-   * (per exact query) until the table changes here or the cache entry ages out.
+   * (per exact query) until the table changes here or the cache entry ages out. Once dropped, a
+   * big total is recounted by one request while the others answer the last known figure.
    */
   private async count(query: AnyQuery): Promise<number> {
     const counting = query.select(sql<string>`count(*)`.as('total'));
@@ -118,10 +120,21 @@ export class Repository implements ResourceRepository {
     const key = `count|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
     const remembered = this.ctx.cache.peek<number>(this.def.table, key);
     if (remembered !== undefined) return remembered;
-    const { total } = (await counting.executeTakeFirstOrThrow()) as { total: string };
-    const count = Number(total);
-    if (count >= BIG_COUNT) await this.ctx.cache.get(this.def.table, key, async () => count);
-    return count;
+    const totals = bigTotalsOf(this.ctx);
+    const recount = () =>
+      totals.once(key, async () => {
+        const { total } = (await counting.executeTakeFirstOrThrow()) as { total: string };
+        const count = Number(total);
+        const big = count >= BIG_COUNT;
+        if (big) await this.ctx.cache.get(this.def.table, key, async () => count);
+        totals.remember(key, count, big);
+        return count;
+      });
+    const last = totals.last(key);
+    if (last === undefined) return recount();
+    // A failed background recount leaves the last figure in place; the next request tries again.
+    recount().catch(() => undefined);
+    return last;
   }
 
   async detail(caller: Caller, id: string): Promise<Row | undefined> {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { badRequest, type ExtraDef, forbidden, ok, type ResourceDef, zh } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -227,9 +228,24 @@ function registerExtra(
       if (!caller && access !== 'public') throw new Error('extra route reached without a caller');
       const data = await handler({ ctx, def, repo, request, caller, query, body });
       if (extra.download) return sendFile(reply, data as FileDownload);
-      return ok(await answer(data, request.caller, ROW_ANSWER_PATHS.has(extra.path) || extra.namedRows === true));
+      const envelope = ok(await answer(data, request.caller, ROW_ANSWER_PATHS.has(extra.path) || extra.namedRows === true));
+      if (extra.cacheSeconds) return sendCacheable(request, reply, envelope, extra.cacheSeconds);
+      return envelope;
     },
   });
+}
+
+/**
+ * An answer clients and proxies may keep `seconds`: its ETag is a digest of the body, so a client
+ * revalidating with If-None-Match gets 304 without a body until the answer changes.
+ */
+function sendCacheable(request: FastifyRequest, reply: FastifyReply, envelope: unknown, seconds: number) {
+  const json = JSON.stringify(wantsEnglish(request) ? inEnglish(envelope) : envelope);
+  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+  reply.header('cache-control', `public, max-age=${seconds}`).header('etag', etag).header('vary', 'Accept-Language');
+  const given = request.headers['if-none-match'];
+  if (given && given.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 /** The fields of a 'query-or-body' extra: the query string with the body's fields over it, checked. */

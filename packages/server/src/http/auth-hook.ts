@@ -1,5 +1,6 @@
-import { DEFAULT_TENANT_ID, fail, TOKEN_HEADER, zh } from '@sso/shared-api';
+import { DEFAULT_TENANT_ID, fail, secondFactorMessages, TOKEN_HEADER, zh } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { USABLE_BEFORE_ENROLMENT } from '../auth/enrolment.js';
 import { type Caller, toCaller } from '../auth/permissions.js';
 import { narrowCaller, type SessionState } from '../auth/session-state.js';
 import type { VerifiedToken } from '../auth/tokens.js';
@@ -27,8 +28,17 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** 'password': the account must change its password before this route. */
-type Verdict = 'pass' | 401 | 403 | 'password';
+/**
+ * 'password': the account must change its password before this route; 'enrol': it must set up
+ * its required second factor first.
+ */
+type Verdict = 'pass' | 401 | 403 | 'password' | 'enrol';
+
+/** Which of the restricted sessions' routes this one is. */
+interface Usable {
+  beforeChange: boolean;
+  beforeEnrolment: boolean;
+}
 
 /**
  * What an account whose password must be changed may still call: who it is, the change itself,
@@ -74,9 +84,10 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
   };
 
   /** The verdict from memory alone, or undefined when a query is needed. */
-  const quickVerdict = (request: FastifyRequest, access: Access, usableBeforeChange: boolean): Verdict | undefined => {
+  const quickVerdict = (request: FastifyRequest, access: Access, usable: Usable): Verdict | undefined => {
     const token = bearerToken(request);
     let mustChange = false;
+    let mustEnrol = false;
     if (token) {
       const verified = ctx.tokens.known(token);
       if (!verified) return undefined;
@@ -85,12 +96,14 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
       if (state.active) {
         request.caller = callerFor(verified, state);
         mustChange = state.mustChangePassword;
+        mustEnrol = verified.second_factor === 'enrol';
       }
     }
     if (access === 'public') return 'pass';
     const caller = request.caller;
     if (!caller) return 401;
-    if (mustChange && !usableBeforeChange) return 'password';
+    if (mustChange && !usable.beforeChange) return 'password';
+    if (mustEnrol && !usable.beforeEnrolment) return 'enrol';
     if (outsidePlatform(caller, access)) return 403;
     if (typeof access === 'object') {
       const held = ctx.permissions.knownAllows(caller, access.code);
@@ -101,43 +114,49 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
     return inScope === undefined ? undefined : inScope ? 'pass' : 403;
   };
 
-  const slowVerdict = async (request: FastifyRequest, access: Access, usableBeforeChange: boolean): Promise<Verdict> => {
+  const slowVerdict = async (request: FastifyRequest, access: Access, usable: Usable): Promise<Verdict> => {
     const token = bearerToken(request);
     let mustChange = false;
+    let mustEnrol = false;
     if (token) {
       const verified = await ctx.tokens.verify(token);
       const state = verified && (await ctx.sessions.state(verified.sid));
       if (verified && state?.active) {
         request.caller = callerFor(verified, state);
         mustChange = state.mustChangePassword;
+        mustEnrol = verified.second_factor === 'enrol';
       }
     }
     if (access === 'public') return 'pass';
     const caller = request.caller;
     if (!caller) return 401;
-    if (mustChange && !usableBeforeChange) return 'password';
+    if (mustChange && !usable.beforeChange) return 'password';
+    if (mustEnrol && !usable.beforeEnrolment) return 'enrol';
     if (outsidePlatform(caller, access)) return 403;
     if (typeof access === 'object' && !(await ctx.permissions.allows(caller, access.code))) return 403;
     return (await ctx.scopes.allowsApi(caller, pathOf(request))) ? 'pass' : 403;
   };
 
-  const guard =
-    (access: Access, usableBeforeChange: boolean) => (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
-      reply.header('x-request-id', request.id);
-      const finish = (verdict: Verdict) => {
-        if (verdict === 'pass') return done();
-        if (verdict === 'password') return reply.status(403).send(fail(403, zh('passwordChangeRequired')));
-        reply.status(verdict).send(fail(verdict, zh(verdict === 401 ? 'unauthorized' : 'forbidden')));
-      };
-      const quick = quickVerdict(request, access, usableBeforeChange);
-      if (quick !== undefined) return finish(quick);
-      slowVerdict(request, access, usableBeforeChange).then(finish, done);
+  const guard = (access: Access, usable: Usable) => (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    reply.header('x-request-id', request.id);
+    const finish = (verdict: Verdict) => {
+      if (verdict === 'pass') return done();
+      if (verdict === 'password') return reply.status(403).send(fail(403, zh('passwordChangeRequired')));
+      if (verdict === 'enrol') return reply.status(403).send(fail(403, secondFactorMessages.enrolRequired));
+      reply.status(verdict).send(fail(verdict, zh(verdict === 401 ? 'unauthorized' : 'forbidden')));
     };
+    const quick = quickVerdict(request, access, usable);
+    if (quick !== undefined) return finish(quick);
+    slowVerdict(request, access, usable).then(finish, done);
+  };
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const existing = route.onRequest ? [route.onRequest].flat() : [];
-    const guarded = guard(route.config?.access ?? 'user', USABLE_BEFORE_PASSWORD_CHANGE.has(route.url));
+    const guarded = guard(route.config?.access ?? 'user', {
+      beforeChange: USABLE_BEFORE_PASSWORD_CHANGE.has(route.url),
+      beforeEnrolment: USABLE_BEFORE_ENROLMENT.has(route.url),
+    });
     route.onRequest = [guarded, ...existing] as typeof route.onRequest;
   });
 }

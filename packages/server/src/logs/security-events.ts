@@ -21,7 +21,16 @@ export type AuditedResource =
   | 'data-scope'
   | 'api-scope'
   | 'app'
-  | 'appuser';
+  | 'appuser'
+  | 'appmenu'
+  | 'appmenufunction'
+  | 'approle'
+  | 'approlemenu'
+  | 'approlefunction'
+  | 'userauthorizedrole'
+  | 'userauthorizedmenu'
+  | 'userauthorizedfunction'
+  | 'appincompatiblerule';
 
 export type SecurityEventType =
   | `${AuditedResource}.${'create' | 'update' | 'remove'}`
@@ -31,6 +40,9 @@ export type SecurityEventType =
   | 'user.password-random'
   | 'user.password-change-required'
   | 'user.password-change-waived'
+  | 'user.password-recover'
+  | 'user.second-factor-enrol'
+  | 'user.second-factor-reset'
   | 'client.secret-regenerate'
   | 'app.secret-reset'
   // locks
@@ -46,7 +58,10 @@ export type SecurityEventType =
   // self-registration and its review
   | 'user.register'
   | 'user.audit-pass'
-  | 'user.audit-refuse';
+  | 'user.audit-refuse'
+  // third-party identities bound to or removed from an account
+  | 'user.social-bind'
+  | 'user.social-unbind';
 
 /** What an event concerns: one row is written per target. */
 export interface SecurityTarget {

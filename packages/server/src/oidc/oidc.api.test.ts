@@ -147,6 +147,35 @@ describe('who may sign in', () => {
     expect(((await stolen.json()) as { msg: string }).msg).toBe(oidcMessages.interactionGone);
   });
 
+  it('refuses the next refresh once the grant is revoked, and once the application is disabled', async () => {
+    const signedOn = async (target: RegisteredApp) => {
+      const config = await relyingParty(suite, target);
+      const flow = await frontChannel(suite, config, staff.sdk, { redirectUri: target.redirectUri });
+      const check = { pkceCodeVerifier: flow.verifier, expectedState: flow.state };
+      return { config, tokens: await client.authorizationCodeGrant(config, flow.callback as URL, check) };
+    };
+    const revoked = await registerApp(suite);
+    await grantUser(suite, revoked.id, staff.id);
+    const first = await signedOn(revoked);
+    const refreshed = await client.refreshTokenGrant(first.config, first.tokens.refresh_token as string);
+    const grant = await suite.server.ctx.db
+      .selectFrom('blade_app_user')
+      .select('id')
+      .where('appId', '=', revoked.id)
+      .where('userId', '=', staff.id)
+      .executeTakeFirstOrThrow();
+    await suite.admin.call('POST', '/api/blade-aps/appuser/remove', { ids: String(grant.id) });
+    expect(await oauthError(client.refreshTokenGrant(first.config, refreshed.refresh_token as string))).toBe('invalid_grant');
+
+    const disabled = await registerApp(suite);
+    await grantUser(suite, disabled.id, staff.id);
+    const second = await signedOn(disabled);
+    await suite.admin.call('POST', '/api/blade-aps/app/submit', undefined, { id: disabled.id, status: 0 });
+    expect(await oauthError(client.refreshTokenGrant(second.config, second.tokens.refresh_token as string))).toMatch(
+      /invalid_grant|invalid_client/,
+    );
+  });
+
   it('knows no disabled application and no application of another protocol', async () => {
     const disabled = await registerApp(suite);
     await grantUser(suite, disabled.id, staff.id);
@@ -244,6 +273,65 @@ describe('logout', () => {
       .execute();
     expect(sessions).toEqual([]);
     expect(await oauthError(client.refreshTokenGrant(config, tokens.refresh_token as string))).toBe('invalid_grant');
+  });
+});
+
+describe("the provider's own pages", () => {
+  it('draws its error page in the platform look, in English or Chinese by Accept-Language, escaping what it echoes', async () => {
+    const url = `${suite.server.baseUrl}/oidc/auth?client_id=${encodeURIComponent('<script>alert(1)</script>')}&response_type=code&scope=openid`;
+    const english = await fetch(url, { headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    expect(english.status).toBe(400);
+    const page = await english.text();
+    expect(page).toContain('The sign-in request could not be completed');
+    expect(page).toContain('invalid_client');
+    expect(page).not.toContain('<script>alert(1)');
+    const chinese = await (await fetch(url, { headers: { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' } })).text();
+    expect(chinese).toContain('登录请求无法完成');
+    expect(chinese).toContain('lang="zh-CN"');
+  });
+
+  it('asks to confirm a logout in the language of the browser', async () => {
+    const config = await relyingParty(suite, app);
+    const flow = await frontChannel(suite, config, staff.sdk, { redirectUri: app.redirectUri });
+    const tokens = await client.authorizationCodeGrant(config, flow.callback as URL, {
+      pkceCodeVerifier: flow.verifier,
+      expectedState: flow.state,
+    });
+    const endSession = client.buildEndSessionUrl(config, { id_token_hint: tokens.id_token as string }).href;
+    const english = await flow.browser.request(endSession, { headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+    expect(english.text).toContain('Yes, sign me out');
+    expect(english.text).toContain('name="xsrf"');
+    const chinese = await flow.browser.request(endSession, { headers: { 'accept-language': 'zh-CN' } });
+    expect(chinese.text).toContain('保持登录');
+  });
+});
+
+describe('slow applications', () => {
+  it('answers the platform sign-out while an application still holds its back-channel logout, and delivers it', async () => {
+    const slow = await logoutReceiver({ hold: true });
+    try {
+      const slowApp = await registerApp(suite, { backchannelLogoutUri: slow.url });
+      const member = await staffMember(suite, 'oidc_slow_exit');
+      await grantUser(suite, slowApp.id, member.id);
+      const config = await relyingParty(suite, slowApp);
+      const flow = await frontChannel(suite, config, member.sdk, { redirectUri: slowApp.redirectUri });
+      const tokens = await client.authorizationCodeGrant(config, flow.callback as URL, {
+        pkceCodeVerifier: flow.verifier,
+        expectedState: flow.state,
+      });
+      // The application has not answered yet (and will not until released): the sign-out is done anyway.
+      // Before, the sign-out waited for the post until the provider's 2.5 s timeout gave up on it.
+      const started = performance.now();
+      await member.sdk.logout();
+      expect(performance.now() - started).toBeLessThan(2000);
+      const logoutToken = await slow.next();
+      const jwks = createRemoteJWKSet(new URL(`${suite.server.baseUrl}/oidc/jwks`));
+      const { payload } = await jwtVerify(logoutToken, jwks, { issuer: `${suite.server.baseUrl}/`, audience: slowApp.appCode });
+      expect(payload).toMatchObject({ sub: member.id, sid: tokens.claims()?.sid });
+      expect(await oauthError(client.refreshTokenGrant(config, tokens.refresh_token as string))).toBe('invalid_grant');
+    } finally {
+      await slow.close();
+    }
   });
 });
 

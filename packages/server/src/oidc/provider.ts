@@ -5,8 +5,10 @@ import type { AppContext } from '../context.js';
 import { live } from '../engine/live-rows.js';
 import { findAccount, SCOPE_CLAIMS } from './accounts.js';
 import { DatabaseAdapter } from './adapter.js';
+import { backchannelDelivery } from './backchannel-delivery.js';
 import { CatalogueClients } from './clients.js';
 import { cookieKeys, providerSigningKeys } from './keys.js';
+import { logoutSource, postLogoutSuccessSource, renderError } from './pages.js';
 
 /** Where the provider's endpoints live; discovery stays at the server root (/.well-known/openid-configuration). */
 export const OIDC_PREFIX = '/oidc';
@@ -42,9 +44,10 @@ async function backchannelTenant(ctx: AppContext, url: string): Promise<string |
  * recorded: no grant is reused from an earlier visit.
  */
 export async function createProvider(ctx: AppContext, issuer: string): Promise<Provider> {
+  const deliver = backchannelDelivery(ctx);
   const configuration: Configuration = {
     adapter: (name: string) => (name === 'Client' ? new CatalogueClients(ctx) : new DatabaseAdapter(ctx.db, name)),
-    findAccount: (koa: KoaContextWithOIDC, sub: string) => findAccount(ctx, koa, sub),
+    findAccount: (koa: KoaContextWithOIDC, sub: string, token) => findAccount(ctx, koa, sub, token),
     claims: SCOPE_CLAIMS,
     scopes: ['openid', 'profile', 'email', 'phone', 'offline_access'],
     jwks: { keys: (await providerSigningKeys(ctx.db)) as never },
@@ -63,7 +66,7 @@ export async function createProvider(ctx: AppContext, issuer: string): Promise<P
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
       revocation: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
       backchannelLogout: { enabled: true },
     },
     routes: {
@@ -81,6 +84,7 @@ export async function createProvider(ctx: AppContext, issuer: string): Promise<P
       backchannel_authentication: `${OIDC_PREFIX}/backchannel`,
       challenge: `${OIDC_PREFIX}/challenge`,
     },
+    renderError: (koa, out) => renderError(koa, { ...out }),
     interactions: { url: (_koa, interaction) => `${INTERACTION_PATH}?uid=${encodeURIComponent(interaction.uid)}` },
     // Only the grant the interaction has just made counts: every visit is checked and recorded there.
     loadExistingGrant: async (koa) => {
@@ -88,14 +92,15 @@ export async function createProvider(ctx: AppContext, issuer: string): Promise<P
       return grantId ? koa.oidc.provider.Grant.find(grantId) : undefined;
     },
     // The provider's only outgoing calls are back-channel logouts: they pass the platform's outbound
-    // gate as the application's tenant, as every address a tenant sets does.
+    // gate as the application's tenant, as every address a tenant sets does, and go out in the
+    // background so that no logout waits for an application.
     fetch: async (url: string | URL | Request, options?: RequestInit) => {
       const { dispatcher, ...init } = (options ?? {}) as RequestInit & { dispatcher?: unknown };
       const href = url instanceof Request ? url.url : String(url);
       const tenantId = await backchannelTenant(ctx, href);
       // An address no application registered keeps the provider's own guard against special-use addresses.
-      if (!tenantId) return fetch(href, { ...init, dispatcher } as RequestInit);
-      return ctx.outbound.fetchFor(tenantId)(href, init);
+      if (!tenantId) return deliver(href, () => fetch(href, { ...init, dispatcher } as RequestInit));
+      return deliver(href, () => ctx.outbound.fetchFor(tenantId)(href, init));
     },
     issueRefreshToken: async (_koa, client) => client.grantTypeAllowed('refresh_token'),
     ttl: {

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as client from 'openid-client';
 import { type ApiSuite, createRole, createUser, signIn, TEST_PASSWORD, type TrackedClient } from '../api-suite.testkit.js';
@@ -18,8 +18,18 @@ export interface RegisteredApp {
   redirectUri: string;
 }
 
-/** Receives back-channel logout tokens: each POST body's logout_token, in order. */
-export async function logoutReceiver(): Promise<{ url: string; tokens: string[]; next(): Promise<string>; close(): Promise<void> }> {
+/**
+ * Receives back-channel logout tokens: each POST body's logout_token, in order. With `hold`, it
+ * answers none of them until `release()` (an application that is slow to answer).
+ */
+export async function logoutReceiver(options: { hold?: boolean } = {}): Promise<{
+  url: string;
+  tokens: string[];
+  next(): Promise<string>;
+  release(): void;
+  close(): Promise<void>;
+}> {
+  const held: ServerResponse[] = [];
   const tokens: string[] = [];
   const unread: string[] = [];
   const waiting: ((token: string) => void)[] = [];
@@ -34,7 +44,8 @@ export async function logoutReceiver(): Promise<{ url: string; tokens: string[];
       const waiter = waiting.shift();
       if (waiter) waiter(token);
       else unread.push(token);
-      res.writeHead(200).end();
+      if (options.hold) held.push(res);
+      else res.writeHead(200).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -47,7 +58,13 @@ export async function logoutReceiver(): Promise<{ url: string; tokens: string[];
       const ready = unread.shift();
       return ready === undefined ? new Promise<string>((resolve) => waiting.push(resolve)) : Promise.resolve(ready);
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    release: () => {
+      for (const res of held.splice(0)) res.writeHead(200).end();
+    },
+    close: () => {
+      for (const res of held.splice(0)) res.writeHead(200).end();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

@@ -16,8 +16,9 @@ interface StoredSession {
  * When the platform session of an account ends (sign-out, password change, account disabled…),
  * its OpenID Connect sessions end too: each application signed in through them that registered a
  * back-channel logout URI receives a logout token, the grants (and so every token issued under
- * them) are revoked and the provider sessions removed. A failed notification is logged and does
- * not keep the platform session alive.
+ * them) are revoked and the provider sessions removed. Logout tokens are posted in the background
+ * (see `backchannelDelivery`), so an unreachable application never delays the sign-out; a failed
+ * notification is logged.
  */
 export async function endProviderSessions(ctx: AppContext, providers: Providers, userIds: readonly string[]): Promise<void> {
   if (!userIds.length) return;

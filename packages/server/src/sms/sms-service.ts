@@ -23,6 +23,8 @@ interface SendRequest {
   phones: string[];
   params: Record<string, string>;
   userId?: string;
+  /** The address that asked (public code requests), for the per-address limit. */
+  ip?: string;
 }
 
 /**
@@ -77,9 +79,9 @@ export class SmsService {
   }
 
   /** Sends a fresh 6-digit code valid for 5 minutes; only its hash is kept. */
-  async issueCode(tenantId: string, phone: string): Promise<void> {
+  async issueCode(tenantId: string, phone: string, ip?: string): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.send({ tenantId, phones: [phone], params: { code } });
+    await this.send({ tenantId, phones: [phone], params: { code }, ip });
     await this.db
       .insertInto('blade_sms_code')
       .values({
@@ -138,6 +140,7 @@ export class SmsService {
         content,
         provider: providerName,
         createUser: request.userId ?? null,
+        requestIp: request.ip?.slice(0, 100) ?? null,
       })
       .execute();
     const count = async (ms: number) => {
@@ -161,6 +164,17 @@ export class SmsService {
       throw new ApiError(429, refusal);
     }
     return id;
+  }
+
+  /** Messages an address asked for within the last `ms` milliseconds. */
+  async sentFromAddress(ip: string, ms: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('blade_sms_log')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('requestIp', '=', ip.slice(0, 100))
+      .where('createTime', '>', new Date(Date.now() - ms))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   private enabledConfig(tenantId: string) {

@@ -42,7 +42,7 @@ export const friendlyLink = defineResource({
     columns: [
       { prop: 'linkName', label: ['链接名称', 'Name'], search: true },
       { prop: 'linkUrl', label: ['链接地址', 'Address'] },
-      { prop: 'icon', label: ['图标', 'Icon'], hideInTable: true },
+      { prop: 'icon', label: ['图标', 'Icon'] },
       { prop: 'sort', label: ['排序', 'Sort'], type: 'number' },
       { prop: 'remark', label: ['备注', 'Remark'], type: 'textarea', hideInTable: true },
       { prop: 'status', label: ['状态', 'Status'], type: 'select', dict: 'account_status' },

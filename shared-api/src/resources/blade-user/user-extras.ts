@@ -158,6 +158,15 @@ export const userExtras = {
     response: done,
     permission: 'user_role',
   }),
+  resetSecondFactor: defineExtra({
+    method: 'POST',
+    fieldsFrom: 'query-or-body',
+    path: 'reset-second-factor',
+    summary: "Remove users' TOTP second factor and recovery codes (they set it up again); logged",
+    query: userIds,
+    response: done,
+    ...passwordPolicy,
+  }),
   unlock: defineExtra({
     method: 'POST',
     fieldsFrom: 'query-or-body',
@@ -180,6 +189,8 @@ export const userExtras = {
       password2: plainPassword.min(1, m.password).optional(),
       name: optionalText(20),
       oauthId: z.union([z.literal(''), idString]).optional(),
+      // The ticket the unbound social sign-in answered: proves the registrant holds the identity.
+      oauthTicket: z.string().max(100).optional(),
     }),
     response: done,
     permission: 'public',

@@ -10,12 +10,18 @@ import { clearLock } from '../../session/lock.js';
 import { clearUser } from '../../session/user-store.js';
 import { CaptchaField } from './captcha-field.js';
 import { LanguageToggle } from './language-toggle.js';
+import { type SignInMethod, SignInTabs } from './sign-in-tabs.js';
+import { secondFactorTicket } from './strings.js';
 import { useLoginOptions } from './use-login-options.js';
 import { useHostTenant } from './use-tenant.js';
 
-// The sign-in page must stay small (issue 4: at most 350 KB of gzipped JS): the registration
-// dialog and its Modal load on first use.
+// The sign-in page must stay small (at most 350 KB of gzipped JS): the registration and
+// forgotten-password dialogs, the phone form, the second step and the social buttons load on first use.
 const RegisterDialog = lazy(() => import('./register-dialog.js'));
+const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog.js'));
+const PhoneSignInForm = lazy(() => import('./phone-form.js'));
+const SecondFactorStep = lazy(() => import('./second-factor-step.js'));
+const SocialButtons = lazy(() => import('./social-buttons.js'));
 
 interface LoginForm {
   tenantId?: string;
@@ -45,6 +51,10 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const [loading, setLoading] = useState(false);
   const [registering, setRegistering] = useState(false);
+  const [recovering, setRecovering] = useState(false);
+  const [method, setMethod] = useState<SignInMethod>('account');
+  // A first step passed for a user with a second factor: its ticket and tenant.
+  const [secondStep, setSecondStep] = useState<{ ticket: string; tenantId: string }>();
   const [form] = Form.useForm<LoginForm>();
   const host = useHostTenant();
   // The tenant typed (once it looks like one) decides whether its sign-in needs a captcha.
@@ -63,17 +73,25 @@ export default function LoginPage() {
     setTypedTenant(TENANT_ID.test(value) ? value : undefined);
   }
 
+  const currentTenant = () =>
+    (host.tenantId ?? (showTenant ? String(form.getFieldValue('tenantId') ?? '') : undefined) ?? website.defaultTenantId).trim();
+
   async function submit(values: LoginForm) {
+    // Enter in the tenant field while the phone tab shows: the phone form sends itself.
+    if (method !== 'account') return;
     setLoading(true);
     const tenantId = (host.tenantId ?? (showTenant ? values.tenantId : undefined) ?? website.defaultTenantId).trim();
     const captcha = options.captchaRequired ? { key: captchaKey.current ?? '', code: (values.captchaCode ?? '').trim() } : undefined;
     try {
       clearUser();
-      await client.login({ tenantId, username: values.username.trim(), password: values.password, captcha });
+      const token = await client.login({ tenantId, username: values.username.trim(), password: values.password, captcha });
+      if (token.second_factor === 'enrol') feedback.message.warning(t('signIn.enrolRequired'), 8);
       clearLock(); // a successful login ends any lock
       feedback.message.success(t('login.success'));
     } catch (error) {
-      feedback.message.error(errorMessage(error));
+      const ticket = secondFactorTicket(error);
+      if (ticket) setSecondStep({ ticket, tenantId });
+      else feedback.message.error(errorMessage(error));
       // A captcha answers one attempt: the next one needs a new picture.
       if (captcha) {
         form.setFieldValue('captchaCode', '');
@@ -110,32 +128,79 @@ export default function LoginPage() {
             {t('login.appAsks', { name: askingApp })}
           </p>
         )}
-        <Form<LoginForm> form={form} name="login" layout="vertical" initialValues={{ tenantId: website.defaultTenantId }} onFinish={submit}>
-          {showTenant && (
-            <Form.Item name="tenantId" label={t('login.tenantId')} rules={[{ required: true, message: t('login.tenantRequired') }]}>
-              <Input autoComplete="organization" onBlur={tenantTyped} />
-            </Form.Item>
-          )}
-          <Form.Item name="username" label={t('login.username')} rules={[{ required: true, message: t('login.usernameRequired') }]}>
-            <Input autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-          {options.captchaRequired && <CaptchaField captchaKey={captchaKey} generation={captchaGeneration} />}
-          <Button type="primary" htmlType="submit" block loading={loading}>
-            {t('login.submit')}
-          </Button>
-        </Form>
-        <Flex justify="flex-end" style={{ marginTop: 12 }}>
-          <Button type="link" size="small" onClick={() => setRegistering(true)}>
-            {t('register.link')}
-          </Button>
-        </Flex>
+        {secondStep ? (
+          <Suspense fallback={null}>
+            <SecondFactorStep ticket={secondStep.ticket} tenantId={secondStep.tenantId} onBack={() => setSecondStep(undefined)} />
+          </Suspense>
+        ) : (
+          <>
+            {/* The tenant field serves both methods: it stays above the tabs. The panels are named by
+                their tabs (aria-controls) and not aria-labelledby, so that 账号 labels one field only. */}
+            <Form<LoginForm>
+              form={form}
+              name="login"
+              layout="vertical"
+              initialValues={{ tenantId: website.defaultTenantId }}
+              onFinish={submit}
+            >
+              {showTenant && (
+                <Form.Item name="tenantId" label={t('login.tenantId')} rules={[{ required: true, message: t('login.tenantRequired') }]}>
+                  <Input autoComplete="organization" onBlur={tenantTyped} />
+                </Form.Item>
+              )}
+              <SignInTabs method={method} onChange={setMethod} />
+              {method === 'account' && (
+                <div role="tabpanel" id="login-panel-account">
+                  <Form.Item name="username" label={t('login.username')} rules={[{ required: true, message: t('login.usernameRequired') }]}>
+                    <Input autoComplete="username" autoFocus />
+                  </Form.Item>
+                  <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+                    <Input.Password autoComplete="current-password" />
+                  </Form.Item>
+                  {options.captchaRequired && <CaptchaField captchaKey={captchaKey} generation={captchaGeneration} />}
+                  <Button type="primary" htmlType="submit" block loading={loading}>
+                    {t('login.submit')}
+                  </Button>
+                </div>
+              )}
+            </Form>
+            {method === 'phone' && (
+              <div role="tabpanel" id="login-panel-phone">
+                <Suspense fallback={null}>
+                  <PhoneSignInForm
+                    tenantId={currentTenant}
+                    captchaRequired={options.captchaRequired}
+                    onSecondFactor={(ticket, tenantId) => setSecondStep({ ticket, tenantId })}
+                  />
+                </Suspense>
+              </div>
+            )}
+            <Flex justify="space-between" wrap style={{ marginTop: 12 }}>
+              <Button type="link" size="small" onClick={() => setRecovering(true)}>
+                {t('signIn.forgot')}
+              </Button>
+              <Button type="link" size="small" onClick={() => setRegistering(true)}>
+                {t('register.link')}
+              </Button>
+            </Flex>
+            <Suspense fallback={null}>
+              <SocialButtons tenantId={host.tenantId ?? typedTenant ?? website.defaultTenantId} />
+            </Suspense>
+          </>
+        )}
       </div>
       {registering && (
         <Suspense fallback={null}>
           <RegisterDialog open onClose={() => setRegistering(false)} hostTenant={host.tenantId} />
+        </Suspense>
+      )}
+      {recovering && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog
+            onClose={() => setRecovering(false)}
+            tenantId={host.tenantId ?? website.defaultTenantId}
+            askTenant={showTenant}
+          />
         </Suspense>
       )}
     </Flex>

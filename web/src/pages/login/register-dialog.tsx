@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { client } from '../../api/client.js';
+import { client, loadResources } from '../../api/client.js';
 import { feedback } from '../../api/feedback.js';
 import { FormModal } from '../../crud/form-modal.js';
 import { logout } from '../../session/logout.js';
@@ -27,7 +27,21 @@ export function registerProblem(form: Partial<RegisterForm>): string | undefined
  * Third-party registration, titled 账号注册: a pending account an administrator
  * approves (POST blade-user/register-guest). Success: an alert, then logout and /login.
  */
-export default function RegisterDialog({ open, onClose, hostTenant }: { open: boolean; onClose: () => void; hostTenant?: string }) {
+export default function RegisterDialog({
+  open,
+  onClose,
+  hostTenant,
+  oauthId: givenOauthId,
+  oauthTicket,
+}: {
+  open: boolean;
+  onClose: () => void;
+  hostTenant?: string;
+  /** The third-party identity (blade_user_oauth id) a social sign-in found unbound: the account is bound to it. */
+  oauthId?: string;
+  /** The ticket the unbound sign-in answered with the identity: proves this browser signed in with it. */
+  oauthTicket?: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<RegisterForm>();
@@ -39,12 +53,14 @@ export default function RegisterDialog({ open, onClose, hostTenant }: { open: bo
       feedback.message.warning(t(problem));
       throw new Error(problem);
     }
-    const oauthId = client.session?.token.oauth_id;
+    const oauthId = givenOauthId ?? client.session?.token.oauth_id;
+    await loadResources(); // the user namespace: not part of the sign-in page's own code
     await client.user.user.registerGuest({
       ...values,
       tenantId: values.tenantId.trim(),
       account: values.account.trim(),
       ...(oauthId ? { oauthId } : {}),
+      ...(oauthTicket ? { oauthTicket } : {}),
     });
     onClose();
     feedback.modal.success({

@@ -1,4 +1,4 @@
-import type { LoginOptions } from '@sso/shared-api';
+import type { LoginOptions } from '@sso/shared-api/auth';
 import { useEffect, useState } from 'react';
 import { client } from '../../api/client.js';
 import { website } from '../../config.js';

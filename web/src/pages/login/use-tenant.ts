@@ -9,8 +9,8 @@ export function useHostTenant(): { tenantId?: string; checked: boolean } {
   const [state, setState] = useState<{ tenantId?: string; checked: boolean }>({ checked: false });
   useEffect(() => {
     let live = true;
-    client.system.tenant.info({ domain: window.location.host }).then(
-      (info) => live && setState({ tenantId: (info as { tenantId?: string }).tenantId || undefined, checked: true }),
+    client.hostTenant(window.location.host).then(
+      (info) => live && setState({ tenantId: info.tenantId || undefined, checked: true }),
       () => live && setState({ checked: true }),
     );
     return () => {

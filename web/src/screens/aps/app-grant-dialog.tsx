@@ -25,15 +25,28 @@ interface TreeData {
   children?: TreeData[];
 }
 
+/** The largest page the API answers: the grants of an application are read page by page until all are in. */
+const PAGE = 200;
+
+async function allGrants(appId: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await grants.list({ appId, current: page, size: PAGE });
+    rows.push(...answer.rows);
+    if (answer.rows.length < PAGE || rows.length >= answer.total) return rows;
+  }
+}
+
 const asTreeData = (nodes: TreeNode[]): TreeData[] =>
   nodes.map((node) => ({ key: node.id, title: node.title, children: node.children?.length ? asTreeData(node.children) : undefined }));
 
 /**
  * Who may open one application: its current grants by kind (departments, which cover their
  * sub-departments, roles and users), each revocable, and trees to grant more — departments,
- * roles, and the users of the department picked.
+ * roles, and the users of the department picked. Used by the grant dialog of an application row
+ * and by the /aps/appuser screen.
  */
-export function AppGrantDialog({ app, onClose }: { app?: Row; onClose: () => void }) {
+export function useAppGrants(appId: string | undefined) {
   const { t } = useTranslation();
   const trees = useUserTrees();
   const [current, setCurrent] = useState<Row[]>();
@@ -41,12 +54,11 @@ export function AppGrantDialog({ app, onClose }: { app?: Row; onClose: () => voi
   const [userDept, setUserDept] = useState<string>();
   const [deptUsers, setDeptUsers] = useState<Row[]>();
   const [busy, setBusy] = useState(false);
-  const appId = app ? String(app.id) : undefined;
 
   const reload = useCallback(async () => {
     if (!appId) return;
     try {
-      setCurrent((await grants.list({ appId, current: 1, size: 200 })).rows);
+      setCurrent(await allGrants(appId));
     } catch {
       setCurrent([]); // toasted by the response handler
     }
@@ -108,6 +120,15 @@ export function AppGrantDialog({ app, onClose }: { app?: Row; onClose: () => voi
   const pick = (kind: GrantKind) => (keys: Key[] | { checked: Key[] }) =>
     setPicked((old) => ({ ...old, [kind]: (Array.isArray(keys) ? keys : keys.checked).map(String) }));
 
+  return { trees, current, picked, pick, setPicked, userDept, setUserDept, deptUsers, busy, grantPicked, revoke };
+}
+
+type AppGrants = ReturnType<typeof useAppGrants>;
+
+/** The current grants (revocable) and the trees to pick more from; granting is the caller's button. */
+export function AppGrantEditor({ grants: state }: { grants: AppGrants }) {
+  const { t } = useTranslation();
+  const { trees, current, picked, pick, setPicked, userDept, setUserDept, deptUsers, revoke } = state;
   const kindLabel: Record<GrantKind, string> = {
     deptId: t('apsScreen.depts'),
     roleId: t('apsScreen.roles'),
@@ -115,16 +136,7 @@ export function AppGrantDialog({ app, onClose }: { app?: Row; onClose: () => voi
   };
 
   return (
-    <Modal
-      title={`${t('apsScreen.grantTitle')}${app ? ` · ${String(app.appName)}` : ''}`}
-      open={Boolean(app)}
-      width={760}
-      onCancel={onClose}
-      okText={t('apsScreen.grant')}
-      okButtonProps={{ loading: busy, disabled: !trees.ready }}
-      onOk={() => void grantPicked()}
-      destroyOnHidden
-    >
+    <>
       <Typography.Title level={5}>{t('apsScreen.currentGrants')}</Typography.Title>
       {current === undefined ? (
         <Spin />
@@ -228,6 +240,26 @@ export function AppGrantDialog({ app, onClose }: { app?: Row; onClose: () => voi
           },
         ]}
       />
+    </>
+  );
+}
+
+/** The grant dialog of an application row. */
+export function AppGrantDialog({ app, onClose }: { app?: Row; onClose: () => void }) {
+  const { t } = useTranslation();
+  const state = useAppGrants(app ? String(app.id) : undefined);
+  return (
+    <Modal
+      title={`${t('apsScreen.grantTitle')}${app ? ` · ${String(app.appName)}` : ''}`}
+      open={Boolean(app)}
+      width={760}
+      onCancel={onClose}
+      okText={t('apsScreen.grant')}
+      okButtonProps={{ loading: state.busy, disabled: !state.trees.ready }}
+      onOk={() => void state.grantPicked()}
+      destroyOnHidden
+    >
+      <AppGrantEditor grants={state} />
     </Modal>
   );
 }

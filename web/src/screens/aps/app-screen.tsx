@@ -87,7 +87,7 @@ export default function AppScreen({ menu }: ScreenProps) {
                       {t('apsScreen.grant')}
                     </Button>
                   )}
-                  {canEdit && row.protocol === 'oidc' && (
+                  {canEdit && (row.protocol === 'oidc' || row.protocol === 'token') && (
                     <Button type="link" size="small" danger onClick={() => resetSecret(row)}>
                       {t('apsScreen.resetSecret')}
                     </Button>

@@ -5,6 +5,7 @@ import { client } from '../../api/client.js';
 import { type CrudApi, crudApi, type Row } from '../../crud/crud-api.js';
 import CrudPage, { type CrudContext } from '../../crud/crud-page.js';
 import { PageLoading } from '../../lib/page-loading.js';
+import { EffectiveAccessButton } from '../aps/effective-access-dialog.js';
 import type { ScreenProps } from '../index.js';
 import { DeptTree } from './dept-tree.js';
 import { GrantDialog } from './grant-dialog.js';
@@ -61,6 +62,7 @@ export default function UserScreen({ menu, def = userDef, api: injected }: UserS
         api={api}
         filters={{ deptId }}
         aside={<DeptTree depts={trees.depts} selected={deptId} onSelect={setDeptId} />}
+        rowActions={(row) => <EffectiveAccessButton userId={String(row.id)} />}
         toolbar={(ctx) => {
           page.current = ctx;
           return <UserToolbar ctx={ctx} filters={filters} onGrant={setGrantIds} onImport={() => setImporting(true)} />;

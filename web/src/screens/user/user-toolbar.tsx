@@ -17,13 +17,13 @@ export interface UserToolbarProps {
 }
 
 /** A confirmed action on the selected users: POST <extra>?userIds=. */
-type UserIdsAction = 'resetPassword' | 'unlock' | 'oneClickModify' | 'oneClickCancel';
+type UserIdsAction = 'resetPassword' | 'unlock' | 'oneClickModify' | 'oneClickCancel' | 'resetSecondFactor';
 
 /**
  * The users' own toolbar buttons, each shown only with its menu button
  * (user_role, user_reset, user_unlock, user_import, user_export); the server checks again.
- * One-click modify / cancel (require or withdraw a password change at the next sign-in) come
- * with user_reset, the button the server guards them by.
+ * One-click modify / cancel (require or withdraw a password change at the next sign-in) and the
+ * second-factor reset come with user_reset, the button the server guards them by.
  */
 export function UserToolbar({ ctx, filters, onGrant, onImport }: UserToolbarProps) {
   const { t } = useTranslation();
@@ -79,6 +79,11 @@ export function UserToolbar({ ctx, filters, onGrant, onImport }: UserToolbarProp
       )}
       {holds('user_reset') && (
         <Button onClick={confirmed('oneClickCancel', t('userScreen.oneClickCancelConfirm'))}>{t('userScreen.oneClickCancel')}</Button>
+      )}
+      {holds('user_reset') && (
+        <Button onClick={confirmed('resetSecondFactor', t('userScreen.resetSecondFactorConfirm'))}>
+          {t('userScreen.resetSecondFactor')}
+        </Button>
       )}
       {holds('user_unlock') && <Button onClick={confirmed('unlock', t('userScreen.unlockConfirm'))}>{t('userScreen.unlock')}</Button>}
       {holds('user_import') && <Button onClick={onImport}>{t('userScreen.import')}</Button>}

@@ -14,6 +14,14 @@ import * as menuEnglishNames from './0014-menu-english-names.js';
 import * as applications from './0015-applications.js';
 import * as oidc from './0016-oidc.js';
 import * as casTickets from './0017-cas-tickets.js';
+import * as appLogIndexesTypes from './0018-app-log-indexes-types.js';
+import * as appAuthorization from './0019-app-authorization.js';
+import * as secondFactorSm2 from './0021-second-factor-sm2.js';
+import * as socialSignIn from './0022-social-sign-in.js';
+import * as applicationLedger from './0023-application-ledger.js';
+import * as appManageBlog from './0024-app-manage-blog.js';
+import * as accessRequests from './0025-access-requests.js';
+import * as appDailyTotals from './0026-app-daily-totals.js';
 
 export interface Migration {
   version: number;
@@ -41,4 +49,12 @@ export const migrations: Migration[] = [
   { version: 15, name: 'applications', up: applications.up },
   { version: 16, name: 'oidc', up: oidc.up },
   { version: 17, name: 'cas-tickets', up: casTickets.up },
+  { version: 18, name: 'app-log-indexes-types', up: appLogIndexesTypes.up },
+  { version: 19, name: 'app-authorization', up: appAuthorization.up },
+  { version: 21, name: 'second-factor-sm2', up: secondFactorSm2.up },
+  { version: 22, name: 'social-sign-in', up: socialSignIn.up },
+  { version: 23, name: 'application-ledger', up: applicationLedger.up },
+  { version: 24, name: 'app-manage-blog', up: appManageBlog.up },
+  { version: 25, name: 'access-requests', up: accessRequests.up },
+  { version: 26, name: 'app-daily-totals', up: appDailyTotals.up },
 ];

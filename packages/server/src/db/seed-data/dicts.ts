@@ -146,8 +146,31 @@ export const systemDicts: DictSeed[] = [
     ],
   },
   {
+    code: 'social_kind',
+    name: '第三方登录类型',
+    sealed: true,
+    entries: [
+      ['oidc', 'OpenID Connect'],
+      ['wecom', 'WeCom'],
+      ['dingtalk', 'DingTalk'],
+      ['feishu', 'Feishu / Lark'],
+    ],
+  },
+  {
     code: 'app_type',
     name: '应用类型',
+    entries: [
+      ['1', '办公协同'],
+      ['2', '生产制造'],
+      ['3', '经营管理'],
+      ['4', '财务管理'],
+      ['5', '人力资源'],
+      ['6', '其他'],
+    ],
+  },
+  {
+    code: 'app_category',
+    name: '应用分类',
     entries: [
       ['1', 'web应用'],
       ['2', '移动应用'],
@@ -156,15 +179,20 @@ export const systemDicts: DictSeed[] = [
     ],
   },
   {
-    code: 'app_category',
-    name: '应用分类',
+    code: 'app_package_type',
+    name: '安装包类型',
     entries: [
-      ['1', '办公协同'],
-      ['2', '生产制造'],
-      ['3', '经营管理'],
-      ['4', '财务管理'],
-      ['5', '人力资源'],
-      ['6', '其他'],
+      ['1', 'Android'],
+      ['2', 'iOS'],
+    ],
+  },
+  {
+    code: 'blog_category',
+    name: '博客分类',
+    entries: [
+      ['1', '技术'],
+      ['2', '生活'],
+      ['3', '公告'],
     ],
   },
 ];

@@ -80,6 +80,7 @@ const SCREENS: Record<string, string> = {
   oss: 'Object storage',
   sms: 'SMS settings',
   attach: 'Attachments',
+  social_provider: 'Social sign-in',
   tool: 'Development tools',
   code: 'Code generation',
   datasource: 'Data sources',

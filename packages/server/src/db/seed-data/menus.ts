@@ -215,6 +215,7 @@ const resource = group('resource', '资源管理', 'resource', '/resource', 'ico
     ['upload', '上传', 1, 'upload'],
     ['download', '下载', 2, 'download'],
   ]),
+  screen('social_provider', '第三方登录', 'social', '/resource/social', 'iconfont iconicon_group', 4),
 ]);
 
 const tool = group('tool', '研发工具', 'tool', '/tool', 'iconfont icon-wxbgongju', 13, [

@@ -43,14 +43,16 @@ export const appLoginLogExtraHandlers = defineExtraHandlers(registry.aps.appLogi
   },
 });
 
-/** The values of a system dictionary by key. */
+/** The values of a system dictionary by key, through the resource cache (dropped on any dictionary change). */
 export async function dictValues(ctx: AppContext, code: string): Promise<Map<string, string>> {
-  const entries = await ctx.db
-    .selectFrom('blade_dict')
-    .select(['dictKey', 'dictValue'])
-    .where('code', '=', code)
-    .where('parentId', '<>', '0')
-    .$call(live())
-    .execute();
+  const entries = await ctx.cache.get('blade_dict', `app-dict-values|${code}`, () =>
+    ctx.db
+      .selectFrom('blade_dict')
+      .select(['dictKey', 'dictValue'])
+      .where('code', '=', code)
+      .where('parentId', '<>', '0')
+      .$call(live())
+      .execute(),
+  );
   return new Map(entries.map((e) => [String(e.dictKey), String(e.dictValue)]));
 }

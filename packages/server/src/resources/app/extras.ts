@@ -17,7 +17,7 @@ export const appExtraHandlers = defineExtraHandlers(app, {
       .$call(live(who.tenant_id))
       .executeTakeFirst();
     if (!row) throw badRequest(zh('recordMissing'));
-    if (row.protocol !== 'oidc') throw badRequest(appMessages.secretOnlyOidc);
+    if (row.protocol !== 'oidc' && row.protocol !== 'token') throw badRequest(appMessages.secretOnlyOidc);
     const clientSecret = newAppSecret();
     await ctx.db
       .updateTable('blade_app')

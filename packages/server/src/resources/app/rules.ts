@@ -47,7 +47,8 @@ export const appRules: ResourceRules = {
         .executeTakeFirst();
       if (!owner) throw badRequest(zh('recordMissing'));
     }
-    if (protocol === 'oidc' && !existing?.clientSecret) {
+    // oidc clients and token applications (which exchange hand-off codes) authenticate with a secret.
+    if ((protocol === 'oidc' || protocol === 'token') && !existing?.clientSecret) {
       const clientSecret = newAppSecret();
       values.clientSecret = hashClientSecret(clientSecret);
       return { reveal: { clientSecret } };

@@ -253,11 +253,11 @@ describe('admin views and friendly links', () => {
         { name: 'CAS 应用', value: 1 },
       ]),
     );
-    // Named by the app_type dictionary: 3 小程序 (finance), 1 web应用 (cas_app).
+    // Named by the app_type dictionary: 3 经营管理 (finance), 1 办公协同 (cas_app).
     expect(await admin('GET', '/api/blade-aps/apploginlog/getAppLogChartType')).toEqual(
       expect.arrayContaining([
-        { name: '小程序', value: 1 },
-        { name: 'web应用', value: 1 },
+        { name: '经营管理', value: 1 },
+        { name: '办公协同', value: 1 },
       ]),
     );
     const analysis = (await admin('GET', '/api/blade-aps/appanalysis/page', { filters: 'finance' })) as { records: Row[] };

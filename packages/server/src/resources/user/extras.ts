@@ -4,6 +4,7 @@ import { userExcelHandlers } from './excel-extras.js';
 import { userPasswordHandlers } from './password-extras.js';
 import { userProfileHandlers } from './profile-extras.js';
 import { userRegisterHandlers } from './register-extras.js';
+import { userSecondFactorHandlers } from './second-factor-extras.js';
 
 /** Every extra of /api/blade-user by its key in the contract. */
 export const userExtraHandlers = defineExtraHandlers(user, {
@@ -11,4 +12,5 @@ export const userExtraHandlers = defineExtraHandlers(user, {
   ...userProfileHandlers,
   ...userRegisterHandlers,
   ...userExcelHandlers,
+  ...userSecondFactorHandlers,
 });

@@ -4,6 +4,7 @@ import { assertRoomForUsers, checkPlainPassword, hashPlain, usersByIds } from '.
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
 import { live } from '../../engine/live-rows.js';
 import { userTarget } from '../../logs/security-events.js';
+import { spendRegistrationTicket } from '../../social/registration-ticket.js';
 
 /** Status of an account waiting for an administrator (the token endpoint refuses it). */
 const PENDING = 2;
@@ -19,6 +20,7 @@ export const userRegisterHandlers = someExtraHandlers(user, {
       password2?: string;
       name?: string | null;
       oauthId?: string;
+      oauthTicket?: string;
     };
     const tenant = await ctx.db.selectFrom('blade_tenant').select(['status', 'expireTime']).$call(live(input.tenantId)).executeTakeFirst();
     if (!tenant) throw badRequest(zh('tenantMissing'));
@@ -37,6 +39,13 @@ export const userRegisterHandlers = someExtraHandlers(user, {
             .executeTakeFirst()
         : undefined;
       if (input.oauthId && !oauth) throw badRequest(m.oauthMissing);
+      // Only whoever just signed in with the identity holds its ticket (spent with the registration).
+      if (
+        oauth &&
+        !(await spendRegistrationTicket(trx, { tenantId: input.tenantId, oauthId: oauth.id, ticket: input.oauthTicket ?? '' }))
+      ) {
+        throw badRequest(m.oauthMissing);
+      }
       const taken = await trx
         .selectFrom('blade_user')
         .select('id')

@@ -1,0 +1,166 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { accountLockedFor, addressThrottled, logMessages, MFA_REQUIRED, secondFactorMessages, type TokenResponse } from '@sso/shared-api';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../context.js';
+import type { Database } from '../db/schema.js';
+import { live } from '../engine/live-rows.js';
+import { GrantError } from './grant-error.js';
+import { recordLockReached } from './lock-events.js';
+import { assertAccountUsable, assertTenantUsable, type GrantRequest, openSession, pick, switchMessages } from './session-grant.js';
+import { checkTotp, hasConfirmedTotp, useRecoveryCode } from './totp.js';
+
+type UserRow = Selectable<Database['blade_user']>;
+
+/** How the user proved who they are in the first step. */
+export type FirstStep = 'password' | 'phone' | 'social' | 'springblade';
+
+/** A user who passed a first step (the caller has checked the credential and the lockout rules). */
+export type FirstStepPassed = GrantRequest & { user: UserRow; method: FirstStep; oauthId?: string };
+
+const TICKET_TTL_SECONDS = 300;
+const TICKET_ATTEMPTS = 5;
+/**
+ * Thrown after a first step when the user has a second factor: the answer is HTTP 400
+ * `{ error: 'mfa_required', error_code: 428, error_description, mfa_ticket, mfa_expires_in }`;
+ * the client then sends `grant_type=mfa&mfa_ticket=&mfa_code=` (a TOTP or recovery code).
+ * Clients of users without a second factor never see it.
+ */
+export class SecondFactorRequired extends GrantError {
+  constructor(
+    readonly ticket: string,
+    readonly expiresIn: number,
+  ) {
+    super(400, secondFactorMessages.required);
+  }
+
+  get body() {
+    return {
+      error: MFA_REQUIRED,
+      error_code: 428,
+      error_description: this.message,
+      mfa_ticket: this.ticket,
+      mfa_expires_in: this.expiresIn,
+    };
+  }
+}
+
+const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+
+/**
+ * What every grant calls once its first step passed (password, phone, social, SpringBlade): the
+ * tenant and account must be usable and a switch one the user holds; a user with a confirmed
+ * second factor gets a ticket (SecondFactorRequired) instead of a session; everyone else a
+ * session (restricted to enrolling when a second factor is required and missing).
+ */
+export async function completeSignIn(ctx: AppContext, passed: FirstStepPassed): Promise<TokenResponse> {
+  const { user } = passed;
+  await assertTenantUsable(ctx, user.tenantId);
+  assertAccountUsable(user);
+  // A switch the user does not hold is refused before any second step (the session picks it again).
+  pick(user.roleId, passed.roleId, switchMessages.roleNotHeld);
+  pick(user.deptId, passed.deptId, switchMessages.deptNotHeld);
+  const { roleId, deptId } = passed;
+  if (await hasConfirmedTotp(ctx.db, user.id)) {
+    const ticket = randomBytes(32).toString('base64url');
+    await ctx.db.deleteFrom('sso_mfa_ticket').where('expiresAt', '<', new Date()).execute();
+    await ctx.db
+      .insertInto('sso_mfa_ticket')
+      .values({
+        idHash: hashOf(ticket),
+        tenantId: user.tenantId,
+        userId: user.id,
+        payload: JSON.stringify({ clientId: passed.client.clientId, method: passed.method, oauthId: passed.oauthId, roleId, deptId }),
+        expiresAt: new Date(Date.now() + TICKET_TTL_SECONDS * 1000),
+      })
+      .execute();
+    throw new SecondFactorRequired(ticket, TICKET_TTL_SECONDS);
+  }
+  // A user whose tenant or role needs a second factor and has none gets a session that can only
+  // enrol one (its tokens say second_factor: 'enrol', see enrolment.ts).
+  return openSession(ctx, passed);
+}
+
+type MfaGrantInput = GrantRequest & { ticket?: string; code?: string };
+
+/**
+ * `grant_type=mfa`: the ticket of a first step and a TOTP or recovery code. Wrong codes count for
+ * the account like wrong passwords (lockout rules) and against the ticket (5, then it is void);
+ * every attempt is in the sign-in log.
+ */
+export async function mfaGrant(ctx: AppContext, input: MfaGrantInput): Promise<TokenResponse> {
+  const ticketRow = input.ticket
+    ? await ctx.db
+        .selectFrom('sso_mfa_ticket')
+        .selectAll()
+        .where('idHash', '=', hashOf(input.ticket))
+        .where('expiresAt', '>', new Date())
+        .executeTakeFirst()
+    : undefined;
+  const user = ticketRow
+    ? await ctx.db.selectFrom('blade_user').selectAll().where('id', '=', ticketRow.userId).$call(live()).executeTakeFirst()
+    : undefined;
+  const attempt = {
+    tenantId: ticketRow?.tenantId ?? '000000',
+    account: user?.account ?? '',
+    clientId: input.client.clientId,
+    ip: input.ip,
+    userAgent: input.userAgent,
+  };
+  try {
+    if (!ticketRow || !user) throw new GrantError(400, secondFactorMessages.ticketInvalid);
+    const granted = await checkSecondStep(ctx, input, ticketRow, user);
+    await ctx.audit.signIn({ ...attempt, success: true, reason: logMessages.signInOk, userId: user.id });
+    return granted;
+  } catch (error) {
+    await ctx.audit.signIn({ ...attempt, success: false, reason: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
+}
+
+async function checkSecondStep(
+  ctx: AppContext,
+  input: MfaGrantInput,
+  ticketRow: Selectable<Database['sso_mfa_ticket']>,
+  user: UserRow,
+): Promise<TokenResponse> {
+  // roleId / deptId: the Dept-Id / Role-Id switch of the first step, if any.
+  const payload = JSON.parse(ticketRow.payload) as { clientId: string; oauthId?: string; roleId?: string; deptId?: string };
+  if (payload.clientId !== input.client.clientId) throw new GrantError(400, secondFactorMessages.ticketInvalid);
+  const code = input.code?.trim() ?? '';
+  if (!code) throw new GrantError(400, secondFactorMessages.missing);
+  const attempt = { tenantId: user.tenantId, account: user.account, ip: input.ip };
+  const lock = await ctx.lockout.verdict(attempt);
+  if (lock.throttledFor) throw new GrantError(429, addressThrottled(lock.throttledFor), lock.throttledFor);
+  if (lock.lockedMinutes) throw new GrantError(400, accountLockedFor(lock.lockedMinutes));
+  const verdict = /^\d{6}$/.test(code)
+    ? await checkTotp(ctx.db, user.id, code)
+    : (await useRecoveryCode(ctx.db, user.id, code))
+      ? 'ok'
+      : 'wrong';
+  if (verdict !== 'ok') {
+    await ctx.lockout.recordFailure(attempt);
+    await recordLockReached(ctx, attempt);
+    const spent = await ctx.db
+      .updateTable('sso_mfa_ticket')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('idHash', '=', ticketRow.idHash)
+      .returning('attempts')
+      .executeTakeFirst();
+    if (!spent || spent.attempts >= TICKET_ATTEMPTS)
+      await ctx.db.deleteFrom('sso_mfa_ticket').where('idHash', '=', ticketRow.idHash).execute();
+    throw new GrantError(400, verdict === 'reused' ? secondFactorMessages.reused : secondFactorMessages.wrong);
+  }
+  // The ticket is spent by deleting it: one ticket opens one session.
+  const deleted = await ctx.db.deleteFrom('sso_mfa_ticket').where('idHash', '=', ticketRow.idHash).executeTakeFirst();
+  if (!deleted.numDeletedRows) throw new GrantError(400, secondFactorMessages.ticketInvalid);
+  if (lock.hasFailures) await ctx.lockout.recordSuccess(attempt);
+  await assertTenantUsable(ctx, user.tenantId);
+  assertAccountUsable(user);
+  return openSession(ctx, {
+    ...input,
+    user,
+    oauthId: payload.oauthId,
+    roleId: payload.roleId || undefined,
+    deptId: payload.deptId || undefined,
+  });
+}

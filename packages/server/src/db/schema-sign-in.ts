@@ -1,0 +1,27 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of the second-factor and SM2 tables (migration 21). */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface SignInTables {
+  sso_totp: {
+    userId: string;
+    tenantId: string;
+    secret: string;
+    confirmedAt: NullableTimestamp;
+    lastCounter: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+    createdAt: Generated<Date>;
+  };
+  sso_totp_recovery: { userId: string; codeHash: string; usedAt: NullableTimestamp };
+  sso_mfa_ticket: {
+    idHash: string;
+    tenantId: string;
+    userId: string;
+    payload: string;
+    attempts: ColumnType<number, number | undefined, number>;
+    expiresAt: Timestamp;
+    createdAt: Generated<Date>;
+  };
+  sso_sm2_key: { id: number; privateKey: string; publicKey: string; createdAt: Generated<Date> };
+}

@@ -1,0 +1,15 @@
+import { appClient } from '@sso/shared-api';
+import { callingApp } from '../../domain/app-client-auth.js';
+import { appPermissionsFor } from '../../domain/app-permissions.js';
+import { bindResource } from '../../engine/bind.js';
+import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+
+/** An application reads its own menus and functions for one account of its tenant, and nothing of any other application. */
+const appClientHandlers = defineExtraHandlers(appClient, {
+  permissions: async ({ ctx, request, query }) => {
+    const app = await callingApp(ctx, request);
+    return appPermissionsFor(ctx, { tenantId: app.tenantId, appId: app.id, account: query.account });
+  },
+});
+
+export const appClientResource = bindResource(appClient, { extras: appClientHandlers });

@@ -1,0 +1,46 @@
+import { badRequest, appAuthzMessages as m } from '@sso/shared-api';
+import { refuseMoveUnderItself, refuseRemovingParents, requireParent, treeOf } from '../../domain/tree-rules.js';
+import { live } from '../../engine/live-rows.js';
+import type { ResourceRules } from '../../engine/types.js';
+
+/** Tables that hold a menu: refusing to remove one still held keeps grants from pointing nowhere. */
+const HOLDERS = [
+  ['blade_app_role_menu', 'menuId'],
+  ['blade_user_authorized_menu', 'menuId'],
+  ['blade_app_menu_function', 'menuId'],
+] as const;
+
+/**
+ * A menu belongs to a live application of the caller's tenant; its parent is a menu of the same
+ * application (or the top) and never itself or one of its children. A menu with children, with
+ * functions, or held by a role or a user is not removed.
+ */
+export const appMenuRules: ResourceRules = {
+  async beforeSave({ caller, values, existing, trx }) {
+    const merged = { ...existing, ...values };
+    const app = await trx
+      .selectFrom('blade_app')
+      .select('id')
+      .where('id', '=', merged.appId)
+      .$call(live(caller.tenant_id))
+      .executeTakeFirst();
+    if (!app) throw badRequest(m.appMissing);
+    if (existing && values.appId !== undefined && String(values.appId) !== String(existing.appId)) throw badRequest(m.menuOtherApp);
+    const parentId = merged.parentId ? String(merged.parentId) : '0';
+    values.parentId = parentId;
+    if (parentId !== '0') {
+      const tree = treeOf(trx, 'blade_app_menu', caller.tenant_id);
+      const parent = await requireParent(tree, parentId, m.menuMissing, ['appId']);
+      if (String(parent.appId) !== String(merged.appId)) throw badRequest(m.menuOtherApp);
+      if (existing) await refuseMoveUnderItself(tree, String(existing.id), parentId, m.menuCycle);
+    }
+  },
+  async beforeRemove({ caller, rows, trx }) {
+    const ids = rows.map((row) => String(row.id));
+    await refuseRemovingParents(treeOf(trx, 'blade_app_menu', caller.tenant_id), ids, m.menuHasChildren);
+    for (const [table, column] of HOLDERS) {
+      const held = await trx.selectFrom(table).select('id').where(column, 'in', ids).$call(live(caller.tenant_id)).executeTakeFirst();
+      if (held) throw badRequest(m.menuInUse);
+    }
+  },
+};

@@ -1,0 +1,46 @@
+import { badRequest, appManageMessages as m, registry } from '@sso/shared-api';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
+import type { ResourceRules } from '../../engine/types.js';
+import { assertOwnApp } from './apps.js';
+
+/** Refuses user ids of which some name no live user of the tenant. */
+async function assertOwnUsers(db: Kysely<Database>, tenantId: string, ids: string[]): Promise<void> {
+  const found = await db.selectFrom('blade_user').select('id').$call(live(tenantId)).where('id', 'in', ids).execute();
+  if (found.length !== new Set(ids).size) throw badRequest(m.usersMissing);
+}
+
+/** A member is a user of the tenant on an application of the tenant. */
+export const appMemberRules: ResourceRules = {
+  async beforeSave({ caller, values, existing, trx }) {
+    const db = trx as Kysely<Database>;
+    const appId = values.appManageId ?? existing?.appManageId;
+    if (values.appManageId !== undefined || !existing) await assertOwnApp(db, caller, appId);
+    if (values.userId !== undefined) await assertOwnUsers(db, caller.tenant_id, [String(values.userId)]);
+  },
+};
+
+export const appMemberExtraHandlers = defineExtraHandlers(registry.appmanage.appMember, {
+  multiSubmit: async ({ ctx, repo, caller, query }) => {
+    await assertOwnApp(ctx.db, caller, query.appManageId);
+    await assertOwnUsers(ctx.db, caller.tenant_id, query.ids);
+    const existing = await ctx.db
+      .selectFrom('blade_app_member_manage')
+      .select('userId')
+      .$call(live(caller.tenant_id))
+      .where('appManageId', '=', query.appManageId)
+      .where('userId', 'in', query.ids)
+      .execute();
+    const members = new Set(existing.map((row) => String(row.userId)));
+    const added = query.ids.filter((id) => !members.has(id));
+    if (added.length > 0) {
+      await repo.saveAll(
+        caller,
+        added.map((userId) => ({ values: { appManageId: query.appManageId, userId, whetherCreator: query.whetherCreator ?? 0 } })),
+      );
+    }
+    return { added: added.length, kept: members.size };
+  },
+});

@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { APP_DOWNLOAD_PATH, APP_TYPES, badRequest, appManageMessages as m, notFound, registry, type UploadedFile } from '@sso/shared-api';
+import type { Kysely } from 'kysely';
+import type { Caller } from '../../auth/permissions.js';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { live } from '../../engine/live-rows.js';
+import { Repository } from '../../engine/repository.js';
+import { formatDateTime } from '../../engine/rows.js';
+import type { ResourceRules } from '../../engine/types.js';
+import { Storage } from '../../storage/storage.js';
+import { extensionOf } from '../../storage/store.js';
+import { attachResource } from '../attach/index.js';
+import { assertOwnApp } from './apps.js';
+import { objectNameOf, removeUploadedFile } from './uploaded-file.js';
+
+const RELEASED = 1;
+const CONTENT_TYPES: Record<string, string> = { apk: 'application/vnd.android.package-archive', ipa: 'application/octet-stream' };
+
+/** A version of the caller's tenant, or 400. */
+async function ownVersion(db: Kysely<Database>, caller: Caller, id: string) {
+  const row = await db
+    .selectFrom('blade_app_version_manage')
+    .selectAll()
+    .$call(live(caller.tenant_id))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw badRequest(m.versionMissing);
+  return row;
+}
+
+/** apk and ipa packages are zip archives: their first bytes say so whatever the name claims. */
+function assertPackage(file: UploadedFile, appType: number): string {
+  const extension = extensionOf(file.filename);
+  if (extension !== APP_TYPES[appType as 1 | 2]) throw badRequest(m.packageType);
+  const d = file.data;
+  if (!(d[0] === 0x50 && d[1] === 0x4b && d[2] === 0x03 && d[3] === 0x04)) throw badRequest(m.packageNotZip);
+  return extension;
+}
+
+/** Removes a package's attachment and stored object, if it still has one. */
+async function dropPackage(ctx: AppContext, caller: Caller, link: string | null): Promise<void> {
+  if (!link) return;
+  try {
+    await removeUploadedFile(ctx, caller, link);
+  } catch {
+    // Already removed through the attachment screen: nothing left to delete.
+  }
+}
+
+/**
+ * A version belongs to an application of the tenant; a released version is frozen (clients hold
+ * its checksum): it is withdrawn before it is changed or removed.
+ */
+export const appVersionRules: ResourceRules = {
+  async beforeSave({ caller, values, existing, trx }) {
+    if (existing && Number(existing.whetherRealease) === RELEASED) throw badRequest(m.releasedLocked);
+    if (values.appId !== undefined || !existing) await assertOwnApp(trx as Kysely<Database>, caller, values.appId ?? existing?.appId);
+    // A package belongs to its package type: changing the type of a version with a package would mislabel it.
+    if (existing?.packageLink && values.appType !== undefined && Number(values.appType) !== Number(existing.appType)) {
+      throw badRequest(m.packageType);
+    }
+  },
+  async beforeRemove({ rows }) {
+    if (rows.some((row) => Number(row.whetherRealease) === RELEASED)) throw badRequest(m.releasedLocked);
+  },
+};
+
+export const appVersionExtraHandlers = defineExtraHandlers(registry.appmanage.appVersion, {
+  lastest: async ({ ctx, query }) => {
+    const row = await ctx.db
+      .selectFrom('blade_app_version_manage as v')
+      .innerJoin('blade_app_manage as a', 'a.id', 'v.appId')
+      .selectAll('v')
+      .where('v.appId', '=', query.appId)
+      .where('v.appType', '=', query.appType)
+      .where('v.whetherRealease', '=', RELEASED)
+      .where('v.isDeleted', '=', 0)
+      .where('a.isDeleted', '=', 0)
+      .orderBy('v.versionCode', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: String(row.id),
+      appId: String(row.appId),
+      appType: row.appType,
+      versionName: row.versionName,
+      versionCode: row.versionCode,
+      updateContent: row.updateContent ?? '',
+      forceUpdate: row.forceUpdate,
+      releaseTime: row.releaseTime ? formatDateTime(row.releaseTime) : '',
+      packageSize: Number(row.packageSize ?? 0),
+      packageSha256: row.packageSha256 ?? '',
+      downloadUrl: `${APP_DOWNLOAD_PATH}?id=${row.id}`,
+    };
+  },
+
+  realease: async ({ ctx, caller, query }) => {
+    const version = await ownVersion(ctx.db, caller, query.id);
+    if (query.whetherRealease === RELEASED && !version.packageLink) throw badRequest(m.packageMissing);
+    await ctx.db
+      .updateTable('blade_app_version_manage')
+      .set({
+        whetherRealease: query.whetherRealease,
+        releaseTime: query.whetherRealease === RELEASED ? new Date() : null,
+        updateUser: caller.user_id,
+        updateTime: new Date(),
+      })
+      .where('id', '=', query.id)
+      .execute();
+    return true;
+  },
+
+  upload: async ({ ctx, caller, query, body }) => {
+    const version = await ownVersion(ctx.db, caller, query.id);
+    if (Number(version.whetherRealease) === RELEASED) throw badRequest(m.packageReleased);
+    const file = body.file as UploadedFile;
+    const extension = assertPackage(file, version.appType);
+    const sha256 = createHash('sha256').update(file.data).digest('hex');
+    const store = await ctx.storage.forTenant(caller.tenant_id);
+    const name = Storage.newName(caller.tenant_id, extension);
+    try {
+      await store.put(name, file.data, CONTENT_TYPES[extension] ?? 'application/octet-stream');
+    } catch (error) {
+      ctx.log?.warn({ err: error }, 'object storage put failed');
+      throw badRequest(`${m.packageFile}: ${(error as Error).message}`);
+    }
+    const link = store.linkOf(name);
+    const originalName = file.filename.slice(0, 500);
+    await new Repository(ctx, attachResource).save(caller, {
+      link,
+      domain: store.domain,
+      name,
+      originalName,
+      extension,
+      attachSize: file.data.byteLength,
+    });
+    await ctx.db
+      .updateTable('blade_app_version_manage')
+      .set({
+        packageLink: link,
+        packageName: name,
+        packageOriginalName: originalName,
+        packageSize: file.data.byteLength,
+        packageSha256: sha256,
+        updateUser: caller.user_id,
+        updateTime: new Date(),
+      })
+      .where('id', '=', query.id)
+      .execute();
+    // The package it replaces is no longer reachable from any version.
+    await dropPackage(ctx, caller, version.packageLink);
+    return {
+      packageLink: await ctx.storage.links.present(link, caller.tenant_id),
+      packageSize: file.data.byteLength,
+      packageSha256: sha256,
+      packageOriginalName: originalName,
+    };
+  },
+
+  attachRemoveByLink: async ({ ctx, caller, query }) => {
+    const holders = await ctx.db
+      .selectFrom('blade_app_version_manage')
+      .select(['id', 'whetherRealease', 'packageName'])
+      .$call(live(caller.tenant_id))
+      .where('packageLink', 'is not', null)
+      .execute();
+    const name = objectNameOf(query.link, caller.tenant_id);
+    const holding = holders.filter((row) => row.packageName === name);
+    if (holding.some((row) => Number(row.whetherRealease) === RELEASED)) throw badRequest(m.packageReleased);
+    await removeUploadedFile(ctx, caller, query.link);
+    if (holding.length > 0) {
+      await ctx.db
+        .updateTable('blade_app_version_manage')
+        .set({ packageLink: null, packageName: null, packageOriginalName: null, packageSize: null, packageSha256: null })
+        .where(
+          'id',
+          'in',
+          holding.map((row) => row.id),
+        )
+        .execute();
+    }
+    return true;
+  },
+});
+
+/** The released version a download link names, with its tenant, or 404. */
+export async function releasedVersion(ctx: AppContext, id: string) {
+  const row = await ctx.db
+    .selectFrom('blade_app_version_manage')
+    .selectAll()
+    .$call(live())
+    .where('id', '=', id)
+    .where('whetherRealease', '=', RELEASED)
+    .executeTakeFirst();
+  if (!row?.packageLink) throw notFound(m.versionMissing);
+  return row;
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { idString } from '../../common.js';
+import { defineExtra, defineResource } from '../../resource.js';
+import { dayText, appManageMessages as m } from './appmanage-messages.js';
+
+const recorded = z.string().nullish();
+const optionalAppId = z.preprocess((v) => (v === '' ? undefined : v), z.string({ error: m.appId }).pipe(idString).optional());
+
+/** A period of days (yyyy-MM-dd, both included), the last 30 days when not given; optionally one application. */
+export const downloadPeriodQuery = z.object({ startTime: dayText.optional(), endTime: dayText.optional(), appId: optionalAppId });
+
+/**
+ * Every download of a version's package through its download link (read only: the link writes
+ * them): the application, version, package type, address and client.
+ */
+export const appDownloadRecord = defineResource({
+  service: 'blade-appmanage',
+  name: 'appdownloadrecord',
+  table: 'blade_app_download_record',
+  tenantScoped: true,
+  permission: 'appdownloadrecord',
+  routes: 'read',
+  entity: z.object({
+    appId: recorded,
+    versionId: recorded,
+    appType: z.number().nullish(),
+    versionName: recorded,
+    downloadIp: recorded,
+    userAgent: recorded,
+  }),
+  names: {
+    appName: { field: 'appId', table: 'blade_app_manage', column: 'appName', sameTenant: true },
+    appTypeName: { field: 'appType', labels: { 1: 'Android', 2: 'iOS' } },
+  },
+  filters: { appId: 'eq', appType: 'eq', versionName: 'like', downloadIp: 'like' },
+  defaultSort: { column: 'id', desc: true },
+  extras: {
+    downloadTrendList: defineExtra({
+      method: 'GET',
+      path: 'downloadTrendList',
+      summary: 'Downloads per day over the period (startTime, endTime; the last 30 days by default), every day listed',
+      query: downloadPeriodQuery,
+      response: z.array(z.object({ day: z.string(), value: z.number() })),
+      permission: ['appdownloadrecord', 'appstatistics'],
+    }),
+    downloadStatistics: defineExtra({
+      method: 'GET',
+      path: 'downloadStatistics',
+      summary: 'Downloads per application over the period (startTime, endTime), Android and iOS apart, most downloaded first',
+      query: downloadPeriodQuery,
+      response: z.array(z.object({ appId: z.string(), appName: z.string(), android: z.number(), ios: z.number(), total: z.number() })),
+      permission: ['appdownloadrecord', 'appstatistics'],
+    }),
+  },
+  view: {
+    title: ['下载记录', 'Download records'],
+    actions: { add: false, edit: false, remove: false },
+    columns: [
+      { prop: 'appName', label: ['应用名称', 'Application'] },
+      { prop: 'appId', label: ['应用', 'Application'], type: 'tree', hideInTable: true, search: true },
+      { prop: 'appTypeName', label: ['安装包类型', 'Package type'] },
+      { prop: 'versionName', label: ['版本', 'Version'], search: true },
+      { prop: 'downloadIp', label: ['下载地址', 'Address'], search: true },
+      { prop: 'userAgent', label: ['客户端', 'Client'], hideInTable: true },
+      { prop: 'createTime', label: ['下载时间', 'Downloaded'], type: 'datetime' },
+    ],
+  },
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineExtra, defineResource } from '../../resource.js';
+import { appAuthzMessages as m } from './app-authz-messages.js';
+import { appPermissions } from './grant-shapes.js';
+
+/**
+ * Calls an application makes as itself, authenticated by its OpenID Connect client-credentials
+ * bearer token or by HTTP Basic `appCode:secret` (no user token): a user's roles, menus and
+ * function codes in that application only.
+ */
+export const appClient = defineResource({
+  service: 'blade-aps',
+  name: 'app-client',
+  basePath: '/api/blade-aps/client',
+  table: 'blade_app',
+  // No generic routes: the handler scopes every answer to the calling application's tenant.
+  tenantScoped: false,
+  permission: 'app',
+  routes: 'none',
+  entity: z.object({}),
+  extras: {
+    permissions: defineExtra({
+      method: 'GET',
+      path: 'permissions',
+      summary:
+        "The calling application's roles, menu tree and function codes for one of its tenant's accounts (cached; any grant change drops it)",
+      query: z.object({ account: z.string({ error: m.account }).trim().min(1, m.account).max(64) }),
+      response: appPermissions,
+      permission: 'public',
+    }),
+  },
+  view: { title: ['应用权限查询', 'Application permissions'], columns: [] },
+});

@@ -1,0 +1,337 @@
+import type { TokenError, TokenResponse, UserInfo } from '../auth.js';
+import { DEFAULT_TENANT_ID, TOKEN_HEADER } from '../constants.js';
+import { md5, toBase64 } from '../digest.js';
+import { ApiError, type Envelope } from '../envelope.js';
+import { LOCKOUT_BASE, type ThrottledAddress } from '../lockout.js';
+import {
+  CAPTCHA_PATH,
+  type CaptchaImage,
+  HOST_TENANT_PATH,
+  type HostTenant,
+  LOGIN_OPTIONS_PATH,
+  type LoginOptions,
+} from '../login-options.js';
+import { HANDOFF_PATH, type HandoffResponse } from '../redirect-contract.js';
+import { MFA_REQUIRED, RESETWORD_PATH, SEND_SMS_PATH } from '../sign-in-methods.js';
+import { type QueryValue, type Transport, toQueryString } from './transport.js';
+
+/** What the client remembers of a sign-in. */
+export interface Session {
+  token: TokenResponse;
+  /** Epoch ms when the access token expires. */
+  expiresAt: number;
+}
+
+export interface SessionStore {
+  load(): Session | undefined;
+  save(session: Session | undefined): void;
+}
+
+export function memoryStore(initial?: Session): SessionStore {
+  let current = initial;
+  return {
+    load: () => current,
+    save: (session) => {
+      current = session;
+    },
+  };
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  transport: Transport;
+  clientId?: string;
+  clientSecret?: string;
+  tenantId?: string;
+  store?: SessionStore;
+  language?: 'zh' | 'en';
+  /** Called when the session ends (401 without a usable refresh token). */
+  onSignedOut?: () => void;
+  /** Refresh this many ms before the access token expires. */
+  refreshMarginMs?: number;
+}
+
+export interface LoginInput {
+  username: string;
+  /** Plain password; the client sends its md5 digest as the browser does. */
+  password: string;
+  tenantId?: string;
+  deptId?: string;
+  roleId?: string;
+  /** The captcha shown (key) and what the user read from it: signs in with grant_type=captcha. */
+  captcha?: { key: string; code: string };
+}
+
+/**
+ * The sign-in part of the SDK: tokens (password, captcha, phone, second factor, refresh), logout,
+ * captcha, login options, SMS codes, the hand-off and the enveloped `call` every request goes
+ * through. It carries no resource definitions, so a sign-in page can load it alone; `SsoClient`
+ * adds the registry's resource namespaces on top.
+ */
+export class AuthClient {
+  readonly options: Required<Omit<ClientOptions, 'onSignedOut' | 'language'>> & Pick<ClientOptions, 'onSignedOut' | 'language'>;
+  private refreshing: Promise<TokenResponse> | undefined;
+
+  constructor(options: ClientOptions) {
+    this.options = {
+      clientId: 'saber',
+      clientSecret: 'saber_secret',
+      tenantId: DEFAULT_TENANT_ID,
+      store: memoryStore(),
+      refreshMarginMs: 60_000,
+      ...options,
+      baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    };
+  }
+
+  get session(): Session | undefined {
+    return this.options.store.load();
+  }
+
+  /** Password grant; the password is digested here. */
+  async login(input: LoginInput): Promise<TokenResponse> {
+    return this.loginWithDigest({ ...input, password: md5(input.password) });
+  }
+
+  /** Password grant with an already-digested password (md5 hex). */
+  async loginWithDigest(input: LoginInput): Promise<TokenResponse> {
+    const tenantId = input.tenantId ?? this.options.tenantId;
+    const grant = input.captcha ? 'captcha' : 'password';
+    const captcha: Record<string, string> = input.captcha ? { 'Captcha-Key': input.captcha.key, 'Captcha-Code': input.captcha.code } : {};
+    const token = await this.tokenRequest(
+      { grant_type: grant, scope: 'all', type: 'account', tenantId, username: input.username, password: input.password },
+      {
+        'Tenant-Id': tenantId,
+        ...captcha,
+        ...(input.deptId ? { 'Dept-Id': input.deptId } : {}),
+        ...(input.roleId ? { 'Role-Id': input.roleId } : {}),
+      },
+    );
+    return token;
+  }
+
+  /** Phone grant: the code sent by oauth/sendSms (see `sendSmsCode`). */
+  async loginWithPhone(input: {
+    phone: string;
+    code: string;
+    tenantId?: string;
+    captcha?: { key: string; code: string };
+  }): Promise<TokenResponse> {
+    const tenantId = input.tenantId ?? this.options.tenantId;
+    const captcha: Record<string, string> = input.captcha ? { 'Captcha-Key': input.captcha.key, 'Captcha-Code': input.captcha.code } : {};
+    return this.tokenRequest(
+      { grant_type: 'phone', scope: 'all', tenantId, phone: input.phone, phoneCode: input.code },
+      { 'Tenant-Id': tenantId, ...captcha },
+    );
+  }
+
+  /**
+   * The second step of a sign-in: a first step of a user with a second factor fails with an
+   * ApiError of code 428 whose data is `{ mfaTicket }`; this sends it with a TOTP or recovery code.
+   */
+  async completeSecondFactor(ticket: string, code: string, tenantId?: string): Promise<TokenResponse> {
+    const tenant = tenantId ?? this.options.tenantId;
+    return this.tokenRequest(
+      { grant_type: 'mfa', scope: 'all', tenantId: tenant, mfa_ticket: ticket, mfa_code: code },
+      { 'Tenant-Id': tenant },
+    );
+  }
+
+  /** Sends a 6-digit code to a phone (public); a captcha once the address has asked for several. */
+  sendSmsCode(phone: string, tenantId?: string, captcha?: { key: string; code: string }): Promise<boolean> {
+    return this.publicPost(SEND_SMS_PATH, { phone, tenantId: tenantId || this.options.tenantId }, captcha);
+  }
+
+  /** Replaces a forgotten password with an SMS code (public); every session of the account ends. */
+  resetForgottenPassword(input: {
+    tenantId?: string;
+    loginNumber: string;
+    phone: string;
+    code: string;
+    password: string;
+  }): Promise<boolean> {
+    const digest = md5(input.password);
+    return this.publicPost(RESETWORD_PATH, {
+      tenantId: input.tenantId || this.options.tenantId,
+      loginNumber: input.loginNumber,
+      phone: input.phone,
+      code: input.code,
+      newPassword: digest,
+      newPassword1: digest,
+      passwordBase64: toBase64(input.password),
+    });
+  }
+
+  private async publicPost<T>(path: string, query: Record<string, string>, captcha?: { key: string; code: string }): Promise<T> {
+    const headers: Record<string, string> = { ...this.headers(), 'Tenant-Id': query.tenantId ?? this.options.tenantId };
+    delete headers[TOKEN_HEADER];
+    if (captcha) Object.assign(headers, { 'Captcha-Key': captcha.key, 'Captcha-Code': captcha.code });
+    const response = await this.options.transport({ method: 'POST', url: this.options.baseUrl + path + toQueryString(query), headers });
+    const body = response.body as Partial<Envelope> | null;
+    if (body?.code !== 200) throw new ApiError(body?.code ?? response.status, body?.msg || '未知错误', body?.data ?? null);
+    return body.data as T;
+  }
+
+  /** A new captcha picture; the server answers it without the envelope, as BladeX does. */
+  async captcha(): Promise<CaptchaImage> {
+    const response = await this.options.transport({ method: 'GET', url: this.options.baseUrl + CAPTCHA_PATH, headers: this.headers() });
+    const body = response.body as Partial<CaptchaImage & Envelope> | null;
+    if (response.status !== 200 || typeof body?.key !== 'string' || typeof body.image !== 'string') {
+      throw new ApiError(body?.code ?? response.status, body?.msg || '未知错误');
+    }
+    return { key: body.key, image: body.image };
+  }
+
+  /** Whether the sign-in form asks for the tenant and needs a captcha (of `tenantId`, else the platform's). */
+  loginOptions(tenantId?: string): Promise<LoginOptions> {
+    return this.call('GET', LOGIN_OPTIONS_PATH, tenantId ? { tenantId } : undefined);
+  }
+
+  /** The tenant bound to a domain (public): a sign-in form on that host needs no tenant field. */
+  hostTenant(domain: string): Promise<HostTenant> {
+    return this.call('GET', HOST_TENANT_PATH, { domain });
+  }
+
+  /** Rotate the refresh token; concurrent callers share one request. */
+  refresh(switchTo: { deptId?: string; roleId?: string } = {}): Promise<TokenResponse> {
+    if (!this.refreshing) {
+      const session = this.session;
+      if (!session) return Promise.reject(new ApiError(401, '未登录'));
+      this.refreshing = this.tokenRequest(
+        { grant_type: 'refresh_token', scope: 'all', refresh_token: session.token.refresh_token, tenantId: session.token.tenant_id },
+        {
+          'Tenant-Id': session.token.tenant_id,
+          ...(switchTo.deptId ? { 'Dept-Id': switchTo.deptId } : {}),
+          ...(switchTo.roleId ? { 'Role-Id': switchTo.roleId } : {}),
+        },
+      ).finally(() => {
+        this.refreshing = undefined;
+      });
+    }
+    return this.refreshing;
+  }
+
+  async logout(errorLogs?: unknown[]): Promise<void> {
+    try {
+      if (this.session) await this.call('POST', '/api/blade-auth/oauth/logout', undefined, errorLogs ?? []);
+    } finally {
+      this.options.store.save(undefined);
+    }
+  }
+
+  userInfo(): Promise<UserInfo> {
+    return this.call('GET', '/api/blade-auth/oauth/user-info');
+  }
+
+  /** Client addresses throttled for failed sign-ins (platform administrators). */
+  throttledAddresses(): Promise<ThrottledAddress[]> {
+    return this.call('GET', `${LOCKOUT_BASE}/addresses`);
+  }
+
+  /** Releases throttled client addresses at once (platform administrators). */
+  clearAddresses(ips: readonly string[]): Promise<boolean> {
+    return this.call('POST', `${LOCKOUT_BASE}/clear-address`, { ips: ips.join(',') });
+  }
+
+  /**
+   * Single sign-on hand-off: the server checks `redirect` against the registered redirect URIs
+   * and answers it with a fresh access token of this session appended; a refusal is an ApiError.
+   */
+  handoff(redirect: string): Promise<HandoffResponse> {
+    return this.call('POST', HANDOFF_PATH, { redirect });
+  }
+
+  /**
+   * Any /api call: headers, automatic refresh, envelope unwrapping into data or ApiError. A FormData
+   * body goes as multipart; `binary` answers a file as a Uint8Array (errors still as ApiError).
+   */
+  async call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    query?: Record<string, QueryValue>,
+    body?: unknown,
+    options: { binary?: boolean } = {},
+  ): Promise<T> {
+    await this.refreshIfDue();
+    const send = () => this.send(method, path, query, body, options.binary);
+    let envelope = await send();
+    if (envelope.code === 401 && this.session) {
+      try {
+        await this.refresh();
+      } catch {
+        this.signedOut();
+        throw new ApiError(401, envelope.msg);
+      }
+      envelope = await send();
+    }
+    if (envelope.code === 401) this.signedOut();
+    if (envelope.code !== 200) throw new ApiError(envelope.code, envelope.msg || '未知错误', envelope.data);
+    return envelope.data as T;
+  }
+
+  private async send(
+    method: 'GET' | 'POST',
+    path: string,
+    query?: Record<string, QueryValue>,
+    body?: unknown,
+    binary?: boolean,
+  ): Promise<Envelope> {
+    const response = await this.options.transport({
+      method,
+      url: this.options.baseUrl + path + toQueryString(query),
+      headers: this.headers(),
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      ...(binary ? { responseType: 'binary' as const } : {}),
+    });
+    if (response.body instanceof Uint8Array && response.status === 200) return { code: 200, success: true, data: response.body, msg: '' };
+    const payload = response.body as (Partial<Envelope> & { error_description?: string }) | null;
+    if (payload && typeof payload === 'object' && typeof payload.code === 'number') return payload as Envelope;
+    const msg = payload?.error_description ?? (typeof payload === 'string' ? payload : '未知错误');
+    return { code: response.status, success: response.status === 200, data: payload, msg };
+  }
+
+  private headers(): Record<string, string> {
+    const headers: Record<string, string> = {
+      Authorization: `Basic ${toBase64(`${this.options.clientId}:${this.options.clientSecret}`)}`,
+      'Tenant-Id': this.session?.token.tenant_id ?? this.options.tenantId,
+    };
+    if (this.options.language) headers['Accept-Language'] = this.options.language;
+    const token = this.session?.token.access_token;
+    if (token) headers[TOKEN_HEADER] = `bearer ${token}`;
+    return headers;
+  }
+
+  private async tokenRequest(query: Record<string, string>, extraHeaders: Record<string, string>): Promise<TokenResponse> {
+    const headers = { ...this.headers(), ...extraHeaders };
+    delete headers[TOKEN_HEADER];
+    const response = await this.options.transport({
+      method: 'POST',
+      url: `${this.options.baseUrl}/api/blade-auth/oauth/token${toQueryString(query)}`,
+      headers,
+    });
+    const body = response.body as Partial<TokenResponse> & Partial<TokenError> & { msg?: string };
+    if (response.status !== 200 || !body?.access_token) {
+      // A second factor is due: the ticket goes back with the code (completeSecondFactor).
+      const data = body?.error === MFA_REQUIRED ? { mfaTicket: body.mfa_ticket, expiresIn: body.mfa_expires_in } : null;
+      throw new ApiError(body?.error_code ?? response.status, body?.error_description ?? body?.msg ?? '未知错误', data);
+    }
+    const token = body as TokenResponse;
+    this.options.store.save({ token, expiresAt: Date.now() + token.expires_in * 1000 });
+    return token;
+  }
+
+  private async refreshIfDue(): Promise<void> {
+    const session = this.session;
+    if (!session || session.expiresAt - Date.now() > this.options.refreshMarginMs) return;
+    try {
+      await this.refresh();
+    } catch {
+      // the request goes out anyway; a 401 then signs out
+    }
+  }
+
+  private signedOut(): void {
+    this.options.store.save(undefined);
+    this.options.onSignedOut?.();
+  }
+}

@@ -1,0 +1,110 @@
+import { type Label, toEnglish } from '@sso/shared-api';
+import { createContext, useContext } from 'react';
+
+export type Lang = 'zh' | 'en';
+
+/** Every text the console shows, Chinese first and English second. */
+const strings = {
+  title: ['SSO 管理控制台', 'SSO admin console'],
+  server: ['服务器', 'Server'],
+  tenant: ['租户', 'Tenant'],
+  account: ['账号', 'Account'],
+  password: ['密码', 'Password'],
+  signIn: ['登录', 'Sign in'],
+  secondFactor: ['验证码', 'Code'],
+  secondFactorAsked: ['请输入身份验证器中的 6 位动态码或恢复码', 'Enter the 6-digit code of your authenticator app or a recovery code'],
+  signingIn: ['正在登录…', 'Signing in…'],
+  signInHint: ['Tab/↑↓ 切换字段 · Enter 登录 · Esc 退出', 'Tab/↑↓ next field · Enter sign in · Esc quit'],
+  sessionEnded: ['会话已结束，请重新登录', 'The session has ended: sign in again'],
+  mustChange: ['首次登录，请修改初始密码', 'First sign-in: change the initial password'],
+  oldPassword: ['原密码', 'Old password'],
+  newPassword: ['新密码', 'New password'],
+  newPassword1: ['确认密码', 'Confirm password'],
+  passwordsDiffer: ['两次输入的密码不一致', 'The two passwords differ'],
+  passwordChanged: ['密码已修改', 'Password changed'],
+  required: ['必填', 'Required'],
+  loading: ['加载中…', 'Loading…'],
+  noRows: ['暂无数据', 'No data'],
+  total: ['共 {n} 条', '{n} in all'],
+  page: ['第 {p}/{n} 页', 'page {p}/{n}'],
+  perPage: ['每页 {n} 条', '{n} a page'],
+  sortBy: ['排序 {c}', 'sort {c}'],
+  selected: ['已选 {n}', '{n} selected'],
+  search: ['搜索', 'Search'],
+  searchHint: ['Enter 查询 · Esc 取消 · Ctrl+U 清空', 'Enter search · Esc cancel · Ctrl+U clear'],
+  create: ['新增', 'New'],
+  edit: ['编辑', 'Edit'],
+  detail: ['详情', 'Details'],
+  saved: ['保存成功', 'Saved'],
+  removed: ['删除成功', 'Removed'],
+  formHint: ['↑↓ 字段 · ←→ 选项 · Enter 保存 · Esc 返回', '↑↓ field · ←→ choice · Enter save · Esc back'],
+  confirmRemove: ['确定删除 {n} 条数据？(y/n)', 'Remove {n} record(s)? (y/n)'],
+  yes: ['是', 'Yes'],
+  no: ['否', 'No'],
+  listKeys: [
+    '↑↓ 行 · ←→ 翻页 · / 搜索 · Enter 详情 · n 新增 · e 编辑 · d 删除 · 空格 多选 · s 排序 · z 每页 · r 刷新',
+    '↑↓ row · ←→ page · / search · Enter details · n new · e edit · d delete · space select · s sort · z page size · r refresh',
+  ],
+  treeKeys: ['↑↓ 行 · → 展开 · ← 收起 · Enter 详情 · r 刷新', '↑↓ row · → expand · ← collapse · Enter details · r refresh'],
+  shellKeys: ['Tab 侧栏/内容 · : 命令 · ? 帮助 · L 语言 · q 退出', 'Tab sidebar/content · : command · ? help · L language · q quit'],
+  menu: ['菜单', 'Menu'],
+  noScreen: ['此菜单在终端中没有界面，请在网页端使用', 'This menu has no terminal screen: use the web console'],
+  welcome: ['从左侧菜单或 : 命令打开一个界面', 'Open a screen from the sidebar or with :'],
+  palette: ['跳转到', 'Go to'],
+  paletteHint: [
+    '输入名称或拼音首字母 · ↑↓ 选择 · Enter 打开 · Esc 关闭',
+    'Type a name or pinyin initials · ↑↓ pick · Enter open · Esc close',
+  ],
+  help: ['键盘帮助', 'Keyboard help'],
+  helpClose: ['按任意键关闭', 'Press any key to close'],
+  offline: ['无法连接服务器，{s} 秒后重试', 'Cannot reach the server, retrying in {s} s'],
+  role: ['角色', 'Role'],
+  lang: ['语言', 'Language'],
+  userKeys: ['u 解锁 · p 重置密码 · g 授予角色 · t 部门筛选', 'u unlock · p reset password · g grant roles · t department filter'],
+  unlocked: ['已解锁 {n} 个用户', 'Unlocked {n} user(s)'],
+  resetDone: ['已重置 {n} 个用户的密码', 'Reset the password of {n} user(s)'],
+  confirmReset: ['重置 {n} 个用户的密码为初始密码？(y/n)', 'Reset {n} user(s) to the initial password? (y/n)'],
+  granted: ['已授予角色', 'Roles granted'],
+  grantRoles: ['授予角色', 'Grant roles'],
+  pickHint: [
+    '↑↓ 移动 · 空格 勾选 · →← 展开/收起 · Enter 确定 · Esc 取消',
+    '↑↓ move · space check · →← expand/collapse · Enter done · Esc cancel',
+  ],
+  deptFilter: ['部门', 'Department'],
+  allDepts: ['全部部门', 'All departments'],
+  follow: ['跟随中 (f 停止)', 'following (f to stop)'],
+  followKey: ['f 跟随新记录', 'f follow new records'],
+  entries: ['字典项', 'Entries'],
+  dictKeys: ['Enter 查看字典项 · Esc 返回字典', 'Enter open entries · Esc back to dictionaries'],
+  appKeys: ['Enter 查看授权（n 授权 · d 撤销）', 'Enter show its grants (n grant · d revoke)'],
+  grants: ['授权', 'Grants'],
+  profile: ['个人信息', 'Personal info'],
+  profileKeys: ['e 编辑资料 · w 修改密码', 'e edit profile · w change password'],
+  quitConfirm: ['退出？(y/n)', 'Quit? (y/n)'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export type StringKey = keyof typeof strings;
+export const LangContext = createContext<Lang>('zh');
+
+/** A text in the language, with `{name}` placeholders filled. */
+export function translate(lang: Lang, key: StringKey, vars: Record<string, string | number> = {}): string {
+  const text: string = strings[key][lang === 'en' ? 1 : 0];
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
+
+/** A registry label (view titles, column labels) in the language. */
+export const labelOf = (lang: Lang, label: Label): string => label[lang === 'en' ? 1 : 0];
+
+/** A schema's message (the contract writes them in Chinese) in the language. */
+export const messageIn = (lang: Lang, message: string): string => (lang === 'en' ? toEnglish(message) : message);
+
+export function useLang() {
+  const lang = useContext(LangContext);
+  return { lang, t: (key: StringKey, vars?: Record<string, string | number>) => translate(lang, key, vars) };
+}
+
+/** The language asked for: --lang, else SSO_LANG, else Chinese (the product's first language). */
+export function initialLang(env: Record<string, string | undefined>, requested?: string): Lang {
+  const value = requested ?? env.SSO_LANG ?? '';
+  return /^en/i.test(value) ? 'en' : 'zh';
+}

@@ -1,0 +1,65 @@
+import type { SsoClient, TokenResponse } from '@sso/shared-api';
+import { type Env, loadProfiles, saveProfiles } from '../../../cli/src/profiles.js';
+import { clientFor, makeClient, resolveProfile } from '../../../cli/src/session.js';
+import { tokenStore } from '../../../cli/src/token-store.js';
+import type { Lang } from './i18n.js';
+
+/** Where the console signs in: the CLI's profile (`sso login` writes it), so both share one sign-in. */
+export interface Target {
+  profile: string;
+  url: string;
+  tenantId: string;
+  account: string;
+}
+
+export interface SessionOptions {
+  profile?: string;
+  server?: string;
+}
+
+export function targetOf(env: Env, options: SessionOptions): Target {
+  const { name, profile, url } = resolveProfile(env, options);
+  return { profile: name, url, tenantId: env.SSO_TENANT || profile?.tenantId || '000000', account: profile?.account ?? '' };
+}
+
+/** A client on the profile's stored session (refreshed tokens are saved back for the CLI too). */
+export function storedClient(env: Env, options: SessionOptions, lang: Lang): SsoClient {
+  return clientFor(env, { ...options, lang });
+}
+
+/**
+ * Signs in as `sso login` does: the session goes to the profile's store (keychain or 0600 file)
+ * and the profile records the server, tenant and account, and becomes the current one.
+ */
+export async function signIn(
+  env: Env,
+  target: Target,
+  password: string,
+  lang: Lang,
+  secondFactor?: { ticket: string; code: string },
+): Promise<{ client: SsoClient; token: TokenResponse }> {
+  const client = makeClient(target.url, target.tenantId, tokenStore(env, target.profile), lang);
+  const token = secondFactor
+    ? await (client as SecondFactorClient).completeSecondFactor(secondFactor.ticket, secondFactor.code, target.tenantId)
+    : await client.login({ username: target.account, password, tenantId: target.tenantId });
+  const file = loadProfiles(env);
+  file.profiles[target.profile] = { url: target.url, tenantId: target.tenantId, account: target.account };
+  file.current = target.profile;
+  saveProfiles(env, file);
+  return { client, token };
+}
+
+/** The SDK's second sign-in step (grant_type=mfa with the ticket of the first step). */
+type SecondFactorClient = SsoClient & { completeSecondFactor(ticket: string, code: string, tenantId?: string): Promise<TokenResponse> };
+
+/** The ticket of a first step that asks for a second factor (ApiError 428), if it is one. */
+export function secondFactorTicket(error: unknown): string | undefined {
+  const data = (error as { code?: number; data?: { mfaTicket?: unknown } } | null) ?? undefined;
+  return data?.code === 428 && typeof data.data?.mfaTicket === 'string' ? data.data.mfaTicket : undefined;
+}
+
+/** A client for another language on the same stored session. */
+export const withLanguage = (env: Env, target: Target, lang: Lang): SsoClient =>
+  makeClient(target.url, target.tenantId, tokenStore(env, target.profile), lang);
+
+export type { Env };

@@ -1,0 +1,39 @@
+import type { MatterRow } from '@sso/shared-api';
+import { accessApi, type NoticeRow } from '../access/access-api.js';
+import { client } from '../api/client.js';
+import { createStore } from '../lib/store.js';
+import { menuCodes } from '../pages/wel/platform-figures.js';
+import { userStore } from '../session/user-store.js';
+
+/** How many of each the bell lists, the smallest page size (its badge counts every waiting approval). */
+export const BELL_SIZE = 10;
+
+export interface BellFeed {
+  loaded: boolean;
+  approvals: MatterRow[];
+  approvalTotal: number;
+  notices: NoticeRow[];
+}
+
+/** What the top-bar bell shows: the caller's waiting approvals and the tenant's latest notices. */
+export const bellFeed = createStore<BellFeed>({ loaded: false, approvals: [], approvalTotal: 0, notices: [] });
+
+/**
+ * Reads the feed afresh (when the bell mounts, opens, and after a decision). Notices are read only
+ * by those who hold the notice menu: the notice list is guarded by it.
+ */
+export async function refreshBell(): Promise<void> {
+  // A session that must first set up its required second factor may call nothing else: no feed.
+  if (client.session?.token.second_factor === 'enrol') return;
+  const readsNotices = menuCodes(userStore.get().menus).has('notice');
+  const [approvals, notices] = await Promise.all([
+    accessApi.todo(1, BELL_SIZE).catch(() => undefined),
+    readsNotices ? accessApi.notices(BELL_SIZE).catch(() => undefined) : Promise.resolve(undefined),
+  ]);
+  bellFeed.set({
+    loaded: true,
+    approvals: approvals?.records ?? [],
+    approvalTotal: approvals?.total ?? 0,
+    notices: notices?.records ?? [],
+  });
+}

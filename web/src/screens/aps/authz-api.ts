@@ -1,0 +1,78 @@
+import { type ResourceDef, registry, type TreeNode } from '@sso/shared-api';
+import { client } from '../../api/client.js';
+import type { Row } from '../../crud/crud-api.js';
+
+type Query = Record<string, string | number | undefined>;
+
+/** The resources of in-application authorization, as the generic pages see them. */
+export const defs = {
+  app: registry.aps.app as unknown as ResourceDef,
+  appMenu: registry.aps.appMenu as unknown as ResourceDef,
+  appMenuFunction: registry.aps.appMenuFunction as unknown as ResourceDef,
+  appRole: registry.aps.appRole as unknown as ResourceDef,
+  appRoleMenu: registry.aps.appRoleMenu as unknown as ResourceDef,
+  appRoleFunction: registry.aps.appRoleFunction as unknown as ResourceDef,
+  userRole: registry.aps.userAuthorizedRole as unknown as ResourceDef,
+  userMenu: registry.aps.userAuthorizedMenu as unknown as ResourceDef,
+  userFunction: registry.aps.userAuthorizedFunction as unknown as ResourceDef,
+  rule: registry.sod.appIncompatibleRule as unknown as ResourceDef,
+  user: registry.user.user as unknown as ResourceDef,
+};
+
+/** Calls one extra route of a resource by its name in the definition (its method and path come from there). */
+export function callExtra<T>(def: ResourceDef, name: string, params: Query = {}): Promise<T> {
+  const extra = def.extras[name];
+  if (!extra) throw new Error(`${def.name} has no extra ${name}`);
+  const clean = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
+  const url = `${def.basePath}/${extra.path}`;
+  return extra.method === 'GET' ? client.call<T>('GET', url, clean) : client.call<T>('POST', url, undefined, clean);
+}
+
+/** Rows of one page of a resource's list (the largest page the API answers). */
+export async function listRows(def: ResourceDef, query: Query): Promise<Row[]> {
+  const data = await client.call<{ records?: Row[] }>('GET', `${def.basePath}/list`, { current: 1, size: 200, ...query } as Record<
+    string,
+    string | number
+  >);
+  return data.records ?? [];
+}
+
+/** Every menu and button of an application as a selection tree. */
+export const appMenuTree = (appId: string) => callExtra<TreeNode[]>(defs.appMenu, 'tree', { appId });
+
+export interface CheckNode {
+  key: string;
+  title: string;
+  children?: CheckNode[];
+}
+
+export const asCheckTree = (nodes: readonly TreeNode[]): CheckNode[] =>
+  nodes.map((node) => ({
+    key: String(node.id ?? node.key),
+    title: String(node.title),
+    children: node.children?.length ? asCheckTree(node.children) : undefined,
+  }));
+
+/** The function codes of an application grouped under their menus, as a checkable tree (menu nodes are `menu:<id>`). */
+export function functionTree(functions: readonly Row[]): CheckNode[] {
+  const byMenu = new Map<string, CheckNode>();
+  for (const fn of functions) {
+    const menuKey = `menu:${String(fn.menuId)}`;
+    let group = byMenu.get(menuKey);
+    if (!group) {
+      group = { key: menuKey, title: String(fn.menuName ?? fn.menuId), children: [] };
+      byMenu.set(menuKey, group);
+    }
+    group.children?.push({ key: String(fn.id), title: `${String(fn.functionName)} (${String(fn.functionCode)})` });
+  }
+  return [...byMenu.values()];
+}
+
+/**
+ * The definition as a screen shows it once the picker above has chosen these fields: their id
+ * boxes leave the search form, and `add` is dropped when the screen adds through its own form.
+ */
+export function pickedView(def: ResourceDef, picked: readonly string[], add = true): ResourceDef {
+  const columns = def.view.columns.map((column) => (picked.includes(column.prop) ? { ...column, search: false } : column));
+  return { ...def, view: { ...def.view, columns, actions: { ...def.view.actions, ...(add ? {} : { add: false }) } } };
+}
