@@ -87,7 +87,7 @@ describe.skipIf(!runnable)('the /market systems sharing market', () => {
       await button(page, '登录').click();
       await page.waitForURL('**/wel/index');
       await openFromSidebar(page, '应用台账', '台账参数', '/ledger/appparameter/index');
-      const row = page.locator('tr.ant-table-row:visible', { hasText: '设备管理系统' });
+      const row = page.locator('[data-tab-path="/ledger/appparameter/index"] tr.ant-table-row', { hasText: '设备管理系统' });
       await settled(row);
       await row.locator('.ant-checkbox-input').check();
       await page.getByTestId('ledger-check').click();
@@ -160,15 +160,16 @@ describe.skipIf(!runnable)('the /market systems sharing market', () => {
     await step(page, 'market-07-admin-comments', async () => {
       await page.goto(`${server.baseUrl}/wel/index`);
       await openFromSidebar(page, '应用台账', '台账评论', '/ledger/appparametercomments/index');
-      // Screens stay open in their tabs: only the visible table is this screen's.
-      const row = page.locator('tr.ant-table-row:visible', { hasText: '财务共享系统' });
+      // Screens stay open in their tabs: look inside this screen's box only.
+      const row = page.locator('[data-tab-path="/ledger/appparametercomments/index"] tr.ant-table-row', { hasText: '财务共享系统' });
       await settled(row);
       expect(await row.textContent()).toContain(COMMENT);
       expect(await row.locator('b, img').count()).toBe(0);
     });
     await step(page, 'market-08-admin-network', async () => {
       await openFromSidebar(page, '应用台账', '网络安全', '/ledger/appnetwork/index');
-      const row = page.locator('tr.ant-table-row:visible', { hasText: '财务共享系统' });
+      // The comments screen may still be on show for a moment after the address changed.
+      const row = page.locator('[data-tab-path="/ledger/appnetwork/index"] tr.ant-table-row', { hasText: '财务共享系统' });
       await settled(row);
       expect(await row.textContent()).toContain('DMZ');
       expect(await row.textContent()).toContain('2024-05-20');

@@ -122,8 +122,8 @@ describe.skipIf(!hasTmux || !built)('sso-tui in tmux', () => {
 
     keys('/');
     await until('Enter 查询');
-    text('lockedone');
-    keys('Enter');
+    // The name and its Enter in one write, as a paste or a loaded machine delivers them.
+    text('lockedone\r');
     await until((): boolean => screen().includes('共 1 条') && screen().includes('locked'));
 
     keys('u');

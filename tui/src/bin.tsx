@@ -1,6 +1,7 @@
 import { render } from 'ink';
 import { App } from './app.js';
 import { initialLang } from './core/i18n.js';
+import { keypressStdin } from './core/keypress-stdin.js';
 
 /** sso-tui [--profile NAME] [--server URL] [--lang zh|en] */
 function option(name: string): string | undefined {
@@ -19,6 +20,8 @@ const instance = render(
   <App env={env} options={{ profile: option('profile'), server: option('server') }} lang={initialLang(env, option('lang'))} />,
   {
     exitOnCtrlC: true,
+    // One keypress per read, so a name and the Enter that follows it are never taken as one.
+    stdin: keypressStdin(process.stdin),
   },
 );
 await instance.waitUntilExit();

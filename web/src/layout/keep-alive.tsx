@@ -11,7 +11,9 @@ export const clearPageCache = () => cacheGeneration.set((g) => g + 1);
  * keepAlive (a route meta flag): pages of open tabs stay mounted but hidden (React's
  * <Activity>), so a list keeps its search and page when the user comes back to its tab. A page
  * leaves the cache when its tab closes or the cache is cleared. The stored elements carry their
- * own route match, so a hidden page keeps seeing its own path.
+ * own route match, so a hidden page keeps seeing its own path. Each page sits in a box named
+ * by its path (`data-tab-path`), so whoever looks for one screen's content (a browser test, just
+ * after a tab switch while the old page is still on show) finds that screen's and no other's.
  */
 export function KeepAliveOutlet({ keepAlive }: { keepAlive: boolean }) {
   const outlet = useOutlet();
@@ -30,7 +32,7 @@ export function KeepAliveOutlet({ keepAlive }: { keepAlive: boolean }) {
   if (keepAlive) cache.current.set(pathname, outlet);
 
   const current = keepAlive ? null : (
-    <div key={`${generation}:${pathname}`} style={{ height: '100%' }}>
+    <div key={`${generation}:${pathname}`} data-tab-path={pathname} style={{ height: '100%' }}>
       {outlet}
     </div>
   );
@@ -38,7 +40,9 @@ export function KeepAliveOutlet({ keepAlive }: { keepAlive: boolean }) {
     <>
       {[...cache.current.entries()].map(([path, element]) => (
         <Activity key={`${generation}:${path}`} mode={path === pathname ? 'visible' : 'hidden'}>
-          {element}
+          <div data-tab-path={path} style={{ height: '100%' }}>
+            {element}
+          </div>
         </Activity>
       ))}
       {current}

@@ -10,6 +10,7 @@ import {
   trackedClient,
   useTestServer,
 } from '../../api-suite.testkit.js';
+import { issueRegistrationTicket } from '../../social/registration-ticket.js';
 import { liveUserCount, STRONG, setQuota, storedUser } from './users.testkit.js';
 
 /** register-guest (public) and its approval: audit-pass / audit-refuse. */
@@ -68,13 +69,16 @@ describe('register-guest', () => {
     await login('guest_b', tenantB.tenantId);
   });
 
-  it('binds a third-party sign-in given by oauthId', async () => {
+  it('binds a third-party sign-in given by oauthId and the ticket its sign-in handed out', async () => {
     const oauthId = suite.server.ctx.ids.next();
     await suite.server.ctx.db
       .insertInto('blade_user_oauth')
       .values({ id: oauthId, tenantId: DEFAULT_TENANT_ID, uuid: 'gh-1', source: 'github', avatar: 'https://example.com/a.png' })
       .execute();
-    await register(form('guest_oauth', { oauthId }));
+    const oauthTicket = await issueRegistrationTicket(suite.server.ctx, { tenantId: DEFAULT_TENANT_ID, providerId: '1', oauthId });
+    // The id alone does not bind: only whoever signed in with the identity holds its ticket.
+    expect(await failure(guest, register(form('guest_oauth', { oauthId })))).toEqual(bad(m.oauthMissing));
+    await register(form('guest_oauth', { oauthId, oauthTicket }));
     const stored = await storedUser(suite.server, 'guest_oauth');
     expect(stored.avatar).toBe('https://example.com/a.png');
     const oauth = await suite.server.ctx.db
@@ -84,7 +88,7 @@ describe('register-guest', () => {
       .executeTakeFirstOrThrow();
     expect(oauth.userId).toBe(stored.id);
     // A binding is used once.
-    expect(await failure(guest, register(form('guest_oauth2', { oauthId })))).toEqual(bad(m.oauthMissing));
+    expect(await failure(guest, register(form('guest_oauth2', { oauthId, oauthTicket })))).toEqual(bad(m.oauthMissing));
   });
 
   const cases: [string, Record<string, unknown>, string][] = [
