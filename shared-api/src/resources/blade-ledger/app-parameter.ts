@@ -22,7 +22,15 @@ export const appParameterEntity = z.object({
   databaseType: optionalText(64),
   serverInfo: optionalText(255),
   onlineDate: dayText,
-  userScale: formNumber(m.userScale).pipe(z.number().min(0, m.userScale).max(10_000_000, m.userScale)).optional(),
+  // None is null, as detail answers it: a form sending the row back unchanged is accepted and clears nothing.
+  userScale: z
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      z.union([z.null(), formNumber(m.userScale).pipe(z.number().min(0, m.userScale).max(10_000_000, m.userScale))], {
+        error: m.userScale,
+      }),
+    )
+    .optional(),
   description: optionalText(2000),
   icon: optionalText(1000),
   isRecommend: flag.optional(),

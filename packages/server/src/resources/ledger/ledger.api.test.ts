@@ -99,6 +99,8 @@ describe('review and shelving gate the market', () => {
     expect(await submit({ appName: ' ' })).toEqual(bad(ledgerMessages.appName));
     expect(await submit({ appName: '甲', onlineDate: '2021-02-30' })).toEqual(bad(ledgerMessages.date));
     expect(await submit({ appName: '甲', isRecommend: 3 })).toEqual(bad(ledgerMessages.flag));
+    expect(await submit({ appName: '甲', userScale: -1 })).toEqual(bad(ledgerMessages.userScale));
+    expect(await submit({ appName: '甲', userScale: 'many' })).toEqual(bad(ledgerMessages.userScale));
     expect(await submit({ appName: '甲', appId: '123456789' })).toEqual(bad(ledgerMessages.appMissing));
     expect(await tableSnapshot(suite.server, 'blade_app_parameter')).toEqual(before);
   });
@@ -106,12 +108,64 @@ describe('review and shelving gate the market', () => {
   it('update changes an existing entry and its pinyin; an unknown id is refused', async () => {
     const id = await shelved('临时名称');
     await admin('POST', 'appparameter/update', undefined, { id, appName: '仓储物流平台', version: 'V2.1' });
+    await admin('GET', 'appparameter/batchCheck', { ids: id });
     expect(await names(alice, 'ccwl')).toEqual(['仓储物流平台']);
     const detail = (await market(alice, 'GET', 'getAppParameterDetail', { id })) as Row;
     expect(detail.version).toBe('V2.1');
     expect(await failure(suite.admin, admin('POST', 'appparameter/update', undefined, { id: '123456789', appName: 'x' }))).toEqual(
       bad(zh('recordMissing')),
     );
+  });
+});
+
+describe('a change of a reviewed entry sends it back for review', () => {
+  const reviewed = async (id: string) => ((await admin('GET', 'appparameter/detail', { id })) as Row).isCheck;
+
+  it('submit or update of its name, parameters or link takes it off the market until reviewed again', async () => {
+    const app = (await suite.admin.call('POST', '/api/blade-aps/app/submit', undefined, {
+      appCode: 'review-link',
+      appName: '复核',
+      protocol: 'link',
+      appUrl: 'https://review.example.com/',
+      status: 1,
+    })) as Row;
+    const id = await shelved('复核前名称', { version: 'V1' });
+    const changes: Row[] = [{ appName: '复核后名称' }, { version: 'V2' }, { appId: String(app.id) }, { description: '新的简介' }];
+    for (const [index, change] of changes.entries()) {
+      const via = index % 2 === 0 ? 'submit' : 'update';
+      const saved = (await admin('POST', `appparameter/${via}`, undefined, { id, ...change })) as Row;
+      expect(saved.isCheck, JSON.stringify(change)).toBe(0);
+      expect(await names(alice), JSON.stringify(change)).not.toContain(saved.appName);
+      expect(await failure(alice, market(alice, 'GET', 'getAppParameterDetail', { id }))).toEqual(MISSING);
+      // Still shelved: reviewing it again is all it takes to return.
+      await admin('GET', 'appparameter/batchCheck', { ids: id });
+      expect(await market(alice, 'GET', 'getAppParameterDetail', { id })).toEqual(expect.objectContaining({ id, ...change }));
+    }
+  });
+
+  it('shelving, the same content sent again, the recommendation or the order keep the review', async () => {
+    const id = await shelved('保持审核系统', { version: 'V1', deptName: '' });
+    await admin('GET', 'appparameter/batchShelf', { ids: id, isShelf: 0 });
+    await admin('GET', 'appparameter/batchShelf', { ids: id, isShelf: 1 });
+    expect(await reviewed(id)).toBe(1);
+    const row = (await admin('GET', 'appparameter/detail', { id })) as Row;
+    // The form sends the whole row back: unchanged content (empty text as "") is no change.
+    await admin('POST', 'appparameter/submit', undefined, { ...row, isRecommend: 1, sort: 5 });
+    await admin('POST', 'appparameter/update', undefined, { id, appName: '保持审核系统', version: 'V1', sort: 6 });
+    expect(await reviewed(id)).toBe(1);
+    expect(await names(alice)).toContain('保持审核系统');
+  });
+
+  it('a change of an entry not yet reviewed leaves it not reviewed; a refused change keeps the review', async () => {
+    const fresh = await addEntry('待审核系统');
+    await admin('POST', 'appparameter/update', undefined, { id: fresh, version: 'V3' });
+    expect(await reviewed(fresh)).toBe(0);
+    const id = await shelved('拒绝修改系统');
+    expect(
+      await failure(suite.admin, admin('POST', 'appparameter/update', undefined, { id, appName: '新', onlineDate: '2021-02-30' })),
+    ).toEqual(bad(ledgerMessages.date));
+    expect(await reviewed(id)).toBe(1);
+    expect(await names(alice)).toContain('拒绝修改系统');
   });
 });
 

@@ -7,6 +7,7 @@ import type { ResourceRules } from '../../engine/types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: rules query their own tables by name
 type AnyDb = Kysely<any>;
+type Row = Record<string, unknown>;
 
 /** The caller's display name as feedback rows keep it. */
 export const callerName = (caller: Caller) => caller.real_name || caller.nick_name || caller.account;
@@ -18,9 +19,31 @@ async function assertExists(trx: AnyDb, table: string, id: unknown, caller: Call
   if (!row) throw badRequest(message);
 }
 
-/** Entries: the name is indexed by pinyin when saved; a linked application must be one of the tenant's catalogue. */
+/**
+ * What an entry's market placement is made of rather than its content: the recommendation and the
+ * order. Changing them does not call for a new review; every other field of the entry does.
+ */
+const PLACEMENT_FIELDS = new Set(['isRecommend', 'sort']);
+
+/** Text and ids as stored and as sent compare alike: none, null and "" are the same, numbers as text. */
+const comparable = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/** Whether saving `values` over `existing` changes anything the review approved. */
+function changesContent(values: Row, existing: Row): boolean {
+  return Object.entries(values).some(
+    ([field, value]) => value !== undefined && !PLACEMENT_FIELDS.has(field) && comparable(value) !== comparable(existing[field]),
+  );
+}
+
+/**
+ * Entries: the name is indexed by pinyin when saved; a linked application must be one of the
+ * tenant's catalogue. Only reviewed entries reach the market, so a change of a reviewed entry's
+ * content (name, parameters, links) makes it not reviewed again: it leaves the market until an
+ * administrator reviews it again. Shelving and placement (recommendation, order) keep the review.
+ */
 export const appParameterRules: ResourceRules = {
-  async beforeSave({ caller, values, trx }) {
+  async beforeSave({ caller, values, existing, trx }) {
+    if (existing && existing.isCheck === 1 && changesContent(values, existing)) values.isCheck = 0;
     if (typeof values.appName === 'string') Object.assign(values, namePinyin(values.appName));
     await assertExists(trx, 'blade_app', values.appId, caller, ledgerMessages.appMissing);
   },
