@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idString } from '../../common.js';
+import { idList, idString } from '../../common.js';
 import { defineExtra, defineResource } from '../../resource.js';
 import { dayText, appManageMessages as m } from './appmanage-messages.js';
 
@@ -10,8 +10,11 @@ const optionalAppId = z.preprocess((v) => (v === '' ? undefined : v), z.string({
 export const downloadPeriodQuery = z.object({ startTime: dayText.optional(), endTime: dayText.optional(), appId: optionalAppId });
 
 /**
- * Every download of a version's package through its download link (read only: the link writes
- * them): the application, version, package type, address and client.
+ * Every download of a version's package through its download link: the application, version,
+ * package type, address and client. Only the link writes them and nobody edits them; an
+ * administrator holding the screen's delete button (`appdownloadrecord_delete`) may remove
+ * records (a soft delete: the row stays in the table), and the download statistics then no longer
+ * count them, as BladeX's statistics count only live records.
  */
 export const appDownloadRecord = defineResource({
   service: 'blade-appmanage',
@@ -35,6 +38,15 @@ export const appDownloadRecord = defineResource({
   filters: { appId: 'eq', appType: 'eq', versionName: 'like', downloadIp: 'like' },
   defaultSort: { column: 'id', desc: true },
   extras: {
+    // Keyed apart from the generic `remove` so the SDK's remove(ids) keeps its shape; same path.
+    removeRecords: defineExtra({
+      method: 'POST',
+      path: 'remove',
+      summary: 'Remove download records (ids, comma-joined; soft delete), taking them out of the download statistics',
+      query: z.object({ ids: idList }),
+      response: z.boolean(),
+      permission: 'appdownloadrecord_delete',
+    }),
     downloadTrendList: defineExtra({
       method: 'GET',
       path: 'downloadTrendList',
@@ -54,7 +66,7 @@ export const appDownloadRecord = defineResource({
   },
   view: {
     title: ['下载记录', 'Download records'],
-    actions: { add: false, edit: false, remove: false },
+    actions: { add: false, edit: false },
     columns: [
       { prop: 'appName', label: ['应用名称', 'Application'] },
       { prop: 'appId', label: ['应用', 'Application'], type: 'tree', hideInTable: true, search: true },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { appManageMessages as m } from '@sso/shared-api';
+import { appManageMessages as m, zh } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bad,
@@ -225,6 +225,30 @@ describe('the download link and its records', () => {
     ]);
     // Another tenant counts none of them.
     expect(await other.sdk.appmanage.appDownloadRecord.downloadStatistics({ startTime: today, endTime: today } as never)).toEqual([]);
+  });
+
+  it('removes records only with the delete button, and the statistics stop counting them', async () => {
+    const records = await api().appDownloadRecord.list({} as never);
+    const id = String(records.records[0]?.id);
+    const today = String(records.records[0]?.createTime).slice(0, 10);
+    const period = { startTime: today, endTime: today } as never;
+    const before = await tableSnapshot(suite.server, 'blade_app_download_record');
+    const viewer = await createUserWithRole(suite.server, { account: 'download_viewer', menuCodes: ['appdownloadrecord'] });
+    expect(await failure(viewer.sdk, viewer.sdk.appmanage.appDownloadRecord.remove([id]))).toEqual(FORBIDDEN);
+    expect(await failure(other.sdk, other.sdk.appmanage.appDownloadRecord.remove([id]))).toEqual(bad(zh('recordMissing')));
+    expect((await failure(suite.admin, api().appDownloadRecord.remove('abc'))).status).toBe(400);
+    expect(await failure(suite.admin, api().appDownloadRecord.remove([id, '123456789']))).toEqual(bad(zh('recordMissing')));
+    expect(await tableSnapshot(suite.server, 'blade_app_download_record')).toEqual(before);
+
+    expect(await api().appDownloadRecord.remove([id])).toBe(true);
+    expect((await api().appDownloadRecord.list({} as never)).records.map((row) => row.id)).not.toContain(id);
+    expect(await api().appDownloadRecord.downloadTrendList(period)).toEqual([{ day: today, value: 0 }]);
+    expect(await api().appDownloadRecord.downloadStatistics(period)).toEqual([]);
+    expect(await api().appStatistics.terminalData({ beginDate: today, endDate: today } as never)).toEqual(
+      expect.objectContaining({ downloads: 0 }),
+    );
+    // Removed once: a second removal finds nothing and counts nothing down.
+    expect(await failure(suite.admin, api().appDownloadRecord.remove([id]))).toEqual(bad(zh('recordMissing')));
   });
 
   it('refuses bad periods', async () => {

@@ -1,7 +1,7 @@
 import { registry } from '@sso/shared-api';
 import { bindResource } from '../../engine/bind.js';
 import { appManageExtraHandlers, appManageRules } from './apps.js';
-import { appDownloadRecordExtraHandlers } from './downloads.js';
+import { appDownloadRecordExtraHandlers, appDownloadRecordRules } from './downloads.js';
 import { appMemberExtraHandlers, appMemberRules } from './members.js';
 import { appStartLogClientExtraHandlers, appStartLogExtraHandlers } from './start-logs.js';
 import { appStatisticsExtraHandlers } from './statistics.js';
@@ -13,7 +13,10 @@ const r = registry.appmanage;
 export const appManageResource = bindResource(r.appManage, { rules: appManageRules, extras: appManageExtraHandlers });
 export const appMemberResource = bindResource(r.appMember, { rules: appMemberRules, extras: appMemberExtraHandlers });
 export const appVersionResource = bindResource(r.appVersion, { rules: appVersionRules, extras: appVersionExtraHandlers });
-export const appDownloadRecordResource = bindResource(r.appDownloadRecord, { extras: appDownloadRecordExtraHandlers });
+export const appDownloadRecordResource = bindResource(r.appDownloadRecord, {
+  rules: appDownloadRecordRules,
+  extras: appDownloadRecordExtraHandlers,
+});
 export const appStartLogResource = bindResource(r.appStartLog, { extras: appStartLogExtraHandlers });
 export const appStartLogClientResource = bindResource(r.appStartLogClient, { extras: appStartLogClientExtraHandlers });
 export const appStatisticsResource = bindResource(r.appStatistics, { extras: appStatisticsExtraHandlers });
