@@ -312,6 +312,8 @@ interface DictColumns {
   code: string;
   dictKey: string;
   dictValue: string;
+  /** The label on English screens (migration 31); empty shows dictValue. */
+  dictValueEn: Opt<string>;
   sort: number;
   remark: Opt<string>;
   isSealed: number;

@@ -181,9 +181,19 @@ async function seedDicts(db: Db, table: 'blade_dict' | 'blade_dict_biz', dicts: 
     const isSealed = dict.sealed ? 1 : 0;
     if (!parentId) {
       parentId = ids.next();
-      rows.push({ id: parentId, parentId: '0', code: dict.code, dictKey: '-1', dictValue: dict.name, sort: 0, isSealed, remark: null });
+      rows.push({
+        id: parentId,
+        parentId: '0',
+        code: dict.code,
+        dictKey: '-1',
+        dictValue: dict.name,
+        dictValueEn: dict.nameEn,
+        sort: 0,
+        isSealed,
+        remark: null,
+      });
     }
-    dict.entries.forEach(([key, value, remark], index) => {
+    dict.entries.forEach(([key, value, valueEn, remark], index) => {
       if (entries.has(`${dict.code}|${key}`)) return;
       rows.push({
         id: ids.next(),
@@ -191,6 +201,7 @@ async function seedDicts(db: Db, table: 'blade_dict' | 'blade_dict_biz', dicts: 
         code: dict.code,
         dictKey: key,
         dictValue: value,
+        dictValueEn: valueEn ?? null,
         sort: index + 1,
         isSealed,
         remark: remark ?? null,

@@ -6,7 +6,8 @@ import { dictBulkExtras } from './dict-bulk.js';
 
 /**
  * Fields shared by the system dictionary and the business dictionary: code, dictKey, dictValue,
- * sort and isSealed (0 or 1) are required, parentId and remark optional.
+ * sort and isSealed (0 or 1) are required, parentId, dictValueEn (the label on English screens;
+ * empty shows dictValue) and remark optional.
  */
 export const dictEntity = z.object({
   parentId: optionalId,
@@ -16,6 +17,7 @@ export const dictEntity = z.object({
     .transform((v) => String(v).trim())
     .pipe(z.string().min(1, zh('dictKey')).max(255, tooLong(255))),
   dictValue: requiredText(zh('dictValue')),
+  dictValueEn: optionalText(),
   sort: formNumber(zh('dictSort')),
   isSealed: formNumber(zh('dictSealed')).pipe(z.union([z.literal(0), z.literal(1)], { error: zh('dictSealed') })),
   remark: optionalText(),
@@ -27,6 +29,8 @@ export const dictRow = z.object({
   code: z.string(),
   dictKey: z.string(),
   dictValue: z.string(),
+  /** The label on English screens; "" when none was given (dictValue is shown). */
+  dictValueEn: z.string(),
   sort: z.number(),
   remark: z.string(),
   isSealed: z.number(),
@@ -113,6 +117,7 @@ export const dictView = (title: readonly [string, string]): ResourceView => ({
   columns: [
     { prop: 'code', label: ['字典编号', 'Code'], search: true },
     { prop: 'dictValue', label: ['字典名称', 'Name'], search: true },
+    { prop: 'dictValueEn', label: ['英文名称', 'English name'] },
     { prop: 'dictKey', label: ['字典键值', 'Key'] },
     { prop: 'parentId', label: ['上级字典', 'Parent'], type: 'tree', hideInTable: true },
     { prop: 'sort', label: ['字典排序', 'Sort'], type: 'number' },

@@ -1,7 +1,7 @@
 import type { ColumnView, ResourceDef } from '@sso/shared-api';
 
-/** The parent table shows code, dictValue, sort, isSealed and remark. */
-const PARENT_COLUMNS = ['code', 'dictValue', 'sort', 'isSealed', 'remark'];
+/** The parent table shows code, dictValue, its English label, sort, isSealed and remark. */
+const PARENT_COLUMNS = ['code', 'dictValue', 'dictValueEn', 'sort', 'isSealed', 'remark'];
 /** What parent-list and child-list filter on. */
 const PARENT_SEARCH = ['code', 'dictValue'];
 const CHILD_SEARCH = ['dictKey', 'dictValue'];

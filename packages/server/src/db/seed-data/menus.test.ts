@@ -266,10 +266,13 @@ function checkDicts(dicts: readonly DictSeed[]) {
     const keys = d.entries.map(([k]) => k);
     expect(new Set(keys).size, d.code).toBe(keys.length);
     expect(keys, d.code).not.toContain('-1');
-    for (const [k, v] of d.entries) {
+    for (const [k, v, en] of d.entries) {
       expect(k, d.code).toMatch(/\S/);
       expect(v, d.code).toMatch(/\S/);
+      // English screens show the English label: a Chinese label without one would stay Chinese.
+      if (/[\u4e00-\u9fff]/.test(v)) expect(en, `${d.code} ${k}`).toMatch(/^[^\u4e00-\u9fff]+$/);
     }
+    expect(d.nameEn, d.code).toMatch(/^[^\u4e00-\u9fff]+$/);
   }
 }
 
@@ -311,17 +314,17 @@ describe('dictionaries', () => {
       expect(systemDicts.find((d) => d.code === code)?.sealed, code).toBe(true);
     }
     expect(systemDicts.find((d) => d.code === 'yes_no')?.entries).toEqual([
-      ['0', '否'],
-      ['1', '是'],
+      ['0', '否', 'No'],
+      ['1', '是', 'Yes'],
     ]);
     expect(systemDicts.find((d) => d.code === 'menu_category')?.entries).toEqual([
-      ['1', '菜单'],
-      ['2', '按钮'],
+      ['1', '菜单', 'Menu'],
+      ['2', '按钮', 'Button'],
     ]);
   });
 
   it('give every flow entry a route remark', () => {
-    for (const [key, , remark] of systemDicts.find((d) => d.code === 'flow')!.entries) {
+    for (const [key, , , remark] of systemDicts.find((d) => d.code === 'flow')!.entries) {
       expect(remark, key).toMatch(/^process\/\w+$/);
     }
   });

@@ -32,8 +32,11 @@ export interface MenuSeed {
 export interface DictSeed {
   code: string;
   name: string;
+  /** The dictionary's name on English screens. */
+  nameEn: string;
   sealed?: boolean;
-  entries: ReadonlyArray<readonly [key: string, value: string, remark?: string]>;
+  /** Each entry's key, Chinese label, English label (none when the label is not Chinese) and remark. */
+  entries: ReadonlyArray<readonly [key: string, value: string, valueEn?: string, remark?: string]>;
 }
 
 /** A row of blade_param. */

@@ -5,7 +5,7 @@ import { defineExtraHandlers, type SignedInArgs } from '../../engine/extra-handl
 import { toListRequest } from '../../engine/query.js';
 import { dictBulkUpsert } from './bulk-import.js';
 
-const DICT_COLUMNS = ['id', 'parentId', 'code', 'dictKey', 'dictValue', 'sort', 'remark', 'isSealed'] as const;
+const DICT_COLUMNS = ['id', 'parentId', 'code', 'dictKey', 'dictValue', 'dictValueEn', 'sort', 'remark', 'isSealed'] as const;
 
 /** Every live entry of the caller's dictionary table, cached until the table changes. */
 async function allEntries({ ctx, def, repo, caller: who }: SignedInArgs): Promise<DictRow[]> {
