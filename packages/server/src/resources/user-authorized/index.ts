@@ -8,6 +8,7 @@ import { live } from '../../engine/live-rows.js';
 import { bulkRoleGrant } from './bulk.js';
 import { directSubmit } from './direct-submit.js';
 import { importRoleGrants } from './import.js';
+import { resultsInLanguage } from './result-language.js';
 import { removeRoleGrants, submitRoleGrant } from './role-grants.js';
 
 const roleHandlers = defineExtraHandlers(userAuthorizedRole, {
@@ -16,8 +17,8 @@ const roleHandlers = defineExtraHandlers(userAuthorizedRole, {
     await removeRoleGrants(ctx, caller, query.ids, query.reason);
     return true;
   },
-  bulk: async ({ ctx, caller, body }) => bulkRoleGrant(ctx, caller, body),
-  importGrant: async ({ ctx, caller, body }) => importRoleGrants(ctx, caller, body.file),
+  bulk: async ({ ctx, caller, body, request }) => resultsInLanguage(request, await bulkRoleGrant(ctx, caller, body)),
+  importGrant: async ({ ctx, caller, body, request }) => resultsInLanguage(request, await importRoleGrants(ctx, caller, body.file)),
   effectiveAccess: async ({ ctx, caller, query }) => effectiveAccess(ctx, caller.tenant_id, query),
 });
 
