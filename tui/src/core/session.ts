@@ -1,4 +1,4 @@
-import type { SsoClient, TokenResponse } from '@sso/shared-api';
+import { memoryStore, type SsoClient, type TokenResponse } from '@sso/shared-api';
 import { type Env, loadProfiles, saveProfiles } from '../../../cli/src/profiles.js';
 import { clientFor, makeClient, resolveProfile } from '../../../cli/src/session.js';
 import { tokenStore } from '../../../cli/src/token-store.js';
@@ -37,11 +37,13 @@ export async function signIn(
   password: string,
   lang: Lang,
   secondFactor?: { ticket: string; code: string },
+  /** The captcha shown and what was read from it, when the tenant's sign-in requires one. */
+  captcha?: { key: string; code: string },
 ): Promise<{ client: SsoClient; token: TokenResponse }> {
   const client = makeClient(target.url, target.tenantId, tokenStore(env, target.profile), lang);
   const token = secondFactor
-    ? await (client as SecondFactorClient).completeSecondFactor(secondFactor.ticket, secondFactor.code, target.tenantId)
-    : await client.login({ username: target.account, password, tenantId: target.tenantId });
+    ? await client.completeSecondFactor(secondFactor.ticket, secondFactor.code, target.tenantId)
+    : await client.login({ username: target.account, password, tenantId: target.tenantId, captcha });
   const file = loadProfiles(env);
   file.profiles[target.profile] = { url: target.url, tenantId: target.tenantId, account: target.account };
   file.current = target.profile;
@@ -49,8 +51,21 @@ export async function signIn(
   return { client, token };
 }
 
-/** The SDK's second sign-in step (grant_type=mfa with the ticket of the first step). */
-type SecondFactorClient = SsoClient & { completeSecondFactor(ticket: string, code: string, tenantId?: string): Promise<TokenResponse> };
+/**
+ * A session that may only set up a second factor: the tenant or a role requires one the account
+ * has not enrolled, so the server refuses every other call (403) until it is set up and the user
+ * signs in again (as `sso login` reports it).
+ */
+export const mustEnrolSecondFactor = (token: TokenResponse): boolean => token.second_factor === 'enrol';
+
+/** Whether the tenant's sign-in needs a captcha (the web's login page asks the same, public). */
+export async function captchaRequired(target: Target, lang: Lang): Promise<boolean> {
+  const client = makeClient(target.url, target.tenantId, memoryStore(), lang);
+  return (await client.loginOptions(target.tenantId)).captchaRequired;
+}
+
+/** A new captcha picture and its key (the key goes back with the answer). */
+export const drawCaptcha = (target: Target, lang: Lang) => makeClient(target.url, target.tenantId, memoryStore(), lang).captcha();
 
 /** The ticket of a first step that asks for a second factor (ApiError 428), if it is one. */
 export function secondFactorTicket(error: unknown): string | undefined {
