@@ -1,3 +1,4 @@
+import { CompiledQuery } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/database.js';
 
@@ -5,10 +6,30 @@ import type { Db } from '../db/database.js';
 const PURGE_EVERY_MS = 60_000;
 
 /**
+ * The statements of the adapter, written once: the provider stores or reads an object several
+ * times per sign-on, so none is built and compiled again per call. Times are sent as ISO strings
+ * of this node's clock (the clock that set every expiry).
+ */
+const UPSERT = `insert into sso_oidc_object (model, id, payload, grant_id, uid, user_code, account_id, expires_at, consumed_at)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, null)
+  on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id, uid = excluded.uid,
+  user_code = excluded.user_code, account_id = excluded.account_id, expires_at = excluded.expires_at, consumed_at = null`;
+const selectWhere = (column: string) =>
+  `select payload, consumed_at from sso_oidc_object where model = $1 and ${column} = $2 and (expires_at is null or expires_at > $3)`;
+const FIND = { id: selectWhere('id'), uid: selectWhere('uid'), userCode: selectWhere('user_code') };
+const CONSUME = 'update sso_oidc_object set consumed_at = $1 where model = $2 and id = $3';
+const DESTROY = 'delete from sso_oidc_object where model = $1 and id = $2';
+const REVOKE_GRANT = 'delete from sso_oidc_object where grant_id = $1';
+const PURGE = 'delete from sso_oidc_object where expires_at < $1';
+
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/**
  * Every object the OpenID Connect provider stores (sessions, interactions, codes, tokens, grants…)
  * lives in one table keyed by model and id, so that every node of a cluster shares them and a
- * restart forgets nothing. Expired rows are never answered and are purged at most once a minute
- * on a write. Clients are not stored here: they come from the application catalogue.
+ * restart forgets nothing. Each call is one statement. Expired rows are never answered and are
+ * purged at most once a minute on a write. Clients are not stored here: they come from the
+ * application catalogue.
  */
 export class DatabaseAdapter implements Adapter {
   private static lastPurge = 0;
@@ -19,21 +40,18 @@ export class DatabaseAdapter implements Adapter {
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-    const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
-    const row = {
-      payload: JSON.stringify(payload),
-      grantId: payload.grantId ?? null,
-      uid: payload.uid ?? null,
-      userCode: payload.userCode ?? null,
-      accountId: payload.accountId ?? null,
+    const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null;
+    const values = [
+      this.model,
+      id,
+      JSON.stringify(payload),
+      str(payload.grantId),
+      str(payload.uid),
+      str(payload.userCode),
+      str(payload.accountId),
       expiresAt,
-      consumedAt: null,
-    };
-    await this.db
-      .insertInto('sso_oidc_object')
-      .values({ model: this.model, id, ...row })
-      .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(row))
-      .execute();
+    ];
+    await this.db.executeQuery(CompiledQuery.raw(UPSERT, values));
     await this.purgeExpired();
   }
 
@@ -50,40 +68,32 @@ export class DatabaseAdapter implements Adapter {
   }
 
   async consume(id: string): Promise<void> {
-    await this.db
-      .updateTable('sso_oidc_object')
-      .set({ consumedAt: new Date() })
-      .where('model', '=', this.model)
-      .where('id', '=', id)
-      .execute();
+    await this.db.executeQuery(CompiledQuery.raw(CONSUME, [new Date().toISOString(), this.model, id]));
   }
 
   async destroy(id: string): Promise<void> {
-    await this.db.deleteFrom('sso_oidc_object').where('model', '=', this.model).where('id', '=', id).execute();
+    await this.db.executeQuery(CompiledQuery.raw(DESTROY, [this.model, id]));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.db.deleteFrom('sso_oidc_object').where('grantId', '=', grantId).execute();
+    await this.db.executeQuery(CompiledQuery.raw(REVOKE_GRANT, [grantId]));
   }
 
-  private async findBy(column: 'id' | 'uid' | 'userCode', value: string): Promise<AdapterPayload | undefined> {
-    const row = await this.db
-      .selectFrom('sso_oidc_object')
-      .select(['payload', 'consumedAt'])
-      .where('model', '=', this.model)
-      .where(column, '=', value)
-      .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', new Date())]))
-      .executeTakeFirst();
+  private async findBy(key: keyof typeof FIND, value: string): Promise<AdapterPayload | undefined> {
+    const result = await this.db.executeQuery<{ payload: string; consumedAt: Date | null }>(
+      CompiledQuery.raw(FIND[key], [this.model, value, new Date().toISOString()]),
+    );
+    const row = result.rows[0];
     if (!row) return undefined;
     const payload = JSON.parse(row.payload) as AdapterPayload;
     // The provider refuses a consumed code or token (a replay) by this field.
-    return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+    return row.consumedAt ? { ...payload, consumed: Math.floor(new Date(row.consumedAt).getTime() / 1000) } : payload;
   }
 
   private async purgeExpired(): Promise<void> {
     const now = Date.now();
     if (now - DatabaseAdapter.lastPurge < PURGE_EVERY_MS) return;
     DatabaseAdapter.lastPurge = now;
-    await this.db.deleteFrom('sso_oidc_object').where('expiresAt', '<', new Date(now)).execute();
+    await this.db.executeQuery(CompiledQuery.raw(PURGE, [new Date(now).toISOString()]));
   }
 }

@@ -18,9 +18,7 @@ import { callerOf } from '../http/types.js';
 import { isRegisteredForApp } from '../resources/app/redirect-source.js';
 import { OIDC_PREFIX } from './provider.js';
 import { Providers } from './providers.js';
-
-/** A portal open of the same user and application this recent counts as this visit: the protocol does not record a second one. */
-const SAME_VISIT_MS = 30_000;
+import { RecentOpens } from './recent-opens.js';
 
 /** The provider's answers may post forms back to an application (form_post, logout): form-action is opened for them. */
 const PROVIDER_CSP_FORM_ACTION = "form-action 'self' https: http:";
@@ -41,26 +39,13 @@ async function handToProvider(providers: Providers, request: FastifyRequest, rep
   await handle(request.raw, reply.raw);
 }
 
-/** Whether the same user opened the same application within SAME_VISIT_MS (the portal records its opens first). */
-async function openedJustNow(ctx: AppContext, userId: string, appId: string): Promise<boolean> {
-  const since = new Date(Date.now() - SAME_VISIT_MS);
-  const row = await ctx.db
-    .selectFrom('blade_app_login_log')
-    .select('id')
-    .where('userId', '=', userId)
-    .where('appId', '=', appId)
-    .where('loginTime', '>', since)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * The OpenID Connect provider's endpoints (under /oidc, discovery at the root) and the interaction
  * API of the sign-in page. The provider reads request bodies itself: its routes take them unparsed.
  */
 export function registerOidcRoutes(root: FastifyInstance, ctx: AppContext): Providers {
   const providers = new Providers(ctx);
+  const recentOpens = new RecentOpens(ctx);
   void root.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     // The body is left in the request stream for the provider to read.
@@ -111,14 +96,16 @@ export function registerOidcRoutes(root: FastifyInstance, ctx: AppContext): Prov
       const grant = new provider.Grant({ accountId: caller.user_id, clientId });
       grant.addOIDCScope(String(interaction.params.scope ?? 'openid'));
       const grantId = await grant.save();
-      const url = await provider.interactionResult(
-        request.raw,
-        reply.raw,
-        { login: { accountId: caller.user_id }, consent: { grantId } },
-        { mergeWithLastSubmission: false },
-      );
-      if (!(await openedJustNow(ctx, caller.user_id, app.id))) await recordOpen(ctx, caller, app, request);
-      return ok({ url });
+      // The result is saved on the interaction just read and checked (what interactionResult does
+      // after reading it a second time), so the browser resumes at the provider with it.
+      interaction.result = { login: { accountId: caller.user_id }, consent: { grantId } };
+      await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
+      if (!(await recentOpens.openedJustNow(caller.user_id, app.id))) {
+        const at = Date.now();
+        await recordOpen(ctx, caller, app, request);
+        recentOpens.recorded(caller.user_id, app.id, at);
+      }
+      return ok({ url: interaction.returnTo });
     },
   );
   return providers;
