@@ -22,6 +22,7 @@ import * as applicationLedger from './0023-application-ledger.js';
 import * as appManageBlog from './0024-app-manage-blog.js';
 import * as accessRequests from './0025-access-requests.js';
 import * as appDailyTotals from './0026-app-daily-totals.js';
+import * as appLogOrphanTypes from './0028-app-log-orphan-types.js';
 import * as dictEnglishValues from './0031-dict-english-values.js';
 
 export interface Migration {
@@ -58,5 +59,6 @@ export const migrations: Migration[] = [
   { version: 24, name: 'app-manage-blog', up: appManageBlog.up },
   { version: 25, name: 'access-requests', up: accessRequests.up },
   { version: 26, name: 'app-daily-totals', up: appDailyTotals.up },
+  { version: 28, name: 'app-log-orphan-types', up: appLogOrphanTypes.up },
   { version: 31, name: 'dict-english-values', up: dictEnglishValues.up },
 ];
