@@ -10,6 +10,7 @@ import { userStore } from '../session/user-store.js';
 import { type CrudApi, crudApi, keyOf, type Row } from './crud-api.js';
 import { CrudDialog, type DialogMode } from './crud-dialog.js';
 import { CrudTable } from './crud-table.js';
+import { withLabelledNames } from './labelled-names.js';
 import { allowedActions } from './permissions.js';
 import { SearchForm } from './search-form.js';
 import { useCrud } from './use-crud.js';
@@ -98,7 +99,8 @@ export default function CrudPage({
     if (action === 'remove') return confirmRemove([String(row[key])]);
     if (action === 'view' && onView) return onView(row);
     try {
-      setDialog({ mode: action, row: await api.detail(String(row[key])) });
+      const detail = await api.detail(String(row[key]));
+      setDialog({ mode: action, row: action === 'view' ? withLabelledNames(def, detail, i18n.language) : detail });
     } catch {
       // toasted by the response handler
     }

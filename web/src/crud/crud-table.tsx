@@ -4,6 +4,7 @@ import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keyOf, type Row } from './crud-api.js';
 import { renderCell } from './field-renderers.js';
+import { labelledName } from './labelled-names.js';
 import { useLazyRows } from './lazy-tree.js';
 import type { Allowed } from './permissions.js';
 import type { CrudState } from './use-crud.js';
@@ -56,6 +57,9 @@ export function CrudTable({ def, state, dicts, allowed, selected, onSelect, onPa
           // Ids answered with their display names beside them (`deptId` → `deptName`) show the names.
           const named = nameBeside(def, c.prop);
           const name = named && typeof row[named] === 'string' && row[named] !== '' ? row[named] : undefined;
+          // A name labelled per value in both languages (a log's kind) shows in the screen's language.
+          const labelled = labelledName(def, c.prop, row, i18n.language);
+          if (labelled !== undefined) return labelled;
           return renderCell(def, c, value, { row, dict: c.dict ? dicts[c.dict] : undefined, name });
         },
       })),

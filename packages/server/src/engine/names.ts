@@ -27,7 +27,9 @@ export async function fillNames(ctx: AppContext, def: ResourceDef, caller: Calle
   if (!declared.length || !rows.length) return;
   const lookups = new Map<string, Promise<Map<string, string>>>();
   const lookupOf = (source: NameSource): Promise<Map<string, string>> => {
-    if ('labels' in source) return Promise.resolve(new Map(Object.entries(source.labels)));
+    // A label pair answers its Chinese, the product's default language.
+    if ('labels' in source)
+      return Promise.resolve(new Map(Object.entries(source.labels).map(([v, l]) => [v, typeof l === 'string' ? l : l[0]])));
     const id = 'dict' in source ? `dict|${source.dict}` : tableLookupId(source);
     let lookup = lookups.get(id);
     if (!lookup) {
