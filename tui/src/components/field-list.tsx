@@ -1,5 +1,7 @@
 import { Box, Text, useInput } from 'ink';
 import { type Dispatch, type SetStateAction, useRef } from 'react';
+import { useLang } from '../core/i18n.js';
+import { type PickNode, titlesOf } from '../core/tree-sources.js';
 import { useRefState } from '../core/use-ref-state.js';
 import { displayWidth, fit } from '../core/width.js';
 import { editText, TextField } from './text-input.js';
@@ -12,9 +14,11 @@ export interface Choice {
 export interface FieldSpec {
   prop: string;
   label: string;
-  /** Typed text, masked text, or one of the choices (←/→ move through them). */
-  kind: 'text' | 'password' | 'choice';
+  /** Typed text, masked text, one of the choices (←/→ move through them), or ids picked in a tree. */
+  kind: 'text' | 'password' | 'choice' | 'tree';
   choices?: readonly Choice[];
+  /** A tree field's nodes (titles shown, ids stored, comma-joined when several may be picked). */
+  tree?: { nodes: readonly PickNode[]; multiple: boolean };
   required?: boolean;
 }
 
@@ -26,6 +30,8 @@ interface FieldListProps {
   /** Receives the values as they are after every key so far (keys may arrive before a redraw). */
   onSubmit: (values: Record<string, string>) => void;
   onCancel: () => void;
+  /** Enter on a tree field: the form opens its picker (Enter elsewhere submits). */
+  onPick?: (field: FieldSpec) => void;
   active: boolean;
   /** Columns the form may use. */
   width: number;
@@ -33,9 +39,11 @@ interface FieldListProps {
 
 /**
  * A vertical form: ↑/↓ (or Tab) move between fields, ←/→ change a choice, Enter submits, Esc
- * cancels. Each field's message is drawn beside it.
+ * cancels. On a tree field Enter opens its picker instead (ids are never typed: Backspace clears
+ * it). Each field's message is drawn beside it.
  */
-export function FieldList({ fields, values, setValues, errors = {}, onSubmit, onCancel, active, width }: FieldListProps) {
+export function FieldList({ fields, values, setValues, errors = {}, onSubmit, onCancel, onPick, active, width }: FieldListProps) {
+  const { t } = useLang();
   const [focus, setFocus, focusRef] = useRefState(0);
   const latest = useRef(values);
   latest.current = values;
@@ -48,6 +56,7 @@ export function FieldList({ fields, values, setValues, errors = {}, onSubmit, on
     (input, key) => {
       const current = fields[focusRef.current];
       if (key.escape) return onCancel();
+      if (key.return && current?.kind === 'tree' && onPick) return onPick(current);
       if (key.return) return onSubmit(latest.current);
       if (key.downArrow || (key.tab && !key.shift)) return setFocus((i) => (i + 1) % fields.length);
       if (key.upArrow || (key.tab && key.shift)) return setFocus((i) => (i - 1 + fields.length) % fields.length);
@@ -59,6 +68,10 @@ export function FieldList({ fields, values, setValues, errors = {}, onSubmit, on
           const next = (at + (key.rightArrow ? 1 : -1) + choices.length) % choices.length;
           return { ...previous, [current.prop]: choices[next].value };
         });
+      }
+      if (current?.kind === 'tree') {
+        if (key.backspace || key.delete || (key.ctrl && input === 'u')) edit((previous) => ({ ...previous, [current.prop]: '' }));
+        return;
       }
       if (current && current.kind !== 'choice') {
         edit((previous) => {
@@ -83,7 +96,11 @@ export function FieldList({ fields, values, setValues, errors = {}, onSubmit, on
               {fit(`${field.required ? '*' : ''}${field.label}`, labelWidth)}
             </Text>
             <Box flexGrow={1} flexShrink={1}>
-              {field.kind === 'choice' ? (
+              {field.kind === 'tree' ? (
+                <Text inverse={focused} wrap="truncate">
+                  {`${titlesOf(field.tree?.nodes ?? [], value) || '—'}${focused ? ` (${t('treeFieldHint')})` : ''}`}
+                </Text>
+              ) : field.kind === 'choice' ? (
                 <Text inverse={focused} wrap="truncate">
                   {`‹ ${field.choices?.find((choice) => choice.value === value)?.label ?? value} ›`}
                 </Text>

@@ -1,11 +1,13 @@
 import type { ResourceDef } from '@sso/shared-api';
 import { Box, Text } from 'ink';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useConsole } from '../core/console.js';
 import { labelOf, useLang } from '../core/i18n.js';
 import { type ChoiceMap, formErrors, formFields, formValues, toPayload } from '../core/resource-view.js';
+import { type PickNode, toPickNodes, treeSourceOf } from '../core/tree-sources.js';
 import type { Row } from '../core/use-list.js';
-import { FieldList } from './field-list.js';
+import { FieldList, type FieldSpec } from './field-list.js';
+import { TreePicker } from './tree-picker.js';
 
 interface RecordFormProps {
   def: ResourceDef;
@@ -20,15 +22,39 @@ interface RecordFormProps {
   onCancel: () => void;
 }
 
+/** Lines the picker of a tree field may take at most. */
+const PICKER_HEIGHT = 14;
+
 /**
  * Create or edit a row: the entity's schema checks the fields before anything is sent (each
  * message beside its field), then `submit` saves it; a refusal of the server goes to the status area.
+ * A field whose column is a tree with a known source (departments, roles, a parent) is picked in
+ * that tree (Enter opens it): the form shows the names and sends the ids, one or several as the
+ * source says, as the web's tree select does.
  */
 export function RecordForm({ def, row, defaults, choices, active, width, onSaved, onCancel }: RecordFormProps) {
-  const { client, run, notify } = useConsole();
+  const { client, run, notify, rows } = useConsole();
   const { lang, t } = useLang();
   const editing = row !== undefined;
-  const fields = formFields(def, lang, choices, editing);
+  const [trees, setTrees] = useState<Record<string, PickNode[]>>({});
+  /** The tree field whose picker is open. */
+  const [picking, setPicking] = useState<FieldSpec>();
+  const fields = formFields(def, lang, choices, editing).map((field): FieldSpec => {
+    const column = def.view.columns.find((c) => c.prop === field.prop);
+    const source = column && treeSourceOf(def, column);
+    return source ? { ...field, kind: 'tree', tree: { nodes: trees[field.prop] ?? [], multiple: source.multiple === true } } : field;
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the trees are read once per opened form
+  useEffect(() => {
+    for (const column of def.view.columns) {
+      const source = treeSourceOf(def, column);
+      if (!source || column.hideInForm) continue;
+      void run(() => source.load(client)).then(
+        (nodes) => nodes && setTrees((previous) => ({ ...previous, [column.prop]: toPickNodes(nodes) })),
+      );
+    }
+  }, [def, client]);
   const [values, setValues] = useState(() => ({ ...formValues(fields, row), ...(editing ? {} : defaults) }));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -61,10 +87,27 @@ export function RecordForm({ def, row, defaults, choices, active, width, onSaved
         errors={errors}
         onSubmit={(typed) => void submit(typed)}
         onCancel={onCancel}
-        active={active}
+        onPick={setPicking}
+        active={active && !picking}
         width={width - 4}
       />
-      <Text dimColor>{t('formHint')}</Text>
+      {picking ? (
+        <TreePicker
+          title={picking.label}
+          nodes={picking.tree?.nodes ?? []}
+          multiple={picking.tree?.multiple === true}
+          initial={(values[picking.prop] ?? '').split(',').filter(Boolean)}
+          active={active}
+          width={Math.min(width - 4, 60)}
+          height={Math.max(6, Math.min(PICKER_HEIGHT, rows - fields.length - 8))}
+          onCancel={() => setPicking(undefined)}
+          onDone={(ids) => {
+            setValues((previous) => ({ ...previous, [picking.prop]: ids.join(',') }));
+            setPicking(undefined);
+          }}
+        />
+      ) : null}
+      <Text dimColor>{fields.some((field) => field.kind === 'tree') ? t('treeFormHint') : t('formHint')}</Text>
     </Box>
   );
 }

@@ -1,14 +1,14 @@
-import type { TreeNode } from '@sso/shared-api';
 import { Box, Text, useInput } from 'ink';
 import { useState } from 'react';
 import { useLang } from '../core/i18n.js';
 import { flatten, treePrefix, windowAround } from '../core/tree.js';
+import type { PickNode } from '../core/tree-sources.js';
 import { useRefState } from '../core/use-ref-state.js';
 import { fit } from '../core/width.js';
 
 interface TreePickerProps {
   title: string;
-  nodes: readonly TreeNode[];
+  nodes: readonly PickNode[];
   /** Several ids checked with space (roles), or one picked with Enter (a department). */
   multiple: boolean;
   initial?: readonly string[];
@@ -19,13 +19,17 @@ interface TreePickerProps {
   onCancel: () => void;
 }
 
-/** A tree of departments, roles or menus to pick from; → and ← open and close a branch. */
+/**
+ * A tree of departments, roles or menus to pick from (shows titles, answers ids); → and ← open
+ * and close a branch. Used by screens (a department filter, role grants) and by form fields whose
+ * column is a tree.
+ */
 export function TreePicker({ title, nodes, multiple, initial = [], active, width, height, onDone, onCancel }: TreePickerProps) {
   const { t } = useLang();
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set(nodes.map((n) => n.id)));
   const [checked, setChecked, checkedRef] = useRefState<ReadonlySet<string>>(new Set(initial));
   const [cursor, setCursor, cursorRef] = useRefState(0);
-  const lines = flatten<TreeNode>(nodes, (node) => node.id, expanded);
+  const lines = flatten<PickNode>(nodes, (node) => node.id, expanded);
   const at = Math.min(cursor, Math.max(0, lines.length - 1));
   useInput(
     (input, key) => {
