@@ -2,7 +2,7 @@ import type { TestServer } from '@sso/server/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runnable, useBrowserSuite } from './browser.testkit.js';
-import { button, openedDropdown, step } from './steps.testkit.js';
+import { button, openedDropdown, scrollsSideways, step } from './steps.testkit.js';
 
 const PASSWORD = 'AppStats@2024!';
 let server: TestServer;
@@ -16,6 +16,29 @@ const content = () => page.locator('.sso-admin .ant-layout-content');
 const rowOf = (text: string) => content().locator('.ant-table-row').filter({ hasText: text }).first();
 /** A tiny zip archive: an apk is one. */
 const APK = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x61, 0x70, 0x6b]);
+
+/** The mobile-application admin screens, each with what shows it has drawn its content. */
+const PHONE_SCREENS = [
+  ['/appmanage/appmanage/index', '.ant-table-row'],
+  ['/appmanage/appmembermanage/index', '.ant-table'],
+  ['/appmanage/appversionmanage/index', '.ant-table-row'],
+  ['/appmanage/appdownloadrecord/index', '.ant-table'],
+  ['/appmanage/appstartlog/index', '.ant-table-row'],
+  ['/appmanage/appstatistics/index', '[data-testid="stats-per-app"] .ant-table-row'],
+] as const;
+
+/** The boxes under `selector` in the screen that reach past the window's left or right edge. */
+const outsideWindow = (path: string, selector: string) =>
+  page.evaluate(
+    ({ path, selector }) =>
+      [...document.querySelectorAll(`[data-tab-path="${path}"] ${selector}`)]
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.width > 0 && (box.left < 0 || box.right > window.innerWidth);
+        })
+        .map((el) => el.textContent ?? ''),
+    { path, selector },
+  );
 
 const report = (appId: string, osName: string, deviceBrand: string) =>
   fetch(`${server.baseUrl}/api/blade-appmanage/client/appstartlog/report`, {
@@ -131,6 +154,33 @@ describe.skipIf(!runnable)('mobile application statistics and versions', () => {
         .waitFor(WAIT);
     });
     expect(await lastest(appId)).toBeNull();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('fits every mobile-application admin screen into a 390×844 phone, row actions within reach', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await step(page, 'app-stats-06-phone-screens', async () => {
+      const faults: Record<string, unknown> = {};
+      for (const [path, drawn] of PHONE_SCREENS) {
+        await page.goto(`${server.baseUrl}${path}`);
+        await page.locator(`[data-tab-path="${path}"] ${drawn}`).first().waitFor(WAIT);
+        // The page never scrolls sideways; toolbar and search buttons and the cards stay inside the window
+        // (a wide table scrolls inside its own box).
+        const outside = await outsideWindow(path, '.ant-card, .sso-crud-toolbar button, form button');
+        if ((await scrollsSideways(page)) || outside.length) faults[path] = outside;
+      }
+      expect(faults).toEqual({});
+    });
+    await step(page, 'app-stats-07-phone-row-actions', async () => {
+      // The row actions sit at the table's right end: scrolling the table brings them into the window.
+      await page.goto(`${server.baseUrl}/appmanage/appversionmanage/index`);
+      const release = page.locator('[data-tab-path="/appmanage/appversionmanage/index"] [data-testid^="release-"]').first();
+      await release.waitFor(WAIT);
+      await release.scrollIntoViewIfNeeded();
+      const box = await release.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      expect(await scrollsSideways(page)).toBe(false);
+    });
     expect(pageErrors).toEqual([]);
   });
 });
