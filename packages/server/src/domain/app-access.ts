@@ -45,35 +45,47 @@ function declareSources(ctx: AppContext): void {
   declared.add(ctx.cache);
 }
 
+/** Ids in a comma-separated column (a user's roles or departments, a department's ancestors), as bigints; anything else is skipped. */
+const idsIn = (list: string) =>
+  `select x::bigint as id from unnest(string_to_array(coalesce(${list}, ''), ',')) x
+   where x ~ '^[0-9]{1,19}$' and (length(x) < 19 or x <= '9223372036854775807')`;
+
 /**
  * The one rule of who may open what: the enabled applications of the user's tenant that are open
  * to every user (visibility 2) or granted to the user, to one of the roles the user holds, or to
  * one of the user's departments or an ancestor of one (a department grant covers its
  * sub-departments). Roles and departments are read from the user's row, so a revoked role or a
- * moved user counts at once. One query, by sort then code.
+ * moved user counts at once. One query, by sort then code: the departments that cover the user
+ * are listed once, and the grants are found through their user, role and department indexes
+ * (a grant-by-grant test of every department took over a second with 20,000 grants).
  */
 async function loadVisible(ctx: AppContext, user: AppUser): Promise<VisibleApp[]> {
   const result = await sql<VisibleApp>`
+    with me as (
+      select id, tenant_id, role_id, dept_id from blade_user
+      where id = ${user.user_id} and tenant_id = ${user.tenant_id} and is_deleted = 0 and status = 1
+    ), roles as (
+      select r.id from me, lateral (${sql.raw(idsIn('me.role_id'))}) r
+    ), mine as (
+      select d.id, d.ancestors from blade_dept d, me
+      where d.is_deleted = 0 and d.tenant_id = me.tenant_id and d.id in (select r.id from me, lateral (${sql.raw(idsIn('me.dept_id'))}) r)
+    ), covering as (
+      select id from mine
+      union select c.id from mine, lateral (${sql.raw(idsIn('mine.ancestors'))}) c
+    ), granted as (
+      select g.app_id from blade_app_user g, me where g.is_deleted = 0 and g.tenant_id = me.tenant_id and g.user_id = me.id
+      union select g.app_id from blade_app_user g, me where g.is_deleted = 0 and g.tenant_id = me.tenant_id
+        and g.role_id in (select id from roles)
+      union select g.app_id from blade_app_user g, me where g.is_deleted = 0 and g.tenant_id = me.tenant_id
+        and g.dept_id in (select id from covering)
+    )
     select a.id::text as id, a.tenant_id as "tenantId", a.app_code as "appCode", a.app_name as "appName",
       a.app_type as "appType", a.app_category as "appCategory", a.app_url as "appUrl", a.redirect_uris as "redirectUris",
       a.protocol, a.icon, a.color, a.description, a.owner_id::text as "ownerId", a.sort,
       a.name_initials as "nameInitials", a.name_pinyin as "namePinyin"
-    from blade_app a
-    join blade_user u on u.id = ${user.user_id} and u.tenant_id = a.tenant_id and u.is_deleted = 0 and u.status = 1
-    where a.tenant_id = ${user.tenant_id} and a.is_deleted = 0 and a.status = 1
-      and (a.visibility = ${APP_VISIBLE_TO_ALL} or exists (
-        select 1 from blade_app_user g
-        where g.app_id = a.id and g.is_deleted = 0 and g.tenant_id = a.tenant_id and (
-          g.user_id = u.id
-          or g.role_id::text = any(string_to_array(coalesce(u.role_id, ''), ','))
-          or exists (
-            select 1 from blade_dept d
-            where d.is_deleted = 0 and d.tenant_id = a.tenant_id
-              and d.id::text = any(string_to_array(coalesce(u.dept_id, ''), ','))
-              and (d.id = g.dept_id or g.dept_id::text = any(string_to_array(d.ancestors, ',')))
-          )
-        )
-      ))
+    from blade_app a, me
+    where a.tenant_id = me.tenant_id and a.is_deleted = 0 and a.status = 1
+      and (a.visibility = ${APP_VISIBLE_TO_ALL} or a.id in (select app_id from granted))
     order by a.sort, a.app_code`.execute(ctx.db);
   return result.rows.map((row) => ({ ...row, sort: Number(row.sort) }));
 }

@@ -47,21 +47,24 @@ export const portalAppExtraHandlers = defineExtraHandlers(registry.portal.app, {
       count: apps.length,
     })),
 
+  // The newest RECENT of the caller's visits to applications still visible, read through the
+  // (user_id, app_id) index: never the whole history of a user who has visited thousands.
   recentlyVisited: async ({ ctx, caller }) => {
     const visible = new Map((await visibleApps(ctx, caller)).map((app) => [app.id, app]));
+    if (!visible.size) return [];
     const recent = await ctx.db
       .selectFrom('blade_app_recent')
       .select(['appId', 'visitTime'])
       .where('userId', '=', caller.user_id)
+      .where('appId', 'in', [...visible.keys()])
       .where('tenantId', '=', caller.tenant_id)
       .orderBy('visitTime', 'desc')
+      .limit(RECENT)
       .execute();
-    return recent
-      .flatMap((r) => {
-        const app = visible.get(String(r.appId));
-        return app ? [{ ...portalRow(app), visitTime: formatDateTime(new Date(r.visitTime)) }] : [];
-      })
-      .slice(0, RECENT);
+    return recent.flatMap((r) => {
+      const app = visible.get(String(r.appId));
+      return app ? [{ ...portalRow(app), visitTime: formatDateTime(new Date(r.visitTime)) }] : [];
+    });
   },
 
   getAppChartData: async ({ ctx, caller, query }) => {
