@@ -57,7 +57,7 @@ export async function benchPortal({ script, port, seconds }) {
       ['(p10) apploginlog by account, admin', `${log}?current=1&size=10&account=bench${Math.min(4242, sizes.users)}`, admin],
     ];
     const results = [];
-    for (const [name, url, headers] of runs) results.push(await measure(name, url, headers, seconds));
+    for (const [name, url, headers] of runs) results.push(await measure(name, url, headers, seconds, server.pid));
     console.log(`staff sees ${apps.data?.length ?? 0} of ${sizes.apps} applications\n`);
     printLatencies(results, TARGET_P99_MS);
   } finally {
