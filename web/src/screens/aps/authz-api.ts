@@ -28,13 +28,39 @@ export function callExtra<T>(def: ResourceDef, name: string, params: Query = {})
   return extra.method === 'GET' ? client.call<T>('GET', url, clean) : client.call<T>('POST', url, undefined, clean);
 }
 
+/** The largest page the API answers. */
+export const PAGE_SIZE = 200;
+/** Reading every page stops here (50 pages of 200): a list past it is searched, not read whole. */
+const MAX_PAGES = 50;
+
+/** One page of a resource's list with the total its filters match. */
+export async function listPage(def: ResourceDef, query: Query): Promise<{ records: Row[]; total: number }> {
+  const data = await client.call<{ records?: Row[]; total?: number }>('GET', `${def.basePath}/list`, {
+    current: 1,
+    size: PAGE_SIZE,
+    ...query,
+  } as Record<string, string | number>);
+  const records = data.records ?? [];
+  return { records, total: Number(data.total ?? records.length) };
+}
+
 /** Rows of one page of a resource's list (the largest page the API answers). */
 export async function listRows(def: ResourceDef, query: Query): Promise<Row[]> {
-  const data = await client.call<{ records?: Row[] }>('GET', `${def.basePath}/list`, { current: 1, size: 200, ...query } as Record<
-    string,
-    string | number
-  >);
-  return data.records ?? [];
+  return (await listPage(def, query)).records;
+}
+
+/**
+ * Every row of a resource's list, page after page, for a choice a tenant keeps small enough to
+ * show whole (its application roles): a first page of 200 would leave the rest unpickable.
+ */
+export async function listAllRows(def: ResourceDef, query: Query = {}): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let current = 1; current <= MAX_PAGES; current++) {
+    const { records, total } = await listPage(def, { ...query, current });
+    rows.push(...records);
+    if (records.length < PAGE_SIZE || rows.length >= total) break;
+  }
+  return rows;
 }
 
 /** Every menu and button of an application as a selection tree. */

@@ -3,7 +3,7 @@ import { type Key, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../api/feedback.js';
 import type { Row } from '../../crud/crud-api.js';
-import { appMenuTree, asCheckTree, type CheckNode, callExtra, defs, functionTree, listRows } from './authz-api.js';
+import { appMenuTree, asCheckTree, type CheckNode, callExtra, defs, functionTree, listAllRows } from './authz-api.js';
 import './authz-strings.js';
 
 interface Loaded {
@@ -32,7 +32,7 @@ async function load(role: Row): Promise<Loaded> {
   const appRoleId = String(role.id);
   const [menus, functions, checkedMenus, checkedFunctions] = await Promise.all([
     appMenuTree(appId),
-    listRows(defs.appMenuFunction, { appId }),
+    listAllRows(defs.appMenuFunction, { appId }),
     callExtra<string[]>(defs.appRoleMenu, 'getRoleMenuList', { appRoleId }),
     callExtra<string[]>(defs.appRoleFunction, 'getRoleFuncList', { appRoleId }),
   ]);

@@ -3,18 +3,22 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
 import { crudApi, type Row } from '../../crud/crud-api.js';
-import { defs, listRows } from './authz-api.js';
+import { defs, listAllRows } from './authz-api.js';
 import './authz-strings.js';
 
 const rules = crudApi(client, defs.rule);
 
-/** Every application role of the tenant, labelled with its application (a rule may span applications). */
+/**
+ * Every application role of the tenant, labelled with its application (a rule may span
+ * applications): all pages are read, so a tenant with more than one page of roles can pick any,
+ * and the roles of a rule being edited always have their labels.
+ */
 function useRoleOptions(open: boolean) {
   const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
   useEffect(() => {
     if (!open) return;
     let live = true;
-    listRows(defs.appRole, {}).then(
+    listAllRows(defs.appRole).then(
       (rows) =>
         live &&
         setOptions(

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../api/feedback.js';
 import type { Row } from '../../crud/crud-api.js';
 import { AppPicker } from './app-picker.js';
-import { appMenuTree, asCheckTree, type CheckNode, callExtra, defs, listRows } from './authz-api.js';
+import { appMenuTree, asCheckTree, type CheckNode, callExtra, defs, listAllRows } from './authz-api.js';
 import './authz-strings.js';
 
 /** What a direct grant screen grants: the resource, the field it names and the label of that field. */
@@ -31,7 +31,7 @@ function useChoices(kind: GrantKind, appId: string | undefined) {
     const failed = () => undefined; // toasted by the response handler
     if (kind === 'menu') appMenuTree(appId).then((nodes) => live && setTree(asCheckTree(nodes)), failed);
     else
-      listRows(kind === 'role' ? defs.appRole : defs.appMenuFunction, { appId }).then(
+      listAllRows(kind === 'role' ? defs.appRole : defs.appMenuFunction, { appId }).then(
         (rows) =>
           live &&
           setOptions(
