@@ -59,6 +59,8 @@ export function clientMetadata(app: OidcAppRow): ClientMetadata | undefined {
 
 /** Cached clients: every token request looks its client up; any change to the catalogue drops them (on every node). */
 const CLIENT_CACHE = 'oidc-clients';
+/** The client metadata of each cached catalogue row. */
+const METADATA = new WeakMap<OidcAppRow, AdapterPayload | undefined>();
 
 /** The provider's Client model: read from the catalogue (through the cache); nothing is written. */
 export class CatalogueClients implements Adapter {
@@ -68,7 +70,10 @@ export class CatalogueClients implements Adapter {
 
   async find(id: string): Promise<AdapterPayload | undefined> {
     const app = await this.ctx.cache.get(CLIENT_CACHE, id, () => findOidcApp(this.ctx, id));
-    return app ? (clientMetadata(app) as AdapterPayload | undefined) : undefined;
+    if (!app) return undefined;
+    // Made once per cached row: a change to the application replaces the row, and so the metadata.
+    if (!METADATA.has(app)) METADATA.set(app, clientMetadata(app) as AdapterPayload | undefined);
+    return METADATA.get(app);
   }
 
   async upsert(): Promise<void> {
