@@ -1,3 +1,4 @@
+import { type ResourceDef, registry } from '@sso/shared-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,6 +23,12 @@ function listOf(rows: Row[], likeFields: string[] = []) {
 const number = (i: number) => String(i).padStart(4, '0');
 const users = Array.from({ length: 250 }, (_, i) => ({ id: String(1000 + i), account: `user_${number(i)}`, realName: `用户${number(i)}` }));
 const roles = Array.from({ length: 250 }, (_, i) => ({ id: String(5000 + i), appName: 'ERP', roleName: `角色${number(i)}` }));
+/** The node form's fields the pickers stand for. */
+const nodeDef = registry.workflow.appWorkflowNode as unknown as ResourceDef;
+const field = (prop: string) => ({
+  def: nodeDef,
+  column: nodeDef.view.columns.find((c) => c.prop === prop) ?? { prop, label: [prop, prop] as const },
+});
 const optionTitled = (title: string) => document.querySelector(`.ant-select-item-option[title="${title}"]`) as HTMLElement | null;
 
 afterEach(() => vi.unstubAllGlobals());
@@ -34,7 +41,7 @@ describe('the approval chain pickers with more than one page of 200', () => {
     });
     const changed = vi.fn();
     const user = userEvent.setup();
-    const { rerender } = renderWithFeedback(<UserPicker onChange={changed} />);
+    const { rerender } = renderWithFeedback(<UserPicker {...field('approverUserId')} onChange={changed} />);
     const box = within(document.body).getByRole('combobox');
     await user.click(box);
     await waitFor(() => expect(optionTitled('用户0000 (user_0000)')).not.toBeNull(), SLOW);
@@ -45,14 +52,14 @@ describe('the approval chain pickers with more than one page of 200', () => {
     const searched = calls.filter((c) => c.path === '/api/blade-user/list' && c.query.get('account'));
     expect(searched.map((c) => c.query.get('account'))).toEqual(['user_0248']);
     // A node saved with an approver past the first page shows the approver's name, read by id.
-    rerender(<UserPicker value="1243" onChange={changed} />);
+    rerender(<UserPicker {...field('approverUserId')} value="1243" onChange={changed} />);
     await waitFor(() => expect(screen.getByTitle('用户0243 (user_0243)')).toBeTruthy(), SLOW);
   }, 120_000);
 
   it('offers every application role, reading each page of 200', async () => {
     const calls = fakeFetch({ 'GET /api/blade-aps/approle/page': listOf(roles) });
     const user = userEvent.setup();
-    renderWithFeedback(<AppRolePicker onChange={vi.fn()} />);
+    renderWithFeedback(<AppRolePicker {...field('approverRoleId')} onChange={vi.fn()} />);
     const box = within(document.body).getByRole('combobox');
     await user.click(box);
     await user.type(box, '角色0249');
