@@ -1,27 +1,12 @@
-import { render } from 'ink';
-import { App } from './app.js';
-import { initialLang } from './core/i18n.js';
-import { keypressStdin } from './core/keypress-stdin.js';
+import process from 'node:process';
 
 /** sso-tui [--profile NAME] [--server URL] [--lang zh|en] */
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? process.argv[at + 1] : undefined;
-}
-
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.stdout.write(
     'sso-tui [--profile NAME] [--server URL] [--lang zh|en]\n  the terminal console; the sign-in is shared with `sso login`\n',
   );
   process.exit(0);
 }
-const env = process.env as Record<string, string | undefined>;
-const instance = render(
-  <App env={env} options={{ profile: option('profile'), server: option('server') }} lang={initialLang(env, option('lang'))} />,
-  {
-    exitOnCtrlC: true,
-    // One keypress per read, so a name and the Enter that follows it are never taken as one.
-    stdin: keypressStdin(process.stdin),
-  },
-);
-await instance.waitUntilExit();
+// The console (ink, React, the SDK) is a chunk of its own, loaded only after the argument check:
+// --help answers without reading or compiling any of it.
+await import('./main.js');

@@ -1,15 +1,14 @@
 import type { MenuNode, SsoClient, UserInfo } from '@sso/shared-api';
 import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { HelpPanel } from './components/help-panel.js';
-import { Palette, type PaletteItem } from './components/palette.js';
+import type { PaletteItem } from './components/palette.js';
 import { menuLabel, Sidebar } from './components/sidebar.js';
 import { StatusLine } from './components/status-line.js';
 import { CaptureContext } from './core/capture.js';
 import { useConsole } from './core/console.js';
 import { type Lang, useLang } from './core/i18n.js';
 import { flatten } from './core/tree.js';
-import { PROFILE_CODE, ScreenFor } from './screens/screen-for.js';
+import { PROFILE_CODE } from './screens/profile-code.js';
 
 interface ShellProps {
   client: SsoClient;
@@ -20,6 +19,17 @@ interface ShellProps {
 }
 
 const SIDEBAR = 24;
+
+/**
+ * The screens (with the resource registry), the palette and the help panel are a chunk of their
+ * own: the first frame never waits for them. They load once the status line and the sidebar have
+ * their answers, so compiling them never holds those back, or at once when a key asks for them.
+ */
+const loadParts = () =>
+  Promise.all([import('./screens/screen-for.js'), import('./components/palette.js'), import('./components/help-panel.js')]).then(
+    ([screens, palette, help]) => ({ ScreenFor: screens.ScreenFor, Palette: palette.Palette, HelpPanel: help.HelpPanel }),
+  );
+type Parts = Awaited<ReturnType<typeof loadParts>>;
 
 /** The signed-in console: status line, sidebar from `menu/routes`, the open screen, the status area. */
 export function Shell({ client, server, active, onLanguage }: ShellProps) {
@@ -32,6 +42,7 @@ export function Shell({ client, server, active, onLanguage }: ShellProps) {
   const [focus, setFocus] = useState<'sidebar' | 'main'>('sidebar');
   const [overlay, setOverlay] = useState<'palette' | 'help' | undefined>();
   const [capturing, setCapturing] = useState<ReadonlySet<string>>(new Set());
+  const [parts, setParts] = useState<Parts>();
   const report = useCallback((id: string, on: boolean) => {
     setCapturing((current) => {
       if (current.has(id) === on) return current;
@@ -47,6 +58,11 @@ export function Shell({ client, server, active, onLanguage }: ShellProps) {
     void run(() => client.system.menu.routes()).then((tree) => tree && setMenus(tree));
     void run(() => client.userInfo()).then((info) => info && setMe(info));
   }, [client, run, active]);
+
+  const partsWanted = (me !== undefined && menus.length > 0) || open !== undefined || overlay !== undefined;
+  useEffect(() => {
+    if (partsWanted && !parts) void loadParts().then(setParts);
+  }, [partsWanted, parts]);
 
   const profileMenu = useMemo(
     () =>
@@ -124,8 +140,8 @@ export function Shell({ client, server, active, onLanguage }: ShellProps) {
             onOpen={openMenu}
           />
           <Box flexDirection="column" paddingLeft={1} width={mainWidth}>
-            {overlay === 'palette' ? (
-              <Palette
+            {!parts ? null : overlay === 'palette' ? (
+              <parts.Palette
                 items={items}
                 active={active}
                 width={mainWidth}
@@ -133,10 +149,10 @@ export function Shell({ client, server, active, onLanguage }: ShellProps) {
                 onClose={() => setOverlay(undefined)}
               />
             ) : overlay === 'help' ? (
-              <HelpPanel active={active} onClose={() => setOverlay(undefined)} />
+              <parts.HelpPanel active={active} onClose={() => setOverlay(undefined)} />
             ) : null}
-            {open ? (
-              <ScreenFor
+            {open && parts ? (
+              <parts.ScreenFor
                 key={open.id}
                 menu={open}
                 active={active && focus === 'main' && overlay === undefined}

@@ -3,11 +3,10 @@ import { Text } from 'ink';
 import { ListScreen } from '../components/list-screen.js';
 import { useLang } from '../core/i18n.js';
 import { MasterDetail } from './master-detail.js';
+import { PROFILE_CODE } from './profile-code.js';
 import { ProfileScreen } from './profile-screen.js';
 import { UserScreen } from './user-screen.js';
 
-/** The personal info screen has no menu of its own: the palette and the sidebar's end reach it. */
-export const PROFILE_CODE = 'tui_profile';
 /** How often a followed log is read again. */
 export const FOLLOW_MS = 2000;
 const LOGS = new Set(['log_login', 'log_api', 'log_error', 'log_usual', 'apploginlog']);
