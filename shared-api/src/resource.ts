@@ -101,7 +101,11 @@ export type NameSource =
       /** The name of the root parent (`0`), which is no row. */
       root?: string;
     }
-  | { field: string; labels: Readonly<Record<string, string>> };
+  /**
+   * A fixed label per value; a [Chinese, English] pair is answered in Chinese and shown in English
+   * on English screens (the console reads the pair from the definition).
+   */
+  | { field: string; labels: Readonly<Record<string, string | Label>> };
 export type NameSources = Record<string, NameSource>;
 
 export interface ResourceOptions<E extends z.ZodObject, X extends Record<string, ExtraDef>, N extends NameSources = Record<string, never>> {

@@ -29,7 +29,10 @@ export const appIncompatibleLog = defineResource({
   }),
   names: {
     userName: { field: 'userId', table: 'blade_user', column: 'realName', sameTenant: true },
-    kindName: { field: 'kind', labels: { refused: '拒绝授权', detected: '发现冲突', resolved: '已解决' } },
+    kindName: {
+      field: 'kind',
+      labels: { refused: ['拒绝授权', 'Grant refused'], detected: ['发现冲突', 'Conflict found'], resolved: ['已解决', 'Resolved'] },
+    },
   },
   filters: { ruleId: 'eq', userId: 'eq', account: 'like', kind: 'eq', ruleName: 'like' },
   defaultSort: { column: 'id', desc: true },

@@ -82,7 +82,12 @@ export const appWorkflowNode = defineResource({
     approverRoleName: { field: 'approverRoleId', table: 'blade_role', column: 'roleName', sameTenant: true },
     approverKindName: {
       field: 'approverKind',
-      labels: { deptHead: '部门负责人', appOwner: '应用负责人', user: '指定用户', role: '角色' },
+      labels: {
+        deptHead: ['部门负责人', 'Department head'],
+        appOwner: ['应用负责人', 'Application owner'],
+        user: ['指定用户', 'Named user'],
+        role: ['角色', 'Role'],
+      },
     },
   },
   filters: { workflowId: 'eq', approverKind: 'eq' },

@@ -76,7 +76,7 @@ export const appMenu = defineResource({
   names: {
     appName: { field: 'appId', table: 'blade_app', column: 'appName', sameTenant: true },
     parentName: { field: 'parentId', table: 'blade_app_menu', column: 'name', sameTenant: true, root: '顶级' },
-    categoryName: { field: 'category', labels: { 1: '菜单', 2: '按钮' } },
+    categoryName: { field: 'category', labels: { 1: ['菜单', 'Menu'], 2: ['按钮', 'Button'] } },
   },
   filters: { appId: 'eq', parentId: 'eq', code: 'like', name: 'like', category: 'eq' },
   sorts: ['sort', 'code', 'name'],

@@ -34,8 +34,8 @@ export const userAuthorizedLog = defineResource({
   names: {
     userName: { field: 'userId', table: 'blade_user', column: 'realName', sameTenant: true },
     appName: { field: 'appId', table: 'blade_app', column: 'appName', sameTenant: true },
-    actionName: { field: 'action', labels: { grant: '授权', revoke: '撤销', expire: '到期移除' } },
-    kindName: { field: 'kind', labels: { role: '应用角色', menu: '菜单', function: '功能' } },
+    actionName: { field: 'action', labels: { grant: ['授权', 'Granted'], revoke: ['撤销', 'Revoked'], expire: ['到期移除', 'Expired'] } },
+    kindName: { field: 'kind', labels: { role: ['应用角色', 'Application role'], menu: ['菜单', 'Menu'], function: ['功能', 'Function'] } },
   },
   filters: { userId: 'eq', appId: 'eq', account: 'like', action: 'eq', kind: 'eq', source: 'eq', operatorAccount: 'like' },
   defaultSort: { column: 'id', desc: true },
