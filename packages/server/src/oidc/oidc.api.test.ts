@@ -91,6 +91,18 @@ describe('discovery and the code flow', () => {
     expect((await client.fetchUserInfo(config, refreshed.access_token, staff.id)).sub).toBe(staff.id);
   });
 
+  it('records one open for sign-ons of the same user and application within the same visit, and one per application', async () => {
+    const first = await registerApp(suite);
+    const second = await registerApp(suite);
+    for (const target of [first, second]) await grantUser(suite, target.id, staff.id);
+    for (const target of [first, first, second, second]) {
+      const flow = await frontChannel(suite, await relyingParty(suite, target), staff.sdk, { redirectUri: target.redirectUri });
+      expect(flow.callback?.href.startsWith(target.redirectUri)).toBe(true);
+    }
+    expect((await opensOf(staff.id, first.id)).length).toBe(1);
+    expect((await opensOf(staff.id, second.id)).length).toBe(1);
+  });
+
   it('refuses a replayed code, an expired code and a code for another redirect URI', async () => {
     const config = await relyingParty(suite, app);
     const flow = await frontChannel(suite, config, staff.sdk, { redirectUri: app.redirectUri });
