@@ -155,4 +155,40 @@ describe.skipIf(!runnable)('every screen in English', () => {
     expect(chinese).toEqual({});
     expect(pageErrors).toEqual([]);
   }, 900_000);
+
+  it('shows dictionary values and log kinds in English, though the walk reads table cells as data', async () => {
+    const admin = await server.client();
+    await admin.login({ username: 'admin', password: PASSWORD });
+    const call = (path: string, body: Record<string, unknown>) => admin.call('POST', path, undefined, body) as Promise<{ id: string }>;
+    const app = await call('/api/blade-aps/app/submit', {
+      appCode: 'english_ledger',
+      appName: 'English ledger',
+      appUrl: 'https://ledger.example.com/',
+      redirectUris: 'https://ledger.example.com/callback',
+      protocol: 'oidc',
+      status: 1,
+      appType: '4',
+      appCategory: '2',
+    });
+    const roles = [];
+    for (const alias of ['maker', 'checker']) {
+      roles.push((await call('/api/blade-aps/approle/submit', { appId: String(app.id), roleName: alias, roleAlias: alias })).id);
+    }
+    await call('/api/blade-abs/appincompatiblerule/submit', { ruleName: 'maker-checker', appRoleIds: roles.join(',') });
+    for (const roleCode of ['maker', 'checker']) {
+      await call('/api/blade-aps/userauthorizedrole/bulk', { action: 'grant', appCode: 'english_ledger', roleCode, accounts: ['admin'] });
+    }
+    const rowOf = (text: string) => page.locator('.sso-admin tr.ant-table-row').filter({ hasText: text });
+    await step(page, 'english-dict-values', async () => {
+      await page.goto(`${server.baseUrl}/aps/app/index`);
+      // The application's type and category: dictionary entries, in English (办公… stays off the screen).
+      await rowOf('English ledger').filter({ hasText: 'Finance' }).filter({ hasText: 'Mobile app' }).waitFor(WAIT);
+      expect(await rowOf('English ledger').textContent()).not.toMatch(/财务管理|移动应用/);
+    });
+    await step(page, 'english-sod-log-kind', async () => {
+      await page.goto(`${server.baseUrl}/abs/appincompatiblelog/index`);
+      await rowOf('maker-checker').filter({ hasText: 'Grant refused' }).waitFor(WAIT);
+      expect(await rowOf('maker-checker').textContent()).not.toContain('拒绝授权');
+    });
+  }, 300_000);
 });
