@@ -23,6 +23,7 @@ import * as appManageBlog from './0024-app-manage-blog.js';
 import * as accessRequests from './0025-access-requests.js';
 import * as appDailyTotals from './0026-app-daily-totals.js';
 import * as appLogOrphanTypes from './0028-app-log-orphan-types.js';
+import * as appDailyValueIndexes from './0029-app-daily-value-indexes.js';
 import * as dictEnglishValues from './0031-dict-english-values.js';
 
 export interface Migration {
@@ -60,5 +61,6 @@ export const migrations: Migration[] = [
   { version: 25, name: 'access-requests', up: accessRequests.up },
   { version: 26, name: 'app-daily-totals', up: appDailyTotals.up },
   { version: 28, name: 'app-log-orphan-types', up: appLogOrphanTypes.up },
+  { version: 29, name: 'app-daily-value-indexes', up: appDailyValueIndexes.up },
   { version: 31, name: 'dict-english-values', up: dictEnglishValues.up },
 ];

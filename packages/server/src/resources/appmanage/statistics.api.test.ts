@@ -118,6 +118,11 @@ describe('statistics', () => {
     const month = (await api().appStatistics.trend({} as never)) as { day: string }[];
     expect(month).toHaveLength(30);
     expect(month.at(-1)).toEqual({ day: today, starts: 6, downloads: 0 });
+    // Across a year's end and a leap day, every calendar day once.
+    const span = (await api().appStatistics.trend({ beginDate: '2023-12-30', endDate: '2024-03-01' } as never)) as { day: string }[];
+    const expected = Array.from({ length: 63 }, (_, i) => new Date(Date.UTC(2023, 11, 30 + i)).toISOString().slice(0, 10));
+    expect(span.map((row) => row.day)).toEqual(expected);
+    expect(expected.slice(1, 4).concat(expected.slice(-2))).toEqual(['2023-12-31', '2024-01-01', '2024-01-02', '2024-02-29', '2024-03-01']);
   });
 
   it("answers yesterday's figures (today's starts are not yesterday's)", async () => {
@@ -128,6 +133,33 @@ describe('statistics', () => {
     expect(await other.sdk.appmanage.appStatistics.osName(period as never)).toEqual([]);
     expect(await other.sdk.appmanage.appStatistics.osName({ ...period, appid: office } as never)).toEqual([]);
     expect(await other.sdk.appmanage.appStatistics.terminalData(period as never)).toEqual({ starts: 0, apps: 0, brands: 0, downloads: 0 });
+  });
+
+  it('counts the applications and brands of the period only, every application or one', async () => {
+    // Counts of a day 200 days ago, as the report kept them then: field started twice on a Nokia. A period
+    // from then counts applications and brands value by value, a shorter one by rows: both are checked.
+    const old = dayOf(new Date(Date.now() - 200 * 86_400_000));
+    const kept = [
+      ['start', ''],
+      ['brand', 'Nokia'],
+    ] as const;
+    for (const [dimension, value] of kept) {
+      const row = { tenantId: '000000', dimension, day: old, value, count: 2 };
+      await suite.server.ctx.db
+        .insertInto('blade_app_daily_count')
+        .values({ ...row, appId: field })
+        .execute();
+      await suite.server.ctx.db.insertInto('blade_app_daily_total').values(row).execute();
+    }
+    const figures = (beginDate: string, endDate: string, appid?: string) =>
+      api().appStatistics.terminalData({ beginDate, endDate, ...(appid ? { appid } : {}) } as never);
+    expect(await figures(today, today)).toEqual({ starts: 6, apps: 2, brands: 3, downloads: 0 });
+    expect(await figures(old, old)).toEqual({ starts: 2, apps: 1, brands: 1, downloads: 0 });
+    expect(await figures(old, today)).toEqual({ starts: 8, apps: 2, brands: 4, downloads: 0 });
+    const since150 = dayOf(new Date(Date.now() - 150 * 86_400_000));
+    expect(await figures(since150, today)).toEqual({ starts: 6, apps: 2, brands: 3, downloads: 0 });
+    expect(await figures(old, old, office)).toEqual({ starts: 0, apps: 0, brands: 0, downloads: 0 });
+    expect(await figures(old, today, field)).toEqual({ starts: 3, apps: 1, brands: 2, downloads: 0 });
   });
 
   it('refuses bad dates and ranges with 400', async () => {

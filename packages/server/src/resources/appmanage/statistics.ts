@@ -47,25 +47,80 @@ export const perDay = (ctx: AppContext, dimension: Dimension, caller: Caller, pe
       left join counted on counted.day = d::date order by 1`,
   );
 
-/** Every day of the period as yyyy-MM-dd (calendar days: counted in UTC, whatever the time zone). */
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * Every day of the period as yyyy-MM-dd: calendar days, counted on from the first (whatever the
+ * time zone), without a Date per day — a year's trend lists 365 of them on every call.
+ */
 function daysOf(period: Period): string[] {
   const days: string[] = [];
-  const last = Date.parse(`${period.lastDay}T00:00:00Z`);
-  for (let t = Date.parse(`${period.firstDay}T00:00:00Z`); t <= last; t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  let [year, month, day] = period.firstDay.split('-').map(Number) as [number, number, number];
+  let monthDays = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  for (let text = period.firstDay; days.length <= 366; ) {
+    days.push(text);
+    if (text === period.lastDay) break;
+    if (++day > monthDays) {
+      day = 1;
+      if (++month > 12) [month, year] = [1, year + 1];
+      monthDays = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    }
+    text = `${year}-${two(month)}-${two(day)}`;
+  }
   return days;
 }
 
 /**
- * Starts, applications started, brands seen and downloads over the period, in one statement (the
- * distinct applications and brands by hashing, not sorting, the period's rows).
+ * How many distinct values of `column` (an application, a brand) one dimension of the tenant's
+ * daily counts has within the period, one value at a time: the next value after the last found
+ * (an index step), kept when it has a row within the period (another). A year holds thousands of
+ * daily rows but a few dozen values, so this reads a few dozen index entries instead of every
+ * row of the period (indexes of migration 29, by value and day).
+ */
+function distinctInPeriod(
+  table: 'blade_app_daily_count' | 'blade_app_daily_total',
+  column: 'app_id' | 'value',
+  dimension: Dimension,
+  caller: Caller,
+  period: Period,
+): RawBuilder<unknown> {
+  const t = sql.raw(table);
+  const c = sql.raw(column);
+  const key = sql`tenant_id = ${caller.tenant_id} and dimension = ${dimension}`;
+  return sql`(with recursive found(v) as (
+      (select ${c} from ${t} where ${key} order by ${c} limit 1)
+      union all
+      select (select ${c} from ${t} where ${key} and ${c} > found.v order by ${c} limit 1) from found where found.v is not null)
+    select count(*)::int from found where exists (select 1 from ${t} where ${key} and ${c} = found.v
+      and day >= ${period.firstDay}::date and day <= ${period.lastDay}::date))`;
+}
+
+/**
+ * Periods longer than this count distinct values value by value: two index steps per value cost
+ * about as much as reading some 100 daily rows per value (measured on PostgreSQL 15 with 20
+ * applications and 12 brands: 0.4 ms either way at 90–120 days; a year 1.0 ms by rows, 0.4 ms by
+ * value; 30 days 0.15 ms by rows).
+ */
+const VALUE_BY_VALUE_DAYS = 120;
+
+/**
+ * Starts, applications started, brands seen and downloads over the period, in one statement. The
+ * distinct applications and brands of every application over a long period are counted value by
+ * value; a shorter period, or one application, reads its daily rows.
  */
 async function totals(ctx: AppContext, caller: Caller, period: Period, appId?: string) {
+  const byValue = !appId && (period.to.getTime() - period.from.getTime()) / 86_400_000 > VALUE_BY_VALUE_DAYS;
+  const apps = byValue
+    ? distinctInPeriod('blade_app_daily_count', 'app_id', 'start', caller, period)
+    : sql`(select count(*)::int from (select app_id from ${perAppCounts('start', caller, period, appId)} group by app_id) as a)`;
+  const brands = byValue
+    ? distinctInPeriod('blade_app_daily_total', 'value', 'brand', caller, period)
+    : sql`(select count(*)::int from (select value from ${counts('brand', caller, period, appId)} group by value) as b)`;
   const [figures] = await rows(
     ctx,
     sql<{ starts: number; apps: number; brands: number; downloads: number }>`select
       (select coalesce(sum(count), 0)::int from ${counts('start', caller, period, appId)}) as starts,
-      (select count(*)::int from (select app_id from ${perAppCounts('start', caller, period, appId)} group by app_id) as a) as apps,
-      (select count(*)::int from (select value from ${counts('brand', caller, period, appId)} group by value) as b) as brands,
+      ${apps} as apps, ${brands} as brands,
       (select coalesce(sum(count), 0)::int from ${counts('download', caller, period, appId)}) as downloads`,
   );
   return { starts: figures?.starts ?? 0, apps: figures?.apps ?? 0, brands: figures?.brands ?? 0, downloads: figures?.downloads ?? 0 };
