@@ -4,7 +4,7 @@
 // (the last 30 days, the default; a whole year; one application). Target: p99 < 100 ms on every call.
 import pg from 'pg';
 import { measure, printLatencies } from './latency.mjs';
-import { adminGrant, basic, startServerProcess, stopProcess } from './processes.mjs';
+import { adminGrant, basic, cpuSeconds, startServerProcess, stopProcess } from './processes.mjs';
 import { scratchPostgres } from './users-page.mjs';
 
 const TARGET_P99_MS = 100;
@@ -16,7 +16,7 @@ export const sizes = {
 const ID_BASE = 9_000_000_000_000;
 
 /** Applications, start logs and download records of the platform tenant, spread over the last 365 days. */
-async function seed(url) {
+export async function seed(url) {
   const began = performance.now();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -77,6 +77,43 @@ async function insertRows(client) {
 
 const day = (offset) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
 
+/** Calls made one after another to measure the server's CPU per call. */
+const CPU_CALLS = Number(process.env.BENCH_CPU_CALLS ?? 300);
+
+/** CPU seconds of each database backend serving `url`'s database (the server's pool), by process id, from /proc. */
+async function backendCpu(client, url) {
+  const { rows } = await client.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
+    new URL(url).pathname.slice(1),
+  ]);
+  const seconds = new Map();
+  for (const { pid } of rows) seconds.set(pid, await cpuSeconds(pid).catch(() => 0));
+  return seconds;
+}
+
+/** Backend CPU seconds from `before` to `after`: a backend that ended meanwhile is left out, a new one counts whole. */
+const backendDelta = (before, after) => [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
+
+/**
+ * CPU time per call (user + system, from /proc: 10 ms ticks over CPU_CALLS calls) of the server
+ * process and of the database backends it uses, one call at a time: unlike wall-clock latency it
+ * hardly depends on what else the machine runs.
+ */
+async function cpuPerCall(pid, store, url, headers) {
+  const client = new pg.Client({ connectionString: store.url });
+  await client.connect();
+  try {
+    for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer();
+    const [server, database] = [await cpuSeconds(pid), await backendCpu(client, store.url)];
+    for (let i = 0; i < CPU_CALLS; i++) await (await fetch(url, { headers })).arrayBuffer();
+    return {
+      server: ((await cpuSeconds(pid)) - server) * (1000 / CPU_CALLS),
+      database: backendDelta(database, await backendCpu(client, store.url)) * (1000 / CPU_CALLS),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
 export async function benchAppStats({ script, port, seconds }) {
   const store = await scratchPostgres();
   if (!store) {
@@ -114,6 +151,11 @@ export async function benchAppStats({ script, port, seconds }) {
     const results = [];
     for (const [name, url] of runs) results.push(await measure(name, url, admin, seconds));
     printLatencies(results, TARGET_P99_MS, 40);
+    console.log(`\nCPU ms per call (${CPU_CALLS} calls one at a time)     server  database`);
+    for (const [name, url] of runs) {
+      const cpu = await cpuPerCall(server.pid, store, url, admin);
+      console.log(`  ${name.padEnd(40)} ${cpu.server.toFixed(2).padStart(6)} ${cpu.database.toFixed(2).padStart(9)}`);
+    }
   } finally {
     await stopProcess(server);
     await store.drop();
@@ -125,8 +167,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { fileURLToPath } = await import('node:url');
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   await benchAppStats({
-    script: join(root, 'packages/server/dist/main.js'),
-    port: 18_971,
+    script: process.env.BENCH_SERVER_SCRIPT ?? join(root, 'packages/server/dist/main.js'),
+    port: Number(process.env.BENCH_PORT ?? 18_971),
     seconds: Number(process.env.BENCH_SECONDS ?? 10),
   });
 }
