@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { NoticeLine } from './components/status-line.js';
 import { ConsoleContext, makeRun, type Notice } from './core/console.js';
 import { type Lang, LangContext, translate } from './core/i18n.js';
-import { useInputQueue } from './core/input-queue.js';
+import { InputQueue } from './core/input-queue.js';
 import { type Env, type SessionOptions, storedClient, type Target, targetOf } from './core/session.js';
 import { PasswordChange } from './screens/password-change.js';
 import { SignIn } from './screens/sign-in.js';
@@ -49,7 +49,6 @@ export function App({ env, options = {}, lang: initial, wait = (ms) => new Promi
   const [offline, setOffline] = useState<number>();
   const [reason, setReason] = useState<string>();
   const size = useSize();
-  useInputQueue();
 
   const run = useMemo(
     () =>
@@ -77,6 +76,7 @@ export function App({ env, options = {}, lang: initial, wait = (ms) => new Promi
     <LangContext.Provider value={lang}>
       <ConsoleContext.Provider value={api}>
         <Box flexDirection="column">
+          <InputQueue />
           {phase === 'signIn' ? (
             <SignIn
               env={env}

@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '@sso/server/testing';
 import { render } from 'ink-testing-library';
 import { App } from './app.js';
 import type { Lang } from './core/i18n.js';
+import { keysTaken } from './core/input-queue.js';
 import { type Env, signIn, targetOf } from './core/session.js';
 
 export const KEY = {
@@ -58,11 +59,11 @@ export function openConsole(env: Env, options: { server?: string; lang?: Lang } 
       await new Promise((resolve) => setImmediate(resolve));
     }
   };
-  /** Types keys one write at a time, letting the console draw after each. */
+  /** Types keys one write at a time, each once the console has taken the one before and drawn what it asked for. */
   const press = async (...keys: string[]) => {
     for (const key of keys) {
       drawn.stdin.write(key);
-      await new Promise((resolve) => setImmediate(resolve));
+      await keysTaken();
     }
   };
   /** Opens a screen through the palette (`:` and what to type), once the palette is drawn. */
