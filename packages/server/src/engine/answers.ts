@@ -34,12 +34,13 @@ function rowsIn(data: unknown, rows: Row[] = []): Row[] {
 
 /**
  * What every answer of a resource goes through before the envelope: its display names (for
- * answers made of its rows) and "" for its empty text columns.
+ * answers made of its rows; dictionary and per-value labels in English for an English caller)
+ * and "" for its empty text columns.
  */
 export function answerOf(ctx: AppContext, def: ResourceDef) {
-  return async <T>(data: T, caller: Caller | undefined, withNames: boolean): Promise<T> => {
+  return async <T>(data: T, caller: Caller | undefined, withNames: boolean, english = false): Promise<T> => {
     // Names are for signed-in callers: they read other rows (of the caller's tenant).
-    if (withNames && caller) await fillNames(ctx, def, caller, rowsIn(data));
+    if (withNames && caller) await fillNames(ctx, def, caller, rowsIn(data), english);
     return emptyNullText(data, await textColumnsOf(ctx, def.table));
   };
 }

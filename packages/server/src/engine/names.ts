@@ -22,18 +22,24 @@ const valuesOf = (value: unknown): string[] =>
  * answer. Batched: one query per referenced table (all rows, all ids at once) and one per
  * dictionary, and dictionaries come from the resource cache, dropped when a dictionary changes.
  */
-export async function fillNames(ctx: AppContext, def: ResourceDef, caller: Caller | undefined, rows: Row[]): Promise<void> {
+export async function fillNames(
+  ctx: AppContext,
+  def: ResourceDef,
+  caller: Caller | undefined,
+  rows: Row[],
+  english = false,
+): Promise<void> {
   const declared = Object.entries(def.names);
   if (!declared.length || !rows.length) return;
   const lookups = new Map<string, Promise<Map<string, string>>>();
   const lookupOf = (source: NameSource): Promise<Map<string, string>> => {
-    // A label pair answers its Chinese, the product's default language.
+    // A label pair answers its Chinese, the product's default language, or its English to an English caller.
     if ('labels' in source)
-      return Promise.resolve(new Map(Object.entries(source.labels).map(([v, l]) => [v, typeof l === 'string' ? l : l[0]])));
+      return Promise.resolve(new Map(Object.entries(source.labels).map(([v, l]) => [v, typeof l === 'string' ? l : l[english ? 1 : 0]])));
     const id = 'dict' in source ? `dict|${source.dict}` : tableLookupId(source);
     let lookup = lookups.get(id);
     if (!lookup) {
-      lookup = 'dict' in source ? dictionaryValues(ctx, source.dict) : tableNames(ctx, source, caller, rows, def);
+      lookup = 'dict' in source ? dictionaryValues(ctx, source.dict, english) : tableNames(ctx, source, caller, rows, def);
       lookups.set(id, lookup);
     }
     return lookup;
@@ -54,17 +60,20 @@ export async function fillNames(ctx: AppContext, def: ResourceDef, caller: Calle
 const tableLookupId = (source: TableSource) =>
   `table|${source.table}|${source.key ?? 'id'}|${source.column}|${source.sameTenant ? 'tenant' : ''}`;
 
-/** The entries of a system dictionary, dictKey → dictValue, from the resource cache. */
-function dictionaryValues(ctx: AppContext, code: string): Promise<Map<string, string>> {
-  return ctx.cache.get('blade_dict', `names|${code}`, async () => {
+/**
+ * The entries of a system dictionary, dictKey → dictValue (its English label, when it has one, for
+ * an English caller), from the resource cache.
+ */
+function dictionaryValues(ctx: AppContext, code: string, english: boolean): Promise<Map<string, string>> {
+  return ctx.cache.get('blade_dict', `names|${code}|${english ? 'en' : 'zh'}`, async () => {
     const entries = await ctx.db
       .selectFrom('blade_dict')
-      .select(['dictKey', 'dictValue'])
+      .select(['dictKey', 'dictValue', 'dictValueEn'])
       .where('code', '=', code)
       .where('parentId', '<>', '0')
       .$call(live())
       .execute();
-    return new Map(entries.map((entry) => [String(entry.dictKey), String(entry.dictValue)]));
+    return new Map(entries.map((entry) => [String(entry.dictKey), String((english && entry.dictValueEn) || entry.dictValue)]));
   });
 }
 

@@ -71,7 +71,8 @@ function registerResource(root: FastifyInstance, ctx: AppContext, resource: Serv
   const list = async (request: FastifyRequest, reply: FastifyReply) =>
     read(request, reply, async () => {
       const caller = callerOf(request);
-      return ok(await answer(await repo.list(caller, toListRequest(def, request.query as Record<string, unknown>)), caller, true));
+      const rows = await repo.list(caller, toListRequest(def, request.query as Record<string, unknown>));
+      return ok(await answer(rows, caller, true, wantsEnglish(request)));
     });
   // An extra declared with the path `list` or `page` takes the generic route's place (e.g. a tree list).
   const replaced = new Set(Object.values(def.extras).map((extra) => extra.path));
@@ -105,7 +106,8 @@ function registerResource(root: FastifyInstance, ctx: AppContext, resource: Serv
       async (request: FastifyRequest, reply: FastifyReply) =>
         read(request, reply, async () => {
           const caller = callerOf(request);
-          return ok(await answer((await repo.detail(caller, keys.detailKey(request.query as never))) ?? null, caller, true));
+          const found = (await repo.detail(caller, keys.detailKey(request.query as never))) ?? null;
+          return ok(await answer(found, caller, true, wantsEnglish(request)));
         }),
     );
   }
@@ -144,7 +146,7 @@ function registerWrites(app: FastifyInstance, ctx: AppContext, def: ResourceDef,
       // The body passed the partial schema; an insert must also carry every required field.
       const parsed = (id ? def.entity.partial() : def.entity).safeParse(keys.values(body, id));
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? zh('badType'));
-      return ok(await answer(await repo.save(caller, parsed.data as Record<string, unknown>, id), caller, true));
+      return ok(await answer(await repo.save(caller, parsed.data as Record<string, unknown>, id), caller, true, wantsEnglish(request)));
     },
   );
 
@@ -228,7 +230,8 @@ function registerExtra(
       if (!caller && access !== 'public') throw new Error('extra route reached without a caller');
       const data = await handler({ ctx, def, repo, request, caller, query, body });
       if (extra.download) return sendFile(reply, data as FileDownload);
-      const envelope = ok(await answer(data, request.caller, ROW_ANSWER_PATHS.has(extra.path) || extra.namedRows === true));
+      const named = ROW_ANSWER_PATHS.has(extra.path) || extra.namedRows === true;
+      const envelope = ok(await answer(data, request.caller, named, wantsEnglish(request)));
       if (extra.cacheSeconds) return sendCacheable(request, reply, envelope, extra.cacheSeconds);
       return envelope;
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from '../../api-suite.testkit.js';
+import { signInAdmin, useTestServer } from '../../api-suite.testkit.js';
 
 /** Dictionary entries carry the label English screens show (dictValueEn), seeded for every dictionary shipped. */
 const suite = useTestServer();
@@ -43,5 +43,13 @@ describe('dictionary English labels', () => {
       ['旅行', 'Travel'],
       ['美食', ''],
     ]);
+  });
+
+  it('names dictionary values beside ids in English for Accept-Language: en, and in Chinese otherwise', async () => {
+    const en = await signInAdmin(suite.server, { language: 'en' });
+    const english = await en.user.user.page({ account: 'admin', current: 1, size: 10 });
+    expect(english.records[0]).toMatchObject({ account: 'admin', status: 1, statusName: 'Active' });
+    const chinese = await suite.admin.user.user.page({ account: 'admin', current: 1, size: 10 });
+    expect(chinese.records[0]).toMatchObject({ account: 'admin', statusName: '正常' });
   });
 });
