@@ -1,6 +1,8 @@
 // `npm run bench`, terminal console: (t1) start-up of sso-tui to its first drawn screen and to its
 // menus, in a real terminal (tmux), and (t2) paging through 100,000 users 200 at a time in its
 // users screen, each page waited for on the screen. Runs alone too: node tests/bench/tui.mjs
+// (BENCH_USERS=2000 for a quick run: start-up does not depend on it; BENCH_TUI_BIN=path runs
+// another build of the console, to compare builds).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +13,7 @@ import { scratchDir, seedPglite, USERS } from './users-page.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
-const bin = join(root, 'tui', 'bin', 'sso-tui.mjs');
+const bin = process.env.BENCH_TUI_BIN ?? join(root, 'tui', 'bin', 'sso-tui.mjs');
 const PAGE = 200;
 const socket = `sso-tui-bench-${process.pid}`;
 const tmux = (...args) => execFileSync('tmux', ['-u', '-L', socket, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
