@@ -11,17 +11,19 @@ import { webDir } from '../e2e/browser.testkit.js';
 const repo = join(import.meta.dirname, '..', '..');
 const testSource = /\.test\.tsx?$|\.testkit\.tsx?$|[\\/]node_modules[\\/](vitest|@vitest|@testing-library|jsdom)[\\/]/;
 
-/** The sources a command-line bundle was made of, read from its source map. */
-function bundledSources(mapFile: string): string[] {
-  return (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources;
+/** The sources a command-line bundle was made of: its entry's and every chunk's source map. */
+function bundledSources(dist: string): string[] {
+  return readdirSync(dist)
+    .filter((file) => file.endsWith('.js.map'))
+    .flatMap((file) => (JSON.parse(readFileSync(join(dist, file), 'utf8')) as { sources: string[] }).sources);
 }
 
 describe.each([
-  ['sso', join(repo, 'cli', 'dist', 'bin.js.map')],
-  ['sso-tui', join(repo, 'tui', 'dist', 'bin.js.map')],
-])('the %s bundle', (_name, mapFile) => {
-  it.skipIf(!existsSync(mapFile) && !process.env.CI)('is made of program sources only', () => {
-    const sources = bundledSources(mapFile);
+  ['sso', join(repo, 'cli', 'dist')],
+  ['sso-tui', join(repo, 'tui', 'dist')],
+])('the %s bundle', (_name, dist) => {
+  it.skipIf(!existsSync(join(dist, 'bin.js.map')) && !process.env.CI)('is made of program sources only', () => {
+    const sources = bundledSources(dist);
     expect(sources.some((source) => source.includes('src/bin.ts'))).toBe(true);
     expect(sources.filter((source) => testSource.test(source))).toEqual([]);
   });
