@@ -11,8 +11,12 @@ import { changedTables, writeCounter } from './write-counter.js';
  * schemas with hostile values mixed in (query, JSON, form, multipart, wrong content types), as the
  * platform administrator (so the handlers run) and anonymously. No answer may be a 5xx, and an
  * answer of 4xx must leave every business table as it was.
+ *
+ * Some 650 routes take minutes one after the other, so the routes are dealt out to several suite
+ * files (`routes-fuzz-<n>.api.test.ts`), each with its own server and database, which run side by
+ * side. A route's cases depend only on its place in the whole list, so they are the same whatever
+ * the number of shards.
  */
-const suite = useTestServer();
 
 /** The same cases on every run; FUZZ_SEED explores others (the seed of a failure is printed). */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
@@ -26,7 +30,9 @@ interface Outcome {
   text: string;
 }
 
-async function send(route: { method: string }, fuzz: FuzzRequest, token?: string): Promise<Outcome> {
+type Suite = ReturnType<typeof useTestServer>;
+
+async function send(suite: Suite, route: { method: string }, fuzz: FuzzRequest, token?: string): Promise<Outcome> {
   const headers: Record<string, string> = {};
   if (token) headers['blade-auth'] = `bearer ${token}`;
   if (fuzz.contentType) headers['content-type'] = fuzz.contentType;
@@ -50,7 +56,15 @@ async function send(route: { method: string }, fuzz: FuzzRequest, token?: string
 const shown = (fuzz: FuzzRequest) =>
   `${fuzz.path.slice(0, 300)} ${fuzz.header ? JSON.stringify(fuzz.header) : ''} ${fuzz.contentType ?? ''} ${typeof fuzz.body === 'string' ? fuzz.body.slice(0, 300) : fuzz.body ? '<multipart>' : ''}`;
 
-it('no route answers 5xx, and no refused request writes', { timeout: 600_000 }, async () => {
+/** Declares the fuzz suite of shard `shard` (from 0) of `shards`: every shards-th route. */
+export function fuzzRoutesShard(shard: number, shards: number): void {
+  const suite = useTestServer();
+  it(`no route answers 5xx, and no refused request writes (routes ${shard + 1} of every ${shards})`, { timeout: 600_000 }, () =>
+    fuzzRoutes(suite, shard, shards),
+  );
+}
+
+async function fuzzRoutes(suite: Suite, shard: number, shards: number): Promise<void> {
   const routes = suite.server.routes.filter((route) => !EXCLUDED.some((pattern) => pattern.test(route.url)));
   const fingerprint = await writeCounter(suite.server.ctx.db as never);
   let token = suite.admin.session?.token.access_token;
@@ -64,10 +78,11 @@ it('no route answers 5xx, and no refused request writes', { timeout: 600_000 }, 
   let sent = 0;
   const statuses = new Map<string, number>();
   for (const [index, route] of routes.entries()) {
+    if (index % shards !== shard) continue;
     const cases = fc.sample(requestsFor(route), { numRuns: ADMIN_CASES + ANONYMOUS_CASES, seed: SEED + index });
     for (const [n, fuzz] of cases.entries()) {
       const asAdmin = n < ADMIN_CASES;
-      const outcome = await send(route, fuzz, asAdmin ? token : undefined);
+      const outcome = await send(suite, route, fuzz, asAdmin ? token : undefined);
       sent++;
       const bucket = `${asAdmin ? 'admin' : 'anonymous'} ${outcome.status}`;
       statuses.set(bucket, (statuses.get(bucket) ?? 0) + 1);
@@ -81,7 +96,9 @@ it('no route answers 5xx, and no refused request writes', { timeout: 600_000 }, 
     }
   }
   const seconds = (performance.now() - started) / 1000;
-  console.log(`route fuzz: ${routes.length} routes, ${sent} requests in ${seconds.toFixed(1)} s, ${failures.length} failures`);
+  console.log(
+    `route fuzz: shard ${shard + 1}/${shards} of ${routes.length} routes, ${sent} requests in ${seconds.toFixed(1)} s, ${failures.length} failures`,
+  );
   console.log(
     `answers: ${[...statuses]
       .sort()
@@ -89,4 +106,4 @@ it('no route answers 5xx, and no refused request writes', { timeout: 600_000 }, 
       .join(', ')}`,
   );
   expect(failures).toEqual([]);
-});
+}

@@ -1,0 +1,3 @@
+import { fuzzRoutesShard } from './routes-fuzz.testkit.js';
+
+fuzzRoutesShard(1, 2);
