@@ -36,27 +36,33 @@ const columnOf = (def: ResourceDef, prop: string) => def.view.columns.find((colu
 /** Choices of select, dict and switch columns, by prop (dictionaries read from the server). */
 export type ChoiceMap = Record<string, readonly Choice[]>;
 
-const dictCache = new Map<string, Promise<Choice[]>>();
-/** One dictionary's entries as choices, read once per run. */
-function dictChoices(client: SsoClient, code: string): Promise<Choice[]> {
+type DictEntry = { dictKey: unknown; dictValue: unknown; dictValueEn?: unknown };
+const dictCache = new Map<string, Promise<DictEntry[]>>();
+/** One dictionary's entries, read once per run. */
+function dictEntries(client: SsoClient, code: string): Promise<DictEntry[]> {
   let found = dictCache.get(code);
   if (!found) {
-    found = client.system.dict
-      .dictionary({ code })
-      .then((rows) => rows.map((row) => ({ value: String(row.dictKey), label: String(row.dictValue) })))
-      .catch(() => {
-        dictCache.delete(code);
-        return [];
-      });
+    found = client.system.dict.dictionary({ code }).catch(() => {
+      dictCache.delete(code);
+      return [];
+    });
     dictCache.set(code, found);
   }
   return found;
 }
 
+/** A dictionary's entries as choices, labelled in English where the entry has an English label. */
+async function dictChoices(client: SsoClient, code: string, lang: Lang): Promise<Choice[]> {
+  return (await dictEntries(client, code)).map((row) => ({
+    value: String(row.dictKey),
+    label: String(lang === 'en' && row.dictValueEn ? row.dictValueEn : row.dictValue),
+  }));
+}
+
 export async function loadChoices(client: SsoClient, def: ResourceDef, lang: Lang): Promise<ChoiceMap> {
   const map: ChoiceMap = {};
   for (const column of def.view.columns) {
-    if (column.dict) map[column.prop] = await dictChoices(client, column.dict);
+    if (column.dict) map[column.prop] = await dictChoices(client, column.dict, lang);
     else if (column.type === 'switch')
       map[column.prop] = [
         { value: '1', label: translate(lang, 'yes') },
