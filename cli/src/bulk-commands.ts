@@ -72,7 +72,9 @@ function dictActions(command: Command, name: string, client: () => SsoClient, ou
   if (!def) return;
   command
     .command('import <file>')
-    .description('upsert entries from csv, xlsx or json (code,dictKey,dictValue[,sort,isSealed,remark,parentKey,codeName]); - reads stdin')
+    .description(
+      'upsert entries from csv, xlsx or json (code,dictKey,dictValue[,dictValueEn,sort,isSealed,remark,parentKey,codeName]); - reads stdin',
+    )
     .option('--dry-run', 'check every row, send nothing')
     .addHelpText('after', `\nExamples:\n  sso ${name} import dicts.csv --dry-run\n  sso ${name} export | sso ${name} import -\n`)
     .action(async (file: string, options: { dryRun?: boolean }) => {

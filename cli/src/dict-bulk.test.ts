@@ -34,7 +34,7 @@ describe('sso dict import', () => {
   it('creates the group and parents, upserts idempotently and round-trips through export', async () => {
     const csv = write(
       'colors.csv',
-      'code,dictKey,dictValue,sort,parentKey,codeName\ncli_color,red,红,1,,颜色\ncli_color,dark,"深红, 暗",2,red,\ncli_color,blue,蓝,3,,\n',
+      'code,dictKey,dictValue,dictValueEn,sort,parentKey,codeName\ncli_color,red,红,Red,1,,颜色\ncli_color,dark,"深红, 暗",,2,red,\ncli_color,blue,蓝,,3,,\n',
     );
     const first = await home.sso(['dict', 'import', csv]);
     expect(first.code).toBe(0);
@@ -56,7 +56,11 @@ describe('sso dict import', () => {
 
     const exported = await home.sso(['dict', 'export']);
     const lines = exported.out.split('\n').filter((l) => l.startsWith('cli_color,'));
-    expect(lines).toEqual(['cli_color,red,红,1,0,,,颜色', 'cli_color,dark,"深红, 暗",2,0,,red,颜色', 'cli_color,blue,天蓝,3,0,,,颜色']);
+    expect(lines).toEqual([
+      'cli_color,red,红,Red,1,0,,,颜色',
+      'cli_color,dark,"深红, 暗",,2,0,,red,颜色',
+      'cli_color,blue,天蓝,,3,0,,,颜色',
+    ]);
     const header = exported.out.split('\n')[0];
     const piped = await home.sso(['dict', 'import', '-'], { stdin: [header, ...lines].join('\n') });
     expect(piped.err).toContain('0 inserted, 0 updated, 3 unchanged');

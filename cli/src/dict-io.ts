@@ -3,7 +3,7 @@ import { CliError } from './errors.js';
 import type { Table } from './input-files.js';
 import { renderRows } from './output.js';
 
-export const DICT_COLUMNS = ['code', 'dictKey', 'dictValue', 'sort', 'isSealed', 'remark', 'parentKey', 'codeName'] as const;
+export const DICT_COLUMNS = ['code', 'dictKey', 'dictValue', 'dictValueEn', 'sort', 'isSealed', 'remark', 'parentKey', 'codeName'] as const;
 const REQUIRED = ['code', 'dictKey', 'dictValue'];
 
 interface CheckedRow {
@@ -68,6 +68,7 @@ export async function exportDict(client: SsoClient, def: ResourceDef): Promise<R
         code: r.code,
         dictKey: r.dictKey,
         dictValue: r.dictValue,
+        dictValueEn: r.dictValueEn ?? '',
         sort: r.sort,
         isSealed: r.isSealed,
         remark: r.remark ?? '',

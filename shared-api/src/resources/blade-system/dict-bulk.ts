@@ -24,6 +24,8 @@ export const dictImportRow = z.object({
   code: text(m.code),
   dictKey: text(m.dictKey),
   dictValue: text(m.dictValue),
+  /** The label on English screens; left as it is when absent. */
+  dictValueEn: z.string().trim().max(255, tooLong(255)).optional(),
   sort: z.coerce.number({ error: m.sort }).int(m.sort).optional(),
   isSealed: z.coerce
     .number({ error: m.isSealed })

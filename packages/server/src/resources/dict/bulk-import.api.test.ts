@@ -37,6 +37,18 @@ describe('bulk-upsert', () => {
     expect((await suite.admin.system.dict.dictionary({ code: 'bulk_a' })).map((r) => r.dictValue)).toEqual(['值0', '值1', '新值']);
   });
 
+  it('sets the English label when a row gives one and leaves it when a row does not', async () => {
+    const english = [{ code: 'bulk_en', dictKey: '1', dictValue: '财务', dictValueEn: 'Finance' }];
+    expect(await suite.admin.system.dict.bulkUpsert({ rows: english })).toMatchObject({ inserted: 1 });
+    expect(await suite.admin.system.dict.bulkUpsert({ rows: [{ code: 'bulk_en', dictKey: '1', dictValue: '财务' }] })).toMatchObject({
+      unchanged: 1,
+    });
+    const renamed = [{ code: 'bulk_en', dictKey: '1', dictValue: '财务', dictValueEn: 'Accounting' }];
+    expect(await suite.admin.system.dict.bulkUpsert({ rows: renamed })).toMatchObject({ updated: 1 });
+    const [entry] = await suite.admin.system.dict.dictionary({ code: 'bulk_en' });
+    expect([entry?.dictValue, entry?.dictValueEn]).toEqual(['财务', 'Accounting']);
+  });
+
   it('works on the business dictionary too', async () => {
     expect(await suite.admin.system.dictBiz.bulkUpsert({ rows: rows('bulk_biz', 2) })).toMatchObject({ inserted: 2 });
     expect(await entries('blade_dict_biz', 'bulk_biz')).toHaveLength(3);

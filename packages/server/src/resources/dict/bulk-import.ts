@@ -13,12 +13,13 @@ interface Entry {
   code: string;
   dictKey: string;
   dictValue: string;
+  dictValueEn: string;
   sort: number;
   remark: string | null;
   isSealed: number;
 }
 
-const COLUMNS = ['id', 'parentId', 'code', 'dictKey', 'dictValue', 'sort', 'remark', 'isSealed'] as const;
+const COLUMNS = ['id', 'parentId', 'code', 'dictKey', 'dictValue', 'dictValueEn', 'sort', 'remark', 'isSealed'] as const;
 const slot = (code: string, parentId: string, dictKey: string) => `${code}\u0000${parentId}\u0000${dictKey}`;
 
 /**
@@ -66,7 +67,7 @@ export async function dictBulkUpsert({ ctx, def, repo, caller: who, body }: Extr
       let group = groups.get(row.code);
       if (!group) {
         const values = { parentId: '0', code: row.code, dictKey: '-1', dictValue: row.codeName || row.code };
-        group = create({ ...values, sort: 0, remark: null, isSealed: 0 });
+        group = create({ ...values, dictValueEn: '', sort: 0, remark: null, isSealed: 0 });
         groups.set(row.code, group);
       }
       return group;
@@ -81,7 +82,7 @@ export async function dictBulkUpsert({ ctx, def, repo, caller: who, body }: Extr
       const parent = byKey.get(`${row.code}\u0000${row.parentKey}`);
       if (parent) return parent.id;
       const values = { parentId: group.id, code: row.code, dictKey: row.parentKey, dictValue: row.parentKey };
-      const created = create({ ...values, sort: 0, remark: null, isSealed: 0 });
+      const created = create({ ...values, dictValueEn: '', sort: 0, remark: null, isSealed: 0 });
       remember(created);
       return created.id;
     };
@@ -91,6 +92,7 @@ export async function dictBulkUpsert({ ctx, def, repo, caller: who, body }: Extr
       const existing = bySlot.get(slot(row.code, parentId, row.dictKey));
       const wanted = {
         dictValue: row.dictValue,
+        dictValueEn: row.dictValueEn ?? existing?.dictValueEn ?? '',
         sort: row.sort ?? existing?.sort ?? 0,
         remark: row.remark ?? existing?.remark ?? null,
         isSealed: row.isSealed ?? existing?.isSealed ?? 0,
@@ -117,10 +119,10 @@ export async function dictBulkUpsert({ ctx, def, repo, caller: who, body }: Extr
         .values(inserts.slice(at, at + 500))
         .execute();
     for (const entry of updates) {
-      const { dictValue, sort, remark, isSealed } = entry;
+      const { dictValue, dictValueEn, sort, remark, isSealed } = entry;
       await trx
         .updateTable(def.table)
-        .set({ dictValue, sort, remark, isSealed, updateUser: who.user_id, updateTime: now })
+        .set({ dictValue, dictValueEn, sort, remark, isSealed, updateUser: who.user_id, updateTime: now })
         .where('id', '=', entry.id)
         .execute();
     }
