@@ -2,6 +2,7 @@ import { navigateTo } from '../lib/navigation.js';
 import { fedLogout } from '../session/clear.js';
 import { tokenStore } from '../session/token-store.js';
 import { fetchTransport } from './fetch-transport.js';
+import { inScreenLanguage } from './screen-language.js';
 import { WebClient } from './web-client.js';
 
 /**
@@ -10,7 +11,7 @@ import { WebClient } from './web-client.js';
  */
 export const client = new WebClient({
   baseUrl: '',
-  transport: fetchTransport(),
+  transport: inScreenLanguage(fetchTransport()),
   store: tokenStore,
   onSignedOut: () => {
     fedLogout();
