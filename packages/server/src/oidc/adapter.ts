@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/database.js';
+import { currentBatch, type ObjectRow } from './write-batch.js';
 
 /** How often, at most, expired rows are deleted (on a write, never on a timer). */
 const PURGE_EVERY_MS = 60_000;
@@ -27,9 +28,10 @@ const str = (value: unknown): string | null => (typeof value === 'string' ? valu
 /**
  * Every object the OpenID Connect provider stores (sessions, interactions, codes, tokens, grants…)
  * lives in one table keyed by model and id, so that every node of a cluster shares them and a
- * restart forgets nothing. Each call is one statement. Expired rows are never answered and are
- * purged at most once a minute on a write. Clients are not stored here: they come from the
- * application catalogue.
+ * restart forgets nothing. Each call is one statement; within a provider request, saves and
+ * deletions wait in the request's write batch (write-batch.ts) and go out together before the
+ * answer. Expired rows are never answered and are purged at most once a minute on a write.
+ * Clients are not stored here: they come from the application catalogue.
  */
 export class DatabaseAdapter implements Adapter {
   private static lastPurge = 0;
@@ -41,7 +43,7 @@ export class DatabaseAdapter implements Adapter {
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
     const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null;
-    const values = [
+    const values: ObjectRow = [
       this.model,
       id,
       JSON.stringify(payload),
@@ -51,31 +53,49 @@ export class DatabaseAdapter implements Adapter {
       str(payload.accountId),
       expiresAt,
     ];
-    await this.db.executeQuery(CompiledQuery.raw(UPSERT, values));
+    const batch = currentBatch();
+    if (batch) batch.upsert(values);
+    else await this.db.executeQuery(CompiledQuery.raw(UPSERT, values));
     await this.purgeExpired();
   }
 
-  find(id: string): Promise<AdapterPayload | undefined> {
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    const written = currentBatch()?.lookup(this.model, id);
+    if (written !== undefined) return written ?? undefined;
     return this.findBy('id', id);
   }
 
   findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    return this.findBy('uid', uid);
+    return this.findWritten('uid', uid);
   }
 
   findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    return this.findBy('userCode', userCode);
+    return this.findWritten('userCode', userCode);
+  }
+
+  /** By uid or user code: an object saved in this request first; a deletion pending here is written before the database is asked. */
+  private async findWritten(field: 'uid' | 'userCode', value: string): Promise<AdapterPayload | undefined> {
+    const batch = currentBatch();
+    const written = batch?.lookupBy(this.model, field, value);
+    if (written) return written;
+    if (batch?.deletes(this.model)) await batch.flush();
+    return this.findBy(field, value);
   }
 
   async consume(id: string): Promise<void> {
+    // A code is consumed at once (not batched): a replay must find it consumed.
+    await currentBatch()?.flush();
     await this.db.executeQuery(CompiledQuery.raw(CONSUME, [new Date().toISOString(), this.model, id]));
   }
 
   async destroy(id: string): Promise<void> {
+    const batch = currentBatch();
+    if (batch) return batch.destroy(this.model, id);
     await this.db.executeQuery(CompiledQuery.raw(DESTROY, [this.model, id]));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
+    await currentBatch()?.flush();
     await this.db.executeQuery(CompiledQuery.raw(REVOKE_GRANT, [grantId]));
   }
 

@@ -9,6 +9,7 @@ import { backchannelDelivery } from './backchannel-delivery.js';
 import { CatalogueClients } from './clients.js';
 import { cookieKeys, providerSigningKeys } from './keys.js';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.js';
+import { withWriteBatch } from './write-batch.js';
 
 /** Where the provider's endpoints live; discovery stays at the server root (/.well-known/openid-configuration). */
 export const OIDC_PREFIX = '/oidc';
@@ -115,6 +116,8 @@ export async function createProvider(ctx: AppContext, issuer: string): Promise<P
     },
   };
   const provider = new Provider(issuer, configuration);
+  // Each request's saves go out as one statement once its work is done, before Koa sends the answer.
+  provider.use((_koa, next) => withWriteBatch(ctx.db, next));
   provider.proxy = ctx.config.SSO_TRUST_PROXY === 'true';
   provider.on('backchannel.error', (_koa, error, client) =>
     ctx.log?.warn({ err: error, clientId: client.clientId }, 'back-channel logout not delivered'),

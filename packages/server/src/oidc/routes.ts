@@ -19,6 +19,7 @@ import { isRegisteredForApp } from '../resources/app/redirect-source.js';
 import { OIDC_PREFIX } from './provider.js';
 import { Providers } from './providers.js';
 import { RecentOpens } from './recent-opens.js';
+import { withWriteBatch } from './write-batch.js';
 
 /** The provider's answers may post forms back to an application (form_post, logout): form-action is opened for them. */
 const PROVIDER_CSP_FORM_ACTION = "form-action 'self' https: http:";
@@ -93,13 +94,16 @@ export function registerOidcRoutes(root: FastifyInstance, ctx: AppContext): Prov
       if (!app || app.protocol !== 'oidc') throw forbidden(oidcMessages.notGranted);
       if (!isRegisteredForApp(app, String(interaction.params.redirect_uri ?? ''))) throw badRequest(oidcMessages.redirectNotRegistered);
       // Applications are first-party: the grant holds the scopes asked for, without a consent screen.
-      const grant = new provider.Grant({ accountId: caller.user_id, clientId });
-      grant.addOIDCScope(String(interaction.params.scope ?? 'openid'));
-      const grantId = await grant.save();
-      // The result is saved on the interaction just read and checked (what interactionResult does
-      // after reading it a second time), so the browser resumes at the provider with it.
-      interaction.result = { login: { accountId: caller.user_id }, consent: { grantId } };
-      await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
+      // The grant and the interaction's result are written together, as one statement.
+      await withWriteBatch(ctx.db, async () => {
+        const grant = new provider.Grant({ accountId: caller.user_id, clientId });
+        grant.addOIDCScope(String(interaction.params.scope ?? 'openid'));
+        const grantId = await grant.save();
+        // The result is saved on the interaction just read and checked (what interactionResult does
+        // after reading it a second time), so the browser resumes at the provider with it.
+        interaction.result = { login: { accountId: caller.user_id }, consent: { grantId } };
+        await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
+      });
       if (!(await recentOpens.openedJustNow(caller.user_id, app.id))) {
         const at = Date.now();
         await recordOpen(ctx, caller, app, request);
