@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/database.js';
-import { currentBatch, type ObjectRow } from './write-batch.js';
+import { currentBatch, type ObjectRow, type StoredRow, type WriteBatch } from './write-batch.js';
 
 /** How often, at most, expired rows are deleted (on a write, never on a timer). */
 const PURGE_EVERY_MS = 60_000;
@@ -18,12 +18,32 @@ const UPSERT = `insert into sso_oidc_object (model, id, payload, grant_id, uid, 
 const selectWhere = (column: string) =>
   `select payload, consumed_at from sso_oidc_object where model = $1 and ${column} = $2 and (expires_at is null or expires_at > $3)`;
 const FIND = { id: selectWhere('id'), uid: selectWhere('uid'), userCode: selectWhere('user_code') };
+/**
+ * A token or interaction by id together with the grant it names (its grant id, or an interaction's
+ * result) and the session it belongs to (its session uid): the provider looks both up next in the
+ * same request, so they come with it in one statement, all as of the same moment.
+ */
+const live = (alias: string) => `(${alias}.expires_at is null or ${alias}.expires_at > $3)`;
+const FIND_WITH_RELATED = `with t as (select payload, consumed_at, grant_id from sso_oidc_object where model = $1 and id = $2 and ${live('sso_oidc_object')})
+  select 'self' as kind, null as key, payload, consumed_at from t
+  union all select 'Grant', g.id, g.payload, g.consumed_at from t join sso_oidc_object g
+    on g.model = 'Grant' and g.id = coalesce(t.grant_id, t.payload::json->'result'->'consent'->>'grantId') and ${live('g')}
+  union all select 'Session', s.uid, s.payload, s.consumed_at from t join sso_oidc_object s
+    on s.model = 'Session' and s.uid = t.payload::json->>'sessionUid' and ${live('s')}`;
+/** The models whose lookups by id bring their grant and session along. */
+const WITH_RELATED = new Set(['AuthorizationCode', 'AccessToken', 'RefreshToken', 'Interaction']);
 const CONSUME = 'update sso_oidc_object set consumed_at = $1 where model = $2 and id = $3';
 const DESTROY = 'delete from sso_oidc_object where model = $1 and id = $2';
 const REVOKE_GRANT = 'delete from sso_oidc_object where grant_id = $1';
 const PURGE = 'delete from sso_oidc_object where expires_at < $1';
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function payloadOf(row: StoredRow): AdapterPayload {
+  const payload = JSON.parse(row.payload) as AdapterPayload;
+  // The provider refuses a consumed code or token (a replay) by this field.
+  return row.consumedAt ? { ...payload, consumed: Math.floor(new Date(row.consumedAt).getTime() / 1000) } : payload;
+}
 
 /**
  * Every object the OpenID Connect provider stores (sessions, interactions, codes, tokens, grants…)
@@ -60,9 +80,25 @@ export class DatabaseAdapter implements Adapter {
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
-    const written = currentBatch()?.lookup(this.model, id);
+    const batch = currentBatch();
+    const written = batch?.lookup(this.model, id);
     if (written !== undefined) return written ?? undefined;
+    const known = batch?.recall(this.model, 'id', id);
+    if (known) return payloadOf(known);
+    if (batch && WITH_RELATED.has(this.model)) return this.findWithRelated(batch, id);
     return this.findBy('id', id);
+  }
+
+  private async findWithRelated(batch: WriteBatch, id: string): Promise<AdapterPayload | undefined> {
+    const result = await this.db.executeQuery<StoredRow & { kind: string; key: string | null }>(
+      CompiledQuery.raw(FIND_WITH_RELATED, [this.model, id, new Date().toISOString()]),
+    );
+    let found: StoredRow | undefined;
+    for (const row of result.rows) {
+      if (row.kind === 'self') found = row;
+      else if (row.key) batch.remember(row.kind, row.kind === 'Grant' ? 'id' : 'uid', row.key, row);
+    }
+    return found && payloadOf(found);
   }
 
   findByUid(uid: string): Promise<AdapterPayload | undefined> {
@@ -79,12 +115,18 @@ export class DatabaseAdapter implements Adapter {
     const written = batch?.lookupBy(this.model, field, value);
     if (written) return written;
     if (batch?.deletes(this.model)) await batch.flush();
+    else {
+      const known = field === 'uid' ? batch?.recall(this.model, 'uid', value) : undefined;
+      if (known) return payloadOf(known);
+    }
     return this.findBy(field, value);
   }
 
   async consume(id: string): Promise<void> {
     // A code is consumed at once (not batched): a replay must find it consumed.
-    await currentBatch()?.flush();
+    const batch = currentBatch();
+    batch?.forgetReads();
+    await batch?.flush();
     await this.db.executeQuery(CompiledQuery.raw(CONSUME, [new Date().toISOString(), this.model, id]));
   }
 
@@ -95,19 +137,16 @@ export class DatabaseAdapter implements Adapter {
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await currentBatch()?.flush();
+    const batch = currentBatch();
+    batch?.forgetReads();
+    await batch?.flush();
     await this.db.executeQuery(CompiledQuery.raw(REVOKE_GRANT, [grantId]));
   }
 
   private async findBy(key: keyof typeof FIND, value: string): Promise<AdapterPayload | undefined> {
-    const result = await this.db.executeQuery<{ payload: string; consumedAt: Date | null }>(
-      CompiledQuery.raw(FIND[key], [this.model, value, new Date().toISOString()]),
-    );
+    const result = await this.db.executeQuery<StoredRow>(CompiledQuery.raw(FIND[key], [this.model, value, new Date().toISOString()]));
     const row = result.rows[0];
-    if (!row) return undefined;
-    const payload = JSON.parse(row.payload) as AdapterPayload;
-    // The provider refuses a consumed code or token (a replay) by this field.
-    return row.consumedAt ? { ...payload, consumed: Math.floor(new Date(row.consumedAt).getTime() / 1000) } : payload;
+    return row && payloadOf(row);
   }
 
   private async purgeExpired(): Promise<void> {

@@ -9,6 +9,11 @@ import type { Db } from '../db/database.js';
  */
 export type ObjectRow = [string, string, string, string | null, string | null, string | null, string | null, string | null];
 const UID = 4;
+/** A row as read: the payload's JSON and when it was consumed. */
+export interface StoredRow {
+  payload: string;
+  consumedAt: Date | string | null;
+}
 const USER_CODE = 5;
 
 export const UPSERT_COLUMNS = '(model, id, payload, grant_id, uid, user_code, account_id, expires_at, consumed_at)';
@@ -50,6 +55,8 @@ function batchStatement(upserts: number, deletes: number): string {
 export class WriteBatch {
   /** The last write of each object, by `model id`: the row to store, or null for a deletion. */
   private readonly writes = new Map<string, ObjectRow | null>();
+  /** Grants and sessions read in the same statement as the token or interaction that names them. */
+  private readonly reads = new Map<string, StoredRow>();
 
   constructor(private readonly db: Db) {}
 
@@ -63,6 +70,20 @@ export class WriteBatch {
     const key = `${model} ${id}`;
     this.writes.delete(key);
     this.writes.set(key, null);
+  }
+
+  /** A row read in this request, with the object it was read for, by `model field value`. */
+  remember(model: string, field: 'id' | 'uid', value: string, row: StoredRow): void {
+    this.reads.set(`${model} ${field} ${value}`, row);
+  }
+
+  recall(model: string, field: 'id' | 'uid', value: string): StoredRow | undefined {
+    return this.reads.get(`${model} ${field} ${value}`);
+  }
+
+  /** Rows read earlier no longer count (after a consumption or a revocation written at once). */
+  forgetReads(): void {
+    this.reads.clear();
   }
 
   /** What this batch holds for the object: a copy of its payload, `null` when deleted, `undefined` when not written here. */

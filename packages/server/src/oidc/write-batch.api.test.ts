@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../api-suite.testkit.js';
+import { DatabaseAdapter } from './adapter.js';
+import { withWriteBatch } from './write-batch.js';
+
+/**
+ * A provider request's writes wait in its batch and are all in the database when the request's
+ * work is done; the request itself sees them at once, and a grant or session read with a token
+ * counts for that request only.
+ */
+const suite = useTestServer();
+
+const stored = async (model: string, id: string) =>
+  suite.server.ctx.db.selectFrom('sso_oidc_object').select('payload').where('model', '=', model).where('id', '=', id).executeTakeFirst();
+
+describe('the write batch of a provider request', () => {
+  it('answers the request from its pending writes and writes them all before the work counts as done', async () => {
+    const db = suite.server.ctx.db;
+    const sessions = new DatabaseAdapter(db, 'Session');
+    const grants = new DatabaseAdapter(db, 'Grant');
+    await grants.upsert('wb-old', { jti: 'wb-old' }, 60);
+    await withWriteBatch(db, async () => {
+      await sessions.upsert('wb-s1', { jti: 'wb-s1', uid: 'wb-uid-1', accountId: '1' }, 60);
+      await grants.destroy('wb-old');
+      expect(await stored('Session', 'wb-s1')).toBeUndefined();
+      expect(await stored('Grant', 'wb-old')).toBeDefined();
+      expect(await sessions.find('wb-s1')).toMatchObject({ uid: 'wb-uid-1' });
+      expect(await sessions.findByUid('wb-uid-1')).toMatchObject({ jti: 'wb-s1' });
+      expect(await grants.find('wb-old')).toBeUndefined();
+      await sessions.upsert('wb-s1', { jti: 'wb-s1', uid: 'wb-uid-1', accountId: '2' }, 60);
+    });
+    expect(JSON.parse((await stored('Session', 'wb-s1'))?.payload ?? '{}')).toMatchObject({ accountId: '2' });
+    expect(await stored('Grant', 'wb-old')).toBeUndefined();
+  });
+
+  it('reads a token with its grant and session, and forgets them once the grant is revoked in the request', async () => {
+    const db = suite.server.ctx.db;
+    const tokens = new DatabaseAdapter(db, 'AccessToken');
+    const grants = new DatabaseAdapter(db, 'Grant');
+    const sessions = new DatabaseAdapter(db, 'Session');
+    await grants.upsert('wb-g2', { jti: 'wb-g2', accountId: '1' }, 60);
+    await sessions.upsert('wb-s2', { jti: 'wb-s2', uid: 'wb-uid-2' }, 60);
+    await tokens.upsert('wb-t2', { jti: 'wb-t2', grantId: 'wb-g2', sessionUid: 'wb-uid-2' }, 60);
+    await withWriteBatch(db, async () => {
+      expect(await tokens.find('wb-t2')).toMatchObject({ grantId: 'wb-g2' });
+      // Changed behind the request's back: the request keeps what it read with the token.
+      await db.deleteFrom('sso_oidc_object').where('id', 'in', ['wb-g2', 'wb-s2']).execute();
+      expect(await grants.find('wb-g2')).toMatchObject({ accountId: '1' });
+      expect(await sessions.findByUid('wb-uid-2')).toMatchObject({ jti: 'wb-s2' });
+      await grants.revokeByGrantId('wb-g2');
+      expect(await grants.find('wb-g2')).toBeUndefined();
+      expect(await sessions.findByUid('wb-uid-2')).toBeUndefined();
+    });
+    // The revocation took the grant's token too.
+    expect(await tokens.find('wb-t2')).toBeUndefined();
+  });
+});
