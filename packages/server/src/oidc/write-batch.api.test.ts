@@ -33,6 +33,22 @@ describe('the write batch of a provider request', () => {
     expect(await stored('Grant', 'wb-old')).toBeUndefined();
   });
 
+  it('writes directly what the request left running in the background once its work is done', async () => {
+    const db = suite.server.ctx.db;
+    const sessions = new DatabaseAdapter(db, 'Session');
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let late: Promise<void> = Promise.resolve();
+    await withWriteBatch(db, async () => {
+      late = gate.then(() => sessions.upsert('wb-late', { jti: 'wb-late' }, 60));
+    });
+    release();
+    await late;
+    expect(await stored('Session', 'wb-late')).toBeDefined();
+  });
+
   it('reads a token with its grant and session, and forgets them once the grant is revoked in the request', async () => {
     const db = suite.server.ctx.db;
     const tokens = new DatabaseAdapter(db, 'AccessToken');

@@ -58,6 +58,9 @@ export class WriteBatch {
   /** Grants and sessions read in the same statement as the token or interaction that names them. */
   private readonly reads = new Map<string, StoredRow>();
 
+  /** Set once the request's work is done: work it left running in the background writes directly. */
+  closed = false;
+
   constructor(private readonly db: Db) {}
 
   upsert(row: ObjectRow): void {
@@ -125,7 +128,10 @@ export class WriteBatch {
 const current = new AsyncLocalStorage<WriteBatch>();
 
 /** The batch of the request being handled, if its writes are batched. */
-export const currentBatch = (): WriteBatch | undefined => current.getStore();
+export const currentBatch = (): WriteBatch | undefined => {
+  const batch = current.getStore();
+  return batch?.closed ? undefined : batch;
+};
 
 /**
  * Runs `work` with its provider writes batched, then writes them; the work's answer waits for
@@ -137,9 +143,11 @@ export async function withWriteBatch<T>(db: Db, work: () => Promise<T>): Promise
   try {
     result = await current.run(batch, work);
   } catch (error) {
+    batch.closed = true;
     await batch.flush().catch(() => {});
     throw error;
   }
+  batch.closed = true;
   await batch.flush();
   return result;
 }
