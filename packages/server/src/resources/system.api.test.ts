@@ -208,22 +208,33 @@ describe('dict', () => {
     const entries = await api().dictionary({ code: 'sex' });
     expect(entries).toEqual(
       [
-        ['1', '男'],
-        ['2', '女'],
-        ['3', '未知'],
-      ].map(([dictKey, dictValue], i) => ({
+        ['1', '男', 'Male'],
+        ['2', '女', 'Female'],
+        ['3', '未知', 'Unknown'],
+      ].map(([dictKey, dictValue, dictValueEn], i) => ({
         id: expect.stringMatching(/^\d+$/),
         parentId: sex.id,
         code: 'sex',
         dictKey,
         dictValue,
+        dictValueEn,
         sort: i + 1,
         remark: '',
         isSealed: 1,
       })),
     );
     for (const entry of entries)
-      expect(Object.keys(entry).sort()).toEqual(['code', 'dictKey', 'dictValue', 'id', 'isSealed', 'parentId', 'remark', 'sort']);
+      expect(Object.keys(entry).sort()).toEqual([
+        'code',
+        'dictKey',
+        'dictValue',
+        'dictValueEn',
+        'id',
+        'isSealed',
+        'parentId',
+        'remark',
+        'sort',
+      ]);
     expect((await api().dictionary({ code: 'flow' }))[0]).toMatchObject({ dictKey: '1', remark: 'process/leave' });
     expect(await api().dictionary({ code: 'no_such_code' })).toEqual([]);
     expect(await failure(suite.admin, suite.admin.call('GET', '/api/blade-system/dict/dictionary'))).toEqual(bad(zh('missingParam')));
