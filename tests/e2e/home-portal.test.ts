@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, runnable, useBrowserSuite } from './browser.testkit.js';
 import {
   button,
+  chineseOnEnglishPages,
   chineseUiTextUnder,
   confirm,
   openedDialog,
@@ -207,22 +208,7 @@ describe.skipIf(!runnable)('the /home staff portal', () => {
   });
 
   it('shows no Chinese UI text in English, on a phone and on a desktop', async () => {
-    await page.evaluate(() => localStorage.setItem('sso-language', 'en'));
-    const chinese: Record<string, string[]> = {};
-    for (const viewport of [
-      { width: 390, height: 844 },
-      { width: 1366, height: 820 },
-    ]) {
-      await page.setViewportSize(viewport);
-      for (const { path, screen } of PAGES) {
-        await step(page, `portal-en-${viewport.width}-${screen}`, async () => {
-          await visit(path, screen);
-          expect(await scrollsSideways(page)).toBe(false);
-          const texts = await chineseUiText();
-          if (texts.length) chinese[`${viewport.width} ${path}`] = texts;
-        });
-      }
-    }
+    const chinese = await chineseOnEnglishPages(page, { prefix: 'portal', pages: PAGES, visit, chineseUiText });
     expect(chinese).toEqual({});
     await expect.poll(() => page.locator('.sso-portal-footer').textContent()).toContain('Technical support');
   });

@@ -197,3 +197,42 @@ export function chineseUiTextUnder(page: Page, root: string, data: string): Prom
     { root, data },
   );
 }
+
+/** A portal page to walk: its address and the `data-screen` it draws. */
+export interface PortalPage {
+  path: string;
+  screen: string;
+}
+
+/**
+ * The English walk of a portal: every page at phone and desktop width, each a step named
+ * `<prefix>-en-<width>-<screen>`, checking that none scrolls sideways. Answers the Chinese UI text
+ * found, by width and path (empty when the walk is clean).
+ */
+export async function chineseOnEnglishPages(
+  page: Page,
+  walk: {
+    prefix: string;
+    pages: readonly PortalPage[];
+    visit: (path: string, screen: string) => Promise<void>;
+    chineseUiText: () => Promise<string[]>;
+  },
+): Promise<Record<string, string[]>> {
+  await page.evaluate(() => localStorage.setItem('sso-language', 'en'));
+  const chinese: Record<string, string[]> = {};
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 820 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const { path, screen } of walk.pages) {
+      await step(page, `${walk.prefix}-en-${viewport.width}-${screen}`, async () => {
+        await walk.visit(path, screen);
+        expect(await scrollsSideways(page)).toBe(false);
+        const texts = await walk.chineseUiText();
+        if (texts.length) chinese[`${viewport.width} ${path}`] = texts;
+      });
+    }
+  }
+  return chinese;
+}
