@@ -64,7 +64,7 @@ const tableLookupId = (source: TableSource) =>
  * The entries of a system dictionary, dictKey → dictValue (its English label, when it has one, for
  * an English caller), from the resource cache.
  */
-function dictionaryValues(ctx: AppContext, code: string, english: boolean): Promise<Map<string, string>> {
+export function dictionaryValues(ctx: AppContext, code: string, english: boolean): Promise<Map<string, string>> {
   return ctx.cache.get('blade_dict', `names|${code}|${english ? 'en' : 'zh'}`, async () => {
     const entries = await ctx.db
       .selectFrom('blade_dict')

@@ -3,7 +3,8 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import { dictionaryValues } from '../../engine/names.js';
+import { wantsEnglish } from '../../http/language.js';
 
 const DEFAULT_DAYS = 7;
 
@@ -32,27 +33,13 @@ export const appLoginLogExtraHandlers = defineExtraHandlers(registry.aps.appLogi
       sql<{ name: string; value: number }>`select max(app_name) as name, count(*)::int as value
         from blade_app_login_log where ${period(caller, query)} group by app_code order by 2 desc, 1 limit 20`,
     ),
-  getAppLogChartType: async ({ ctx, caller, query }) => {
+  getAppLogChartType: async ({ ctx, caller, query, request }) => {
     const counts = await rows(
       ctx,
       sql<{ appType: string | null; value: number }>`select app_type as "appType", count(*)::int as value
         from blade_app_login_log where ${period(caller, query)} group by 1 order by 2 desc`,
     );
-    const names = await dictValues(ctx, 'app_type');
+    const names = await dictionaryValues(ctx, 'app_type', wantsEnglish(request));
     return counts.map((c) => ({ name: names.get(c.appType ?? '') ?? c.appType ?? '', value: c.value }));
   },
 });
-
-/** The values of a system dictionary by key, through the resource cache (dropped on any dictionary change). */
-export async function dictValues(ctx: AppContext, code: string): Promise<Map<string, string>> {
-  const entries = await ctx.cache.get('blade_dict', `app-dict-values|${code}`, () =>
-    ctx.db
-      .selectFrom('blade_dict')
-      .select(['dictKey', 'dictValue'])
-      .where('code', '=', code)
-      .where('parentId', '<>', '0')
-      .$call(live())
-      .execute(),
-  );
-  return new Map(entries.map((e) => [String(e.dictKey), String(e.dictValue)]));
-}

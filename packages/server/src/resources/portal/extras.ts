@@ -6,8 +6,9 @@ import { type VisibleApp, visibleApp, visibleApps } from '../../domain/app-acces
 import { recordOpen } from '../../domain/app-opens.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { live } from '../../engine/live-rows.js';
+import { dictionaryValues } from '../../engine/names.js';
 import { formatDateTime } from '../../engine/rows.js';
-import { dictValues } from '../app-login-log/extras.js';
+import { wantsEnglish } from '../../http/language.js';
 import { matchesSearch, pageOf, portalRow, startUrl } from './rows.js';
 
 const RECENT = 10;
@@ -20,8 +21,9 @@ async function openable(ctx: AppContext, caller: Caller, id: string): Promise<Vi
   return app;
 }
 
-async function byType(ctx: AppContext, apps: VisibleApp[]) {
-  const names = await dictValues(ctx, 'app_type');
+/** The applications grouped by type, each type named in the caller's language. */
+async function byType(ctx: AppContext, apps: VisibleApp[], english: boolean) {
+  const names = await dictionaryValues(ctx, 'app_type', english);
   const groups = new Map<string, VisibleApp[]>();
   for (const app of apps) groups.set(app.appType ?? '', [...(groups.get(app.appType ?? '') ?? []), app]);
   return [...groups].map(([appType, members]) => ({ appType, appTypeName: names.get(appType) ?? '', apps: members }));
@@ -40,8 +42,8 @@ async function favoriteIds(ctx: AppContext, caller: Caller): Promise<string[]> {
 
 /** The portal: every answer is cut to the applications the caller may open (domain/app-access). */
 export const portalAppExtraHandlers = defineExtraHandlers(registry.portal.app, {
-  typeCount: async ({ ctx, caller }) =>
-    (await byType(ctx, await visibleApps(ctx, caller))).map(({ appType, appTypeName, apps }) => ({
+  typeCount: async ({ ctx, caller, request }) =>
+    (await byType(ctx, await visibleApps(ctx, caller), wantsEnglish(request))).map(({ appType, appTypeName, apps }) => ({
       appType,
       appTypeName,
       count: apps.length,
@@ -76,9 +78,9 @@ export const portalAppExtraHandlers = defineExtraHandlers(registry.portal.app, {
     return result.rows;
   },
 
-  getAppListByType: async ({ ctx, caller, query }) => {
+  getAppListByType: async ({ ctx, caller, query, request }) => {
     const apps = (await visibleApps(ctx, caller)).filter((app) => matchesSearch(app, query.appName));
-    const groups = await byType(ctx, query.appType ? apps.filter((app) => app.appType === query.appType) : apps);
+    const groups = await byType(ctx, query.appType ? apps.filter((app) => app.appType === query.appType) : apps, wantsEnglish(request));
     return groups.map((group) => ({ ...group, apps: group.apps.map(portalRow) }));
   },
 
@@ -101,11 +103,11 @@ export const portalAppExtraHandlers = defineExtraHandlers(registry.portal.app, {
     return pageOf(favorites, query);
   },
 
-  detail: async ({ ctx, caller, query }) => {
+  detail: async ({ ctx, caller, query, request }) => {
     const app = await openable(ctx, caller, query.id);
     const [favorites, names, owner, opens] = [
       await favoriteIds(ctx, caller),
-      await dictValues(ctx, 'app_type'),
+      await dictionaryValues(ctx, 'app_type', wantsEnglish(request)),
       app.ownerId ? await ctx.db.selectFrom('blade_user').select('realName').where('id', '=', app.ownerId).executeTakeFirst() : undefined,
       await ctx.db
         .selectFrom('blade_app_login_log')

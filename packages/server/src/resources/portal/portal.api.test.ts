@@ -141,6 +141,17 @@ describe('what a user sees', () => {
     expect(groups.map((g) => [g.appType, g.apps.map((a) => a.appCode)])).toEqual([['1', ['everyone']]]);
   });
 
+  it("names an application's type in the caller's language: the dictionary's English label for Accept-Language: en", async () => {
+    const english = await signIn(suite.server, { account: 'alice', password: TEST_PASSWORD }, { language: 'en' });
+    const typeNames = async (who: TrackedClient) =>
+      Object.fromEntries(((await portal(who, 'typeCount')) as Row[]).map((c) => [c.appType, c.appTypeName]));
+    expect(await typeNames(english)).toEqual({ 1: 'Office', 3: 'Operations management' });
+    expect(await typeNames(alice)).toEqual({ 1: '办公协同', 3: '经营管理' });
+    expect(await portal(english, 'detail', { id: ids.finance! })).toMatchObject({ appTypeName: 'Operations management' });
+    const groups = (await portal(english, 'getAppListByType')) as Row[];
+    expect(groups.map((g) => g.appTypeName).sort()).toEqual(['Office', 'Operations management']);
+  });
+
   it('answers detail of a visible application and refuses an invisible, disabled or foreign one as a missing one', async () => {
     expect(await portal(alice, 'detail', { id: ids.finance! })).toMatchObject({ appCode: 'finance', favorite: false, recentOpens: [] });
     const missing = await failure(alice, portal(alice, 'detail', { id: '123456789' }) as Promise<unknown>);
