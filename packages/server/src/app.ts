@@ -138,7 +138,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerAppNameRoute(app, ctx);
   registerCasRoutes(app, ctx);
   const oidcProviders = registerOidcRoutes(app, ctx);
-  ctx.sessions.onEnded((userIds) => endProviderSessions(ctx, oidcProviders, userIds));
+  ctx.sessions.onEnded(({ userIds }) => endProviderSessions(ctx, oidcProviders, userIds));
   registerSmsRoutes(app, ctx);
   registerAppDownloadRoute(app, ctx);
   registerSocialRoutes(app, ctx);

@@ -31,6 +31,12 @@ interface SessionHolder {
   tenant?: { status: number; expireTime: Date | null };
 }
 
+/** Platform sessions that have just ended, and the users they belonged to. */
+export interface EndedSessions {
+  sessionIds: string[];
+  userIds: string[];
+}
+
 type RotateResult =
   | { ok: true; session: SessionRow; holder: SessionHolder; refreshToken: string }
   | { ok: false; reason: 'invalid' | 'reused' };
@@ -287,15 +293,15 @@ export class Sessions {
   }
 
   /**
-   * Called with the users whose sessions have just ended, after the database says so: sign-ons
-   * made from those sessions (OpenID Connect) end with them. A listener's failure is logged by the
-   * listener and never keeps a session alive.
+   * Called with the sessions that have just ended (and their users), after the database says so:
+   * sign-ons made from those sessions (OpenID Connect, CAS) end with them. A listener's failure is
+   * logged by the listener and never keeps a session alive.
    */
-  onEnded(listener: (userIds: string[]) => Promise<void>): void {
+  onEnded(listener: (ended: EndedSessions) => Promise<void>): void {
     this.endedListeners.push(listener);
   }
 
-  private readonly endedListeners: ((userIds: string[]) => Promise<void>)[] = [];
+  private readonly endedListeners: ((ended: EndedSessions) => Promise<void>)[] = [];
 
   private async endWhere(reason: string, narrow: (query: SessionUpdate) => SessionUpdate): Promise<void> {
     const now = new Date();
@@ -304,8 +310,8 @@ export class Sessions {
       .execute();
     if (!ended.length) return;
     const userIds = [...new Set(ended.map((row) => row.userId))];
-    for (const listener of this.endedListeners) await listener(userIds).catch(() => undefined);
     const sessionIds = ended.map((row) => row.id);
+    for (const listener of this.endedListeners) await listener({ sessionIds, userIds }).catch(() => undefined);
     await this.db
       .updateTable('sso_refresh_token')
       .set({ usedAt: now })
