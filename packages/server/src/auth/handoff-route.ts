@@ -39,7 +39,7 @@ async function sessionAccessToken(ctx: AppContext, caller: Caller): Promise<stri
 
 /**
  * POST oauth/handoff?redirect=<url> (signed in): single sign-on to another system. The address
- * must lie under a registered redirect URI; the answer is that address with `access_token`
+ * must lie under a redirect URI registered by the caller's own tenant or platform-wide; the answer is that address with `access_token`
  * appended. A refused address answers 400 naming it, and no token is made.
  */
 export function registerHandoffRoute(root: FastifyInstance, ctx: AppContext): void {
@@ -56,9 +56,10 @@ export function registerHandoffRoute(root: FastifyInstance, ctx: AppContext): vo
     },
     async (request) => {
       const { redirect } = request.query;
-      const target = await registeredRedirect(ctx, redirect);
+      const caller = callerOf(request);
+      const target = await registeredRedirect(ctx, redirect, caller.tenant_id);
       if (!target) throw badRequest(redirectRefusal(redirect));
-      target.searchParams.set('access_token', await sessionAccessToken(ctx, callerOf(request)));
+      target.searchParams.set('access_token', await sessionAccessToken(ctx, caller));
       return ok({ url: target.href });
     },
   );

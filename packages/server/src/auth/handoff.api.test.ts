@@ -1,7 +1,15 @@
 import { HANDOFF_PATH, redirectMessages, TOKEN_HEADER, toEnglish } from '@sso/shared-api';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bad, createUserWithRole, failure, type TestUser, tableSnapshot, useTestServer } from '../api-suite.testkit.js';
+import {
+  bad,
+  createTenantWithAdmin,
+  createUserWithRole,
+  failure,
+  type TestUser,
+  tableSnapshot,
+  useTestServer,
+} from '../api-suite.testkit.js';
 
 /** Single sign-on hand-off: a token only ever goes to a redirect URI registered on an enabled client. */
 const suite = useTestServer();
@@ -182,5 +190,26 @@ describe('registering redirect URIs on a client', () => {
     });
     expect(await failure(operator.sdk, submit)).toEqual(bad(`${redirectMessages.badRedirectUri}: ${uri}`));
     expect(await tableSnapshot(suite.server, 'blade_client')).toEqual(before);
+  });
+});
+
+describe('an address registered by another tenant', () => {
+  it("never carries a token of the platform tenant's caller to another tenant's registered host", async () => {
+    const tenantAdmin = await createTenantWithAdmin(suite.server, '700001', 'handoff_b_admin');
+    await tenantAdmin.sdk.call('POST', '/api/blade-aps/app/submit', undefined, {
+      appCode: 'attacker_app',
+      appName: 'Attacker',
+      protocol: 'token',
+      redirectUris: 'https://attacker.example/',
+      status: 1,
+    });
+    const before = issued;
+    // The platform's own staff and administrators are refused: tenant 700001 vouches for nobody else.
+    expect(await failure(operator.sdk, operator.sdk.handoff('https://attacker.example/x'))).toEqual(refused('https://attacker.example/x'));
+    expect(await failure(staff.sdk, staff.sdk.handoff('https://attacker.example/x'))).toEqual(refused('https://attacker.example/x'));
+    expect(issued).toBe(before);
+    // The tenant that registered it hands its own callers there.
+    const handed = await tenantAdmin.sdk.handoff('https://attacker.example/x');
+    expect(new URL(handed.url).searchParams.get('access_token')).toBeTruthy();
   });
 });

@@ -177,9 +177,12 @@ export function registerCasRoutes(root: FastifyInstance, ctx: AppContext): void 
       },
     },
     async (request) => {
+      const tenantId = request.caller?.tenant_id;
       if (request.caller) await ctx.sessions.revoke(request.caller.sid, 'logout');
       const service = request.query.service;
-      const registered = service ? ((await appForAddress(ctx, 'cas', service)) ?? (await registeredRedirect(ctx, service))) : undefined;
+      const registered = service
+        ? ((await appForAddress(ctx, 'cas', service)) ?? (await registeredRedirect(ctx, service, tenantId)))
+        : undefined;
       return ok({ url: registered && service ? service : '' });
     },
   );

@@ -94,16 +94,23 @@ describe('the catalogue', () => {
     expect(await tableSnapshot(suite.server, 'blade_app')).toEqual(before);
   });
 
-  it("registers an application's redirect URIs for the platform-wide check", async () => {
-    const { isRegisteredRedirect } = await import('../../auth/redirects.js');
+  it("registers an application's redirect URIs for its own tenant's callers, never another tenant's", async () => {
+    const { registeredRedirect } = await import('../../auth/redirects.js');
     const { isRegisteredForApp } = await import('./redirect-source.js');
+    const ctx = suite.server.ctx;
     const row = await submit(contractBody({ redirectUris: 'https://mes.example.com/sso' }));
-    expect(await isRegisteredRedirect(suite.server.ctx, 'https://mes.example.com/sso/callback?x=1')).toBe(true);
+    const tenantId = String((await stored(row.id)).tenantId);
+    expect((await registeredRedirect(ctx, 'https://mes.example.com/sso/callback?x=1', tenantId))?.href).toBe(
+      'https://mes.example.com/sso/callback?x=1',
+    );
+    // Registered by this tenant: no other tenant's caller, and no anonymous one, may be sent there.
+    expect(await registeredRedirect(ctx, 'https://mes.example.com/sso/callback', '999999')).toBeUndefined();
+    expect(await registeredRedirect(ctx, 'https://mes.example.com/sso/callback', undefined)).toBeUndefined();
     const saved = await stored(row.id);
     expect(isRegisteredForApp(saved, 'https://mes.example.com/sso/cb')?.href).toBe('https://mes.example.com/sso/cb');
     expect(isRegisteredForApp(saved, 'https://finance.example.com/callback')).toBeUndefined();
     await submit({ id: row.id, status: 0 });
-    expect(await isRegisteredRedirect(suite.server.ctx, 'https://mes.example.com/sso/callback')).toBe(false);
+    expect(await registeredRedirect(ctx, 'https://mes.example.com/sso/callback', tenantId)).toBeUndefined();
   });
 });
 

@@ -5,14 +5,19 @@ import { live } from '../../engine/live-rows.js';
 
 /**
  * Applications are the second place redirect URIs are registered: every enabled application's
- * `redirectUris` count for the platform-wide check (hand-offs), and a protocol asks of one
- * application with `isRegisteredForApp` so that a code or ticket never goes to another one's address.
+ * `redirectUris` count for the hand-off check of its own tenant's callers, and a protocol asks of
+ * one application with `isRegisteredForApp` so that a code or ticket never goes to another one's address.
  */
 export const appRedirectSource: RedirectSource = {
   table: 'blade_app',
   async load(ctx: AppContext) {
-    const rows = await ctx.db.selectFrom('blade_app').select('redirectUris').where('status', '=', 1).$call(live()).execute();
-    return rows.flatMap((row) => splitRedirectUris(row.redirectUris));
+    const rows = await ctx.db
+      .selectFrom('blade_app')
+      .select(['redirectUris', 'tenantId'])
+      .where('status', '=', 1)
+      .$call(live(null))
+      .execute();
+    return rows.flatMap((row) => splitRedirectUris(row.redirectUris).map((uri) => ({ uri, tenantId: row.tenantId })));
   },
 };
 registerRedirectSource(appRedirectSource);
