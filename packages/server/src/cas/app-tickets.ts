@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
+import { urlSafeTicket } from './url-safe-ticket.js';
 
 /** What a ticket proves, and to whom it was handed. */
 export interface TicketGrant<T> {
@@ -15,7 +16,8 @@ const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('h
 
 /**
  * One-time tickets in the database, so that any node validates a ticket another node issued.
- * A ticket is 160 random bits; only its hash is stored. Redeeming deletes the row first and then
+ * A ticket is its prefix and 160 random bits in letters and digits (urlSafeTicket: what CAS
+ * clients accept); only its hash is stored. Redeeming deletes the row first and then
  * checks the lifetime, so a ticket is accepted at most once even when two validations race.
  * `now` is the store's clock: tests move it instead of waiting.
  */
@@ -25,7 +27,7 @@ export class AppTickets {
   constructor(private readonly ctx: AppContext) {}
 
   async issue<T>(kind: TicketKind, prefix: string, lifetimeMs: number, grant: TicketGrant<T>): Promise<string> {
-    const ticket = `${prefix}${randomBytes(20).toString('base64url')}`;
+    const ticket = urlSafeTicket(prefix);
     const now = this.now();
     await sql`delete from sso_app_ticket where expires_at < ${new Date(now)}`.execute(this.ctx.db);
     await sql`insert into sso_app_ticket (id_hash, kind, app_id, service, payload, expires_at)

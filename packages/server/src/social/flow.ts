@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { badRequest } from '@sso/shared-api';
+import { urlSafeTicket } from '../cas/url-safe-ticket.js';
 import type { AppContext } from '../context.js';
 import { type FlowChecks, SocialExchangeError, type SocialIdentity, type SocialProviderConfig } from './adapter.js';
 import { socialFlowMessages as m } from './flow-messages.js';
@@ -12,7 +13,8 @@ const CODE_TTL_MS = 2 * 60_000;
 
 export const CALLBACK_PATH = '/api/blade-auth/oauth/social/callback';
 
-const random = () => randomBytes(32).toString('base64url');
+/** The PKCE verifier never travels in an address, and RFC 7636 asks for 43 to 128 characters: 256 bits in base64url. */
+const newCodeVerifier = () => randomBytes(32).toString('base64url');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Why a call back ends without a sign-in; the page it lands on explains it (i18n key). */
@@ -34,7 +36,13 @@ export async function startSocialFlow(
 ): Promise<URL> {
   const provider = await enabledProvider(ctx.db, input.tenantId, input.providerId);
   if (!provider) throw badRequest(m.unknownProvider);
-  const checks: FlowChecks = { state: random(), nonce: random(), codeVerifier: random(), redirectUri: `${input.origin}${CALLBACK_PATH}` };
+  // The state and nonce travel in the provider's address (WeChat takes only letters and digits in a state).
+  const checks: FlowChecks = {
+    state: urlSafeTicket(),
+    nonce: urlSafeTicket(),
+    codeVerifier: newCodeVerifier(),
+    redirectUri: `${input.origin}${CALLBACK_PATH}`,
+  };
   let url: URL;
   try {
     url = await adapters[provider.kind].authorizeUrl(provider, checks, ctx.outbound.fetchFor(provider.tenantId));
@@ -121,7 +129,8 @@ export async function finishSocialCallback(ctx: AppContext, callbackUrl: URL): P
     });
     return { kind: 'bound' };
   }
-  const code = random();
+  // The code travels in the sign-in page's address.
+  const code = urlSafeTicket();
   await ctx.db
     .updateTable('sso_social_state')
     .set({ codeHash: sha256(code), oauthId: binding.id, expiresAt: new Date(Date.now() + CODE_TTL_MS) })
