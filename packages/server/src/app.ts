@@ -26,6 +26,7 @@ import { registerErrorHandling } from './http/errors.js';
 import { registerGracefulClose } from './http/graceful-close.js';
 import { badUrlAnswer, registerInputGuard } from './http/input-guard.js';
 import { registerLanguage } from './http/language.js';
+import { publicOrigin } from './http/public-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import type { Access } from './http/types.js';
 import { registerWeb } from './http/web.js';
@@ -137,11 +138,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerHandoffRoute(app, ctx);
   registerAppNameRoute(app, ctx);
   registerCasRoutes(app, ctx);
-  const oidcProviders = registerOidcRoutes(app, ctx);
+  const origin = publicOrigin(config, app.server);
+  const oidcProviders = registerOidcRoutes(app, ctx, origin);
   ctx.sessions.onEnded(({ userIds }) => endProviderSessions(ctx, oidcProviders, userIds));
   registerSmsRoutes(app, ctx);
   registerAppDownloadRoute(app, ctx);
-  registerSocialRoutes(app, ctx);
+  registerSocialRoutes(app, ctx, origin);
   registerResourceRoutes(app, ctx, resourcesToServe(options.testResources));
 
   const webDir = config.SSO_WEB_DIR ? resolve(config.SSO_WEB_DIR) : defaultWebDir;

@@ -12,6 +12,8 @@ const schema = z.object({
     .optional(),
   SSO_ADMIN_PASSWORD: z.string().min(1).optional(),
   SSO_ISSUER: z.string().url().optional(),
+  /** The address browsers reach the server at (behind a proxy): the issuer's origin when SSO_ISSUER is unset. */
+  SSO_PUBLIC_URL: z.string().url().optional(),
   SSO_WEB_DIR: z.string().optional(),
   SSO_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
   /** Redis for the cluster bus (pub/sub) instead of PostgreSQL LISTEN/NOTIFY. */

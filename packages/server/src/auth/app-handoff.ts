@@ -9,6 +9,7 @@ import { recordVisit } from '../cas/record-visit.js';
 import type { AppContext } from '../context.js';
 import { mayOpen } from '../domain/app-access.js';
 import { live } from '../engine/live-rows.js';
+import { basicCredentials } from '../http/basic-credentials.js';
 import { isRegisteredForApp } from '../resources/app/redirect-source.js';
 import { type ClientRow, hashClientSecret } from './clients.js';
 import { GrantError } from './grants.js';
@@ -119,11 +120,8 @@ function secretMatches(stored: string, presented: string): boolean {
 
 /** `Authorization: Basic base64(appCode:secret)`, or `client_id` and `client_secret` in the body. */
 function appCredentials(header: string | undefined, body: { client_id?: string; client_secret?: string }) {
-  if (header && /^basic /i.test(header)) {
-    const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon > 0) return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
-  }
+  const basic = basicCredentials(header);
+  if (basic) return basic;
   return body.client_id && body.client_secret ? { id: body.client_id, secret: body.client_secret } : undefined;
 }
 

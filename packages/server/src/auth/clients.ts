@@ -4,6 +4,7 @@ import type { ClusterBus } from '../cluster/bus.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { live } from '../engine/live-rows.js';
+import { basicCredentials } from '../http/basic-credentials.js';
 
 export type ClientRow = Selectable<Database['blade_client']>;
 
@@ -21,15 +22,6 @@ function secretMatches(stored: string, presented: string): boolean {
 
 const CLEARED = 'clients.clear';
 
-/** Parses `Authorization: Basic base64(id:secret)`. */
-function parseBasic(header: string | undefined): { id: string; secret: string } | undefined {
-  if (!header || !/^basic /i.test(header)) return undefined;
-  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon <= 0) return undefined;
-  return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
-}
-
 /** OAuth clients, cached briefly because every token request checks one. */
 export class Clients {
   private cache = new Map<string, { row: ClientRow | undefined; at: number }>();
@@ -40,7 +32,7 @@ export class Clients {
   ) {}
 
   async authenticate(authorization: string | undefined): Promise<ClientRow | undefined> {
-    const presented = parseBasic(authorization);
+    const presented = basicCredentials(authorization);
     if (!presented) return undefined;
     const row = await this.find(presented.id);
     if (!row || row.status !== 1 || !secretMatches(row.clientSecret, presented.secret)) return undefined;

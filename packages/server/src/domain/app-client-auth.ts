@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { hashClientSecret } from '../auth/clients.js';
 import type { AppContext } from '../context.js';
 import { live } from '../engine/live-rows.js';
+import { basicCredentials } from '../http/basic-credentials.js';
 import { DatabaseAdapter } from '../oidc/adapter.js';
 
 /** The application a call comes from. */
@@ -14,7 +15,6 @@ export interface CallingApp {
 }
 
 const BEARER = /^bearer\s+/i;
-const BASIC = /^basic\s+/i;
 const APP_AUTH_CACHE = 'app-client-auth';
 
 const sameHash = (stored: string, presented: string) => {
@@ -49,14 +49,10 @@ async function appWithSecret(ctx: AppContext, appCode: string) {
 export async function callingApp(ctx: AppContext, request: FastifyRequest): Promise<CallingApp> {
   const header = request.headers.authorization ?? '';
   let appCode: string | undefined;
-  if (BASIC.test(header)) {
-    const decoded = Buffer.from(header.replace(BASIC, ''), 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon > 0) {
-      const code = decoded.slice(0, colon);
-      const app = await appWithSecret(ctx, code);
-      if (app?.clientSecret && sameHash(app.clientSecret, decoded.slice(colon + 1))) appCode = code;
-    }
+  const basic = basicCredentials(header);
+  if (basic) {
+    const app = await appWithSecret(ctx, basic.id);
+    if (app?.clientSecret && sameHash(app.clientSecret, basic.secret)) appCode = basic.id;
   } else if (BEARER.test(header)) {
     const token = header.replace(BEARER, '');
     const payload = token.length <= 200 ? await new DatabaseAdapter(ctx.db, 'ClientCredentials').find(token) : undefined;

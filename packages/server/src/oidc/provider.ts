@@ -1,12 +1,12 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { timingSafeEqual } from 'node:crypto';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { hashClientSecret } from '../auth/clients.js';
 import type { AppContext } from '../context.js';
-import { live } from '../engine/live-rows.js';
 import { findAccount, SCOPE_CLAIMS } from './accounts.js';
 import { DatabaseAdapter } from './adapter.js';
 import { backchannelDelivery } from './backchannel-delivery.js';
-import { CatalogueClients } from './clients.js';
+import { CatalogueClients, findOidcApp } from './clients.js';
 import { cookieKeys, providerSigningKeys } from './keys.js';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.js';
 import { withWriteBatch } from './write-batch.js';
@@ -25,16 +25,25 @@ function secretMatches(stored: string, presented: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The tenant of the oidc application whose back-channel logout address this is. */
-async function backchannelTenant(ctx: AppContext, url: string): Promise<string | undefined> {
-  const row = await ctx.db
-    .selectFrom('blade_app')
-    .select('tenantId')
-    .where('backchannelLogoutUri', '=', url)
-    .where('protocol', '=', 'oidc')
-    .$call(live(null))
-    .executeTakeFirst();
-  return row?.tenantId;
+/**
+ * The tenant of the application whose logout token is being posted, known for the duration of its
+ * `backchannelLogout` call: the post passes the outbound gate as that tenant, never as another
+ * tenant that registered the same address.
+ */
+const postingFor = new AsyncLocalStorage<string>();
+
+/** The provider's client method that posts a logout token (left out of its type definitions). */
+type BackchannelLogout = (this: { clientId: string }, sub: string, sid: string) => Promise<void>;
+
+/** Every logout token of a client is posted as the tenant of the client's own application. */
+function postAsClientTenant(ctx: AppContext, provider: Provider): void {
+  const prototype = provider.Client.prototype as unknown as { backchannelLogout: BackchannelLogout };
+  const post = prototype.backchannelLogout;
+  prototype.backchannelLogout = async function backchannelLogout(sub, sid) {
+    const app = await findOidcApp(ctx, this.clientId);
+    if (!app) throw new Error(`no enabled oidc application ${this.clientId}`);
+    return postingFor.run(app.tenantId, () => post.call(this, sub, sid));
+  };
 }
 
 /**
@@ -93,17 +102,28 @@ export async function createProvider(ctx: AppContext, issuer: string): Promise<P
       return grantId ? koa.oidc.provider.Grant.find(grantId) : undefined;
     },
     // The provider's only outgoing calls are back-channel logouts: they pass the platform's outbound
-    // gate as the application's tenant, as every address a tenant sets does, and go out in the
-    // background so that no logout waits for an application.
+    // gate as the application's tenant, as every address a tenant sets does (checked before the post
+    // is queued, so a refusal fails the logout call), and go out in the background so that no
+    // logout waits for an application.
     fetch: async (url: string | URL | Request, options?: RequestInit) => {
-      const { dispatcher, ...init } = (options ?? {}) as RequestInit & { dispatcher?: unknown };
+      const { dispatcher: _providerAgent, ...init } = (options ?? {}) as RequestInit & { dispatcher?: unknown };
       const href = url instanceof Request ? url.url : String(url);
-      const tenantId = await backchannelTenant(ctx, href);
-      // An address no application registered keeps the provider's own guard against special-use addresses.
-      if (!tenantId) return deliver(href, () => fetch(href, { ...init, dispatcher } as RequestInit));
+      const tenantId = postingFor.getStore();
+      if (!tenantId) throw new Error(`logout token for ${href} posted outside a client's back-channel logout`);
+      await ctx.outbound.resolve(tenantId, href);
       return deliver(href, () => ctx.outbound.fetchFor(tenantId)(href, init));
     },
     issueRefreshToken: async (_koa, client) => client.grantTypeAllowed('refresh_token'),
+    // Every refresh hands out a new refresh token; presenting a spent one revokes the grant and
+    // every token under it (a stolen copy is worth one use, and its use is noticed).
+    rotateRefreshToken: true,
+    // Every authorization-code request carries a PKCE S256 challenge (OAuth 2.0 Security BCP,
+    // RFC 9700): a code caught on its way back is worthless without the verifier. `plain` is not served.
+    pkce: { required: () => true },
+    // Only what the provider serves is advertised: the code flow (no implicit or hybrid responses).
+    responseTypes: ['code'],
+    // Browsers may call the provider only from the origins of the client's registered redirect URIs.
+    clientBasedCORS: (_koa, origin, client) => client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false,
     ttl: {
       AccessToken: 3600,
       AuthorizationCode: 60,
@@ -119,6 +139,7 @@ export async function createProvider(ctx: AppContext, issuer: string): Promise<P
   // Each request's saves go out as one statement once its work is done, before Koa sends the answer.
   provider.use((_koa, next) => withWriteBatch(ctx.db, next));
   provider.proxy = ctx.config.SSO_TRUST_PROXY === 'true';
+  postAsClientTenant(ctx, provider);
   provider.on('backchannel.error', (_koa, error, client) =>
     ctx.log?.warn({ err: error, clientId: client.clientId }, 'back-channel logout not delivered'),
   );

@@ -5,41 +5,36 @@ import { createProvider } from './provider.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
-/** A server without SSO_ISSUER answers on the origins it is reached by; this many at most. */
-const MAX_ORIGINS = 8;
-
 /**
- * The provider of each issuer. The issuer is the server's public origin (SSO_ISSUER's origin when
- * configured, else the origin a request came to, which a development or test server only knows then).
+ * The one OpenID Connect provider of the server. Its issuer is the server's public origin, fixed at
+ * start (see publicOrigin): whatever Host a request names, discovery lists the same issuer and
+ * endpoints. It is made at first use, once the server listens and so knows its origin.
  */
 export class Providers {
-  private readonly byIssuer = new Map<string, Promise<{ provider: Provider; handle: Handler }>>();
-  private readonly configured: string | undefined;
+  private entry: Promise<{ provider: Provider; handle: Handler }> | undefined;
 
-  constructor(private readonly ctx: AppContext) {
-    const issuer = ctx.config.SSO_ISSUER;
-    this.configured = issuer ? `${new URL(issuer).origin}/` : undefined;
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly origin: () => string,
+  ) {}
+
+  get issuer(): string {
+    return `${this.origin()}/`;
   }
 
-  issuerFor(origin: string): string | undefined {
-    if (this.configured) return this.configured;
-    const issuer = `${origin}/`;
-    return this.byIssuer.has(issuer) || this.byIssuer.size < MAX_ORIGINS ? issuer : undefined;
-  }
-
-  get(issuer: string): Promise<{ provider: Provider; handle: Handler }> {
-    let entry = this.byIssuer.get(issuer);
-    if (!entry) {
-      entry = createProvider(this.ctx, issuer).then((provider) => ({ provider, handle: provider.callback() as Handler }));
-      entry.catch(() => this.byIssuer.delete(issuer));
-      this.byIssuer.set(issuer, entry);
+  get(): Promise<{ provider: Provider; handle: Handler }> {
+    if (!this.entry) {
+      const entry = createProvider(this.ctx, this.issuer).then((provider) => ({ provider, handle: provider.callback() as Handler }));
+      entry.catch(() => {
+        if (this.entry === entry) this.entry = undefined;
+      });
+      this.entry = entry;
     }
-    return entry;
+    return this.entry;
   }
 
-  /** Every provider made so far (the configured one first made if none is). */
-  async all(): Promise<Provider[]> {
-    if (this.configured && !this.byIssuer.size) await this.get(this.configured);
-    return Promise.all([...this.byIssuer.values()].map(async (entry) => (await entry).provider));
+  /** The provider, when one has been made (a server that never served OpenID Connect has none to clean up). */
+  async made(): Promise<Provider | undefined> {
+    return this.entry ? (await this.entry).provider : undefined;
   }
 }

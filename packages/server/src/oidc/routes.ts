@@ -16,6 +16,7 @@ import { mayOpen } from '../domain/app-access.js';
 import { recordOpen } from '../domain/app-opens.js';
 import { callerOf } from '../http/types.js';
 import { isRegisteredForApp } from '../resources/app/redirect-source.js';
+import { mayCallFromBrowser } from './cors-origins.js';
 import { OIDC_PREFIX } from './provider.js';
 import { Providers } from './providers.js';
 import { RecentOpens } from './recent-opens.js';
@@ -24,15 +25,15 @@ import { withWriteBatch } from './write-batch.js';
 /** The provider's answers may post forms back to an application (form_post, logout): form-action is opened for them. */
 const PROVIDER_CSP_FORM_ACTION = "form-action 'self' https: http:";
 
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
+/** A CORS preflight: the browser asks before a cross-origin call whether it may make it. */
+const isPreflight = (request: FastifyRequest) => request.method === 'OPTIONS' && Boolean(request.headers['access-control-request-method']);
 
 /** Hands the raw request to the provider, with the security headers this server's hooks put on the reply. */
-async function handToProvider(providers: Providers, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const issuer = providers.issuerFor(originOf(request));
-  if (!issuer) return reply.status(404).send({ error: 'not_found' });
-  const { handle } = await providers.get(issuer);
+async function handToProvider(ctx: AppContext, providers: Providers, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  // The provider would allow any origin's preflight: only registered application origins get one.
+  const origin = request.headers.origin;
+  if (isPreflight(request) && !(origin && (await mayCallFromBrowser(ctx, origin)))) return reply.status(204).send();
+  const { handle } = await providers.get();
   reply.hijack();
   for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string);
   const csp = reply.getHeader('content-security-policy');
@@ -44,8 +45,8 @@ async function handToProvider(providers: Providers, request: FastifyRequest, rep
  * The OpenID Connect provider's endpoints (under /oidc, discovery at the root) and the interaction
  * API of the sign-in page. The provider reads request bodies itself: its routes take them unparsed.
  */
-export function registerOidcRoutes(root: FastifyInstance, ctx: AppContext): Providers {
-  const providers = new Providers(ctx);
+export function registerOidcRoutes(root: FastifyInstance, ctx: AppContext, origin: () => string): Providers {
+  const providers = new Providers(ctx, origin);
   const recentOpens = new RecentOpens(ctx);
   void root.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -56,9 +57,9 @@ export function registerOidcRoutes(root: FastifyInstance, ctx: AppContext): Prov
       method: ['GET', 'POST', 'OPTIONS'],
       url: `${OIDC_PREFIX}/*`,
       ...options,
-      handler: (request, reply) => handToProvider(providers, request, reply),
+      handler: (request, reply) => handToProvider(ctx, providers, request, reply),
     });
-    scope.get('/.well-known/openid-configuration', options, (request, reply) => handToProvider(providers, request, reply));
+    scope.get('/.well-known/openid-configuration', options, (request, reply) => handToProvider(ctx, providers, request, reply));
   });
 
   // The provider's interaction address: the browser goes on to the sign-in page, which names the request.
@@ -83,9 +84,7 @@ export function registerOidcRoutes(root: FastifyInstance, ctx: AppContext): Prov
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const issuer = providers.issuerFor(originOf(request));
-      if (!issuer) throw badRequest(oidcMessages.interactionGone);
-      const { provider } = await providers.get(issuer);
+      const { provider } = await providers.get();
       // The interaction cookie ties the request to this browser: a uid alone finishes nothing.
       const interaction = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
       if (!interaction || interaction.uid !== request.query.uid) throw badRequest(oidcMessages.interactionGone);

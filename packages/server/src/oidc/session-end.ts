@@ -29,7 +29,7 @@ export async function endProviderSessions(ctx: AppContext, providers: Providers,
     .where('accountId', 'in', [...userIds])
     .execute();
   if (!rows.length) return;
-  const [provider] = await providers.all();
+  const provider = await providers.made();
   for (const row of rows) {
     const session = JSON.parse(row.payload) as StoredSession;
     for (const [clientId, { sid, grantId }] of Object.entries(session.authorizations ?? {})) {

@@ -1,5 +1,5 @@
 import { DEFAULT_TENANT_ID, fail, ok, zh } from '@sso/shared-api';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -8,11 +8,6 @@ import { socialFlowMessages as m } from './flow-messages.js';
 
 const TENANT = /^\d{1,12}$/;
 
-/** The origin providers call back: SSO_ISSUER's when configured, else the one this request came to. */
-function publicOrigin(ctx: AppContext, request: FastifyRequest): string {
-  return ctx.config.SSO_ISSUER ? new URL(ctx.config.SSO_ISSUER).origin : `${request.protocol}://${request.host}`;
-}
-
 /**
  * Social sign-in: `GET …/social/authorize?id=` answers the provider address to send the browser
  * to (for a sign-in, public; with `bind=true`, binding the identity to the signed-in user), and
@@ -20,7 +15,7 @@ function publicOrigin(ctx: AppContext, request: FastifyRequest): string {
  * with a one-time code (`/login?social=<provider>&code=&state=&tenantId=`), or to /info/index
  * after a binding, or with `social_error` / `social_bind` naming why it failed.
  */
-export function registerSocialRoutes(root: FastifyInstance, ctx: AppContext): void {
+export function registerSocialRoutes(root: FastifyInstance, ctx: AppContext, origin: () => string): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -49,7 +44,7 @@ export function registerSocialRoutes(root: FastifyInstance, ctx: AppContext): vo
       const url = await startSocialFlow(ctx, {
         tenantId,
         providerId: request.query.id,
-        origin: publicOrigin(ctx, request),
+        origin: origin(),
         bindUserId: bind ? caller?.user_id : undefined,
       });
       return ok({ url: url.href });
