@@ -4,6 +4,7 @@ import { hashClientSecret } from '../../auth/clients.js';
 import { namePinyin } from '../../domain/app-pinyin.js';
 import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
+import { refuseTakenCasService } from './cas-service-clash.js';
 
 /** A new client secret: 192 random bits, URL-safe. */
 export const newAppSecret = () => randomBytes(24).toString('base64url');
@@ -26,6 +27,7 @@ export const appRules: ResourceRules = {
       throw badRequest(appMessages.redirectUrisRequired);
     }
     if (protocol === 'link' && !merged.appUrl) throw badRequest(appMessages.appUrlRequired);
+    await refuseTakenCasService(trx, merged, String(existing?.tenantId ?? caller.tenant_id));
     // An oidc application's code is its client id on the platform's one issuer: unique across tenants.
     if (protocol === 'oidc') {
       const taken = await trx
