@@ -1,3 +1,4 @@
+import { parseRedirectAddress, parseRegisteredRedirectUri, redirectMatches, splitRedirectUris } from '@sso/shared-api';
 import type { AppContext } from '../context.js';
 import { live } from '../engine/live-rows.js';
 import { isRegisteredForApp } from '../resources/app/redirect-source.js';
@@ -17,9 +18,26 @@ export interface ProtocolApp {
 const columns = ['id', 'tenantId', 'appCode', 'appName', 'appType', 'redirectUris', 'handoffMode'] as const;
 
 /**
+ * How closely an application's registered URIs cover the address: the length of the longest
+ * registered path it lies under (without trailing `/`), or -1 when none covers it.
+ */
+function coverage(app: { redirectUris: string | null }, address: string): number {
+  const target = parseRedirectAddress(address);
+  if (!target || !isRegisteredForApp(app, address)) return -1;
+  let longest = -1;
+  for (const entry of splitRedirectUris(app.redirectUris)) {
+    const registered = parseRegisteredRedirectUri(entry);
+    if (registered && redirectMatches(target, registered)) longest = Math.max(longest, registered.pathname.replace(/\/+$/, '').length);
+  }
+  return longest;
+}
+
+/**
  * The enabled application of this protocol whose registered URIs the address lies under, in the
  * given tenant (or any tenant when none is given: a CAS service names no tenant). Disabled and
- * missing applications are alike: none.
+ * missing applications are alike: none. When several cover it, the one that registered the
+ * longest path answers (`/erp/finance` before `/erp`), and among equals the oldest, so that the
+ * answer never depends on the order the database returns rows in.
  */
 export async function appForAddress(
   ctx: AppContext,
@@ -30,8 +48,13 @@ export async function appForAddress(
   let query = ctx.db.selectFrom('blade_app').select(columns).where('protocol', '=', protocol).where('status', '=', 1);
   if (tenantId) query = query.where('tenantId', '=', tenantId);
   const rows = await query.$call(live()).execute();
-  const app = rows.find((row) => isRegisteredForApp(row, address));
-  return app ? { ...app, id: String(app.id) } : undefined;
+  let best: { app: (typeof rows)[number]; covered: number } | undefined;
+  for (const app of rows) {
+    const covered = coverage(app, address);
+    if (covered < 0) continue;
+    if (!best || covered > best.covered || (covered === best.covered && BigInt(app.id) < BigInt(best.app.id))) best = { app, covered };
+  }
+  return best ? { ...best.app, id: String(best.app.id) } : undefined;
 }
 
 /** The enabled application of this protocol with this code in the tenant; none for a missing or disabled one. */

@@ -47,6 +47,16 @@ defineMessagePattern(
   /^应用编码 (.+) 已被其他租户的 oidc 应用使用$/,
   'The application code $1 is already used by an oidc application of another tenant',
 );
+/**
+ * A CAS service names no application: two enabled cas applications of one tenant registering the
+ * same service address would leave it to chance which one a ticket is issued for.
+ */
+export const casServiceTaken = (address: string, appName: string, appCode: string) =>
+  `CAS 服务地址 ${address} 已被本租户启用的 cas 应用 ${appName}（${appCode}）登记`;
+defineMessagePattern(
+  /^CAS 服务地址 (\S+) 已被本租户启用的 cas 应用 (.*)（([a-z0-9_-]+)）登记$/,
+  'The CAS service address $1 is already registered by the enabled cas application $2 ($3) of this tenant',
+);
 const m = appMessages;
 
 /** A dictionary key sent as text or as a number. */
