@@ -131,9 +131,10 @@ function baseConfig(root: string, ports: readonly number[], modules: readonly st
 
 /**
  * Runs `work`; when it fails, the error also quotes what `module` logged meanwhile at warn level
- * or worse (the module's own account of why it refused something), so a failure names the cause.
+ * or worse (the module's own account of why it refused something), and the debug lines matching
+ * `alsoQuote` (for refusals a module only logs at debug level), so a failure names the cause.
  */
-export async function explainedByLog(apache: ApacheServer, module: string, work: () => Promise<void>): Promise<void> {
+export async function explainedByLog(apache: ApacheServer, module: string, work: () => Promise<void>, alsoQuote?: RegExp): Promise<void> {
   const start = apache.errorLog().length;
   try {
     await work();
@@ -142,7 +143,12 @@ export async function explainedByLog(apache: ApacheServer, module: string, work:
       .errorLog()
       .slice(start)
       .split('\n')
-      .filter((line) => line.includes(`[${module}:error]`) || line.includes(`[${module}:warn]`));
+      .filter(
+        (line) =>
+          line.includes(`[${module}:error]`) ||
+          line.includes(`[${module}:warn]`) ||
+          (line.includes(`[${module}:`) && alsoQuote?.test(line)),
+      );
     if (!complaints.length) throw error;
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(`${message}\n${module} logged:\n${complaints.join('\n')}`, { cause: error });

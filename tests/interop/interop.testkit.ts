@@ -13,16 +13,21 @@ export interface InteropPlatform {
 }
 
 /**
- * Whether the suite can run here. A machine without Apache, one of the modules or chromium skips
- * it, saying so; under CI=true nothing is skipped, and the suite fails naming what is missing.
+ * Whether the suite can run here. A machine without Apache, one of the modules, chromium or one of
+ * the other `programs` skips it, saying so; under CI=true nothing is skipped, and the suite fails
+ * naming what is missing.
  */
-export function interopPrerequisites(suite: string, modules: readonly string[]): { runnable: boolean; missing: string[] } {
-  const missing = [...missingApache(modules), ...(existsSync(CHROMIUM) ? [] : [CHROMIUM])];
+export function interopPrerequisites(
+  suite: string,
+  modules: readonly string[],
+  programs: readonly string[] = [],
+): { runnable: boolean; missing: string[] } {
+  const missing = [...missingApache(modules), ...[CHROMIUM, ...programs].filter((program) => !existsSync(program))];
   const runnable = missing.length === 0 || Boolean(process.env.CI);
   if (!runnable) {
     console.warn(
       `interop suite "${suite}" skipped: ${missing.join(', ')} not installed ` +
-        '(apt-get install apache2 libapache2-mod-auth-openidc libapache2-mod-auth-cas chromium)',
+        '(apt-get install apache2 libapache2-mod-auth-openidc libapache2-mod-auth-cas chromium openssl)',
     );
   }
   return { runnable, missing };

@@ -7,19 +7,10 @@ import { step } from '../e2e/steps.testkit.js';
 import { type ApacheServer, explainedByLog, startApache } from './apache.testkit.js';
 import { type InteropPlatform, interopPrerequisites, useInteropPlatform } from './interop.testkit.js';
 import { freePort } from './net.testkit.js';
-import {
-  backchannelUri,
-  type OidcApplication,
-  oidcSiteConfig,
-  oidcSiteFiles,
-  PROTECTED_PATH,
-  REDIRECT_PATH,
-  registeredUris,
-  SIGNED_OUT_PATH,
-} from './oidc-site.testkit.js';
+import { backchannelUri, type OidcApplication, oidcSiteConfig, REDIRECT_PATH, registeredUris } from './oidc-site.testkit.js';
 import { type Person, platformAdmin, platformToken, signInOnPlatformPage, userInfoStatus } from './platform.testkit.js';
 import { landing, settledValue } from './sign-on.testkit.js';
-import { whoamiOf } from './whoami.testkit.js';
+import { PROTECTED_PATH, SIGNED_OUT_PATH, siteFiles, whoamiOf } from './whoami.testkit.js';
 
 /**
  * Debian's Apache httpd with mod_auth_openidc in front of two applications (two virtual hosts),
@@ -68,7 +59,7 @@ beforeAll(async () => {
   apache = await startApache({
     modules: ['auth_openidc'],
     ports,
-    files: oidcSiteFiles,
+    files: siteFiles,
     config: (root) => oidcSiteConfig(root, platform.server.baseUrl, apps),
   });
   context = await platform.browser.newContext();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { SIGNED_OUT_FILE, SIGNED_OUT_HTML, WHOAMI_CGI, WHOAMI_FILE } from './whoami.testkit.js';
+import { PROTECTED_PATH, SIGNED_OUT_PATH, WHOAMI_FILE } from './whoami.testkit.js';
 
 /** One application protected by mod_auth_openidc: a virtual host on its own port. */
 export interface OidcApplication {
@@ -12,10 +12,6 @@ export interface OidcApplication {
 
 /** Where mod_auth_openidc receives the code, the logout requests and the back-channel logout tokens. */
 export const REDIRECT_PATH = '/secure/redirect_uri';
-/** The protected page: the whoami CGI behind the module. */
-export const PROTECTED_PATH = '/secure/whoami';
-/** The public page a logout returns to. */
-export const SIGNED_OUT_PATH = '/signed-out.html';
 
 /** The addresses to register for an application at `origin`: the redirect URI and where a logout may return. */
 export const registeredUris = (origin: string) => [`${origin}${REDIRECT_PATH}`, `${origin}${SIGNED_OUT_PATH}`];
@@ -29,12 +25,6 @@ export const backchannelUri = (origin: string) => `${origin}${REDIRECT_PATH}?log
  * that must stop when the platform revokes its tokens is configured.
  */
 const REFRESH_WHEN_SECONDS_LEFT = 3700;
-
-/** The files the OIDC site needs under Apache's ServerRoot. */
-export const oidcSiteFiles = {
-  [WHOAMI_FILE]: { content: WHOAMI_CGI, mode: 0o755 },
-  [SIGNED_OUT_FILE]: { content: SIGNED_OUT_HTML },
-};
 
 /**
  * The Apache configuration of the applications: each its own virtual host, discovering the

@@ -10,12 +10,18 @@ printf 'Content-Type: text/plain; charset=utf-8\\r\\nCache-Control: no-store\\r\
 env | grep -E '^(REMOTE_USER|OIDC_|HTTP_CAS_)' | sort
 `;
 
-/** Where the sites put it, relative to Apache's ServerRoot. */
+/** Where the sites put it, relative to Apache's ServerRoot, and the protected address it answers at. */
 export const WHOAMI_FILE = 'cgi/whoami.cgi';
+export const PROTECTED_PATH = '/secure/whoami';
 
-/** A public page of each site, where a logout returns to. */
-export const SIGNED_OUT_FILE = 'htdocs/signed-out.html';
-export const SIGNED_OUT_HTML = '<!doctype html><title>signed out</title><h1 id="signed-out">signed out</h1>';
+/** The public page of each site a logout returns to. */
+export const SIGNED_OUT_PATH = '/signed-out.html';
+
+/** The files every site places under Apache's ServerRoot: the whoami script and the signed-out page. */
+export const siteFiles = {
+  [WHOAMI_FILE]: { content: WHOAMI_CGI, mode: 0o755 },
+  [`htdocs${SIGNED_OUT_PATH}`]: { content: '<!doctype html><title>signed out</title><h1>signed out</h1>' },
+};
 
 /** The NAME=value lines of a whoami answer, by name. */
 export function parseWhoami(text: string): Record<string, string> {
