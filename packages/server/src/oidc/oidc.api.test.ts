@@ -222,8 +222,11 @@ describe('the application itself', () => {
 
 describe('logout', () => {
   it('ends the provider session on RP-initiated logout, back to a registered URI, and notifies the application on its back channel', async () => {
+    // Its own staff member: the logout ends the platform session that signed on too.
+    const member = await staffMember(suite, 'oidc_rp_logout');
+    await grantUser(suite, app.id, member.id);
     const config = await relyingParty(suite, app);
-    const flow = await frontChannel(suite, config, staff.sdk, { redirectUri: app.redirectUri });
+    const flow = await frontChannel(suite, config, member.sdk, { redirectUri: app.redirectUri });
     const tokens = await client.authorizationCodeGrant(config, flow.callback as URL, {
       pkceCodeVerifier: flow.verifier,
       expectedState: flow.state,
@@ -259,7 +262,7 @@ describe('logout', () => {
     const logoutToken = await receiver.next();
     const jwks = createRemoteJWKSet(new URL(`${suite.server.baseUrl}/oidc/jwks`));
     const { payload } = await jwtVerify(logoutToken, jwks, { issuer: `${suite.server.baseUrl}/`, audience: app.appCode });
-    expect(payload).toMatchObject({ sub: staff.id, sid, events: { 'http://schemas.openid.net/event/backchannel-logout': {} } });
+    expect(payload).toMatchObject({ sub: member.id, sid, events: { 'http://schemas.openid.net/event/backchannel-logout': {} } });
     expect(await oauthError(client.refreshTokenGrant(config, tokens.refresh_token as string))).toBe('invalid_grant');
   });
 

@@ -64,7 +64,7 @@ export async function logoutSource(koa: KoaContextWithOIDC, form: string): Promi
   koa.body = page(
     lang,
     t.logoutTitle,
-    `<p>${escapeHtml(t.logoutAsk(koa.host))}</p>${form}
+    `<p>${escapeHtml(t.logoutAsk(new URL(koa.oidc.provider.issuer).host))}</p>${form}
 <button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${escapeHtml(t.logoutYes)}</button>
 <button class="quiet" type="submit" form="op.logoutForm">${escapeHtml(t.logoutNo)}</button>`,
   );

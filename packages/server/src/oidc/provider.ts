@@ -7,8 +7,10 @@ import { findAccount, SCOPE_CLAIMS } from './accounts.js';
 import { DatabaseAdapter } from './adapter.js';
 import { backchannelDelivery } from './backchannel-delivery.js';
 import { CatalogueClients, findOidcApp } from './clients.js';
+import { GRANT_LIFETIME_SECONDS } from './grant-sessions.js';
 import { cookieKeys, providerSigningKeys } from './keys.js';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.js';
+import { endPlatformSessionOnLogout } from './single-logout.js';
 import { withWriteBatch } from './write-batch.js';
 
 /** Where the provider's endpoints live; discovery stays at the server root (/.well-known/openid-configuration). */
@@ -130,12 +132,14 @@ export async function createProvider(ctx: AppContext, issuer: string): Promise<P
       ClientCredentials: 600,
       IdToken: 3600,
       Interaction: 600,
-      Grant: 14 * 24 * 3600,
+      Grant: GRANT_LIFETIME_SECONDS,
       Session: 14 * 24 * 3600,
       RefreshToken: 14 * 24 * 3600,
     },
   };
   const provider = new Provider(issuer, configuration);
+  // Outermost, so that the request's provider writes (the ended session) are stored before it runs.
+  provider.use(endPlatformSessionOnLogout(ctx, provider));
   // Each request's saves go out as one statement once its work is done, before Koa sends the answer.
   provider.use((_koa, next) => withWriteBatch(ctx.db, next));
   provider.proxy = ctx.config.SSO_TRUST_PROXY === 'true';

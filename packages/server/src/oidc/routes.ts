@@ -17,6 +17,7 @@ import { recordOpen } from '../domain/app-opens.js';
 import { callerOf } from '../http/types.js';
 import { isRegisteredForApp } from '../resources/app/redirect-source.js';
 import { mayCallFromBrowser } from './cors-origins.js';
+import { linkGrantToSession } from './grant-sessions.js';
 import { OIDC_PREFIX } from './provider.js';
 import { Providers } from './providers.js';
 import { RecentOpens } from './recent-opens.js';
@@ -102,6 +103,7 @@ export function registerOidcRoutes(root: FastifyInstance, ctx: AppContext, origi
         // after reading it a second time), so the browser resumes at the provider with it.
         interaction.result = { login: { accountId: caller.user_id }, consent: { grantId } };
         await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
+        await linkGrantToSession(ctx.db, grantId, caller.sid);
       });
       if (!(await recentOpens.openedJustNow(caller.user_id, app.id))) {
         const at = Date.now();

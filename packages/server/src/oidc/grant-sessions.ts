@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+
+/** A grant lives at most this long (the provider's Grant lifetime): so does its link. */
+export const GRANT_LIFETIME_SECONDS = 14 * 24 * 3600;
+
+/**
+ * Records that the platform session `sessionId` made `grantId`, and sweeps the links of expired
+ * grants in the same statement (one round trip per sign-on).
+ */
+export async function linkGrantToSession(db: Db, grantId: string, sessionId: string): Promise<void> {
+  const now = Date.now();
+  await sql`with swept as (delete from sso_oidc_grant_session where expires_at < ${new Date(now)})
+    insert into sso_oidc_grant_session (grant_id, session_id, expires_at)
+    values (${grantId}, ${sessionId}, ${new Date(now + GRANT_LIFETIME_SECONDS * 1000)})
+    on conflict (grant_id) do nothing`.execute(db);
+}
+
+/** The platform sessions that made any of these grants. */
+export async function sessionsOfGrants(db: Db, grantIds: readonly string[]): Promise<string[]> {
+  if (!grantIds.length) return [];
+  const rows = await db
+    .selectFrom('sso_oidc_grant_session')
+    .select('sessionId')
+    .where('grantId', 'in', [...grantIds])
+    .execute();
+  return [...new Set(rows.map((row) => row.sessionId))];
+}
+
+/** The grants these platform sessions made; their links are forgotten (the sessions have ended). */
+export async function takeGrantsOfSessions(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
+  if (!sessionIds.length) return new Set();
+  const rows = await db
+    .deleteFrom('sso_oidc_grant_session')
+    .where('sessionId', 'in', [...sessionIds])
+    .returning('grantId')
+    .execute();
+  return new Set(rows.map((row) => row.grantId));
+}
