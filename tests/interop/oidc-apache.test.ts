@@ -108,7 +108,8 @@ describe.skipIf(!prerequisites.runnable)('Apache mod_auth_openidc signs staff on
   });
 
   it('refreshes the access token before it expires on every visit, with the refresh token the platform last issued', async () => {
-    const seen = new Set<string>();
+    const accessTokens = new Set<string>();
+    const refreshTokens = new Set<string>();
     const before = authorizationRequests.length;
     await explainedByLog(apache, 'auth_openidc', async () => {
       for (let visit = 1; visit <= 3; visit++) {
@@ -117,12 +118,14 @@ describe.skipIf(!prerequisites.runnable)('Apache mod_auth_openidc signs staff on
           expect(await landing(page, first.origin, PROTECTED_PATH)).toBe('application');
           const handed = await whoamiOf(page);
           expect(handed.REMOTE_USER).toBe(STAFF.account);
-          seen.add(handed.OIDC_access_token ?? '');
+          accessTokens.add(handed.OIDC_access_token ?? '');
+          refreshTokens.add(handed.OIDC_refresh_token ?? '');
         });
       }
     });
-    // A new access token each visit, and no new sign-on to get it.
-    expect(seen.size).toBe(3);
+    // A new access token and a new (rotated) refresh token each visit, and no new sign-on to get them.
+    expect(accessTokens.size).toBe(3);
+    expect(refreshTokens.size).toBe(3);
     expect(authorizationRequests.length).toBe(before);
   });
 
@@ -150,7 +153,9 @@ describe.skipIf(!prerequisites.runnable)('Apache mod_auth_openidc signs staff on
         await outsiderPage.goto(protectedPage(first));
         await outsiderPage.waitForURL(`${platform.server.baseUrl}/login?oidc=**`);
         await signInOnPlatformPage(outsiderPage, OUTSIDER);
-        await expect.poll(() => outsiderPage.locator('.oidc-refused').textContent()).toContain('您没有使用该应用的权限');
+        await expect
+          .poll(() => outsiderPage.locator('.oidc-refused').textContent())
+          .toMatch(/您没有使用该应用的权限|not allowed to use this application/);
       });
       // Only the first visit reached the application, which sent the browser to the platform.
       expect(served).toEqual([`302 ${PROTECTED_PATH}`]);

@@ -59,6 +59,8 @@ function virtualHost(root: string, platformOrigin: string, app: OidcApplication,
   ScriptAlias ${PROTECTED_PATH} ${join(root, WHOAMI_FILE)}
   <Location /secure/>
     AuthType openid-connect
+    # The refresh token is shown too, so that a suite sees it rotate.
+    OIDCPassRefreshToken On
     Require valid-user
   </Location>
 </VirtualHost>`;
