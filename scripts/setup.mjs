@@ -47,6 +47,9 @@ const BUILD_INPUTS = {
   },
 };
 
+/** Every package there is to build: the server with the web app it serves, and the two command-line front ends. */
+export const EVERY_PACKAGE = Object.keys(BUILD_INPUTS);
+
 /** Builds the named packages whose sources changed; false when a build failed. */
 export function build(names) {
   const stale = names.filter((name) => {

@@ -4,7 +4,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pnpm, root } from './pnpm.mjs';
-import { build, install } from './setup.mjs';
+import { build, EVERY_PACKAGE, install } from './setup.mjs';
 
 const stages = [];
 const stage = (name, ok) => {
@@ -48,7 +48,7 @@ async function findPostgres() {
 
 if (!stage('install', install())) finish();
 stage('lint', pnpm(['exec', 'biome', 'check', '.']) === 0);
-if (!stage('build', build(['server', 'web', 'cli', 'tui']))) finish();
+if (!stage('build', build(EVERY_PACKAGE))) finish();
 
 const postgres = await findPostgres();
 if (!postgres && process.env.CI) stage('postgresql available in CI', false);
