@@ -9,7 +9,7 @@ import { type InteropPlatform, interopPrerequisites, useInteropPlatform } from '
 import { freePort } from './net.testkit.js';
 import { backchannelUri, type OidcApplication, oidcSiteConfig, REDIRECT_PATH, registeredUris } from './oidc-site.testkit.js';
 import { type Person, platformAdmin, platformToken, signInOnPlatformPage, userInfoStatus } from './platform.testkit.js';
-import { landing, settledValue } from './sign-on.testkit.js';
+import { expectLanding, landing, settledValue } from './sign-on.testkit.js';
 import { PROTECTED_PATH, SIGNED_OUT_PATH, siteFiles, whoamiOf } from './whoami.testkit.js';
 
 /**
@@ -27,18 +27,22 @@ const OUTSIDER: Person = { account: 'oidc_interop_outsider', password: 'Outsider
 let apache: ApacheServer;
 let first: OidcApplication;
 let second: OidcApplication;
+/** A third application whose server reaches the platform by another name (localhost) than browsers do (127.0.0.1). */
+let elsewhere: OidcApplication;
 let staffId: string;
 let context: BrowserContext;
 let page: Page;
-/** Every authorization request the staff member's browser sent to the platform. */
+/** Every authorization request the staff member's browser sent (to whichever origin discovery named). */
 const authorizationRequests: URL[] = [];
 
 beforeAll(async () => {
   if (!prerequisites.runnable) return;
-  const ports = [await freePort(), await freePort()];
+  const ports = [await freePort(), await freePort(), await freePort()];
   const admin = await platformAdmin(platform.server);
   staffId = await admin.addPerson(STAFF, ROLE);
   await admin.addPerson(OUTSIDER, ROLE);
+  const { baseUrl } = platform.server;
+  const providerOrigins = [baseUrl, baseUrl, baseUrl.replace('127.0.0.1', 'localhost')];
   const apps: OidcApplication[] = [];
   for (const [index, port] of ports.entries()) {
     const origin = `http://127.0.0.1:${port}`;
@@ -53,20 +57,20 @@ beforeAll(async () => {
     });
     // Granted to the staff member only: the outsider holds the same role but no grant.
     await admin.grant(app.id, staffId);
-    apps.push({ appCode, origin, clientSecret: app.clientSecret });
+    apps.push({ appCode, origin, clientSecret: app.clientSecret, providerOrigin: providerOrigins[index] ?? '' });
   }
-  [first, second] = apps as [OidcApplication, OidcApplication];
+  [first, second, elsewhere] = apps as [OidcApplication, OidcApplication, OidcApplication];
   apache = await startApache({
     modules: ['auth_openidc'],
     ports,
     files: siteFiles,
-    config: (root) => oidcSiteConfig(root, platform.server.baseUrl, apps),
+    config: (root) => oidcSiteConfig(root, apps),
   });
   context = await platform.browser.newContext();
   page = await context.newPage();
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.origin === platform.server.baseUrl && url.pathname === '/oidc/auth') authorizationRequests.push(url);
+    if (url.pathname === '/oidc/auth') authorizationRequests.push(url);
   });
 });
 
@@ -115,7 +119,7 @@ describe.skipIf(!prerequisites.runnable)('Apache mod_auth_openidc signs staff on
       for (let visit = 1; visit <= 3; visit++) {
         await step(page, `interop-oidc-02-refresh-${visit}`, async () => {
           await page.goto(protectedPage(first));
-          expect(await landing(page, first.origin, PROTECTED_PATH)).toBe('application');
+          await expectLanding(page, first.origin, PROTECTED_PATH, 'application');
           const handed = await whoamiOf(page);
           expect(handed.REMOTE_USER).toBe(STAFF.account);
           accessTokens.add(handed.OIDC_access_token ?? '');
@@ -133,10 +137,28 @@ describe.skipIf(!prerequisites.runnable)('Apache mod_auth_openidc signs staff on
     await explainedByLog(apache, 'auth_openidc', () =>
       step(page, 'interop-oidc-03-second-application', async () => {
         await page.goto(protectedPage(second));
-        expect(await landing(page, second.origin, PROTECTED_PATH)).toBe('application');
+        await expectLanding(page, second.origin, PROTECTED_PATH, 'application');
         expect(await whoamiOf(page)).toMatchObject({ REMOTE_USER: STAFF.account, OIDC_CLAIM_sub: staffId });
       }),
     );
+  });
+
+  it("sends the browser to the platform's public address when the application's server discovered it under another name", async () => {
+    const before = authorizationRequests.length;
+    await explainedByLog(
+      apache,
+      'auth_openidc',
+      () =>
+        step(page, 'interop-oidc-04-discovered-elsewhere', async () => {
+          await page.goto(protectedPage(elsewhere));
+          await expectLanding(page, elsewhere.origin, PROTECTED_PATH, 'application');
+          expect(await whoamiOf(page)).toMatchObject({ REMOTE_USER: STAFF.account, OIDC_CLAIM_iss: `${platform.server.baseUrl}/` });
+        }),
+      // The discovery document the module read, which names the endpoints it sends browsers to.
+      /response=\{"authorization_endpoint"/,
+    );
+    // Discovery answers the same endpoints whatever Host it was asked by: the browser's session is at the public address.
+    expect(authorizationRequests.slice(before).map((url) => url.origin)).toEqual([platform.server.baseUrl]);
   });
 
   it('refuses a person the application is not granted to: no code reaches it, the sign-in page says why', async () => {
@@ -149,7 +171,7 @@ describe.skipIf(!prerequisites.runnable)('Apache mod_auth_openidc signs staff on
         served.push(`${response.status()} ${url.pathname}${url.search}`);
     });
     try {
-      await step(outsiderPage, 'interop-oidc-04-not-granted', async () => {
+      await step(outsiderPage, 'interop-oidc-05-not-granted', async () => {
         await outsiderPage.goto(protectedPage(first));
         await outsiderPage.waitForURL(`${platform.server.baseUrl}/login?oidc=**`);
         await signInOnPlatformPage(outsiderPage, OUTSIDER);
@@ -175,7 +197,7 @@ describe.skipIf(!prerequisites.runnable)('Apache mod_auth_openidc signs staff on
     expect(await userinfoStatus(firstToken)).toBe(200);
 
     await explainedByLog(apache, 'auth_openidc', () =>
-      step(page, 'interop-oidc-05-logout', async () => {
+      step(page, 'interop-oidc-06-logout', async () => {
         const back = `${first.origin}${SIGNED_OUT_PATH}`;
         await page.goto(`${first.origin}${REDIRECT_PATH}?logout=${encodeURIComponent(back)}`);
         // The provider's end_session asks the person to confirm, as it does any browser.
@@ -198,8 +220,8 @@ describe.skipIf(!prerequisites.runnable)('Apache mod_auth_openidc signs staff on
       platformSession: await settledValue(() => userInfoStatus(platform.server, platformSession), 401),
       firstAccessToken: await settledValue(() => userinfoStatus(firstToken), 401),
       secondAccessToken: await settledValue(() => userinfoStatus(secondToken), 401),
-      firstApplication: await visit(first, 'interop-oidc-06-first-asks-again'),
-      secondApplication: await visit(second, 'interop-oidc-07-second-asks-again'),
+      firstApplication: await visit(first, 'interop-oidc-07-first-asks-again'),
+      secondApplication: await visit(second, 'interop-oidc-08-second-asks-again'),
     };
     expect(after).toEqual({
       platformSession: 401,

@@ -8,6 +8,12 @@ export interface OidcApplication {
   appCode: string;
   origin: string;
   clientSecret: string;
+  /**
+   * The origin this application's server reaches the platform at (its discovery). An application
+   * inside the data centre may use another name than browsers do; discovery must still send
+   * browsers to the platform's public address.
+   */
+  providerOrigin: string;
 }
 
 /** Where mod_auth_openidc receives the code, the logout requests and the back-channel logout tokens. */
@@ -32,16 +38,16 @@ const REFRESH_WHEN_SECONDS_LEFT = 3700;
  * variables. Both hosts are 127.0.0.1 (cookies ignore the port): each keeps its session and state
  * in cookies of its own name.
  */
-export function oidcSiteConfig(root: string, platformOrigin: string, apps: readonly OidcApplication[]): string {
-  return apps.map((app, index) => virtualHost(root, platformOrigin, app, `interop_app${index + 1}`)).join('\n');
+export function oidcSiteConfig(root: string, apps: readonly OidcApplication[]): string {
+  return apps.map((app, index) => virtualHost(root, app, `interop_app${index + 1}`)).join('\n');
 }
 
-function virtualHost(root: string, platformOrigin: string, app: OidcApplication, cookie: string): string {
+function virtualHost(root: string, app: OidcApplication, cookie: string): string {
   const port = new URL(app.origin).port;
   return `
 <VirtualHost 127.0.0.1:${port}>
   LogLevel warn auth_openidc:debug
-  OIDCProviderMetadataURL ${platformOrigin}/.well-known/openid-configuration
+  OIDCProviderMetadataURL ${app.providerOrigin}/.well-known/openid-configuration
   OIDCClientID ${app.appCode}
   OIDCClientSecret ${app.clientSecret}
   OIDCProviderTokenEndpointAuth client_secret_basic

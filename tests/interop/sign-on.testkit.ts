@@ -1,5 +1,6 @@
 import { setTimeout as pause } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** How long a browser step may take to land somewhere (a sign-on is a handful of redirects). */
 const LANDING_TIMEOUT_MS = 20_000;
@@ -38,4 +39,10 @@ export async function settledValue<T>(read: () => Promise<T>, wanted: T): Promis
     value = await read();
   }
   return value;
+}
+
+/** Expects the visit showing in `page` to land as `wanted` (see `landing`); a failure names where the browser stopped. */
+export async function expectLanding(page: Page, origin: string, path: string, wanted: 'application' | 'password form'): Promise<void> {
+  const landed = await landing(page, origin, path);
+  expect(landed, `the browser stopped at ${page.url()}`).toBe(wanted);
 }
