@@ -233,10 +233,16 @@ export const userExtras = {
   importUser: defineExtra({
     method: 'POST',
     path: 'import-user',
-    summary: 'Import users from an xlsx file (field "file"); isCovered=1 updates existing accounts',
-    query: z.object({ isCovered: choice(zh('badType'), [0, 1]) }),
+    summary:
+      'Import users from an xlsx file (field "file"); isCovered=1 updates existing accounts; dryRun=1 checks every row as the import would, writes nothing and answers each refused row',
+    query: z.object({ isCovered: choice(zh('badType'), [0, 1]), dryRun: choice(zh('badType'), [0, 1]) }),
     body: z.object({ file: uploadedFile(m.importFile) }),
-    response: z.object({ inserted: z.number(), updated: z.number() }),
+    // A dry run answers what the import would write and, in row order, every row it would refuse.
+    response: z.object({
+      inserted: z.number(),
+      updated: z.number(),
+      failures: z.array(z.object({ row: z.number(), message: z.string() })).optional(),
+    }),
     multipart: true,
     permission: 'user_import',
   }),

@@ -1,12 +1,14 @@
 import { ADMINISTRATOR_ROLE, badRequest, userMessages as m, rowMessage, type UploadedFile, user, userEntity } from '@sso/shared-api';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
 import { live } from '../../engine/live-rows.js';
 import { type FileDownload, XLSX_TYPE } from '../../engine/multipart.js';
 import { toListRequest } from '../../engine/query.js';
+import { inEnglish, wantsEnglish } from '../../http/language.js';
 import { type ExcelRow, readUsers, SEX_NAMES, USER_TYPE_NAMES, writeUsers } from './excel.js';
-import { type ImportRow, importUsers } from './import.js';
+import { dryRunImport, type ImportFailure, type ImportRow, importUsers } from './import.js';
 
 /** export-user, export-template and import-user (xlsx). */
 
@@ -67,33 +69,55 @@ export const userExcelHandlers = someExtraHandlers(user, {
     return { filename: '用户数据模板.xlsx', contentType: XLSX_TYPE, data: await writeUsers([]) };
   },
 
-  /** Every row is checked before anything is written; one transaction writes them all. */
-  async importUser({ ctx, repo, query, body, caller: who }) {
+  /**
+   * Every row is checked before anything is written; one transaction writes them all. The import
+   * stops at the first refused row; a dry run (dryRun=1) answers every refused row and writes nothing.
+   */
+  async importUser({ ctx, repo, query, body, caller: who, request }) {
     const sheet = await readUsers((body.file as UploadedFile).data);
     if (!sheet.length) throw badRequest(m.importEmpty);
     if (sheet.length > MAX_IMPORT) throw badRequest(m.importTooMany);
-    const names = await tenantNames(ctx.db, who.tenant_id);
-    const entity = userEntity.omit({ password: true, password2: true });
-    const seen = new Set<string>();
-    const rows: ImportRow[] = sheet.map(({ row, values }) => {
-      try {
-        const candidate = toCandidate(values, names);
-        const parsed = entity.safeParse(candidate);
-        if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
-        // Accounts are unique regardless of case, within the sheet as in the tenant.
-        const account = parsed.data.account.toLowerCase();
-        if (seen.has(account)) throw new Error(m.importDuplicate);
-        seen.add(account);
-        const roles = parsed.data.roleId.split(',');
-        if (!who.isAdministrator && roles.some((id) => names.administratorRoles.has(id))) throw new Error(m.administratorOnly);
-        return { row, values: parsed.data as ImportRow['values'] };
-      } catch (error) {
-        throw badRequest(rowMessage(row, (error as Error).message));
-      }
-    });
-    return importUsers({ ctx, repo, caller: who, rows, covered: Number(query.isCovered) === 1 });
+    const { rows, refused } = checkSheet(sheet, await tenantNames(ctx.db, who.tenant_id), who.isAdministrator);
+    const args = { ctx, repo, caller: who, rows, covered: Number(query.isCovered) === 1 };
+    if (Number(query.dryRun) === 1) return failuresInLanguage(request, await dryRunImport({ ...args, refused }));
+    if (refused.length) throw badRequest(refused[0].message);
+    return importUsers(args);
   },
 });
+
+/** The sheet's rows as the import writes them, and the rows it refuses with the reason of each. */
+function checkSheet(sheet: { row: number; values: ExcelRow }[], names: TenantNames, byAdministrator: boolean) {
+  const entity = userEntity.omit({ password: true, password2: true });
+  const seen = new Set<string>();
+  const rows: ImportRow[] = [];
+  const refused: ImportFailure[] = [];
+  for (const { row, values } of sheet) {
+    try {
+      const candidate = toCandidate(values, names);
+      const parsed = entity.safeParse(candidate);
+      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
+      // Accounts are unique regardless of case, within the sheet as in the tenant.
+      const account = parsed.data.account.toLowerCase();
+      if (seen.has(account)) throw new Error(m.importDuplicate);
+      seen.add(account);
+      const roles = parsed.data.roleId.split(',');
+      if (!byAdministrator && roles.some((id) => names.administratorRoles.has(id))) throw new Error(m.administratorOnly);
+      rows.push({ row, values: parsed.data as ImportRow['values'] });
+    } catch (error) {
+      refused.push({ row, message: rowMessage(row, (error as Error).message) });
+    }
+  }
+  return { rows, refused };
+}
+
+/**
+ * The refused rows' messages sit in the data, past the envelope's translation: an English caller
+ * gets each one translated here as the import's own refusal of that row would be.
+ */
+function failuresInLanguage<T extends { failures: ImportFailure[] }>(request: FastifyRequest, answer: T): T {
+  if (!wantsEnglish(request)) return answer;
+  return { ...answer, failures: answer.failures.map((f) => ({ ...f, message: inEnglish({ msg: f.message }).msg })) };
+}
 
 /** Names to comma-joined ids: each must name exactly one record of the tenant. */
 function namesToIds(text: string, list: Named[], missing: string): string {
