@@ -37,4 +37,21 @@ describe('sign-in and layout', () => {
     await ui.until(/Parameters[\s\S]*in all/);
     ui.unmount();
   });
+
+  it('opens the users screen for `:user`, though screens of user grants come before it in the menus', async () => {
+    const ui = openConsole(setup.env);
+    await ui.until('系统管理');
+    await ui.press(':');
+    await ui.until('跳转到');
+    await ui.press('user');
+    const lines = (await ui.until('跳转到: user')).split('\n');
+    // The palette's lines start at its left border; the sidebar's names are left of it.
+    const inPalette = lines.map((line) => line.slice(Math.max(0, line.indexOf('│'))));
+    const typed = inPalette.findIndex((line) => line.includes('跳转到: user'));
+    expect(inPalette[typed + 1]).toContain('用户管理');
+    expect(inPalette.slice(typed + 2).join('\n')).toContain('用户授权角色');
+    await ui.press(KEY.enter);
+    await ui.until('u 解锁');
+    ui.unmount();
+  });
 });

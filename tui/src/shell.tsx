@@ -1,8 +1,7 @@
 import type { MenuNode, SsoClient, UserInfo } from '@sso/shared-api';
 import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { PaletteItem } from './components/palette.js';
-import { menuLabel, Sidebar } from './components/sidebar.js';
+import { Sidebar } from './components/sidebar.js';
 import { StatusLine } from './components/status-line.js';
 import { CaptureContext } from './core/capture.js';
 import { useConsole } from './core/console.js';
@@ -97,11 +96,6 @@ export function Shell({ client, server, active, onLanguage }: ShellProps) {
     );
     return all.filter((line) => !line.hasChildren).map((line) => line.node);
   }, [sidebarMenus]);
-  const items: PaletteItem[] = leaves.map((node) => ({
-    key: node.id,
-    label: menuLabel(node, lang),
-    aliases: [node.name, node.nameEn, node.code, node.path],
-  }));
 
   const openMenu = (node: MenuNode) => {
     setOpen(node);
@@ -141,13 +135,7 @@ export function Shell({ client, server, active, onLanguage }: ShellProps) {
           />
           <Box flexDirection="column" paddingLeft={1} width={mainWidth}>
             {!parts ? null : overlay === 'palette' ? (
-              <parts.Palette
-                items={items}
-                active={active}
-                width={mainWidth}
-                onPick={(item) => openMenu(leaves.find((n) => n.id === item.key) as MenuNode)}
-                onClose={() => setOverlay(undefined)}
-              />
+              <parts.Palette menus={leaves} active={active} width={mainWidth} onPick={openMenu} onClose={() => setOverlay(undefined)} />
             ) : overlay === 'help' ? (
               <parts.HelpPanel active={active} onClose={() => setOverlay(undefined)} />
             ) : null}

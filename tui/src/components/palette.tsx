@@ -1,41 +1,40 @@
+import type { MenuNode } from '@sso/shared-api';
 import { Box, Text, useInput } from 'ink';
-import { useEffect, useState } from 'react';
-import { loadPinyin, matchScore } from '../core/fuzzy.js';
+import { useEffect, useMemo, useState } from 'react';
+import { loadPinyin, rankMatches } from '../core/fuzzy.js';
 import { useLang } from '../core/i18n.js';
 import { useRefState } from '../core/use-ref-state.js';
 import { fit } from '../core/width.js';
+import { paletteNames } from './palette-names.js';
+import { menuLabel } from './sidebar.js';
 import { editText, TextField } from './text-input.js';
 
-export interface PaletteItem {
-  key: string;
-  label: string;
-  /** Other names it answers to (the other language, the menu code, the resource name). */
-  aliases: readonly string[];
-}
-
 interface PaletteProps {
-  items: readonly PaletteItem[];
+  /** The screens it opens (the sidebar's leaves). */
+  menus: readonly MenuNode[];
   active: boolean;
   width: number;
-  onPick: (item: PaletteItem) => void;
+  onPick: (menu: MenuNode) => void;
   onClose: () => void;
 }
 
-/** `:` then part of a screen's name, its English name or its pinyin initials; Enter opens the best match. */
-export function Palette({ items, active, width, onPick, onClose }: PaletteProps) {
-  const { t } = useLang();
+/** Matches listed at most. */
+const SHOWN = 8;
+
+/**
+ * `:` then a screen's name, English name, menu code, resource name or pinyin initials; Enter opens
+ * the highlighted match (the best one unless ↑↓ moved).
+ */
+export function Palette({ menus, active, width, onPick, onClose }: PaletteProps) {
+  const { lang, t } = useLang();
   const [text, setText, textRef] = useRefState('');
   const [, setPinyinReady] = useState(false);
   useEffect(() => {
     void loadPinyin().then(() => setPinyinReady(true));
   }, []);
   const [cursor, setCursor, cursorRef] = useRefState(0);
-  const ranked = (query: string) =>
-    items
-      .map((item) => ({ item, score: matchScore(query, [item.label, ...item.aliases]) }))
-      .filter((m): m is { item: PaletteItem; score: number } => m.score !== undefined)
-      .sort((a, b) => a.score - b.score)
-      .slice(0, 8);
+  const names = useMemo(() => new Map(menus.map((menu) => [menu, [menuLabel(menu, lang), ...paletteNames(menu)]])), [menus, lang]);
+  const ranked = (query: string) => rankMatches(query, menus, (menu) => names.get(menu) ?? []).slice(0, SHOWN);
   const matches = ranked(text);
   const at = Math.min(cursor, Math.max(0, matches.length - 1));
   useInput(
@@ -45,7 +44,7 @@ export function Palette({ items, active, width, onPick, onClose }: PaletteProps)
       if (key.downArrow) return setCursor((c) => Math.min(ranked(textRef.current).length - 1, c + 1));
       if (key.return) {
         const best = ranked(textRef.current)[cursorRef.current];
-        if (best) onPick(best.item);
+        if (best) onPick(best);
         return;
       }
       const edited = editText(textRef.current, input, key);
@@ -62,9 +61,9 @@ export function Palette({ items, active, width, onPick, onClose }: PaletteProps)
         <Text color="magenta">{t('palette')}: </Text>
         <TextField value={text} focused={active} />
       </Box>
-      {matches.map((m, i) => (
-        <Text key={m.item.key} inverse={i === at} wrap="truncate">
-          {fit(m.item.label, Math.min(width, 60) - 4)}
+      {matches.map((menu, i) => (
+        <Text key={menu.id} inverse={i === at} wrap="truncate">
+          {fit(menuLabel(menu, lang), Math.min(width, 60) - 4)}
         </Text>
       ))}
       <Text dimColor wrap="truncate">

@@ -25,31 +25,52 @@ function subsequence(query: string, text: string): boolean {
   return i === query.length;
 }
 
+const HAN = /\p{Script=Han}/u;
+
 /**
- * How well `query` matches one of the names (lower is better): contained text first, then pinyin
- * initials, then letters in order; undefined when nothing matches.
+ * How close a name comes to the query: the whole name, its start, somewhere inside. Its text
+ * counts before its pinyin initials at each step, so `user` is the code `user` before anything
+ * whose initials happen to read so.
+ */
+function nameScore(query: string, name: string): number | undefined {
+  const text = name.toLowerCase();
+  const letters = HAN.test(name) ? initials(name) : '';
+  const steps: [boolean, boolean][] = [
+    [text === query, letters === query],
+    [text.startsWith(query), letters.startsWith(query)],
+    [text.includes(query), letters.includes(query)],
+  ];
+  for (const [step, [byText, byInitials]] of steps.entries()) {
+    if (byText) return step * 2;
+    if (byInitials) return step * 2 + 1;
+  }
+  return subsequence(query, text) ? steps.length * 2 : undefined;
+}
+
+/**
+ * How well `query` matches an item known by several names (lower is better), from its best name:
+ * an exact name (a resource name, alias, menu code or English name) first, then a name it starts,
+ * then a name that contains it, then letters in order; undefined when nothing matches.
  */
 export function matchScore(query: string, names: readonly (string | undefined)[]): number | undefined {
   const q = query.trim().toLowerCase();
   if (!q) return 0;
   let best: number | undefined;
   for (const name of names) {
-    if (!name) continue;
-    const text = name.toLowerCase();
-    const found = text.indexOf(q);
-    const score =
-      found === 0
-        ? 0
-        : found > 0
-          ? 1
-          : initials(name).startsWith(q)
-            ? 2
-            : initials(name).includes(q)
-              ? 3
-              : subsequence(q, text)
-                ? 4
-                : undefined;
+    const score = name ? nameScore(q, name) : undefined;
     if (score !== undefined && (best === undefined || score < best)) best = score;
   }
   return best;
+}
+
+/**
+ * The items matching `query`, best first; items that match equally well keep their order (the
+ * menu's). The palette's only ranking: what it lists and what Enter opens both come from here.
+ */
+export function rankMatches<T>(query: string, items: readonly T[], namesOf: (item: T) => readonly (string | undefined)[]): T[] {
+  return items
+    .map((item) => ({ item, score: matchScore(query, namesOf(item)) }))
+    .filter((match): match is { item: T; score: number } => match.score !== undefined)
+    .sort((a, b) => a.score - b.score)
+    .map((match) => match.item);
 }
