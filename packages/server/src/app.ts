@@ -12,6 +12,7 @@ import { registerHandoffRoute } from './auth/handoff-route.js';
 import { registerLockoutRoutes } from './auth/lockout-routes.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerCasRoutes } from './cas/routes.js';
+import { registerCasSingleLogout } from './cas/single-logout.js';
 import type { Config } from './config.js';
 import { type AppContext, createContext } from './context.js';
 import { openDatabase } from './db/database.js';
@@ -138,6 +139,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerHandoffRoute(app, ctx);
   registerAppNameRoute(app, ctx);
   registerCasRoutes(app, ctx);
+  registerCasSingleLogout(ctx);
   const origin = publicOrigin(config, app.server);
   const oidcProviders = registerOidcRoutes(app, ctx, origin);
   ctx.sessions.onEnded(({ userIds }) => endProviderSessions(ctx, oidcProviders, userIds));

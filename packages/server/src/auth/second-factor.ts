@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
 import { live } from '../engine/live-rows.js';
+import { presentsCredential } from './fresh-sign-in.js';
 import { GrantError } from './grant-error.js';
 import { recordLockReached } from './lock-events.js';
 import { assertAccountUsable, assertTenantUsable, type GrantRequest, openSession, pick, switchMessages } from './session-grant.js';
@@ -77,7 +78,7 @@ export async function completeSignIn(ctx: AppContext, passed: FirstStepPassed): 
   }
   // A user whose tenant or role needs a second factor and has none gets a session that can only
   // enrol one (its tokens say second_factor: 'enrol', see enrolment.ts).
-  return openSession(ctx, passed);
+  return openSession(ctx, { ...passed, freshCredential: presentsCredential(passed.method) });
 }
 
 type MfaGrantInput = GrantRequest & { ticket?: string; code?: string };
@@ -156,9 +157,11 @@ async function checkSecondStep(
   if (lock.hasFailures) await ctx.lockout.recordSuccess(attempt);
   await assertTenantUsable(ctx, user.tenantId);
   assertAccountUsable(user);
+  // The second factor is a credential presented in this sign-in, whatever the first step was.
   return openSession(ctx, {
     ...input,
     user,
+    freshCredential: true,
     oauthId: payload.oauthId,
     roleId: payload.roleId || undefined,
     deptId: payload.deptId || undefined,

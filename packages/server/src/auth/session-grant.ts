@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.js';
 import { live } from '../engine/live-rows.js';
 import type { ClientRow } from './clients.js';
 import { enrolmentPending } from './enrolment.js';
+import { recordFreshSignIn } from './fresh-sign-in.js';
 import { GrantError } from './grant-error.js';
 
 /** What every grant shares: the client, where the request came from, and an optional switch. */
@@ -29,8 +30,13 @@ type UserRow = Selectable<Database['blade_user']>;
 /**
  * Opens a session for a user who passed every sign-in step (tenant and account already checked)
  * and answers the OAuth token JSON; a Dept-Id / Role-Id switch must name one the user holds.
+ * `freshCredential`: the user presented a password, phone code or second factor in this sign-in
+ * (what CAS renew asks for, see fresh-sign-in.ts).
  */
-export async function openSession(ctx: AppContext, input: GrantRequest & { user: UserRow; oauthId?: string }): Promise<TokenResponse> {
+export async function openSession(
+  ctx: AppContext,
+  input: GrantRequest & { user: UserRow; oauthId?: string; freshCredential?: boolean },
+): Promise<TokenResponse> {
   const { user } = input;
   const roleId = pick(user.roleId, input.roleId, switchMessages.roleNotHeld);
   const deptId = pick(user.deptId, input.deptId, switchMessages.deptNotHeld);
@@ -45,7 +51,9 @@ export async function openSession(ctx: AppContext, input: GrantRequest & { user:
     refreshTtlSeconds: input.client.refreshTokenValidity,
     mustChangePassword: user.mustChangePassword === 1,
   });
-  return tokenResponse(ctx, input.client, user, { sessionId, refreshToken, roleId, deptId, oauthId: input.oauthId });
+  const answer = await tokenResponse(ctx, input.client, user, { sessionId, refreshToken, roleId, deptId, oauthId: input.oauthId });
+  if (input.freshCredential) await recordFreshSignIn(ctx.db, { sid: sessionId, jti: answer.jti });
+  return answer;
 }
 
 /** A pending account (registration awaiting approval) or a disabled one cannot sign in. */

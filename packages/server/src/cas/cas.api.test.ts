@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithRole, type TestUser, useTestServer } from '../api-suite.testkit.js';
 import { appTickets } from './app-tickets.js';
+import { casMessages } from './routes.js';
 import { createApp, grantApp, platform, startApplication } from './sign-on.testkit.js';
 
 /** CAS 2.0/3.0: a Java-style CAS client on 127.0.0.1 signs a staff member on through the platform. */
@@ -166,23 +167,22 @@ describe('CAS sign-on', () => {
     expect(log).toEqual([]);
   });
 
-  it('passes renew and gateway to the sign-in page, and a renew ticket is issued only right after a password sign-in', async () => {
+  it('passes renew and gateway to the sign-in page, and a renew ticket is issued only from a sign-in that presented a credential', async () => {
     const service = encodeURIComponent(`${client.origin}/`);
     expect((await platform(suite, 'GET', `/cas/login?service=${service}&renew=true`)).location).toBe(`/login?cas=${service}&renew=true`);
     expect((await platform(suite, 'GET', `/cas/login?service=${service}&gateway=true`)).location).toBe(
       `/login?cas=${service}&gateway=true`,
     );
-    const fresh = await ticketFor(staff, `${client.origin}/`, '&renew=true');
+    const renewing = await createUserWithRole(suite.server, { account: 'cas_renewing' });
+    await grantApp(suite, erpId, renewing.id);
+    const fresh = await ticketFor(renewing, `${client.origin}/`, '&renew=true');
     expect(fresh.status).toBe(200);
     const ticket = ticketIn(String((fresh.json().data as { url: string }).url));
-    expect(await validate('/cas/serviceValidate', `${client.origin}/`, `${ticket}`)).toContain('cas_staff');
-
-    const stale = await createUserWithRole(suite.server, { account: 'cas_stale' });
-    await grantApp(suite, erpId, stale.id);
-    await sql`update sso_session set created_at = created_at - interval '5 minutes' where user_id = ${stale.id}`.execute(
-      suite.server.ctx.db,
-    );
-    expect((await ticketFor(stale, `${client.origin}/`, '&renew=true')).status).toBe(400);
+    expect(await validate('/cas/serviceValidate', `${client.origin}/`, `${ticket}`)).toContain('cas_renewing');
+    // staff's session has issued tickets before: it is a single sign-on session, not a fresh sign-in.
+    const reused = await ticketFor(staff, `${client.origin}/`, '&renew=true');
+    expect(reused.status).toBe(400);
+    expect(reused.json().msg).toBe(casMessages.renewNeedsSignIn);
   });
 
   it('sends a gateway request without a session back to a registered service with no ticket, and nowhere else', async () => {

@@ -2,6 +2,7 @@ import { badRequest, defineMessages, forbidden, ok, redirectRefusal, zh } from '
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { spendFreshSignIn } from '../auth/fresh-sign-in.js';
 import { registeredRedirect } from '../auth/redirects.js';
 import type { AppContext } from '../context.js';
 import { mayOpen } from '../domain/app-access.js';
@@ -11,23 +12,22 @@ import { appTickets } from './app-tickets.js';
 import { type CasPrincipal, casFailure, casSuccess } from './cas-xml.js';
 import { casPrincipal } from './principal.js';
 import { recordVisit } from './record-visit.js';
+import { recordCasSignOn } from './sign-ons.js';
 
 /** A service ticket lives 10 seconds: the application validates it straight after the redirect. */
 export const SERVICE_TICKET_LIFETIME_MS = 10_000;
-/** With `renew`, a ticket is only issued to a session signed in with a password this recently. */
-const RENEW_WINDOW_MS = 60_000;
 export const CAS_TICKET_PATH = '/api/blade-auth/cas/ticket';
 export const CAS_LOGOUT_PATH = '/api/blade-auth/cas/logout';
 export const CAS_GATEWAY_PATH = '/api/blade-auth/cas/gateway';
 
 export const casMessages = defineMessages({
   noService: ['缺少 service 参数', 'The service parameter is missing'],
-  renewNeedsSignIn: ['该应用要求重新输入密码登录', 'This application asks you to sign in with your password again'],
+  renewNeedsSignIn: ['该应用要求重新输入密码或验证码登录', 'This application asks you to sign in again with your password or a code'],
 });
 
 interface TicketPayload {
   principal: CasPrincipal;
-  /** Issued right after a password sign-in (what `renew=true` validation asks for). */
+  /** Issued with the freshness of a sign-in that presented a credential (what `renew=true` validation asks for). */
   primary: boolean;
 }
 
@@ -92,12 +92,14 @@ export function registerCasRoutes(root: FastifyInstance, ctx: AppContext): void 
       if (!target) throw badRequest(redirectRefusal(service));
       const granted = await mayOpen(ctx, caller, target.appCode);
       if (!granted) throw forbidden(zh('forbidden'));
-      const session = await ctx.db.selectFrom('sso_session').select('createdAt').where('id', '=', caller.sid).executeTakeFirst();
-      const primary = session !== undefined && Date.now() - new Date(session.createdAt).getTime() < RENEW_WINDOW_MS;
+      // Every ticket spends the freshness of its session's sign-in, so one sign-in satisfies one renew at most.
+      const primary = await spendFreshSignIn(ctx.db, caller);
       if (renew === 'true' && !primary) throw badRequest(casMessages.renewNeedsSignIn);
       await recordVisit(ctx, caller, granted, request);
       const payload: TicketPayload = { principal: await casPrincipal(ctx, caller), primary };
       const ticket = await tickets.issue('cas', 'ST-', SERVICE_TICKET_LIFETIME_MS, { appId: granted.id, service, payload });
+      const signOn = { ticket, sessionId: caller.sid, appId: granted.id, tenantId: target.tenantId, service };
+      await recordCasSignOn(ctx, { ...signOn, principal: payload.principal.user });
       const url = new URL(service);
       url.searchParams.set('ticket', ticket);
       return ok({ url: url.href });
@@ -133,7 +135,7 @@ export function registerCasRoutes(root: FastifyInstance, ctx: AppContext): void 
     if (!sameService(grant.service, service))
       return sendXml(reply, casFailure('INVALID_SERVICE', `Ticket ${ticket} does not match the service`));
     if (renew === 'true' && !grant.payload.primary) {
-      return sendXml(reply, casFailure('INVALID_TICKET', `Ticket ${ticket} was not issued from a password sign-in`));
+      return sendXml(reply, casFailure('INVALID_TICKET', `Ticket ${ticket} was not issued from a sign-in with the user's credentials`));
     }
     return sendXml(reply, casSuccess(grant.payload.principal, withAttributes));
   };

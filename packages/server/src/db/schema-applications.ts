@@ -33,6 +33,8 @@ export interface ApplicationTables extends AppAuthzTables {
     namePinyin: Opt<string>;
     /** A `token` application: `token` hands a token over in the address, `code` a one-time code (migration 18). */
     handoffMode: ColumnType<string, string | undefined, string>;
+    /** A `cas` application: 1 is sent a logout request when a session that signed on to it ends, 0 is not (migration 32). */
+    casSingleLogout: ColumnType<number, number | undefined, number>;
   }>;
   blade_app_user: Row<{ appId: Id; userId: Opt<Id>; roleId: Opt<Id>; deptId: Opt<Id> }>;
   blade_app_login_log: Row<{

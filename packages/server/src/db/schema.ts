@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { AccessRequestTables } from './schema-access-requests.js';
 import type { AppManageTables } from './schema-app-manage.js';
 import type { ApplicationTables } from './schema-applications.js';
+import type { CasTables } from './schema-cas.js';
 import type { LedgerTables } from './schema-ledger.js';
 import type { SignInTables } from './schema-sign-in.js';
 import type { SocialTables } from './schema-social.js';
@@ -25,7 +26,14 @@ export interface CommonColumns {
 type Row<T> = CommonColumns & T;
 type Opt<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
-export interface Database extends AppManageTables, ApplicationTables, AccessRequestTables, SignInTables, SocialTables, LedgerTables {
+export interface Database
+  extends AppManageTables,
+    ApplicationTables,
+    AccessRequestTables,
+    SignInTables,
+    SocialTables,
+    LedgerTables,
+    CasTables {
   sso_migration: { version: number; name: string; appliedAt: Timestamp };
   blade_tenant: Row<{
     tenantName: string;

@@ -40,6 +40,7 @@ export const appMessages = defineMessages({
   handoffMode: ['交接方式只能是 token 或 code', 'The hand-off mode must be token or code'],
   linkRequired: ['请提供附件地址', 'Please give the attachment link'],
   backchannelLogoutUri: ['退出通知地址须为 http(s) 绝对地址', 'The back-channel logout address must be an absolute http(s) address'],
+  casSingleLogout: ['单点退出通知只能是 0（不通知）或 1（通知）', 'Single logout must be 0 (do not send) or 1 (send)'],
 });
 /** An oidc application's code is its client id on the one issuer: no other tenant may use it for an oidc application. */
 export const oidcCodeTaken = (code: string) => `应用编码 ${code} 已被其他租户的 oidc 应用使用`;
@@ -94,6 +95,10 @@ export const appEntity = z.object({
   /** 1: the application's OpenID Connect tokens (userinfo) carry the user's app_roles and app_functions. */
   permissionClaims: formNumber(m.permissionClaims)
     .pipe(z.union([z.literal(0), z.literal(1)], { error: m.permissionClaims }))
+    .optional(),
+  /** cas: 1 (default) posts a logout request to the service when the session that signed on ends (CAS single logout); 0 does not. */
+  casSingleLogout: formNumber(m.casSingleLogout)
+    .pipe(z.union([z.literal(0), z.literal(1)], { error: m.casSingleLogout }))
     .optional(),
 });
 
@@ -184,6 +189,13 @@ export const app = defineResource({
       { prop: 'redirectUris', label: ['回调地址', 'Redirect URIs'], type: 'textarea', hideInTable: true },
       { prop: 'backchannelLogoutUri', label: ['退出通知地址', 'Back-channel logout URI'], hideInTable: true },
       { prop: 'handoffMode', label: ['交接方式（token 协议）', 'Hand-off mode (token protocol)'], hideInTable: true },
+      {
+        prop: 'casSingleLogout',
+        label: ['退出时通知应用（cas 协议）', 'Single logout to the application (cas protocol)'],
+        type: 'select',
+        dict: 'yes_no',
+        hideInTable: true,
+      },
       { prop: 'icon', label: ['图标', 'Icon'], hideInTable: true },
       { prop: 'color', label: ['颜色', 'Colour'], hideInTable: true },
       { prop: 'description', label: ['应用描述', 'Description'], type: 'textarea', hideInTable: true },

@@ -25,6 +25,7 @@ import * as appDailyTotals from './0026-app-daily-totals.js';
 import * as appLogOrphanTypes from './0028-app-log-orphan-types.js';
 import * as appDailyValueIndexes from './0029-app-daily-value-indexes.js';
 import * as dictEnglishValues from './0031-dict-english-values.js';
+import * as casSignOns from './0032-cas-sign-ons.js';
 
 export interface Migration {
   version: number;
@@ -63,4 +64,5 @@ export const migrations: Migration[] = [
   { version: 28, name: 'app-log-orphan-types', up: appLogOrphanTypes.up },
   { version: 29, name: 'app-daily-value-indexes', up: appDailyValueIndexes.up },
   { version: 31, name: 'dict-english-values', up: dictEnglishValues.up },
+  { version: 32, name: 'cas-sign-ons', up: casSignOns.up },
 ];
