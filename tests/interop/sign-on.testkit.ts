@@ -24,7 +24,7 @@ export async function landing(page: Page, origin: string, path: string): Promise
 }
 
 /** How long an effect the platform delivers in the background (a logout, a revocation) may take. */
-const SETTLE_TIMEOUT_MS = 5_000;
+const SETTLE_TIMEOUT_MS = 10_000;
 const SETTLE_POLL_MS = 50;
 
 /**
