@@ -1,5 +1,7 @@
 import { ApiError } from '@sso/shared-api';
 import { CommanderError } from 'commander';
+import { inLanguage } from './language.js';
+import type { GlobalOptions } from './session.js';
 
 /** Exit codes as gh and kubectl use them. */
 export const EXIT = { ok: 0, error: 1, usage: 2, denied: 4 } as const;
@@ -15,6 +17,10 @@ export class CliError extends Error {
 }
 
 export const usageError = (message: string) => new CliError(message, EXIT.usage);
+
+/** A row that is not there, named by its command and id; exit 1 like any failed call. */
+export const notFound = (resource: string, id: string, lang: GlobalOptions['lang']) =>
+  new CliError(`${resource} ${id} ${inLanguage(lang, '不存在', 'not found')}`, EXIT.error);
 
 /** Not signed in (401) or lacking a grant (403) both mean "denied" to a script. */
 export function exitCodeOf(error: unknown): number {

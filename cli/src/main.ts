@@ -5,6 +5,7 @@ import { addAuthCommands } from './auth-commands.js';
 import { addBulkCommands } from './bulk-commands.js';
 import { addCompletionCommand } from './completion.js';
 import { EXIT, exitCodeOf, messageOf } from './errors.js';
+import { errorPrefix } from './language.js';
 import { modeOf, type Output, processOutput, renderRows } from './output.js';
 import type { Env } from './profiles.js';
 import { addResourceCommands } from './resource-commands.js';
@@ -23,7 +24,7 @@ Examples:
   sso sms send --template SMS_NOTICE --file phones.txt --params '{"name":"张三"}'
 
 Environment: SSO_URL (server), SSO_TOKEN (access token for CI), SSO_TENANT, SSO_PROFILE, SSO_CONFIG_DIR.
-Exit codes: 0 ok, 1 error, 2 usage, 4 not signed in or denied.
+Exit codes: 0 ok, 1 not found or failed, 2 usage, 4 not signed in or denied.
 `;
 
 /** The `sso` program; `output` and `env` are injectable so tests can capture output and isolate config. */
@@ -57,14 +58,15 @@ export function buildProgram(output: Output = processOutput, env: Env = process.
 
 /** Runs the program and answers its exit code; errors are printed, never thrown. */
 export async function run(argv: readonly string[], output: Output = processOutput, env: Env = process.env): Promise<number> {
+  const program = buildProgram(output, env);
   try {
-    await buildProgram(output, env).parseAsync([...argv], { from: 'user' });
+    await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
   } catch (error) {
     const code = exitCodeOf(error);
     // Commander already printed its own usage errors and help.
     if (!(error instanceof Error && 'code' in error && String(error.code).startsWith('commander.')))
-      output.err(`错误: ${messageOf(error)}\n`);
+      output.err(`${errorPrefix(program.opts<GlobalOptions>().lang)} ${messageOf(error)}\n`);
     return code;
   }
 }

@@ -1,7 +1,8 @@
 import { allResources, type ListQuery, type ResourceDef, resourceClient } from '@sso/shared-api';
 import type { Command } from 'commander';
 import { confirmDestructive } from './confirm.js';
-import { usageError } from './errors.js';
+import { notFound, usageError } from './errors.js';
+import { defaultColumns } from './list-columns.js';
 import { modeOf, type Output, renderRows } from './output.js';
 import type { Env } from './profiles.js';
 import { type GlobalOptions, signedInClient } from './session.js';
@@ -22,11 +23,6 @@ interface ListOptions extends Record<string, unknown> {
 function commandName(def: ResourceDef, taken: ReadonlySet<string>): string {
   return taken.has(def.name) ? `${def.service.replace(/^blade-/, '')}-${def.name}` : def.name;
 }
-
-const defaultFields = (def: ResourceDef) => [
-  def.keyField,
-  ...def.view.columns.filter((c) => !c.hideInTable && c.prop !== def.keyField).map((c) => c.prop),
-];
 
 /** The rows of a tree, each once, parents before their children, without the nesting. */
 function flattenTree(nodes: Row[], into: Row[] = []): Row[] {
@@ -79,13 +75,13 @@ function addResourceCommand(program: Command, def: ResourceDef, name: string, ou
     .option('--all', 'stream every page')
     .option('--json', 'print JSON')
     .option('--csv', 'print CSV')
-    .option('--fields <list>', `columns, comma-separated (default ${defaultFields(def).join(',')})`);
+    .option('--fields <list>', `columns, comma-separated (default ${defaultColumns(def).join(',')})`);
   const filters = Object.keys(def.filters).filter((f) => !PAGE_FLAGS.has(f));
   for (const filter of filters) list.option(`--${kebab(filter)} <value>`, `filter (${def.filters[filter]})`);
   list.addHelpText('after', `\nExamples:\n  sso ${name} list --size 100\n  sso ${name} list --all --csv > ${name}.csv\n`);
   list.action(async (options: ListOptions) => {
     const mode = modeOf(output, { json: options.json || globals().json, csv: options.csv });
-    const fields = options.fields ? options.fields.split(',') : defaultFields(def);
+    const fields = options.fields ? options.fields.split(',') : defaultColumns(def);
     const query: ListQuery = Object.fromEntries(filters.map((f) => [f, options[f] as string | undefined]));
     const size = options.all ? 200 : Number(options.size);
     const client = api();
@@ -104,7 +100,9 @@ function addResourceCommand(program: Command, def: ResourceDef, name: string, ou
     .command('get <id>')
     .description(`one ${def.view.title[1]} row by ${def.naturalKey?.detailParam ?? 'id'}`)
     .action(async (id: string) => {
-      const row = (await api().detail(id)) as Row;
+      const row = (await api().detail(id)) as Row | null;
+      // The server answers a missing row with null data: to a script that is a failure, as in gh and kubectl.
+      if (row === null || row === undefined) throw notFound(name, id, globals().lang);
       if (globals().json || !output.isTTY) return output.out(`${JSON.stringify(row, null, 2)}\n`);
       output.out(
         renderRows(

@@ -64,6 +64,43 @@ describe('generic resource commands', () => {
     expect(result.err).toMatch(/错误: .*参数名称/);
   });
 
+  it('answers a missing row of any resource with "not found" on stderr and exit 1, in the language of --lang', async () => {
+    const missingUser = await home.sso(['user', 'get', '1']);
+    expect(missingUser).toMatchObject({ code: 1, out: '', err: '错误: user 1 不存在 (not found)\n' });
+    const missingParam = await home.sso(['--lang', 'en', 'param', 'get', '1', '--json']);
+    expect(missingParam).toMatchObject({ code: 1, out: '', err: 'Error: param 1 not found\n' });
+    const asTable = await home.sso(['--lang', 'zh', 'role', 'get', '1'], { tty: true });
+    expect(asTable).toMatchObject({ code: 1, out: '', err: '错误: role 1 不存在 (not found)\n' });
+  });
+
+  it('prefixes failures with "Error:" under --lang en', async () => {
+    const result = await home.sso(['--lang', 'en', 'param', 'create', '--set', 'paramKey=x']);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/^Error: Please enter the parameter name/);
+    expect(result.err).not.toContain('错误');
+  });
+
+  it('shows the names of roles, departments and dictionary codes in list tables, the ids in JSON and --fields', async () => {
+    const db = server.ctx.db;
+    const stored = await db.selectFrom('blade_user').select(['roleId', 'deptId']).where('account', '=', 'admin').executeTakeFirstOrThrow();
+    const role = await db.selectFrom('blade_role').select('roleName').where('id', '=', String(stored.roleId)).executeTakeFirstOrThrow();
+    const dept = await db.selectFrom('blade_dept').select('deptName').where('id', '=', String(stored.deptId)).executeTakeFirstOrThrow();
+    const admin = { ...stored, ...role, ...dept };
+    const table = await home.sso(['user', 'list', '--account', 'admin'], { tty: true });
+    const [header, row] = table.out.split('\n');
+    expect(header.split(/\s+/)).toEqual(['ID', 'ACCOUNT', 'CODE', 'REALNAME', 'NAME', 'USERTYPENAME', 'ROLENAME', 'DEPTNAME', 'PHONE']);
+    expect(row).toContain(admin.roleName);
+    expect(row).toContain(admin.deptName);
+    expect(row).not.toContain(admin.roleId);
+    expect(row).not.toContain(admin.deptId);
+    const piped = await home.sso(['user', 'list', '--account', 'admin']);
+    expect(piped.out.split('\t')).toContain(admin.roleName);
+    const json = JSON.parse((await home.sso(['user', 'list', '--account', 'admin', '--json'])).out);
+    expect(json[0]).toMatchObject({ roleId: admin.roleId, roleName: admin.roleName, deptId: admin.deptId, deptName: admin.deptName });
+    const ids = await home.sso(['user', 'list', '--account', 'admin', '--fields', 'account,roleId']);
+    expect(ids.out).toBe(`admin\t${admin.roleId}\n`);
+  });
+
   it('exits 4 when not signed in or lacking a grant', async () => {
     const anonymous = cliHome({ SSO_URL: server.baseUrl });
     expect((await anonymous.sso(['param', 'list'])).code).toBe(4);
