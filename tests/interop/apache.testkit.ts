@@ -78,7 +78,9 @@ export async function startApache(site: ApacheSite): Promise<ApacheServer> {
   try {
     await untilAnswering(origins, exited, () => `apache2 exited: ${output}\n${errorLog()}`);
   } catch (error) {
+    // The error already quotes the log: nothing of a server that never answered is kept.
     await stop(httpd, exited);
+    rmSync(root, { recursive: true, force: true });
     throw error;
   }
   return {
