@@ -2,6 +2,10 @@ import { ApiError } from '@sso/shared-api/auth';
 import { client } from '../api/client.js';
 import { reportError } from '../api/errors.js';
 import { feedback } from '../api/feedback.js';
+import i18n from '../i18n/index.js';
+import { noteRenewSignIn, takeRenewSignIn } from './cas-renew.js';
+import { fedLogout } from './clear.js';
+import { logout } from './logout.js';
 
 /** How long a refusal stays on screen (seconds): long enough to read it. */
 const REFUSAL_SECONDS = 12;
@@ -18,23 +22,30 @@ function refused(error: unknown): false {
   return false;
 }
 
+/** Renew: the session is ended and the form shown, with why; the next sign-in here answers the renew. */
+async function signInAgain(service: string, why: string): Promise<true> {
+  noteRenewSignIn(service);
+  feedback.message.info({ content: why, duration: REFUSAL_SECONDS, className: 'cas-renew' });
+  await logout();
+  return true;
+}
+
 /**
  * CAS sign-on of `/login?cas=<service>`, once signed in: the server checks the service belongs to
  * a cas application the user may open and answers its address with a service ticket. With
- * `renew`, a session not just signed in with a password is ended so that the form asks again.
- * Resolves whether the browser is leaving.
+ * `renew`, only a sign-in made on this page after arriving counts: a session the browser already
+ * had is ended so that the form asks for the credential again, and so is one the server refuses
+ * (a social sign-in presents no credential). Resolves whether the browser is leaving.
  */
 export async function casSignOn(service: string, renew: boolean): Promise<boolean> {
+  if (renew && !takeRenewSignIn(service)) return signInAgain(service, i18n.t('login.casRenew'));
   try {
     const query = renew ? { service, renew: 'true' } : { service };
     const { url } = (await client.call('POST', '/api/blade-auth/cas/ticket', query)) as { url: string };
     go(url);
     return true;
   } catch (error) {
-    if (renew && error instanceof ApiError && error.code === 400) {
-      await client.logout();
-      return true;
-    }
+    if (renew && error instanceof ApiError && error.code === 400) return signInAgain(service, error.message);
     return refused(error);
   }
 }
@@ -54,13 +65,14 @@ export async function casGateway(service: string): Promise<boolean> {
 }
 
 /**
- * CAS sign-out of `/login?casLogout=<service>`: ends the session (if any) and goes back to the
- * service only when the server says it is registered; otherwise stays on the sign-in page.
+ * CAS sign-out of `/login?casLogout=<service>`: the server ends the session the token names (and
+ * with it every CAS sign-on made from it), the page forgets it, and goes back to the service only
+ * when the server says it is registered; otherwise stays on the sign-in page.
  */
 export async function casSignOut(service: string): Promise<boolean> {
   try {
     const { url } = (await client.call('POST', '/api/blade-auth/cas/logout', service ? { service } : undefined)) as { url: string };
-    await client.logout().catch(() => undefined);
+    fedLogout();
     if (url) go(url);
     return Boolean(url);
   } catch (error) {
