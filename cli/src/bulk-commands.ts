@@ -3,6 +3,7 @@ import { allResources, app, type DictImportRow, resourceClient, role, type SsoCl
 import type { Command } from 'commander';
 import { addAppGrantCommands, addUserAccessCommand } from './app-grant-commands.js';
 import { type BulkItem, finish, runChunks } from './bulk.js';
+import { confirmDestructive } from './confirm.js';
 import { checkDictTable, exportDict, renderDict } from './dict-io.js';
 import { CliError, usageError } from './errors.js';
 import { readTable } from './input-files.js';
@@ -17,7 +18,13 @@ interface TargetOptions {
   ids?: boolean;
   dryRun?: boolean;
   roles?: string;
+  yes?: boolean;
 }
+
+/** Actions a person must confirm as they confirm `delete`: the question, for this many accounts. */
+const CONFIRMED: Partial<Record<string, (count: number) => string>> = {
+  'reset-password': (count) => `重置 ${count} 个账号的密码 (reset the password of ${count} accounts)?`,
+};
 
 const targetHelp = (verb: string) =>
   `\nExamples:\n  sso user ${verb} zhangsan lisi\n  sso user ${verb} --file accounts.txt --dry-run\n  cut -f1 locked.tsv | sso user ${verb} --file -\n`;
@@ -33,8 +40,12 @@ function userActions(command: Command, client: () => SsoClient, output: Output):
       .option('--dry-run', 'resolve and report, change nothing')
       .addHelpText('after', targetHelp(name));
     if (name === 'grant') sub.requiredOption('--roles <list>', 'role ids or aliases, comma-separated');
+    const question = CONFIRMED[name];
+    if (question) sub.option('-y, --yes', 'do not ask (required when not on a terminal)');
     sub.action(async (accounts: string[], options: TargetOptions) => {
       const targets = await readTargets(accounts, options, output);
+      // A dry run changes nothing, so there is nothing to confirm.
+      if (question && !options.dryRun) await confirmDestructive(output, options.yes, question(targets.length));
       await bulkUserAction(client(), output, `user ${name}`, targets, options, (ids) => send(ids, options));
     });
   };

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '@sso/server/testing';
-import { md5 } from '@sso/shared-api';
+import { userMessages as m, md5 } from '@sso/shared-api';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHome } from './cli-home.testkit.js';
@@ -103,8 +103,24 @@ describe('sso user reset-password and grant', () => {
     const password = () =>
       server.ctx.db.selectFrom('blade_user').select('password').where('account', '=', 'grantee0').executeTakeFirstOrThrow();
     const before = await password();
-    const reset = await home.sso(['user', 'reset-password', 'grantee0']);
+    const reset = await home.sso(['user', 'reset-password', 'grantee0', '--yes']);
     expect(reset.code).toBe(0);
+    expect(await password()).not.toEqual(before);
+  });
+
+  it('asks before resetting passwords, as delete does: y/N on a terminal, --yes required without one', async () => {
+    await addUsers('resetask', 1);
+    const password = () =>
+      server.ctx.db.selectFrom('blade_user').select('password').where('account', '=', 'resetask0').executeTakeFirstOrThrow();
+    const before = await password();
+    const piped = await home.sso(['user', 'reset-password', 'resetask0']);
+    expect(piped).toMatchObject({ code: 2, err: expect.stringContaining('--yes') });
+    const declined = await home.sso(['user', 'reset-password', 'resetask0'], { tty: true, answer: 'n' });
+    expect(declined).toMatchObject({ code: 1, err: expect.stringContaining('cancelled') });
+    expect((await home.sso(['user', 'reset-password', 'resetask0', '--dry-run'])).code).toBe(0);
+    expect(await password()).toEqual(before);
+    const accepted = await home.sso(['user', 'reset-password', 'resetask0'], { tty: true, answer: 'y' });
+    expect(accepted.code).toBe(0);
     expect(await password()).not.toEqual(before);
   });
 
@@ -143,5 +159,95 @@ describe('sso user import and export', () => {
     await workbook.xlsx.load(Buffer.concat(exported.bytes) as unknown as ArrayBuffer);
     const values = workbook.worksheets[0].getRow(2).values as unknown[];
     expect(values).toContain('lock0');
+  });
+});
+
+describe('sso user import --dry-run', () => {
+  const header = '登录账号,用户昵称,用户姓名,所属角色,所属部门,手机号码';
+  const snapshot = () => server.ctx.db.selectFrom('blade_user').select(['id', 'account', 'phone', 'updateTime']).orderBy('id').execute();
+  let deptName: string;
+  beforeAll(async () => {
+    const dept = await server.ctx.db.selectFrom('blade_dept').select('deptName').where('isDeleted', '=', 0).executeTakeFirstOrThrow();
+    deptName = dept.deptName as string;
+  });
+
+  it('has the server refuse every row the import would refuse, each with its line and reason, and writes nothing', async () => {
+    const csv = join(home.dir, 'dry-bad.csv');
+    const lines = [
+      header,
+      `dry_ok1,一,一,CLI 角色,${deptName},`,
+      'dry_dept,二,二,CLI 角色,没有这个部门,',
+      '',
+      `dry_phone,四,四,CLI 角色,${deptName},136`,
+      `admin,五,五,CLI 角色,${deptName},`,
+    ];
+    writeFileSync(csv, `${lines.join('\n')}\n`);
+    const before = await snapshot();
+    const dry = await home.sso(['user', 'import', csv, '--dry-run']);
+    expect(dry.code).toBe(1);
+    expect(dry.err).toContain('user import (dry run): 1 新增 (would insert), 0 更新 (would update), 3 失败 (refused)');
+    // The same messages the import gives when it refuses the file at that row; line 4 is blank.
+    expect(dry.err).toContain(`  第3行: ${m.deptMissing}: 没有这个部门\n`);
+    expect(dry.err).toContain(`  第5行: ${m.phoneLength}\n`);
+    expect(dry.err).toContain(`  第6行: ${m.accountTaken}\n`);
+    expect(JSON.parse(dry.out).failures.map((f: { row: number }) => f.row)).toEqual([3, 5, 6]);
+    expect(await snapshot()).toEqual(before);
+
+    const real = await home.sso(['user', 'import', csv]);
+    expect(real).toMatchObject({ code: 1, err: `错误: 第3行: ${m.deptMissing}: 没有这个部门\n` });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('names the refused rows in English under --lang en', async () => {
+    const csv = join(home.dir, 'dry-en.csv');
+    writeFileSync(csv, `${header}\ndry_en,一,一,CLI 角色,${deptName},1\n`);
+    const dry = await home.sso(['--lang', 'en', 'user', 'import', csv, '--dry-run']);
+    expect(dry.code).toBe(1);
+    expect(dry.err).toContain('  Row 2: The phone number must have 11 digits\n');
+    expect(dry.err).toMatch(/Error: 1 .*rows refused/);
+  });
+
+  it('passes a good file, counting what would be inserted and updated, without writing or logging it', async () => {
+    await addUsers('drycover', 1);
+    const csv = join(home.dir, 'dry-good.csv');
+    writeFileSync(csv, `${header}\ndry_new,一,一,CLI 角色,${deptName},\ndrycover0,二,二,CLI 角色,${deptName},13900001111\n`);
+    const before = await snapshot();
+    const events = () =>
+      server.ctx.db
+        .selectFrom('blade_log_usual')
+        .select('id')
+        .where('requestUri', 'like', '%import-user%')
+        .where('logLevel', '=', 'security')
+        .execute();
+    const eventsBefore = await events();
+    const dry = await home.sso(['user', 'import', csv, '--cover', '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(JSON.parse(dry.out)).toEqual({ inserted: 1, updated: 1, failures: [] });
+    expect(await snapshot()).toEqual(before);
+    expect(await events()).toEqual(eventsBefore);
+    const withoutCover = await home.sso(['user', 'import', csv, '--dry-run']);
+    expect(withoutCover).toMatchObject({ code: 1, err: expect.stringContaining(`  第3行: ${m.accountTaken}\n`) });
+  });
+
+  it('runs the whole import in a transaction that is rolled back, so the tenant quota refuses a dry run as it would the import', async () => {
+    const csv = join(home.dir, 'dry-quota.csv');
+    writeFileSync(csv, `${header}\ndry_quota,一,一,CLI 角色,${deptName},\n`);
+    const live = await server.ctx.db
+      .selectFrom('blade_user')
+      .select('id')
+      .where('tenantId', '=', '000000')
+      .where('isDeleted', '=', 0)
+      .execute();
+    const quota = (accountNumber: number) =>
+      server.ctx.db.updateTable('blade_tenant').set({ accountNumber }).where('tenantId', '=', '000000').execute();
+    await quota(live.length);
+    try {
+      const before = await snapshot();
+      const dry = await home.sso(['user', 'import', csv, '--dry-run']);
+      expect(dry).toMatchObject({ code: 1, err: '错误: 租户账号额度已用完，无法新增用户\n' });
+      expect(await snapshot()).toEqual(before);
+    } finally {
+      await quota(-1);
+    }
   });
 });

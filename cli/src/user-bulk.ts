@@ -1,12 +1,11 @@
 import { writeFile } from 'node:fs/promises';
-import { extname } from 'node:path';
 import { resourceClient, type SsoClient, user } from '@sso/shared-api';
 import type { Command } from 'commander';
-import ExcelJS from 'exceljs';
 import { type BulkFailure, type BulkItem, finish, runChunks } from './bulk.js';
 import { usageError } from './errors.js';
-import { decodeUtf8, parseCsv, parseList, readSource } from './input-files.js';
+import { decodeUtf8, parseList, readSource } from './input-files.js';
 import type { Output } from './output.js';
+import { addUserImportCommand } from './user-import.js';
 
 interface TargetOptions {
   file?: string;
@@ -80,34 +79,8 @@ export async function bulkUserAction(
   finish(output, title, targets.length, [...resolved.failures, ...failures]);
 }
 
-/** A CSV of users as the xlsx import takes it (same header row, cells as text). */
-async function csvToXlsx(text: string): Promise<Uint8Array> {
-  const table = parseCsv(text);
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('users');
-  sheet.addRow(table.headers);
-  for (const row of table.rows) sheet.addRow(table.headers.map((h) => row.values[h]));
-  return new Uint8Array(await workbook.xlsx.writeBuffer());
-}
-
 export function addUserFileCommands(command: Command, client: () => SsoClient, output: Output): void {
-  command
-    .command('import <file>')
-    .description('import users from xlsx or csv (the export-template columns); --cover updates existing accounts')
-    .option('--cover', 'update accounts that exist')
-    .option('--dry-run', 'read and check the file only')
-    .addHelpText('after', '\nExamples:\n  sso user import users.xlsx\n  sso user import users.csv --cover\n')
-    .action(async (file: string, options: { cover?: boolean; dryRun?: boolean }) => {
-      const bytes = await readSource(file, output);
-      const xlsx = extname(file).toLowerCase() === '.xlsx' ? new Uint8Array(bytes) : await csvToXlsx(decodeUtf8(bytes, file));
-      if (options.dryRun) return output.err(`user import (dry run): ${file} read\n`);
-      const mimetype = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-      const upload = { filename: 'users.xlsx', data: xlsx, mimetype };
-      const result = await resourceClient(client(), user).importUser({ file: upload }, { isCovered: options.cover ? 1 : 0 });
-      output.err(`user import: ${result.inserted} 新增 (inserted), ${result.updated} 更新 (updated)\n`);
-      output.out(`${JSON.stringify(result)}\n`);
-    });
-
+  addUserImportCommand(command, client, output);
   command
     .command('export')
     .description('export users as xlsx (to --output, or standard output when piped)')
