@@ -1,7 +1,17 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { appMessages } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithAdmin, createUserWithRole, signIn, TEST_PASSWORD, type TestUser, useTestServer } from '../api-suite.testkit.js';
+import {
+  bad,
+  createTenantWithAdmin,
+  createUserWithRole,
+  failure,
+  signIn,
+  TEST_PASSWORD,
+  type TestUser,
+  useTestServer,
+} from '../api-suite.testkit.js';
 import { createApp, grantApp } from './sign-on.testkit.js';
 import { casLogoutOutbox } from './single-logout.js';
 
@@ -120,6 +130,26 @@ describe('CAS single logout', () => {
     await casLogoutOutbox(suite.server.ctx).idle();
     expect(erp.received.map((r) => sessionIndexOf(r.xml))).toEqual([erpTicket, theirErpTicket]);
     expect(await signOnRows()).toEqual([]);
+  });
+
+  it('keeps the opt-out on the application, and refuses a value other than 0 or 1', async () => {
+    const [quietRow] = await suite.server.ctx.db
+      .selectFrom('blade_app')
+      .select('casSingleLogout')
+      .where('appCode', '=', 'slo_quiet')
+      .execute();
+    expect(quietRow?.casSingleLogout).toBe(0);
+    const refused = await failure(
+      suite.admin,
+      suite.admin.call('POST', '/api/blade-aps/app/submit', undefined, {
+        appCode: 'slo_bad',
+        appName: 'slo_bad',
+        protocol: 'cas',
+        redirectUris: 'http://127.0.0.1:9/bad/',
+        casSingleLogout: 2,
+      }),
+    );
+    expect(refused).toEqual(bad(appMessages.casSingleLogout));
   });
 
   it("sends a tenant's logout requests through the outbound guard as that tenant: loopback only when allow-listed", async () => {
