@@ -11,6 +11,7 @@ export const messages = {
   notFound: ['资源不存在', 'Not found'],
   methodNotAllowed: ['请求方法不支持', 'Method not allowed'],
   serverError: ['服务器异常', 'Internal server error'],
+  serviceUnavailable: ['服务暂不可用，请稍后重试', 'The service is unavailable for a moment, try again shortly'],
   badClient: ['客户端认证失败', 'Client authentication failed'],
   badCredentials: ['用户名或密码错误', 'Wrong account or password'],
   accountLocked: ['登录错误次数过多，请30分钟后再试', 'Too many failed sign-ins, try again in 30 minutes'],

@@ -22,6 +22,7 @@ import { seed } from './db/seed.js';
 import { registerResourceRoutes } from './engine/routes.js';
 import { registerAuthHook } from './http/auth-hook.js';
 import { clientErrorAnswer } from './http/client-errors.js';
+import { DatabaseOutage } from './http/database-outage.js';
 import { registerDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerGracefulClose } from './http/graceful-close.js';
@@ -111,7 +112,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   void serializerCompiler;
 
-  registerErrorHandling(app);
+  const outage = new DatabaseOutage(ctx.db, () => ctx.log);
+  registerErrorHandling(app, outage);
   registerGracefulClose(app);
   registerSecurityHeaders(app);
   registerInputGuard(app, { trustProxy: config.SSO_TRUST_PROXY === 'true' });
@@ -124,11 +126,15 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
 
   app.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'UP' }));
   app.get('/ready', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+    // A cluster bus that does not answer leaves the node serving, but other nodes' sign-outs and
+    // revocations reach it only after SSO_CACHE_TTL_MS: said here rather than looking healthy.
+    const bus = { bus: ctx.bus.kind, busConnected: ctx.bus.connected };
+    const degraded = ctx.bus.kind !== 'local' && !ctx.bus.connected;
     try {
       await sql`select 1`.execute(ctx.db);
-      return { status: 'UP', database: database.kind };
+      return { status: degraded ? 'DEGRADED' : 'UP', database: database.kind, ...bus };
     } catch {
-      return reply.status(503).send({ status: 'DOWN', database: database.kind });
+      return reply.status(503).send({ status: 'DOWN', database: database.kind, ...bus });
     }
   });
 
@@ -142,7 +148,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerCasSingleLogout(ctx);
   const origin = publicOrigin(config, app.server);
   const oidcProviders = registerOidcRoutes(app, ctx, origin);
-  ctx.sessions.onEnded(({ userIds }) => endProviderSessions(ctx, oidcProviders, userIds));
+  ctx.sessions.onEnded((ended) => endProviderSessions(ctx, oidcProviders, ended));
   registerSmsRoutes(app, ctx);
   registerAppDownloadRoute(app, ctx);
   registerSocialRoutes(app, ctx, origin);
@@ -168,6 +174,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     close: async () => {
       if (closed) return;
       closed = true;
+      outage.stop();
       await app.close();
       await ctx.bus.close();
       await database.close();

@@ -47,7 +47,8 @@ export class ConfigError extends Error {}
 /** Reads the environment; a bad variable stops the start with a message that names it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const picked = Object.fromEntries(Object.keys(schema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
-  const parsed = schema.safeParse(picked);
+  // Operators read these in English whatever language the API answers in.
+  const parsed = schema.safeParse(picked, { error: z.locales.en().localeError });
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map(
     (issue) => `  ${issue.path.join('.')}=${JSON.stringify(picked[String(issue.path[0])])}: ${issue.message}`,

@@ -1,6 +1,7 @@
 import 'dotenv/config';
 import { buildServer } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { portIsFree, startupFailure } from './startup-failure.js';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -14,9 +15,20 @@ async function main(): Promise<void> {
     throw error;
   }
   const started = Date.now();
-  const server = await buildServer(config);
+  let server: Awaited<ReturnType<typeof buildServer>>;
+  try {
+    // A port in use is told before the database is opened and migrated, not after.
+    await portIsFree(config);
+    server = await buildServer(config);
+    await server.app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    // A setting that cannot work is one line naming it; anything else is a fault with its stack.
+    const line = startupFailure(config, error);
+    if (!line) throw error;
+    console.error(line);
+    process.exit(2);
+  }
   const { app, ctx } = server;
-  await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
     { database: ctx.database.kind, location: ctx.database.location, startupMs: Date.now() - started },
     `SSO platform ready on http://${config.HOST}:${config.PORT} (API docs at /doc.html)`,

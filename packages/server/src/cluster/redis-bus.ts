@@ -15,8 +15,13 @@ export class RedisBus extends LocalBus {
   private subscribed = false;
   private everSubscribed = false;
 
+  /** host:port of the Redis server, for messages (never the password). */
+  private readonly target: string;
+
   constructor(url: string, log?: BusLog) {
     super(log);
+    const parsed = new URL(url);
+    this.target = `${parsed.hostname}:${parsed.port || 6379}`;
     const options = {
       lazyConnect: true,
       maxRetriesPerRequest: 1,
@@ -58,7 +63,9 @@ export class RedisBus extends LocalBus {
       this.everSubscribed = true;
     } catch (error) {
       this.everSubscribed = true;
-      this.log.warn(`cluster bus: Redis does not answer (${(error as Error).message}); retrying`);
+      this.log.warn(
+        `REDIS_URL: Redis at ${this.target} does not answer (${(error as Error).message}); until it does, sign-outs and revocations on other nodes reach this one only after SSO_CACHE_TTL_MS (/ready says DEGRADED); retrying`,
+      );
     }
   }
 

@@ -24,10 +24,15 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   const plugins = [new CamelCasePlugin()];
   if (config.DATABASE_URL) {
     // int8 stays a string (ids are 64-bit); pg already does so by default.
-    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+    // A server that does not answer fails the connection after 10 s instead of hanging the request.
+    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10, connectionTimeoutMillis: 10_000 });
     // An idle connection closed by the server (restart, failover) must not crash the process:
     // the pool drops it and opens another on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    // A connection that breaks while checked out (between the statements of a transaction) emits
+    // its error with no pool listener attached: without one of its own it would end the process.
+    // Its statements fail on their own, and the pool drops it when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     const url = new URL(config.DATABASE_URL);
     return { db, kind: 'postgres', location: `${url.hostname}:${url.port || 5432}${url.pathname}`, close: () => db.destroy() };

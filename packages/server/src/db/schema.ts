@@ -220,6 +220,8 @@ export interface Database
     expiresAt: NullableTimestamp;
     consumedAt: NullableTimestamp;
   };
+  /** The platform session that made each OpenID Connect grant (migration 0033). */
+  sso_oidc_grant_session: { grantId: string; sessionId: string; expiresAt: Timestamp };
   /** CAS service tickets and hand-off codes, by the sha-256 of the ticket; spent by deleting the row. */
   sso_app_ticket: {
     idHash: string;

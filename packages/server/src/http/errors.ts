@@ -1,6 +1,7 @@
 import { ApiError, fail, zh } from '@sso/shared-api';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type DatabaseOutage, isDatabaseUnreachable, RETRY_AFTER_SECONDS } from './database-outage.js';
 
 /** The first message of a zod validation failure, as a person can act on it. */
 function validationMessage(error: FastifyError): string {
@@ -15,7 +16,7 @@ function validationMessage(error: FastifyError): string {
 }
 
 /** One mapping from every failure to the envelope every answer uses (code, success, data, msg). */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, outage?: DatabaseOutage): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
       return reply.status(error.code >= 200 && error.code < 600 ? error.code : 400).send(fail(error.code, error.message, error.data));
@@ -33,6 +34,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     // A unique index beat the application's own check (two writes at once): still bad input.
     if ((error as { code?: string }).code === '23505') return reply.status(400).send(fail(400, zh('duplicate')));
+    // The database is down: the outage is logged once, and the caller is told to come back.
+    if (outage && isDatabaseUnreachable(error)) {
+      outage.noticed(error);
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(fail(503, zh('serviceUnavailable')));
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(fail(500, zh('serverError')));
   });

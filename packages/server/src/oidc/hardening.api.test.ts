@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantWithAdmin, failure, signIn, TEST_PASSWORD, type TestUser, useTestServer } from '../api-suite.testkit.js';
@@ -31,11 +32,24 @@ beforeAll(async () => {
 });
 afterAll(() => receiver?.close());
 
-const discovery = (host?: string) =>
-  fetch(`${suite.server.baseUrl}/.well-known/openid-configuration`, { headers: host ? { host } : {} }).then(async (response) => ({
-    status: response.status,
-    body: (await response.json()) as Record<string, unknown>,
-  }));
+/** Discovery as a client that reached the server under `host` sees it (a raw request: fetch would not send another Host). */
+function discovery(host?: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const { hostname, port } = new URL(suite.server.baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { hostname, port, path: '/.well-known/openid-configuration', headers: host ? { host } : {} },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
 
 async function signedOn(target: RegisteredApp, sdk = staff.sdk) {
   const config = await relyingParty(suite, target);
@@ -64,7 +78,9 @@ describe('the issuer', () => {
       const { status, body } = await discovery(`evil${i}.example`);
       expect(status).toBe(200);
       expect(body.issuer).toBe(expected);
-      expect(body.token_endpoint).toBe(`${suite.server.baseUrl}/oidc/token`);
+      for (const endpoint of ['authorization_endpoint', 'token_endpoint', 'jwks_uri', 'end_session_endpoint', 'userinfo_endpoint']) {
+        expect(String(body[endpoint]).startsWith(expected), `${endpoint} for Host evil${i}.example`).toBe(true);
+      }
     }
   });
 

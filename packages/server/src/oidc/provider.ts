@@ -10,6 +10,7 @@ import { CatalogueClients, findOidcApp } from './clients.js';
 import { GRANT_LIFETIME_SECONDS } from './grant-sessions.js';
 import { cookieKeys, providerSigningKeys } from './keys.js';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.js';
+import { pinOrigin } from './pinned-origin.js';
 import { endPlatformSessionOnLogout } from './single-logout.js';
 import { withWriteBatch } from './write-batch.js';
 
@@ -138,6 +139,9 @@ export async function createProvider(ctx: AppContext, issuer: string): Promise<P
     },
   };
   const provider = new Provider(issuer, configuration);
+  // First of all: every address the provider writes (discovery, redirects, cookies' security)
+  // names the issuer's origin, whatever Host or forwarded headers the request came with.
+  provider.use(pinOrigin(issuer));
   // Outermost, so that the request's provider writes (the ended session) are stored before it runs.
   provider.use(endPlatformSessionOnLogout(ctx, provider));
   // Each request's saves go out as one statement once its work is done, before Koa sends the answer.

@@ -26,6 +26,7 @@ import * as appLogOrphanTypes from './0028-app-log-orphan-types.js';
 import * as appDailyValueIndexes from './0029-app-daily-value-indexes.js';
 import * as dictEnglishValues from './0031-dict-english-values.js';
 import * as casSignOns from './0032-cas-sign-ons.js';
+import * as oidcGrantSessions from './0033-oidc-grant-sessions.js';
 
 export interface Migration {
   version: number;
@@ -65,4 +66,5 @@ export const migrations: Migration[] = [
   { version: 29, name: 'app-daily-value-indexes', up: appDailyValueIndexes.up },
   { version: 31, name: 'dict-english-values', up: dictEnglishValues.up },
   { version: 32, name: 'cas-sign-ons', up: casSignOns.up },
+  { version: 33, name: 'oidc-grant-sessions', up: oidcGrantSessions.up },
 ];

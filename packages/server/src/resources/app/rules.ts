@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type AppProtocol, appMessages, badRequest, oidcCodeTaken, splitRedirectUris, zh } from '@sso/shared-api';
+import type { Kysely } from 'kysely';
 import { hashClientSecret } from '../../auth/clients.js';
+import type { Database } from '../../db/schema.js';
 import { namePinyin } from '../../domain/app-pinyin.js';
 import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
@@ -19,7 +21,7 @@ const REDIRECTING: readonly AppProtocol[] = ['oidc', 'cas', 'token'];
  * without one), answered once and stored hashed.
  */
 export const appRules: ResourceRules = {
-  async beforeSave({ caller, values, existing, trx }) {
+  async beforeSave({ ctx, caller, values, existing, trx }) {
     if (typeof values.appName === 'string') Object.assign(values, namePinyin(values.appName));
     const merged = { ...existing, ...values };
     const protocol = merged.protocol as AppProtocol;
@@ -27,6 +29,11 @@ export const appRules: ResourceRules = {
       throw badRequest(appMessages.redirectUrisRequired);
     }
     if (protocol === 'link' && !merged.appUrl) throw badRequest(appMessages.appUrlRequired);
+    // The back-channel logout address is called by the server: the application's own tenant must be allowed to reach it.
+    if (values.backchannelLogoutUri) {
+      const tenantId = String(merged.tenantId ?? caller.tenant_id);
+      await ctx.outbound.check(tenantId, String(values.backchannelLogoutUri), { db: trx as Kysely<Database> });
+    }
     await refuseTakenCasService(trx, merged, String(existing?.tenantId ?? caller.tenant_id));
     // An oidc application's code is its client id on the platform's one issuer: unique across tenants.
     if (protocol === 'oidc') {
