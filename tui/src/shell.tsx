@@ -144,6 +144,7 @@ export function Shell({ client, server, active, onLanguage }: ShellProps) {
                 key={open.id}
                 menu={open}
                 active={active && focus === 'main' && overlay === undefined}
+                shown={active}
                 width={mainWidth - 1}
                 height={height - (overlay ? 12 : 0)}
               />

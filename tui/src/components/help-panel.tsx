@@ -12,10 +12,14 @@ export function HelpPanel({ active, onClose }: { active: boolean; onClose: () =>
       </Text>
       <Text wrap="wrap">{t('shellKeys')}</Text>
       <Text wrap="wrap">{t('listKeys')}</Text>
+      <Text wrap="wrap">{t('editKeys')}</Text>
       <Text wrap="wrap">{t('treeKeys')}</Text>
+      <Text wrap="wrap">{t('searchHint')}</Text>
+      <Text wrap="wrap">{`y JSON: ${t('rawKeys')}`}</Text>
+      <Text wrap="wrap">{t('refreshHelp')}</Text>
+      <Text wrap="wrap">{t('refreshKey')}</Text>
       <Text wrap="wrap">{t('formHint')}</Text>
       <Text wrap="wrap">{t('userKeys')}</Text>
-      <Text wrap="wrap">{t('followKey')}</Text>
       <Text wrap="wrap">{t('profileKeys')}</Text>
       <Text dimColor>{t('helpClose')}</Text>
     </Box>

@@ -1,16 +1,23 @@
 import type { QueryValue, ResourceDef } from '@sso/shared-api';
 import { Box, type Key, Text, useInput } from 'ink';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useCapture } from '../core/capture.js';
 import { useConsole } from '../core/console.js';
 import { labelOf, useLang } from '../core/i18n.js';
+import { listLines } from '../core/list-lines.js';
+import { nextPageSize, nextSortColumn, reversedSort } from '../core/list-query.js';
+import { ANY_COLUMN } from '../core/narrow.js';
 import { type ChoiceMap, cellText, loadChoices, searchFields, tableColumns } from '../core/resource-view.js';
-import { flatten, treePrefix, windowAround } from '../core/tree.js';
+import { treePrefix, windowAround } from '../core/tree.js';
+import { useAutoRefresh } from '../core/use-auto-refresh.js';
 import { type ListQueryState, PAGE_SIZES, type Row, useList } from '../core/use-list.js';
+import { useListFilter } from '../core/use-list-filter.js';
 import { useRefState } from '../core/use-ref-state.js';
 import { ConfirmLine } from './confirm-line.js';
 import { DetailView } from './detail-view.js';
-import { FieldList } from './field-list.js';
+import { FILTER_BOX_CHROME, FilterBox } from './filter-box.js';
+import { footerLines, ListFooter, statusText } from './list-footer.js';
+import { RawView } from './raw-view.js';
 import { RecordForm } from './record-form.js';
 import { Table } from './table.js';
 
@@ -26,6 +33,8 @@ export interface ListHandle {
 export interface ListScreenProps {
   def: ResourceDef;
   active: boolean;
+  /** False while something else covers the screen (the sign-in form): it reads nothing by itself then. */
+  shown?: boolean;
   width: number;
   height: number;
   /** Fixed filters of the screen (the department picked beside users, the dictionary of entries). */
@@ -37,9 +46,11 @@ export interface ListScreenProps {
   onKey?: (input: string, key: Key, list: ListHandle) => boolean;
   /** Enter on a row, instead of the detail view. */
   onOpen?: (row: Row) => void;
+  /** Esc on the table (not in a form or the filter, where Esc is theirs): back to what opened it. */
+  onBack?: () => void;
   hints?: string;
-  /** `f` follows new records (logs): page 1 is read again every `followMs`. */
-  followMs?: number;
+  /** Rows the platform writes by itself (logs): read again `refreshMs` after each answer while the table is shown; `f` pauses. */
+  refreshMs?: number;
   /** Something of the screen drawn over the list (a picker); the list takes no keys meanwhile. */
   overlay?: ReactNode;
 }
@@ -49,49 +60,59 @@ type Mode =
   | { kind: 'search' }
   | { kind: 'form'; row?: Row }
   | { kind: 'detail'; row: Row }
+  | { kind: 'raw'; row: Row }
   | { kind: 'confirm'; rows: Row[] };
 
 /**
  * The screen of any registry resource: its table (or tree), paging with the five page sizes, the
- * search form from its filters, sort, details, create and edit forms, delete with confirmation and
- * multi-select, all from the definition.
+ * `/` filter (rows narrow as it is typed, the server searches on Enter), sort, details, the raw
+ * JSON of a row, create and edit forms, delete with confirmation and multi-select, all from the
+ * definition; `r` (or Ctrl+R) reads it again, and a screen of rows that change by themselves reads
+ * them again on its own.
  */
 export function ListScreen(props: ListScreenProps) {
-  const { def, active, width, height, scope = {}, onKey, onOpen, followMs, overlay } = props;
+  const { def, active, shown = true, width, height, scope = {}, onKey, onOpen, onBack, refreshMs, overlay } = props;
   const { client, run, notify } = useConsole();
   const { lang, t } = useLang();
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [query, setQuery] = useState<ListQueryState>({ current: 1, size: PAGE_SIZES[0], sort: def.defaultSort, filters: {} });
-  const [draft, setDraft] = useState<Record<string, string>>({});
   const [tick, setTick] = useState(0);
   const [cursor, setCursor, cursorRef] = useRefState(0);
   const [checked, setChecked, checkedRef] = useRefState<ReadonlySet<string>>(new Set());
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
-  const [following, setFollowing] = useState(false);
+  const [following, setFollowing] = useState(true);
   const [choices, setChoices] = useState<ChoiceMap>({});
   const list = useList(def, scope, query, tick);
   const key = def.keyField;
   const actions = { add: true, edit: true, remove: true, view: true, ...def.view.actions };
   const writable = def.routes === 'all';
+  const reload = () => setTick((n) => n + 1);
   useCapture(active && (mode.kind !== 'list' || overlay !== undefined));
 
   useEffect(() => {
     void loadChoices(client, def, lang).then(setChoices);
   }, [client, def, lang]);
-  useEffect(() => {
-    if (!following || !followMs) return;
-    const timer = setInterval(() => setTick((n) => n + 1), followMs);
-    return () => clearInterval(timer);
-  }, [following, followMs]);
+  // A form, the details or the JSON of a row cover the table: nothing is read by itself meanwhile.
+  const tableShown = mode.kind === 'list' || mode.kind === 'search' || mode.kind === 'confirm';
+  useAutoRefresh({
+    on: Boolean(refreshMs) && following && shown && tableShown,
+    everyMs: refreshMs ?? 0,
+    loading: list.loading,
+    settled: list.settled,
+    reload,
+  });
 
+  const filter = useListFilter({
+    searchable: searchFields(def, lang, choices),
+    anyColumnLabel: t('anyColumn'),
+    query,
+    setQuery,
+    answered: list.filters,
+    typing: mode.kind === 'search',
+  });
+  const columns = tableColumns(def, lang);
   const tree = def.shape === 'tree';
-  const lines = useMemo(
-    () =>
-      tree
-        ? flatten<Row>(list.rows, (row) => String(row[key]), expanded)
-        : list.rows.map((node) => ({ node, depth: 0, key: String(node[key]), hasChildren: false, expanded: false })),
-    [tree, list.rows, key, expanded],
-  );
+  const lines = listLines({ def, rows: list.rows, expanded, narrowBy: filter.narrowBy, shownProps: columns.map((c) => c.key) });
   /** The row under the cursor and the rows an action applies to (the checked ones, else that row). */
   const pick = (cursorAt: number, marked: ReadonlySet<string>) => {
     const at = Math.min(cursorAt, Math.max(0, lines.length - 1));
@@ -103,10 +124,9 @@ export function ListScreen(props: ListScreenProps) {
   const handleFor = (row: Row | undefined, targets: Row[]): ListHandle => ({
     row,
     targets,
-    reload: () => setTick((n) => n + 1),
+    reload,
     clearChecked: () => setChecked(new Set()),
   });
-  const fields = searchFields(def, lang, choices);
 
   const remove = async (rows: Row[]) => {
     const ids = rows.map((r) => String(r[key])).join(',');
@@ -114,7 +134,7 @@ export function ListScreen(props: ListScreenProps) {
     if (done !== undefined) {
       notify(t('removed'));
       setChecked(new Set());
-      setTick((n) => n + 1);
+      reload();
     }
   };
 
@@ -123,6 +143,7 @@ export function ListScreen(props: ListScreenProps) {
       const { at, row, targets } = pick(cursorRef.current, checkedRef.current);
       const handle = handleFor(row, targets);
       if (onKey?.(input, k, handle)) return;
+      if (k.escape && onBack) return onBack();
       if (k.upArrow || input === 'k') return setCursor(Math.max(0, at - 1));
       if (k.downArrow || input === 'j') return setCursor(Math.min(lines.length - 1, at + 1));
       if (tree && k.rightArrow && lines[at]?.hasChildren) return setExpanded((s) => new Set(s).add(lines[at].key));
@@ -134,23 +155,17 @@ export function ListScreen(props: ListScreenProps) {
       if (!tree && (k.rightArrow || k.pageDown) && query.current < list.pages) return turn(query.current + 1);
       if (!tree && (k.leftArrow || k.pageUp) && query.current > 1) return turn(query.current - 1);
       if (k.return && row) return onOpen ? onOpen(row) : actions.view && setMode({ kind: 'detail', row });
-      if (input === '/' && fields.length) {
-        setDraft({ ...Object.fromEntries(fields.map((f) => [f.prop, ''])), ...query.filters });
+      if (input === 'y' && row) return setMode({ kind: 'raw', row });
+      if (input === '/') {
+        filter.open();
         return setMode({ kind: 'search' });
       }
+      // Ctrl+R arrives as `r` with ctrl: it reads again as well, as it draws another captcha at sign-in.
       if (input === 'r') return handle.reload();
-      if (input === 'f' && followMs) return setFollowing((f) => !f);
-      if (input === 'z' && !tree) {
-        const next = (size: number) => PAGE_SIZES[(PAGE_SIZES.indexOf(size as (typeof PAGE_SIZES)[number]) + 1) % PAGE_SIZES.length];
-        return setQuery((q) => ({ ...q, size: next(q.size), current: 1 }));
-      }
-      if ((input === 's' || input === 'S') && !tree) {
-        const sorts = def.sorts;
-        return setQuery((q) => {
-          const column = input === 's' ? sorts[(sorts.indexOf(q.sort.column) + 1) % sorts.length] : q.sort.column;
-          return { ...q, sort: { column, desc: input === 'S' ? !q.sort.desc : q.sort.desc }, current: 1 };
-        });
-      }
+      if (input === 'f' && refreshMs) return setFollowing((f) => !f);
+      if (input === 'z' && !tree) return setQuery(nextPageSize);
+      if (input === 's' && !tree) return setQuery((q) => nextSortColumn(q, def.sorts));
+      if (input === 'S' && !tree) return setQuery(reversedSort);
       if (input === ' ' && row) {
         const id = String(row[key]);
         const next = new Set(checkedRef.current);
@@ -182,70 +197,86 @@ export function ListScreen(props: ListScreenProps) {
         width={width}
         onSaved={() => {
           setMode({ kind: 'list' });
-          setTick((n) => n + 1);
+          reload();
         }}
         onCancel={() => setMode({ kind: 'list' })}
       />
     );
   if (mode.kind === 'detail')
     return <DetailView def={def} row={mode.row} active={active} width={width} onClose={() => setMode({ kind: 'list' })} />;
+  if (mode.kind === 'raw')
+    return (
+      <RawView title={title} record={mode.row} active={active} width={width} height={height} onClose={() => setMode({ kind: 'list' })} />
+    );
 
-  const columns = tableColumns(def, lang);
-  const status = [
-    tree
-      ? t('total', { n: list.total })
-      : `${t('total', { n: list.total })} · ${t('page', { p: query.current, n: list.pages })} · ${t('perPage', { n: query.size })}`,
-    tree ? '' : t('sortBy', { c: `${query.sort.column}${query.sort.desc ? '↓' : '↑'}` }),
-    checked.size ? t('selected', { n: checked.size }) : '',
-    following ? t('follow') : '',
-    list.loading ? t('loading') : '',
-  ].filter(Boolean);
-  const activeFilters = Object.entries(query.filters).filter(([, v]) => v !== '');
-  const room = Math.max(3, height - 5 - (mode.kind === 'search' ? fields.length + 1 : 0) - (overlay ? 12 : 0));
-  const shown = windowAround(lines, at, room);
+  const status = statusText({
+    lang,
+    tree,
+    total: list.total,
+    page: query.current,
+    pages: list.pages,
+    size: query.size,
+    sort: query.sort,
+    narrowed: filter.narrowing ? lines.length : undefined,
+    checked: checked.size,
+    refresh: refreshMs ? { seconds: refreshMs / 1000, paused: !following } : undefined,
+    loading: list.loading,
+  });
+  const footer = footerLines({ lang, tree, writable, refreshes: Boolean(refreshMs), hints: props.hints });
+  const filterLines = mode.kind === 'search' ? filter.fields.length + FILTER_BOX_CHROME : 0;
+  const room = Math.max(3, height - 3 - footer.length - filterLines - (mode.kind === 'confirm' ? 1 : 0) - (overlay ? 12 : 0));
+  const drawn = windowAround(lines, at, room);
+  const backToList = () => {
+    setCursor(0);
+    setMode({ kind: 'list' });
+  };
   return (
     <Box flexDirection="column" width={width}>
       <Text bold color="cyan" wrap="truncate">
         {title}
-        {activeFilters.length ? <Text dimColor>{`  ${t('search')}: ${activeFilters.map(([p, v]) => `${p}=${v}`).join(' ')}`}</Text> : null}
+        {filter.kept.length ? (
+          <Text dimColor>{`  ${t('search')}: ${filter.kept.map(([p, v]) => (p === ANY_COLUMN ? v : `${p}=${v}`)).join(' ')}`}</Text>
+        ) : null}
       </Text>
       {mode.kind === 'search' ? (
-        <Box flexDirection="column" borderStyle="single" borderColor="gray" paddingX={1}>
-          <FieldList
-            fields={fields}
-            values={draft}
-            setValues={setDraft}
-            onSubmit={(typed) => {
-              setQuery({ ...query, filters: typed, current: 1 });
-              setCursor(0);
-              setMode({ kind: 'list' });
-            }}
-            onCancel={() => setMode({ kind: 'list' })}
-            active={active}
-            width={width - 4}
-          />
-          <Text dimColor>{t('searchHint')}</Text>
-        </Box>
+        <FilterBox
+          fields={filter.fields}
+          values={filter.draft}
+          setValues={(update) => {
+            filter.setDraft(update);
+            setCursor(0);
+          }}
+          onKeep={(typed) => {
+            filter.keep(typed);
+            backToList();
+          }}
+          onClear={() => {
+            filter.clear();
+            backToList();
+          }}
+          active={active}
+          width={width}
+        />
       ) : null}
       {list.loaded && !lines.length ? (
         <Text dimColor>{t('noRows')}</Text>
       ) : (
         <Table
           columns={columns}
-          rows={shown.items.map((line) => line.node)}
+          rows={drawn.items.map((line) => line.node)}
           width={width}
-          cursor={at - shown.start}
+          cursor={at - drawn.start}
           checked={checked}
           rowKey={key}
           cell={(r, column) => {
             const text = cellText(def, r, column.key);
-            const line = shown.items.find((l) => l.node === r);
+            const line = drawn.items.find((l) => l.node === r);
             return tree && line && column === columns[0] ? treePrefix(line) + text : text;
           }}
         />
       )}
       <Text dimColor wrap="truncate">
-        {status.join(' · ')}
+        {status}
       </Text>
       {mode.kind === 'confirm' ? (
         <ConfirmLine
@@ -258,15 +289,7 @@ export function ListScreen(props: ListScreenProps) {
         />
       ) : null}
       {overlay}
-      <Text dimColor wrap="truncate">
-        {tree ? t('treeKeys') : t('listKeys')}
-      </Text>
-      {followMs ? <Text dimColor>{t('followKey')}</Text> : null}
-      {props.hints ? (
-        <Text dimColor wrap="truncate">
-          {props.hints}
-        </Text>
-      ) : null}
+      <ListFooter lines={footer} />
     </Box>
   );
 }

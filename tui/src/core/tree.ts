@@ -37,3 +37,16 @@ export function windowAround<T>(items: readonly T[], cursor: number, height: num
   const start = Math.min(Math.max(0, cursor - Math.floor(height / 2)), items.length - height);
   return { start, items: items.slice(start, start + height) };
 }
+
+/** The keys of every node of a tree, to flatten it whole (a filter looks at the collapsed nodes too). */
+export function everyKey<T>(nodes: readonly Node<T>[], keyOf: (node: Node<T>) => string): Set<string> {
+  const keys = new Set<string>();
+  const visit = (level: readonly Node<T>[]) => {
+    for (const node of level) {
+      keys.add(keyOf(node));
+      visit(node.children ?? []);
+    }
+  };
+  visit(nodes);
+  return keys;
+}

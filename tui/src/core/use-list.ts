@@ -19,22 +19,31 @@ interface Loaded {
   total: number;
   pages: number;
   loaded: boolean;
+  /** The filters the rows answer (see filterKey). */
+  filters: string;
 }
+
+/** The filters a request sends (blank ones are not), as one comparable text. */
+export const filterKey = (filters: Record<string, string>): string =>
+  JSON.stringify(Object.entries(filters).filter(([, value]) => value !== ''));
 
 /**
  * Rows of a resource for the query: a page (`list` answers a page) or the whole tree. The rows
  * shown stay until the next answer arrives, so a refresh redraws them in place, and an answer
- * older than the latest request is dropped. `tick` reloads.
+ * older than the latest request is dropped. `tick` reloads. `settled` counts the requests that
+ * have finished (answered or failed): something that waits for the next answer watches it, since
+ * `loading` may never be seen true when an answer comes at once.
  */
 export function useList(
   def: ResourceDef,
   scope: Record<string, QueryValue>,
   state: ListQueryState,
   tick: number,
-): Loaded & { loading: boolean } {
+): Loaded & { loading: boolean; settled: number } {
   const { client, run } = useConsole();
-  const [loaded, setLoaded] = useState<Loaded>({ rows: [], total: 0, pages: 1, loaded: false });
+  const [loaded, setLoaded] = useState<Loaded>({ rows: [], total: 0, pages: 1, loaded: false, filters: filterKey({}) });
   const [loading, setLoading] = useState(false);
+  const [settled, setSettled] = useState(0);
   const latest = useRef(0);
   const filters = Object.fromEntries(Object.entries(state.filters).filter(([, value]) => value !== ''));
   const key = JSON.stringify([def.basePath, scope, state, filters, tick]);
@@ -48,7 +57,7 @@ export function useList(
     void run(async () => {
       if (def.shape === 'tree') {
         const nodes = await client.call<Row[]>('GET', url, query);
-        return { rows: nodes, total: nodes.length, pages: 1, loaded: true };
+        return { rows: nodes, total: nodes.length, pages: 1, loaded: true, filters: filterKey(filters) };
       }
       const sortKey = state.sort.desc ? 'descs' : 'ascs';
       const page = await client.call<{ records: Row[]; total: number; pages: number }>('GET', url, {
@@ -57,12 +66,13 @@ export function useList(
         size: state.size,
         [sortKey]: state.sort.column,
       });
-      return { rows: page.records, total: page.total, pages: Math.max(1, page.pages), loaded: true };
+      return { rows: page.records, total: page.total, pages: Math.max(1, page.pages), loaded: true, filters: filterKey(filters) };
     }).then((answer) => {
       if (request !== latest.current) return;
       setLoading(false);
+      setSettled((n) => n + 1);
       if (answer) setLoaded(answer);
     });
   }, [key]);
-  return { ...loaded, loading };
+  return { ...loaded, loading, settled };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayWidth, fit, oneLine, truncate } from './width.js';
+import { displayWidth, fit, oneLine, truncate, wrapToWidth } from './width.js';
 
 describe('terminal widths', () => {
   it('counts Chinese characters as two columns', () => {
@@ -16,5 +16,10 @@ describe('terminal widths', () => {
   it('keeps a cell on one line', () => {
     expect(oneLine('a\nb\tc')).toBe('a b c');
     expect(oneLine(null)).toBe('');
+  });
+  it('wraps a long line on pieces that fit, a wide character never split', () => {
+    expect(wrapToWidth('abcdefg', 3)).toEqual(['abc', 'def', 'g']);
+    expect(wrapToWidth('用户管理', 5)).toEqual(['用户', '管理']);
+    expect(wrapToWidth('', 5)).toEqual(['']);
   });
 });

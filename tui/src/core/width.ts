@@ -40,3 +40,25 @@ export function fit(text: string, width: number): string {
   const cut = truncate(text, width);
   return cut + ' '.repeat(Math.max(0, width - displayWidth(cut)));
 }
+
+/**
+ * A line cut into pieces of at most `width` columns (an empty line stays one empty piece), so a
+ * long value is read whole on lines of its own instead of cut short. A wide character never
+ * straddles two pieces.
+ */
+export function wrapToWidth(text: string, width: number): string[] {
+  const pieces: string[] = [];
+  let piece = '';
+  let used = 0;
+  for (const ch of text) {
+    const w = charWidth(ch);
+    if (used + w > Math.max(1, width) && piece) {
+      pieces.push(piece);
+      [piece, used] = ['', 0];
+    }
+    piece += ch;
+    used += w;
+  }
+  pieces.push(piece);
+  return pieces;
+}

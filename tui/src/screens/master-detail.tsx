@@ -1,5 +1,5 @@
 import type { QueryValue, ResourceDef } from '@sso/shared-api';
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { ListScreen } from '../components/list-screen.js';
 import { useCapture } from '../core/capture.js';
@@ -21,13 +21,8 @@ interface MasterDetailProps {
 /** A list whose Enter opens the rows under the chosen one (a dictionary's entries, an application's grants); Esc goes back. */
 export function MasterDetail({ master, detail, masterScope, scopeOf, hints, active, width, height }: MasterDetailProps) {
   const [open, setOpen] = useState<Row>();
+  // Esc on the rows under a master row goes back to the master list, not to the sidebar.
   useCapture(active && open !== undefined);
-  useInput(
-    (_input, key) => {
-      if (key.escape) setOpen(undefined);
-    },
-    { isActive: active && open !== undefined },
-  );
   if (!open)
     return <ListScreen def={master} scope={masterScope} active={active} width={width} height={height} onOpen={setOpen} hints={hints} />;
   const { scope, defaults, title } = scopeOf(open);
@@ -43,6 +38,7 @@ export function MasterDetail({ master, detail, masterScope, scopeOf, hints, acti
         active={active}
         width={width}
         height={height - 1}
+        onBack={() => setOpen(undefined)}
       />
     </Box>
   );

@@ -5,15 +5,14 @@ import { useLang } from '../core/i18n.js';
 import { MasterDetail } from './master-detail.js';
 import { PROFILE_CODE } from './profile-code.js';
 import { ProfileScreen } from './profile-screen.js';
+import { refreshMsOf } from './self-refreshing.js';
 import { UserScreen } from './user-screen.js';
-
-/** How often a followed log is read again. */
-export const FOLLOW_MS = 2000;
-const LOGS = new Set(['log_login', 'log_api', 'log_error', 'log_usual', 'apploginlog']);
 
 interface ScreenProps {
   menu: MenuNode;
   active: boolean;
+  /** False while the sign-in form covers the console: nothing is read by itself then. */
+  shown: boolean;
   width: number;
   height: number;
 }
@@ -23,7 +22,7 @@ interface ScreenProps {
  * application catalogue, logs, personal info), else the generic list of the registry resource
  * the menu's code names.
  */
-export function ScreenFor({ menu, active, width, height }: ScreenProps) {
+export function ScreenFor({ menu, active, shown, width, height }: ScreenProps) {
   const { t } = useLang();
   const size = { active, width, height };
   if (menu.code === PROFILE_CODE) return <ProfileScreen active={active} width={width} />;
@@ -61,5 +60,5 @@ export function ScreenFor({ menu, active, width, height }: ScreenProps) {
     );
   const def = resourceForMenu(menu.code);
   if (!def || def.routes === 'none') return <Text dimColor>{t('noScreen')}</Text>;
-  return <ListScreen key={def.basePath} def={def} followMs={LOGS.has(menu.code) ? FOLLOW_MS : undefined} {...size} />;
+  return <ListScreen key={def.basePath} def={def} shown={shown} refreshMs={refreshMsOf(menu.code)} {...size} />;
 }

@@ -62,18 +62,24 @@ describe('users, dictionaries and logs', () => {
     await ui.press(KEY.enter);
     await ui.until('字典项');
     await ui.until('男');
+    // Esc in the entries' filter clears the filter and stays on the entries; Esc then goes back.
+    await ui.press('/');
+    await ui.until('Enter 查询');
+    await ui.press('zzz');
+    await ui.until('暂无数据');
+    await ui.press(KEY.esc);
+    await ui.until((f) => f.includes('男') && !f.includes('Enter 查询'));
+    expect(ui.frame()).toContain('(sex) · 字典项');
     await ui.press(KEY.esc);
     await ui.until('Enter 查看字典项');
     ui.unmount();
   });
 
-  it('follows the sign-in log: a new sign-in appears without a key', async () => {
+  it('refreshes the sign-in log by itself: a new sign-in appears without a key', async () => {
     const ui = openConsole(setup.env);
     await ui.until('系统管理');
     await ui.go('dlrz', '登录日志');
-    await ui.until('f 跟随新记录');
-    await ui.press('f');
-    await ui.until('跟随中');
+    await ui.until((f) => f.includes('每 5 秒自动刷新') && f.includes('f 暂停/继续自动刷新'));
     const other = storedClient({ ...setup.env, SSO_CONFIG_DIR: `${setup.env.SSO_CONFIG_DIR}-x` }, { server: setup.server.baseUrl }, 'zh');
     await other.login({ username: 'nobody-tui', password: 'wrong' }).catch(() => undefined);
     await ui.until('nobody-tui');
