@@ -99,7 +99,7 @@ describe.skipIf(!hasTmux || !built)('sso-tui in tmux', () => {
     await server?.close();
   });
 
-  it('signs in, searches users, unlocks one, grants a role, follows the sign-in log and quits', async () => {
+  it('signs in, opens users by `:user`, filters and searches them, shows one as JSON, unlocks it, grants a role, watches the sign-in log refresh and quits', async () => {
     await until('*密码');
     keys('Down');
     await until('❯ *租户');
@@ -114,18 +114,28 @@ describe.skipIf(!hasTmux || !built)('sso-tui in tmux', () => {
     // The status line's user comes from its own request (user-info), answered apart from the menus.
     await until(/管理员 \(admin\).*租户 000000/);
 
+    // The screen named exactly comes first, before the user-grant screens listed before it in the menus.
     keys(':');
     await until('跳转到');
-    text('yhgl');
-    await until(/跳转到: yhgl\s*│?\s*\n.*用户管理/);
+    text('user');
+    await until(/跳转到: user[^\n]*\n[^\n]*│ 用户管理/);
     keys('Enter');
     await until('u 解锁');
+    await until((): boolean => screen().includes('locked') && /共 \d+ 条/.test(screen()));
 
+    // Typed text narrows the rows at once; the rest of the name and its Enter in one write, as a
+    // paste or a loaded machine delivers them, search the server.
     keys('/');
     await until('Enter 查询');
-    // The name and its Enter in one write, as a paste or a loaded machine delivers them.
-    text('lockedone\r');
-    await until((): boolean => screen().includes('共 1 条') && screen().includes('locked'));
+    text('lock');
+    await until((): boolean => screen().includes('筛选后 1 条') && screen().includes('locked'));
+    text('edone\r');
+    await until((): boolean => screen().includes('共 1 条') && screen().includes('搜索: account=lockedone'));
+
+    keys('y');
+    await until((): boolean => screen().includes('用户管理 · JSON') && screen().includes('"account": "lockedone"'));
+    keys('Escape');
+    await until((): boolean => screen().includes('u 解锁') && !screen().includes('· JSON'));
 
     keys('u');
     await until('已解锁 1 个用户');
@@ -149,9 +159,7 @@ describe.skipIf(!hasTmux || !built)('sso-tui in tmux', () => {
     text('dlrz');
     await until(/跳转到: dlrz/);
     keys('Enter');
-    await until('f 跟随新记录');
-    keys('f');
-    await until('跟随中');
+    await until('每 5 秒自动刷新');
     await signInAs('follow7', 'wrong');
     await until('follow7');
 
