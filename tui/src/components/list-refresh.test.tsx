@@ -1,5 +1,6 @@
 import { registry } from '@sso/shared-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KEY } from '../drive.testkit.js';
 import { openScreen, stubServer } from '../stub-console.testkit.js';
 import { ListScreen } from './list-screen.js';
 
@@ -14,17 +15,19 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** The sign-in log on a stub server, read again every 5 s. */
-async function openLog(options: { refreshMs?: number } = { refreshMs: 5000 }) {
+/** The sign-in log on a stub server, read again every 5 s (null: only by hand), once its first answer is drawn. */
+async function openLog(refreshMs: number | null = 5000) {
   const server = stubServer([signIn('1', 'first-one')]);
-  const ui = openScreen(<ListScreen def={logLogin} active width={96} height={26} refreshMs={options.refreshMs} />, server.client);
+  const ui = openScreen(<ListScreen def={logLogin} active width={96} height={26} refreshMs={refreshMs ?? undefined} />, server.client);
   await ui.until((f) => f.includes('first-one') && !f.includes('加载中'));
-  return { server, ui };
+  /** Resolves once the screen has planned its next read (it plans it in an effect after drawing an answer). */
+  const planned = () => ui.until(() => vi.getTimerCount() === 1);
+  return { server, ui, planned };
 }
 
 describe('lists read again', () => {
   it('on r and on Ctrl+R', async () => {
-    const { server, ui } = await openLog({});
+    const { server, ui } = await openLog(null);
     server.rows.push(signIn('2', 'second-one'));
     await ui.press('r');
     await ui.until('second-one');
@@ -37,8 +40,9 @@ describe('lists read again', () => {
   });
 
   it('every 5 s on a log, counted from the last answer', async () => {
-    const { server, ui } = await openLog();
+    const { server, ui, planned } = await openLog();
     expect(ui.frame()).toContain('每 5 秒自动刷新');
+    await planned();
     server.rows.push(signIn('2', 'second-one'));
     vi.advanceTimersByTime(4999);
     await ui.press('j');
@@ -46,21 +50,25 @@ describe('lists read again', () => {
     vi.advanceTimersByTime(1);
     await ui.until('second-one');
     expect(server.requests).toHaveLength(2);
+    await planned();
     vi.advanceTimersByTime(5000);
     await ui.until(() => server.requests.length === 3);
     ui.unmount();
   });
 
   it('never with a read still under way, and 5 s after its answer', async () => {
-    const { server, ui } = await openLog();
+    const { server, ui, planned } = await openLog();
+    await planned();
     const release = server.hold();
     vi.advanceTimersByTime(5000);
     await ui.until((f) => server.requests.length === 2 && f.includes('加载中'));
+    expect(vi.getTimerCount()).toBe(0);
     vi.advanceTimersByTime(60_000);
     await ui.press('j');
     expect(server.requests).toHaveLength(2);
     release();
     await ui.until((f) => !f.includes('加载中'));
+    await planned();
     vi.advanceTimersByTime(4999);
     await ui.press('k');
     expect(server.requests).toHaveLength(2);
@@ -70,26 +78,33 @@ describe('lists read again', () => {
   });
 
   it('not while paused with f, nor while something else covers the table or the screen', async () => {
-    const { server, ui } = await openLog();
+    const { server, ui, planned } = await openLog();
+    await planned();
     await ui.press('f');
     await ui.until('自动刷新已暂停');
+    expect(vi.getTimerCount()).toBe(0);
     vi.advanceTimersByTime(60_000);
     await ui.press('j');
     expect(server.requests).toHaveLength(1);
     await ui.press('f');
     await ui.until('每 5 秒自动刷新');
+    await planned();
     vi.advanceTimersByTime(5000);
     await ui.until((f) => server.requests.length === 2 && !f.includes('加载中'));
+    await planned();
 
     await ui.press('y');
     await ui.until('登录日志 · JSON');
+    expect(vi.getTimerCount()).toBe(0);
     vi.advanceTimersByTime(60_000);
     await ui.press('j');
     expect(server.requests).toHaveLength(2);
-    await ui.press('\u001B');
+    await ui.press(KEY.esc);
     await ui.until('每 5 秒自动刷新');
+    await planned();
     vi.advanceTimersByTime(5000);
     await ui.until((f) => server.requests.length === 3 && !f.includes('加载中'));
+    await planned();
 
     // The sign-in form over the console (a session that ended).
     ui.redraw(<ListScreen def={logLogin} active={false} shown={false} width={96} height={26} refreshMs={5000} />);
@@ -100,16 +115,16 @@ describe('lists read again', () => {
   });
 
   it('plans nothing once the screen is left, nor on a screen of rows that change only by hand', async () => {
-    const { ui } = await openLog();
-    expect(vi.getTimerCount()).toBe(1);
+    const { ui, planned } = await openLog();
+    await planned();
     ui.unmount();
     expect(vi.getTimerCount()).toBe(0);
 
-    const still = await openLog({});
+    const still = await openLog(null);
     expect(still.ui.frame()).not.toContain('自动刷新');
-    expect(vi.getTimerCount()).toBe(0);
     vi.advanceTimersByTime(60_000);
     await still.ui.press('j');
+    expect(vi.getTimerCount()).toBe(0);
     expect(still.server.requests).toHaveLength(1);
     still.ui.unmount();
   });
