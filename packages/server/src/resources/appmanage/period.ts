@@ -41,6 +41,13 @@ export function periodOf(begin?: string, end?: string, now = new Date()): Period
   return { from, to: toDay, firstDay, lastDay };
 }
 
+/** The last `days` days up to today, today included (a 7-day chart: today and the six before it). */
+export function lastDaysOf(days: number, now = new Date()): Period {
+  const lastDay = dayOf(now);
+  const firstDay = dayOf(new Date(startOf(lastDay).getTime() - (days - 1) * DAY_MS + DAY_MS / 2));
+  return periodOf(firstDay, lastDay);
+}
+
 /** Yesterday and the day before, as periods of one day. */
 export function yesterdayOf(now = new Date()): { yesterday: Period; dayBefore: Period } {
   const today = startOf(dayOf(now));

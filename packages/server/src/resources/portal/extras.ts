@@ -8,7 +8,8 @@ import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { live } from '../../engine/live-rows.js';
 import { dictionaryValues } from '../../engine/names.js';
 import { formatDateTime } from '../../engine/rows.js';
-import { wantsEnglish } from '../../http/language.js';
+import { messageFor, wantsEnglish } from '../../http/language.js';
+import { lastDaysOf, TIME_ZONE } from '../appmanage/period.js';
 import { matchesSearch, pageOf, portalRow, startUrl } from './rows.js';
 
 const RECENT = 10;
@@ -69,12 +70,22 @@ export const portalAppExtraHandlers = defineExtraHandlers(registry.portal.app, {
     });
   },
 
+  // Every day of the period is answered, 0 for a day without opens: a chart drawn from the rows
+  // alone would show one bar for someone who opened applications on one day. Days are the
+  // server's calendar days, as every time the API answers is written in its time zone.
   getAppChartData: async ({ ctx, caller, query }) => {
-    const since = new Date(Date.now() - (query.days ?? DEFAULT_CHART_DAYS) * 86_400_000);
+    const period = lastDaysOf(query.days ?? DEFAULT_CHART_DAYS);
     const result = await sql<{ day: string; count: number }>`
-      select to_char(login_time, 'YYYY-MM-DD') as day, count(*)::int as count from blade_app_login_log
-      where tenant_id = ${caller.tenant_id} and account = ${caller.account} and login_time >= ${since}
-      group by 1 order by 1`.execute(ctx.db);
+      with counted as (
+        select to_char(login_time at time zone ${TIME_ZONE}, 'YYYY-MM-DD') as day, count(*)::int as count
+        from blade_app_login_log
+        where tenant_id = ${caller.tenant_id} and account = ${caller.account}
+          and login_time >= ${period.from} and login_time < ${period.to}
+        group by 1)
+      select to_char(d, 'YYYY-MM-DD') as day, coalesce(counted.count, 0)::int as count
+      from generate_series(${period.firstDay}::date, ${period.lastDay}::date, interval '1 day') as d
+      left join counted on counted.day = to_char(d, 'YYYY-MM-DD')
+      order by 1`.execute(ctx.db);
     return result.rows;
   },
 
@@ -127,12 +138,12 @@ export const portalAppExtraHandlers = defineExtraHandlers(registry.portal.app, {
       recentOpens: opens.map((o) => ({
         loginTime: formatDateTime(new Date(o.loginTime)),
         loginIp: o.loginIp ?? '',
-        loginCity: o.loginCity ?? '',
+        loginCity: messageFor(request, o.loginCity ?? ''),
       })),
     };
   },
 
-  getAppLogPage: async ({ ctx, caller, query }) => {
+  getAppLogPage: async ({ ctx, caller, query, request }) => {
     const size = query.size ?? 10;
     const current = query.current ?? 1;
     const own = ctx.db.selectFrom('blade_app_login_log').where('tenantId', '=', caller.tenant_id).where('account', '=', caller.account);
@@ -148,7 +159,12 @@ export const portalAppExtraHandlers = defineExtraHandlers(registry.portal.app, {
     ];
     const total = Number(counted.total);
     return {
-      records: rows.map((r) => ({ ...r, id: String(r.id), loginTime: formatDateTime(new Date(r.loginTime)) })),
+      records: rows.map((r) => ({
+        ...r,
+        id: String(r.id),
+        loginTime: formatDateTime(new Date(r.loginTime)),
+        loginCity: messageFor(request, r.loginCity ?? ''),
+      })),
       total,
       size,
       current,

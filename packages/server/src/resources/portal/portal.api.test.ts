@@ -204,7 +204,7 @@ describe('favourites and opens', () => {
     expect(page.records[0]).toMatchObject({ appCode: 'finance', account: 'alice' });
     expect(((await portal(bob, 'getAppLogPage')) as { total: number }).total).toBe(0);
     const chart = (await portal(alice, 'getAppChartData')) as Row[];
-    expect(chart.map((c) => c.count)).toEqual([1]);
+    expect(chart.map((c) => c.count)).toEqual([0, 0, 0, 0, 0, 0, 1]);
     expect(((await portal(alice, 'detail', { id: ids.finance! })) as { recentOpens: Row[] }).recentOpens).toHaveLength(1);
   });
 
