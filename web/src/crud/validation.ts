@@ -1,4 +1,5 @@
 import type { ResourceDef } from '@sso/shared-api';
+import { messageOnScreen } from '../i18n/messages.js';
 
 /** The part of zod's API used here (the web app does not depend on zod itself). */
 interface Parser {
@@ -35,17 +36,22 @@ export function withEntityNumbers(def: ResourceDef, values: Record<string, unkno
   );
 }
 
-/** The entity's message for one field, or undefined when it is valid (checked on blur). */
+/**
+ * The entity's message for one field in the language on screen, or undefined when it is valid
+ * (checked on blur).
+ */
 export function fieldError(def: ResourceDef, prop: string, value: unknown): string | undefined {
   const schema = entityOf(def).shape[prop];
   if (!schema) return undefined;
   const result = schema.safeParse(value === '' || value === null ? undefined : value);
-  return result.success ? undefined : result.error?.issues[0]?.message;
+  const message = result.success ? undefined : result.error?.issues[0]?.message;
+  return message === undefined ? undefined : messageOnScreen(message);
 }
 
 /**
  * The whole form against the entity (`def.entity.safeParse`), so rules across fields show too:
- * the first message per field. For an update only the fields sent are checked, as the server does.
+ * the first message per field, in the language on screen. For an update only the fields sent are
+ * checked, as the server does.
  */
 export function formErrors(def: ResourceDef, values: Record<string, unknown>, update = false): Record<string, string> {
   const entity = entityOf(def);
@@ -55,7 +61,7 @@ export function formErrors(def: ResourceDef, values: Record<string, unknown>, up
   if (result.success) return errors;
   for (const issue of result.error?.issues ?? []) {
     const prop = String(issue.path[0] ?? '');
-    if (prop && !errors[prop]) errors[prop] = issue.message;
+    if (prop && !errors[prop]) errors[prop] = messageOnScreen(issue.message);
   }
   return errors;
 }
