@@ -11,13 +11,11 @@ export function HelpPanel({ active, onClose }: { active: boolean; onClose: () =>
         {t('help')}
       </Text>
       <Text wrap="wrap">{t('shellKeys')}</Text>
-      <Text wrap="wrap">{t('listKeys')}</Text>
-      <Text wrap="wrap">{t('editKeys')}</Text>
+      <Text wrap="wrap">{`${t('listKeys')} · ${t('editKeys')}`}</Text>
       <Text wrap="wrap">{t('treeKeys')}</Text>
-      <Text wrap="wrap">{t('searchHint')}</Text>
-      <Text wrap="wrap">{`y JSON: ${t('rawKeys')}`}</Text>
+      <Text wrap="wrap">{t('filterHelp')}</Text>
+      <Text wrap="wrap">{t('rawHelp')}</Text>
       <Text wrap="wrap">{t('refreshHelp')}</Text>
-      <Text wrap="wrap">{t('refreshKey')}</Text>
       <Text wrap="wrap">{t('formHint')}</Text>
       <Text wrap="wrap">{t('userKeys')}</Text>
       <Text wrap="wrap">{t('profileKeys')}</Text>
