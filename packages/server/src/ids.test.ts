@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { IdGenerator } from './ids.js';
+import { firstIdAt, IdGenerator } from './ids.js';
 
 describe('IdGenerator', () => {
   it('hands out increasing ids, a reserved run consecutive and never handed out again', () => {
@@ -28,5 +28,20 @@ describe('IdGenerator', () => {
   it('refuses a run longer than one millisecond holds', () => {
     expect(() => new IdGenerator().reserve(4097)).toThrow(RangeError);
     expect(() => new IdGenerator().reserve(0)).toThrow(RangeError);
+  });
+
+  it('bounds the ids of an instant: every id made at or after it is at least firstIdAt, none made before', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-21T10:00:00Z') });
+    try {
+      const ids = new IdGenerator(1023);
+      const before = BigInt(ids.next());
+      vi.setSystemTime(new Date('2026-11-21T10:00:00.001Z'));
+      const after = BigInt(new IdGenerator(0).next());
+      const bound = BigInt(firstIdAt(new Date('2026-11-21T10:00:00.001Z')));
+      expect(before).toBeLessThan(bound);
+      expect(after).toBeGreaterThanOrEqual(bound);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -4,6 +4,15 @@
  */
 const EPOCH = 1577836800000n; // 2020-01-01T00:00:00Z
 
+/**
+ * The smallest id generated at or after `instant`: ids are time-ordered, so `id >= firstIdAt(t)`
+ * finds the rows written since `t` through the primary key (or an index ending in the id).
+ */
+export function firstIdAt(instant: Date): string {
+  const ms = BigInt(Math.max(instant.getTime(), Number(EPOCH)));
+  return ((ms - EPOCH) << 22n).toString();
+}
+
 export class IdGenerator {
   private lastMs = 0n;
   private sequence = 0n;

@@ -160,6 +160,7 @@ export * from './blade-aps/user-authorized-menu.js';
 export * from './blade-aps/user-authorized-role.js';
 export * from './blade-demo/blog.js';
 export { appMissRow, userTypeCount } from './blade-desk/dash.js';
+export * from './blade-desk/dash-summary.js';
 export { noticeMessages } from './blade-desk/notice.js';
 export * from './blade-ledger/ledger-client.js';
 export { COMMENT_MAX, ledgerMessages } from './blade-ledger/ledger-messages.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../../common.js';
 import { defineExtra, defineResource } from '../../resource.js';
+import { dashboardSummary } from './dash-summary.js';
 
 /** An OAuth client (the platform's applications) missing data an operator should fill in. */
 export const appMissRow = z.object({
@@ -42,6 +43,15 @@ export const dash = defineResource({
       path: 'findUserByType',
       summary: "Users of the caller's tenant counted by user type (dict user_type)",
       response: z.array(userTypeCount),
+      permission: null,
+    }),
+    summary: defineExtra({
+      method: 'GET',
+      path: 'summary',
+      summary:
+        "The landing page's cards the caller may see: waiting approvals, locked accounts, throttled addresses, failed sign-ins today, application opens per day over 7 days, grants expiring within 7 days; each with its count and the screen it links to",
+      response: dashboardSummary,
+      // Any signed-in user: each card is checked against the caller's menus and tenant.
       permission: null,
     }),
   },

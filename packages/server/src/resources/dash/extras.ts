@@ -5,6 +5,7 @@ import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { live } from '../../engine/live-rows.js';
 import { formatDateTime } from '../../engine/rows.js';
 import { callerOf } from '../../http/types.js';
+import { landingCards } from './landing-cards.js';
 
 type AppMiss = z.infer<typeof appMissRow>;
 const blank = (column: string) => sql<boolean>`coalesce(trim(${sql.ref(column)}), '') = ''`;
@@ -68,4 +69,7 @@ export const dashExtraHandlers = defineExtraHandlers(registry.desk.dash, {
     }
     return answer;
   },
+
+  /** The landing page's cards the caller may see (see landing-cards.ts). */
+  summary: ({ ctx, caller }) => landingCards(ctx, caller),
 });
