@@ -24,6 +24,21 @@ export type ColumnType =
   | 'tree'
   | 'icon';
 
+/**
+ * A condition on another field of the same form: it holds when that field's value is one of `in`
+ * (compared as text, so a number and its digits are the same value).
+ */
+export interface FieldCondition {
+  field: string;
+  in: readonly (string | number)[];
+}
+
+/** A fixed choice of a `select` column: the value stored and its label in both languages. */
+export interface ColumnOption {
+  value: string;
+  label: Label;
+}
+
 /** One column as the web table, search form, detail view and TUI show it. */
 export interface ColumnView {
   prop: string;
@@ -31,6 +46,15 @@ export interface ColumnView {
   type?: ColumnType;
   /** Dictionary code whose entries fill a select (the column is then of type `dict`). */
   dict?: string;
+  /** The fixed choices of a `select` column that has no dictionary, shown by their labels (never the raw codes). */
+  options?: readonly ColumnOption[];
+  /**
+   * The field applies only while the condition holds (an OpenID Connect setting applies to oidc
+   * applications): forms show it then, and only then, and neither check nor send it otherwise.
+   */
+  appliesWhen?: FieldCondition;
+  /** The field must be filled while the condition holds (a link application's address), or forms show `message`. */
+  requiredWhen?: FieldCondition & { message: string };
   search?: boolean;
   hideInTable?: boolean;
   hideInForm?: boolean;
@@ -160,6 +184,11 @@ export interface ResourceOptions<E extends z.ZodObject, X extends Record<string,
   /** Display names answered beside fields in list, page, tree and detail rows (`sexName` from `sex`). */
   names?: N;
   /**
+   * Columns that record a message of the shared [Chinese, English] table (a sign-in's reason, the
+   * city 本机): rows answer them in the caller's language, as envelopes answer their messages.
+   */
+  messageColumns?: readonly string[];
+  /**
    * What the resource's `list` answers: a `page` of rows, or the whole `tree` (an array of nodes with
    * `children`, not paged). Derived when not declared: `tree` when an extra takes the `list` path and
    * answers an array (dept, menu, role), else `page`.
@@ -214,6 +243,7 @@ export function defineResource<
   const keyField = options.naturalKey?.field ?? 'id';
   return {
     names: {} as N,
+    messageColumns: [],
     cached: false,
     unique: [],
     hidden: [],

@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@sso/shared-api';
 import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
+import { messageInEnglish } from '../http/language.js';
 import { emptyNullText, textColumnsOf } from './empty-text.js';
 import { fillNames } from './names.js';
 
@@ -32,15 +33,26 @@ function rowsIn(data: unknown, rows: Row[] = []): Row[] {
   return rows;
 }
 
+/** The recorded messages of rows (a sign-in's reason, 本机) in English, translated in place. */
+function translateMessageColumns(def: ResourceDef, rows: Row[]): void {
+  for (const row of rows) {
+    for (const column of def.messageColumns) {
+      const value = row[column];
+      if (typeof value === 'string' && value) row[column] = messageInEnglish(value);
+    }
+  }
+}
+
 /**
  * What every answer of a resource goes through before the envelope: its display names (for
- * answers made of its rows; dictionary and per-value labels in English for an English caller)
- * and "" for its empty text columns.
+ * answers made of its rows; dictionary and per-value labels in English for an English caller),
+ * its recorded messages in the caller's language, and "" for its empty text columns.
  */
 export function answerOf(ctx: AppContext, def: ResourceDef) {
   return async <T>(data: T, caller: Caller | undefined, withNames: boolean, english = false): Promise<T> => {
     // Names are for signed-in callers: they read other rows (of the caller's tenant).
     if (withNames && caller) await fillNames(ctx, def, caller, rowsIn(data), english);
+    if (english && def.messageColumns.length) translateMessageColumns(def, rowsIn(data));
     return emptyNullText(data, await textColumnsOf(ctx, def.table));
   };
 }

@@ -8,6 +8,7 @@ import {
   createUserWithRole,
   FORBIDDEN,
   failure,
+  signInAdmin,
   type TestUser,
   tableSnapshot,
   trackedClient,
@@ -196,6 +197,23 @@ describe('sign-in log', () => {
     for (const row of rows) expect(row).toMatchObject({ tenantId: '000000', remoteIp: '127.0.0.1', city: '本机', clientId: 'saber' });
     const failed = await suite.admin.log.login.page({ account: 'frozen', success: '0' });
     expect(failed.records.map((r) => r.reason)).toEqual([zh('accountDisabled')]);
+  });
+
+  it('answers the recorded reasons and cities in English to an English caller, and keeps them in Chinese', async () => {
+    const sdk = trackedClient(suite.server);
+    await expect(sdk.login({ username: 'admin', password: 'wrong-again' })).rejects.toThrow(zh('badCredentials'));
+    await suite.server.ctx.logs.flush();
+    const english = await signInAdmin(suite.server, { language: 'en' });
+    const rows = (await english.log.login.page({ account: 'admin', size: 100 })).records;
+    expect(rows.map((r) => r.reason)).toContain('Wrong account or password');
+    expect(rows.map((r) => r.reason)).toContain('Signed in');
+    expect(new Set(rows.map((r) => r.city))).toEqual(new Set(['This machine']));
+    const detail = await english.log.login.detail(String(rows[0]?.id));
+    expect(detail).toMatchObject({ city: 'This machine' });
+    // Stored, and answered to everyone else, as recorded.
+    const chinese = (await suite.admin.log.login.page({ account: 'admin', size: 100 })).records;
+    expect(chinese.map((r) => r.reason)).toContain('用户名或密码错误');
+    expect(new Set(chinese.map((r) => r.city))).toEqual(new Set(['本机']));
   });
 
   it('resolves cities offline: this machine, private networks, unknown', () => {

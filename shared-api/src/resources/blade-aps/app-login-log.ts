@@ -32,6 +32,7 @@ export const appLoginLog = defineResource({
     loginCity: recorded,
   }),
   names: { appTypeName: { field: 'appType', dict: 'app_type' } },
+  messageColumns: ['loginCity'],
   // Code and account match from their start (an index answers them among millions of rows).
   filters: { appCode: 'custom', appName: 'like', appType: 'eq', account: 'custom', name: 'like', loginIp: 'like' },
   sorts: ['appCode', 'account'],

@@ -5,6 +5,10 @@ import type { ColumnView, ResourceView } from '../../resource.js';
 export const logMessages = defineMessages({
   signInOk: ['登录成功', 'Signed in'],
   refreshOk: ['刷新令牌成功', 'Token refreshed'],
+  // Where a sign-in came from, as the offline resolver records it.
+  thisMachine: ['本机', 'This machine'],
+  privateNetwork: ['内网IP', 'Private network'],
+  unknownPlace: ['未知', 'Unknown'],
 });
 
 /** A recorded value: the recorder writes it, the API only reads it. */

@@ -20,6 +20,7 @@ export const logLogin = defineResource({
     userAgent: recorded,
   }),
   filters: { account: 'like', success: 'eq', remoteIp: 'like', city: 'like' },
+  messageColumns: ['reason', 'city'],
   sorts: ['account'],
   // Newest first: ids are time-ordered and their index is the one log tables keep (migration 9).
   defaultSort: { column: 'id', desc: true },

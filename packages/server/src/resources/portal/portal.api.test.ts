@@ -208,6 +208,18 @@ describe('favourites and opens', () => {
     expect(((await portal(alice, 'detail', { id: ids.finance! })) as { recentOpens: Row[] }).recentOpens).toHaveLength(1);
   });
 
+  it('names where an application was opened from in the language asked for (本机 is This machine in English)', async () => {
+    const english = await signIn(suite.server, { account: 'alice', password: TEST_PASSWORD }, { language: 'en' });
+    const detail = (await portal(english, 'detail', { id: ids.finance! })) as { recentOpens: Row[] };
+    expect(detail.recentOpens.map((open) => open.loginCity)).toEqual(['This machine']);
+    const page = (await portal(english, 'getAppLogPage')) as { records: Row[] };
+    expect(page.records.map((row) => row.loginCity)).toEqual(['This machine']);
+    const englishAdmin = await signIn(suite.server, { account: 'admin', password: 'admin' }, { language: 'en' });
+    const adminPage = (await englishAdmin.call('GET', '/api/blade-aps/apploginlog/list', { account: 'alice' })) as { records: Row[] };
+    expect(adminPage.records.map((row) => row.loginCity)).toEqual(['This machine']);
+    expect(((await portal(alice, 'getAppLogPage')) as { records: Row[] }).records.map((row) => row.loginCity)).toEqual(['本机']);
+  });
+
   it('refuses to open what the user may not open, writing nothing', async () => {
     const before = await rowCount(suite.server, 'blade_app_login_log');
     for (const id of [ids.ungranted, ids.closed, ids.foreign])
