@@ -61,13 +61,20 @@ export async function grantableMenus(ctx: AppContext, caller: Caller): Promise<M
   return menus.filter((m) => held.has(m.id));
 }
 
-/** Rows as a select tree (title the name, key and value the id); rows whose parent is absent become roots. */
-export function menuTree(rows: readonly Pick<MenuRow, 'id' | 'parentId' | 'name' | 'sort'>[]): MenuTreeNode[] {
-  type Built = Pick<MenuRow, 'id' | 'parentId' | 'name'> & { hasChildren: boolean; children?: Built[] };
+/**
+ * Rows as a select tree (title the name, in English for an English caller; key and value the id);
+ * rows whose parent is absent become roots.
+ */
+export function menuTree(
+  rows: readonly (Pick<MenuRow, 'id' | 'parentId' | 'name' | 'sort'> & { nameEn?: string | null })[],
+  english = false,
+): MenuTreeNode[] {
+  type Built = Pick<MenuRow, 'id' | 'parentId' | 'name'> & { nameEn?: string | null; hasChildren: boolean; children?: Built[] };
   const shape = (node: Built): MenuTreeNode => ({
     id: node.id,
     parentId: node.parentId,
-    title: node.name,
+    // An English caller reads the English name where the menu has one (seeded menus all do).
+    title: english && node.nameEn?.trim() ? node.nameEn : node.name,
     key: node.id,
     value: node.id,
     hasChildren: node.hasChildren,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { allMenus, assertOwnTopMenus, grantableMenus, type MenuRow, menuTree, topMenuSettings } from '../../domain/menu-data.js';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
 import { live } from '../../engine/live-rows.js';
+import { wantsEnglish } from '../../http/language.js';
 
 const DATA_SCOPE = 1;
 const API_SCOPE = 2;
@@ -18,6 +19,7 @@ async function scopeTree(
   table: 'blade_scope_data' | 'blade_scope_api',
   category: number,
   menus: MenuRow[],
+  english: boolean,
 ): Promise<MenuTreeNode[]> {
   let query = ctx.db.selectFrom(table).select(['id', 'menuId', 'scopeName']).$call(live());
   if (!caller.isAdministrator) {
@@ -31,7 +33,7 @@ async function scopeTree(
   const owners = [...new Set(scopes.map((scope) => scope.menuId))].map((id) => byId.get(id) as MenuRow);
   // Scopes sort after their menu's buttons would; their own order is their id (creation).
   const leaves = scopes.map((scope) => ({ id: scope.id, parentId: scope.menuId, name: scope.scopeName, sort: 0 }));
-  return menuTree([...owners, ...leaves]);
+  return menuTree([...owners, ...leaves], english);
 }
 
 /** Role ids, all live roles of the caller's tenant, or a refusal that names none of them. */
@@ -66,12 +68,13 @@ async function roleScopeIds(ctx: AppContext, roleIds: string[], category: number
 
 /** The grant dialogs of roles and top menus (BladeX GrantTreeVO / CheckedTreeVO). */
 export const menuGrantHandlers = someExtraHandlers(menu, {
-  grantTree: async ({ ctx, caller: who }) => {
+  grantTree: async ({ ctx, caller: who, request }) => {
     const menus = await grantableMenus(ctx, who);
+    const english = wantsEnglish(request);
     return {
-      menu: menuTree(menus),
-      dataScope: await scopeTree(ctx, who, 'blade_scope_data', DATA_SCOPE, menus),
-      apiScope: await scopeTree(ctx, who, 'blade_scope_api', API_SCOPE, menus),
+      menu: menuTree(menus, english),
+      dataScope: await scopeTree(ctx, who, 'blade_scope_data', DATA_SCOPE, menus, english),
+      apiScope: await scopeTree(ctx, who, 'blade_scope_api', API_SCOPE, menus, english),
     };
   },
 
@@ -86,8 +89,11 @@ export const menuGrantHandlers = someExtraHandlers(menu, {
     };
   },
 
-  grantTopTree: async ({ ctx, caller }) => ({
-    menu: menuTree((await grantableMenus(ctx, caller)).filter((menu) => menu.category === 1)),
+  grantTopTree: async ({ ctx, caller, request }) => ({
+    menu: menuTree(
+      (await grantableMenus(ctx, caller)).filter((menu) => menu.category === 1),
+      wantsEnglish(request),
+    ),
   }),
 
   topTreeKeys: async ({ ctx, caller: who, query }) => {

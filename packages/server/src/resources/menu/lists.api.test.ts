@@ -7,6 +7,7 @@ import {
   failure,
   MENU_NODE_KEYS,
   menuIds,
+  signInAdmin,
   type TestUser,
   useTestServer,
 } from '../../api-suite.testkit.js';
@@ -120,6 +121,15 @@ describe('tree', () => {
     expect(param).toMatchObject({ id: row.id, key: row.id, value: row.id, parentId: row.parentId, hasChildren: true });
     expect(param.children!.map((c) => c.title)).toEqual(['新增', '修改', '删除', '查看']);
     expect(Object.keys(param.children![0]!).sort()).toEqual(['hasChildren', 'id', 'key', 'parentId', 'title', 'value']);
+  });
+
+  it('names menus and buttons by their English names to an English caller (the tenant package dialog)', async () => {
+    const english = await signInAdmin(suite.server, { language: 'en' });
+    const param = flatten<MenuTreeNode>(await english.system.menu.tree()).find((n) => n.title === 'Parameters');
+    expect(param?.children?.map((c) => c.title)).toEqual(['Add', 'Edit', 'Delete', 'View']);
+    const grantable = await english.system.menu.grantTree();
+    expect(flatten<MenuTreeNode>(grantable.menu).map((n) => n.title)).toContain('Parameters');
+    expect(flatten<MenuTreeNode>((await english.system.menu.grantTopTree()).menu).map((n) => n.title)).toContain('Parameters');
   });
 
   it("narrows to a tenant's package: its own callers, and the platform asking with tenantId", async () => {

@@ -4,6 +4,7 @@ import { allMenus, type MenuRow, menuTree } from '../../domain/menu-data.js';
 import { packageMenuIds } from '../../domain/tenant-limits.js';
 import { buildTree, bySortThenId } from '../../domain/tree.js';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
+import { wantsEnglish } from '../../http/language.js';
 
 interface ListQuery {
   parentId?: string;
@@ -47,10 +48,10 @@ export const menuListHandlers = someExtraHandlers(menu, {
       bySortThenId,
     ),
 
-  tree: async ({ ctx, caller: who, query }) => {
+  tree: async ({ ctx, caller: who, query, request }) => {
     // The platform may look at any tenant's menus; a tenant only at its own.
     const tenantId = who.tenant_id === DEFAULT_TENANT_ID && query.tenantId ? query.tenantId : who.tenant_id;
     const [menus, allowed] = await Promise.all([allMenus(ctx), packageMenuIds(ctx.db, tenantId)]);
-    return menuTree(allowed ? menus.filter((m) => allowed.has(m.id)) : menus);
+    return menuTree(allowed ? menus.filter((m) => allowed.has(m.id)) : menus, wantsEnglish(request));
   },
 });
