@@ -4,6 +4,7 @@ import { type BulkItem, finish, runChunks } from './bulk.js';
 import { usageError } from './errors.js';
 import { decodeUtf8, parseList, readSource } from './input-files.js';
 import { modeOf, type Output, renderRows } from './output.js';
+import type { RunJournal } from './run-journal.js';
 
 interface GrantOptions {
   app: string;
@@ -44,7 +45,7 @@ const EXAMPLES = (verb: string) =>
  * summary. Each account goes through the server's checked grant path (separation-of-duties
  * rules included); a refused account is reported with the reason and the others proceed.
  */
-export function addAppGrantCommands(command: Command, client: () => SsoClient, output: Output): void {
+export function addAppGrantCommands(command: Command, client: () => SsoClient, output: Output, journal: RunJournal): void {
   for (const action of ['grant', 'revoke'] as const) {
     command
       .command(action)
@@ -61,25 +62,32 @@ export function addAppGrantCommands(command: Command, client: () => SsoClient, o
       .addHelpText('after', EXAMPLES(action))
       .action(async (options: GrantOptions) => {
         const items = await readAccounts(options, output);
-        const api = resourceClient(client(), userAuthorizedRole);
+        const sdk = client();
+        const api = resourceClient(sdk, userAuthorizedRole);
         const totals = { granted: 0, revoked: 0, unchanged: 0 };
         const title = `app ${action}${options.dryRun ? ' (dry run)' : ''}`;
-        const failures = await runChunks(output, title, items, async (accounts) => {
-          const answer = await api.bulk({
-            action,
-            appCode: options.app,
-            roleCode: options.role,
-            accounts,
-            reason: options.reason,
-            expireTime: options.expire,
-            dryRun: options.dryRun === true,
-            source: 'cli',
-          });
-          totals.granted += answer.granted;
-          totals.revoked += answer.revoked;
-          totals.unchanged += answer.unchanged;
-          return answer.results.flatMap((row, index) => (row.outcome === 'refused' ? [{ index, message: row.message }] : []));
-        });
+        const failures = await runChunks(
+          output,
+          title,
+          items,
+          async (accounts) => {
+            const answer = await api.bulk({
+              action,
+              appCode: options.app,
+              roleCode: options.role,
+              accounts,
+              reason: options.reason,
+              expireTime: options.expire,
+              dryRun: options.dryRun === true,
+              source: 'cli',
+            });
+            totals.granted += answer.granted;
+            totals.revoked += answer.revoked;
+            totals.unchanged += answer.unchanged;
+            return answer.results.flatMap((row, index) => (row.outcome === 'refused' ? [{ index, message: row.message }] : []));
+          },
+          { client: sdk, journal },
+        );
         const done = action === 'grant' ? `${totals.granted} granted` : `${totals.revoked} revoked`;
         finish(output, title, items.length, failures, ` — ${done}, ${totals.unchanged} unchanged`);
       });

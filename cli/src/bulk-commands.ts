@@ -9,6 +9,7 @@ import { CliError, usageError } from './errors.js';
 import { readTable } from './input-files.js';
 import type { Output } from './output.js';
 import type { Env } from './profiles.js';
+import { type RunJournal, runJournal } from './run-journal.js';
 import { type GlobalOptions, signedInClient } from './session.js';
 import { addSmsCommands } from './sms-commands.js';
 import { addUserFileCommands, bulkUserAction, readTargets } from './user-bulk.js';
@@ -29,7 +30,7 @@ const CONFIRMED: Partial<Record<string, (count: number) => string>> = {
 const targetHelp = (verb: string) =>
   `\nExamples:\n  sso user ${verb} zhangsan lisi\n  sso user ${verb} --file accounts.txt --dry-run\n  cut -f1 locked.tsv | sso user ${verb} --file -\n`;
 
-function userActions(command: Command, client: () => SsoClient, output: Output): void {
+function userActions(command: Command, client: () => SsoClient, output: Output, journal: RunJournal): void {
   const users = () => resourceClient(client(), user);
   const action = (name: string, description: string, send: (ids: string, options: TargetOptions) => Promise<unknown>) => {
     const sub = command
@@ -46,7 +47,7 @@ function userActions(command: Command, client: () => SsoClient, output: Output):
       const targets = await readTargets(accounts, options, output);
       // A dry run changes nothing, so there is nothing to confirm.
       if (question && !options.dryRun) await confirmDestructive(output, options.yes, question(targets.length));
-      await bulkUserAction(client(), output, `user ${name}`, targets, options, (ids) => send(ids, options));
+      await bulkUserAction(client(), output, `user ${name}`, targets, options, (ids) => send(ids, options), journal);
     });
   };
   action('unlock', 'clear the sign-in lockout', (userIds) => users().unlock(undefined, { userIds }));
@@ -78,7 +79,7 @@ async function resolveRoles(client: SsoClient, roles: string): Promise<string> {
     .join(',');
 }
 
-function dictActions(command: Command, name: string, client: () => SsoClient, output: Output): void {
+function dictActions(command: Command, name: string, client: () => SsoClient, output: Output, journal: RunJournal): void {
   const def = allResources.find((r) => r.name === name);
   if (!def) return;
   command
@@ -97,17 +98,24 @@ function dictActions(command: Command, name: string, client: () => SsoClient, ou
       if (options.dryRun) return output.err(`${name} import (dry run): ${rows.length} rows valid\n`);
       const items: BulkItem<DictImportRow>[] = rows.map((r) => ({ label: `${r.row.code}/${r.row.dictKey}`, line: r.line, value: r.row }));
       const totals = { inserted: 0, updated: 0, unchanged: 0 };
-      const api = resourceClient(client(), def) as unknown as Record<
+      const sdk = client();
+      const api = resourceClient(sdk, def) as unknown as Record<
         string,
         (body: unknown) => Promise<typeof totals & { failures: { index: number; message: string }[] }>
       >;
-      const failures = await runChunks(output, `${name} import`, items, async (chunk) => {
-        const result = await api.bulkUpsert({ rows: chunk });
-        totals.inserted += result.inserted;
-        totals.updated += result.updated;
-        totals.unchanged += result.unchanged;
-        return result.failures;
-      });
+      const failures = await runChunks(
+        output,
+        `${name} import`,
+        items,
+        async (chunk) => {
+          const result = await api.bulkUpsert({ rows: chunk });
+          totals.inserted += result.inserted;
+          totals.updated += result.updated;
+          totals.unchanged += result.unchanged;
+          return result.failures;
+        },
+        { client: sdk, journal },
+      );
       finish(
         output,
         `${name} import`,
@@ -132,19 +140,20 @@ function dictActions(command: Command, name: string, client: () => SsoClient, ou
 /** Bulk commands beside the generic ones: `sso user …`, `sso app grant|revoke`, `sso dict …` / `sso dict-biz …` and `sso sms send`. */
 export function addBulkCommands(program: Command, commands: Map<string, Command>, output: Output, env: Env): void {
   const client = () => signedInClient(env, program.opts<GlobalOptions>());
+  const journal = runJournal(env);
   const userCommand = commands.get(user.basePath);
   if (userCommand) {
-    userActions(userCommand, client, output);
+    userActions(userCommand, client, output, journal);
     addUserFileCommands(userCommand, client, output);
     addUserAccessCommand(userCommand, client, output, () => program.opts<GlobalOptions>().json === true);
   }
   const appCommand = commands.get(app.basePath);
-  if (appCommand) addAppGrantCommands(appCommand, client, output);
+  if (appCommand) addAppGrantCommands(appCommand, client, output, journal);
   for (const name of ['dict', 'dict-biz']) {
     const def = allResources.find((r) => r.name === name);
     const command = def && commands.get(def.basePath);
-    if (command) dictActions(command, name, client, output);
+    if (command) dictActions(command, name, client, output, journal);
   }
   const smsCommand = commands.get(sms.basePath);
-  if (smsCommand) addSmsCommands(smsCommand, client, output);
+  if (smsCommand) addSmsCommands(smsCommand, client, output, journal);
 }

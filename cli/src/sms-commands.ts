@@ -2,6 +2,7 @@ import { resourceClient, type SsoClient, sms } from '@sso/shared-api';
 import type { Command } from 'commander';
 import { finish, runChunks } from './bulk.js';
 import type { Output } from './output.js';
+import type { RunJournal } from './run-journal.js';
 import { logMark, smsSender } from './sms-delivery.js';
 import { checkParams, checkTemplate, type PhoneOptions, readPhones } from './sms-input.js';
 
@@ -23,7 +24,7 @@ message a minute and ten an hour: phones over the limit are reported and the oth
 `;
 
 /** `sso sms send`: a template message to many phones, in chunks of 200. */
-export function addSmsCommands(command: Command, client: () => SsoClient, output: Output): void {
+export function addSmsCommands(command: Command, client: () => SsoClient, output: Output, journal: RunJournal): void {
   command
     .command('send [phones...]')
     .description('send a template message to phones (arguments, --phones or --file; chunks of 200)')
@@ -38,8 +39,12 @@ export function addSmsCommands(command: Command, client: () => SsoClient, output
       const params = checkParams(options.params);
       const phones = await readPhones(args, options, output);
       if (options.dryRun) return finish(output, 'sms send (dry run)', phones.length, [], `; would send ${phones.length} with ${code}`);
-      const api = resourceClient(client(), sms);
-      const failures = await runChunks(output, 'sms send', phones, smsSender(api, { code, params }, await logMark(api)));
+      const sdk = client();
+      const api = resourceClient(sdk, sms);
+      const failures = await runChunks(output, 'sms send', phones, smsSender(api, { code, params }, await logMark(api)), {
+        client: sdk,
+        journal,
+      });
       finish(output, 'sms send', phones.length, failures);
     });
 }

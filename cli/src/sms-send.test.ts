@@ -3,10 +3,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '@sso/server/testing';
-import { resourceMessages as m, md5, type SsoClient } from '@sso/shared-api';
+import { resourceMessages as m, md5, resourceClient, type SsoClient, sms } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runChunks } from './bulk.js';
 import { adminHome, cliHome } from './cli-home.testkit.js';
-import { callsOf } from './sms-delivery.js';
+import { runJournal } from './run-journal.js';
+import { callsOf, smsSender } from './sms-delivery.js';
 
 let server: TestServer;
 let home: Awaited<ReturnType<typeof adminHome>>;
@@ -102,6 +104,36 @@ describe('sso sms send', () => {
     expect((await home.sso(['sms', 'send', '--template', ' ', '--phones', '13850000001'])).code).toBe(2);
     expect((await home.sso(send())).code).toBe(2);
     expect(await logCount()).toBe(before);
+  });
+
+  it('continues a run whose answer was lost without sending twice, and a finished run again is a new run', async () => {
+    const items = ['13870000001', '13870000002'].map((phone, index) => ({ label: phone, line: index + 1, value: phone }));
+    const journal = runJournal(home.env);
+    const api = resourceClient(admin, sms);
+    const deliver = smsSender(api, { code: 'SMS_CLI' }, undefined);
+    const quiet = { out: () => {}, err: () => {} };
+    // The first run's messages go out, but its answer never arrives (a node died on the way back).
+    const lost = runChunks(
+      quiet,
+      'sms send',
+      items,
+      async (phones) => {
+        await deliver(phones);
+        throw new Error('socket hang up');
+      },
+      { client: admin, journal },
+    );
+    await expect(lost).rejects.toThrow('socket hang up');
+    // The same command again continues that run: the server answers what it did, nothing is sent twice
+    // (without the keys both phones would be refused as messaged too recently).
+    expect(await runChunks(quiet, 'sms send', items, deliver, { client: admin, journal })).toEqual([]);
+    for (const phone of ['13870000001', '13870000002']) expect(await logged(phone)).toHaveLength(1);
+    // That run has finished: the same command once more is a new run, held to the rate limit.
+    const again = await runChunks(quiet, 'sms send', items, deliver, { client: admin, journal });
+    expect(again.map((failure) => failure.message)).toEqual([
+      expect.stringContaining(m.smsTooFrequent),
+      expect.stringContaining(m.smsTooFrequent),
+    ]);
   });
 
   it('reports phones over the rate limit with the reason and still sends the others (exit 1)', async () => {

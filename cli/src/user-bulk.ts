@@ -5,6 +5,7 @@ import { type BulkFailure, type BulkItem, finish, runChunks } from './bulk.js';
 import { usageError } from './errors.js';
 import { decodeUtf8, parseList, readSource } from './input-files.js';
 import type { Output } from './output.js';
+import type { RunJournal } from './run-journal.js';
 import { addUserImportCommand } from './user-import.js';
 
 interface TargetOptions {
@@ -71,11 +72,12 @@ export async function bulkUserAction(
   targets: BulkItem<string>[],
   options: TargetOptions,
   send: (userIds: string) => Promise<unknown>,
+  journal?: RunJournal,
 ): Promise<void> {
   const resolved = await resolveUsers(client, targets, Boolean(options.ids));
   if (options.dryRun)
     return finish(output, `${title} (dry run)`, targets.length, resolved.failures, `; would send ${resolved.items.length}`);
-  const failures = await runChunks(output, title, resolved.items, (ids) => send(ids.join(',')));
+  const failures = await runChunks(output, title, resolved.items, (ids) => send(ids.join(',')), journal && { client, journal });
   finish(output, title, targets.length, [...resolved.failures, ...failures]);
 }
 

@@ -12,6 +12,12 @@ export const messages = {
   methodNotAllowed: ['请求方法不支持', 'Method not allowed'],
   serverError: ['服务器异常', 'Internal server error'],
   serviceUnavailable: ['服务暂不可用，请稍后重试', 'The service is unavailable for a moment, try again shortly'],
+  idempotencyKeyBad: ['Idempotency-Key 须为 1 到 255 个可见字符', 'The Idempotency-Key must be 1 to 255 visible characters'],
+  idempotencyKeyReused: ['该 Idempotency-Key 已用于另一个请求', 'This Idempotency-Key was already used for another request'],
+  idempotencyInProgress: [
+    '使用该 Idempotency-Key 的请求正在处理或已中断，请确认其结果',
+    'A request with this Idempotency-Key is still running or was interrupted: check its outcome',
+  ],
   badClient: ['客户端认证失败', 'Client authentication failed'],
   badCredentials: ['用户名或密码错误', 'Wrong account or password'],
   accountLocked: ['登录错误次数过多，请30分钟后再试', 'Too many failed sign-ins, try again in 30 minutes'],

@@ -25,6 +25,7 @@ import { clientErrorAnswer } from './http/client-errors.js';
 import { DatabaseOutage } from './http/database-outage.js';
 import { registerDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerIdempotency } from './http/idempotency.js';
 import { registerGracefulClose } from './http/graceful-close.js';
 import { badUrlAnswer, registerInputGuard } from './http/input-guard.js';
 import { registerLanguage } from './http/language.js';
@@ -122,6 +123,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerLanguage(app);
   registerAuthHook(app, ctx);
   registerApiLog(app, ctx);
+  registerIdempotency(app, ctx.db);
   await registerDocs(app);
 
   app.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'UP' }));

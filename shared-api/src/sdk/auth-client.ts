@@ -269,6 +269,25 @@ export class AuthClient {
     return envelope.data as T;
   }
 
+  /** The key of the writes made inside `withIdempotencyKey`, and how many were made. */
+  private idempotency: { base: string; sent: number } | undefined;
+
+  /**
+   * Every write (POST) made while `work` runs carries an `Idempotency-Key`: `base`, then `-1`,
+   * `-2`… in the order they are made. Running the same work again with the same base (a re-run
+   * after a failure) repeats the same keys, so the server answers what it did the first time
+   * instead of writing again (within 24 hours).
+   */
+  async withIdempotencyKey<T>(base: string, work: () => Promise<T>): Promise<T> {
+    const outer = this.idempotency;
+    this.idempotency = { base, sent: 0 };
+    try {
+      return await work();
+    } finally {
+      this.idempotency = outer;
+    }
+  }
+
   private async send(
     method: 'GET' | 'POST',
     path: string,
@@ -276,10 +295,16 @@ export class AuthClient {
     body?: unknown,
     binary?: boolean,
   ): Promise<Envelope> {
+    const headers = this.headers();
+    if (method === 'POST' && this.idempotency) {
+      const { base, sent } = this.idempotency;
+      headers['Idempotency-Key'] = sent ? `${base}-${sent}` : base;
+      this.idempotency.sent++;
+    }
     const response = await this.options.transport({
       method,
       url: this.options.baseUrl + path + toQueryString(query),
-      headers: this.headers(),
+      headers,
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       ...(binary ? { responseType: 'binary' as const } : {}),
     });

@@ -220,6 +220,15 @@ export interface Database
     expiresAt: NullableTimestamp;
     consumedAt: NullableTimestamp;
   };
+  /** Outcomes of writes sent with an Idempotency-Key, by the hash of caller and key (migration 0034). */
+  sso_idempotency: {
+    id: string;
+    fingerprint: string;
+    status: number | null;
+    body: string | null;
+    createdAt: Generated<Date>;
+    expiresAt: Timestamp;
+  };
   /** The platform session that made each OpenID Connect grant (migration 0033). */
   sso_oidc_grant_session: { grantId: string; sessionId: string; expiresAt: Timestamp };
   /** CAS service tickets and hand-off codes, by the sha-256 of the ticket; spent by deleting the row. */

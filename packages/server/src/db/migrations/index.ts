@@ -27,6 +27,7 @@ import * as appDailyValueIndexes from './0029-app-daily-value-indexes.js';
 import * as dictEnglishValues from './0031-dict-english-values.js';
 import * as casSignOns from './0032-cas-sign-ons.js';
 import * as oidcGrantSessions from './0033-oidc-grant-sessions.js';
+import * as idempotencyKeys from './0034-idempotency-keys.js';
 import * as grantExpiryIndexes from './0035-grant-expiry-indexes.js';
 
 export interface Migration {
@@ -68,5 +69,6 @@ export const migrations: Migration[] = [
   { version: 31, name: 'dict-english-values', up: dictEnglishValues.up },
   { version: 32, name: 'cas-sign-ons', up: casSignOns.up },
   { version: 33, name: 'oidc-grant-sessions', up: oidcGrantSessions.up },
+  { version: 34, name: 'idempotency-keys', up: idempotencyKeys.up },
   { version: 35, name: 'grant-expiry-indexes', up: grantExpiryIndexes.up },
 ];
