@@ -13,6 +13,7 @@ import { CrudTable } from './crud-table.js';
 import { withLabelledNames } from './labelled-names.js';
 import { allowedActions } from './permissions.js';
 import { SearchForm } from './search-form.js';
+import { startValues } from './start-values.js';
 import { useCrud } from './use-crud.js';
 import { useDicts } from './use-dict.js';
 import { cleanValues } from './validation.js';
@@ -118,7 +119,7 @@ export default function CrudPage({
     await reload();
   };
 
-  const add = (presets?: Row) => setDialog({ mode: 'add', row: presets ?? addValues });
+  const add = (presets?: Row) => setDialog({ mode: 'add', row: startValues(def, state.rows, presets ?? addValues) });
   const ctx: CrudContext = { selected: selected.map(String), reload, api, add };
   const page = (
     <Card title={title ?? def.view.title[i18n.language === 'en' ? 1 : 0]} size="small">

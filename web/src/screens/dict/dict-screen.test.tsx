@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/index.js';
 import { type FakeCall, fakeFetch, page } from '../../test/fake-fetch.testkit.js';
 import { buttonIn, grant, renderWithFeedback, spaced } from '../../test/ui.testkit.js';
 import { type DictLayout, DictScreen } from './dict-screen.js';
@@ -17,6 +18,7 @@ interface Entry {
   sort: number;
   isSealed: number;
   remark: string | null;
+  dictValueEn?: string;
 }
 const entry = (id: string, parentId: string, code: string, dictKey: string, dictValue: string, sort = 1): Entry => ({
   id,
@@ -34,7 +36,7 @@ const rows: Entry[] = [
   entry('12', '10', 'sex', '2', '女', 2),
   entry('13', '11', 'sex', '1-1', '成年男'),
   entry('20', '0', 'color', '-1', '颜色', 2),
-  { ...entry('30', '0', 'yes_no', '-1', '是否', 3), isSealed: 1 },
+  { ...entry('30', '0', 'yes_no', '-1', '是否', 3), isSealed: 1, dictValueEn: 'Yes or no' },
   entry('31', '30', 'yes_no', '0', '否', 1),
   entry('32', '30', 'yes_no', '1', '是', 2),
 ];
@@ -134,9 +136,10 @@ describe('the dictionary screen', { timeout: 120_000 }, () => {
     const code = within(form).getByLabelText('字典编号') as HTMLInputElement;
     expect(code.value).toBe('sex');
     expect(code.disabled).toBe(true);
+    // The sort starts after the entries listed (男 1, 女 2): nothing to type for a form that can be sent.
+    expect((within(form).getByLabelText('字典排序') as HTMLInputElement).value).toBe('3');
     await user.type(within(form).getByLabelText('字典键值'), '3');
     await user.type(within(form).getByLabelText('字典名称'), '未知');
-    await user.type(within(form).getByLabelText('字典排序'), '3');
     const listsBefore = calls.filter((c) => c.path === `${base}/child-list`).length;
     await user.click(buttonIn(form, '提交'));
     await screen.findByText('新增成功');
@@ -184,16 +187,31 @@ describe('the dictionary screen', { timeout: 120_000 }, () => {
     expect(within(form).queryByLabelText('上级字典')).toBeNull();
     await user.type(within(form).getByLabelText('字典编号'), 'fruit');
     await user.type(within(form).getByLabelText('字典名称'), '水果');
-    await user.type(within(form).getByLabelText('字典排序'), '9');
+    // After the dictionaries listed (sorted 1, 2 and 3).
+    expect((within(form).getByLabelText('字典排序') as HTMLInputElement).value).toBe('4');
     await user.click(buttonIn(form, '提交'));
     await screen.findByText('新增成功');
     expect(calls.find((c) => c.path === `${base}/submit`)?.body).toEqual({
       code: 'fruit',
       dictValue: '水果',
-      sort: 9,
+      sort: 4,
       isSealed: 0,
       dictKey: '-1',
     });
+  });
+
+  it('names the dictionary of an entries dialog by its English name on an English screen (是否 is not shown)', async () => {
+    fakeServer();
+    await i18n.changeLanguage('en');
+    try {
+      const user = userEvent.setup({ delay: null });
+      renderScreen();
+      await user.click(buttonIn(rowOf(await screen.findByText('是否')), 'Configure'));
+      const entries = await dialogTitled('Entries · Yes or no (yes_no)');
+      expect(entries.querySelector('.ant-modal-title')?.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    } finally {
+      await i18n.changeLanguage('zh-CN');
+    }
   });
 
   it.each(['horizontal', 'vertical'] as const)('lays the entries out %s, without a dialog', async (layout) => {

@@ -1,10 +1,11 @@
-import type { ResourceDef } from '@sso/shared-api';
+import type { DictRow, ResourceDef } from '@sso/shared-api';
 import { Button, Card, Col, Empty, Flex, Row as Grid, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
 import type { CrudApi, Row } from '../../crud/crud-api.js';
 import CrudPage from '../../crud/crud-page.js';
+import { dictValueIn } from '../../crud/use-dict.js';
 import { useStore } from '../../lib/store.js';
 import { userStore } from '../../session/user-store.js';
 import { dictChildApi, dictParentApi } from './dict-api.js';
@@ -39,7 +40,7 @@ function DictEntries({ def, parent, title }: { def: ResourceDef; parent: Row; ti
  * dictionary's 字典配置 is clicked, the table of its entries, laid out as `layout` says.
  */
 export function DictScreen({ def, layout, title }: DictScreenProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [parent, setParent] = useState<Row>();
   const parents = useMemo(() => parentDef(def), [def]);
   // The chosen dictionary follows its own edits (a new code moves its entries) and goes when removed.
@@ -61,7 +62,13 @@ export function DictScreen({ def, layout, title }: DictScreenProps) {
   }, [def]);
   const canConfigure = useStore(userStore, (s) => s.permissions[`${def.permission}_child`] === true);
 
-  const entriesTitle = parent ? t('dictScreen.entriesOf', { name: parent.dictValue, code: parent.code }) : '';
+  // The dictionary is named as its entries are, in the language shown (是否 is yes/no in English).
+  const entriesTitle = parent
+    ? t('dictScreen.entriesOf', {
+        name: dictValueIn(i18n.language, parent as Pick<DictRow, 'dictValue' | 'dictValueEn'>),
+        code: parent.code,
+      })
+    : '';
   const list = (
     <CrudPage
       def={parents}

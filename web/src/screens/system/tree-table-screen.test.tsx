@@ -66,13 +66,19 @@ describe('机构管理 as a tree table', () => {
     await waitFor(() => expect(within(modal).getByTitle('钢铁集团')).toBeTruthy());
     await user.type(within(modal).getByLabelText('机构名称'), '炼钢厂');
     await user.type(within(modal).getByLabelText('机构全称'), '第一炼钢厂');
-    await user.type(within(modal).getByLabelText('排序'), '1');
+    // The first child of its parent: its sort starts at 1, nothing to type.
+    expect((within(modal).getByLabelText('排序') as HTMLInputElement).value).toBe('1');
     await user.click(within(modal).getByLabelText('机构类型'));
     await user.click(await waitFor(() => document.querySelector('.ant-select-item-option[title="公司"]') as HTMLElement));
     await user.click(within(modal).getByText(spaced('提交')));
 
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/submit'))).toBe(true));
-    expect(calls.find((c) => c.path.endsWith('/submit'))?.body).toMatchObject({ parentId: '1', deptName: '炼钢厂', deptCategory: 1 });
+    expect(calls.find((c) => c.path.endsWith('/submit'))?.body).toMatchObject({
+      parentId: '1',
+      deptName: '炼钢厂',
+      deptCategory: 1,
+      sort: 1,
+    });
     // The list reloads: the parent now opens onto its new child.
     const expander = await waitFor(() => {
       const icon = opener('钢铁集团');
