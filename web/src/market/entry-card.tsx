@@ -41,7 +41,10 @@ export function EntryCard({ entry }: { entry: MarketEntryRow }) {
     <div className="sso-market-card" data-testid="market-entry">
       <Link to={`/market/detail?id=${entry.id}`} className="sso-market-card-title">
         <EntryIcon entry={entry} />
-        <span className="sso-data">{entry.appName}</span>
+        {/* Cut to one line on the card: the whole name shows on hover and wraps on the detail page. */}
+        <span className="sso-data" title={entry.appName}>
+          {entry.appName}
+        </span>
       </Link>
       <div className="sso-market-clip">
         {entry.isRecommend === 1 && <Tag color="gold">{t('market.recommended')}</Tag>}

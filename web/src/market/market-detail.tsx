@@ -61,14 +61,14 @@ export default function MarketDetail() {
     <div data-screen="market-detail">
       <Card
         size="small"
-        className="sso-portal-section"
+        className="sso-portal-section sso-name-card"
         title={
-          <Space style={{ minWidth: 0 }}>
+          <span className="sso-card-name">
             <EntryIcon entry={entry} size={32} />
             <span className="sso-data" data-testid="detail-name">
               {entry.appName}
             </span>
-          </Space>
+          </span>
         }
       >
         <EntryCounts entry={entry} />

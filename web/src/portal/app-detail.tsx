@@ -28,11 +28,14 @@ export default function AppDetail() {
     <Card
       data-screen="portal-detail"
       size="small"
+      className="sso-name-card"
       title={
-        <Space>
+        <span className="sso-card-name">
           <AppIcon app={app} size={32} />
-          <span className="sso-data">{app.appName}</span>
-        </Space>
+          <span className="sso-data" data-testid="detail-name">
+            {app.appName}
+          </span>
+        </span>
       }
       extra={<FavoriteStar app={app} favorite={app.favorite} onChange={(favorite) => setApp({ ...app, favorite })} />}
     >

@@ -1,22 +1,24 @@
-import { Card, Segmented, Skeleton } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppGrid } from './app-grid.js';
+import { AppTypeTabs, type TypeCount } from './app-type-tabs.js';
+import type { DayCount } from './opens-chart.js';
 import { type AppGroup, portalApi } from './portal-api.js';
 import { useFavorites } from './use-favorites.js';
 
 // echarts loads only when the chart is drawn, so the portal's first paint stays small.
-const BarChartView = lazy(() => import('../pages/wel/menu-chart.js').then((m) => ({ default: m.BarChartView })));
+const OpensChart = lazy(() => import('./opens-chart.js').then((m) => ({ default: m.OpensChart })));
 
 /** The portal's first page: the caller's applications by type, favourites, recently visited and a chart of their opens. */
 export default function HomeIndex() {
   const { t } = useTranslation();
   const { favorites, ids, onFavorite } = useFavorites();
   const [groups, setGroups] = useState<AppGroup[]>();
-  const [counts, setCounts] = useState<{ appType: string; appTypeName: string; count: number }[]>([]);
+  const [counts, setCounts] = useState<TypeCount[]>([]);
   const [type, setType] = useState('');
   const [recent, setRecent] = useState<AppGroup['apps']>([]);
-  const [chart, setChart] = useState<{ name: string; value: number }[]>();
+  const [chart, setChart] = useState<DayCount[]>();
 
   useEffect(() => {
     void portalApi.listByType().then(setGroups);
@@ -26,18 +28,6 @@ export default function HomeIndex() {
   }, []);
 
   const apps = useMemo(() => (groups ?? []).filter((g) => !type || g.appType === type).flatMap((g) => g.apps), [groups, type]);
-  const total = counts.reduce((sum, c) => sum + c.count, 0);
-  const typeOptions = [
-    { value: '', label: `${t('portal.all')} (${total})` },
-    ...counts.map((c) => ({
-      value: c.appType,
-      label: (
-        <span>
-          <span className="sso-data">{c.appTypeName || c.appType}</span> ({c.count})
-        </span>
-      ),
-    })),
-  ];
 
   return (
     <div data-screen="portal-index">
@@ -46,9 +36,7 @@ export default function HomeIndex() {
           <Skeleton active />
         ) : (
           <>
-            <div style={{ overflowX: 'auto', marginBottom: 10 }}>
-              <Segmented value={type} onChange={(value) => setType(String(value))} options={typeOptions} />
-            </div>
+            <AppTypeTabs counts={counts} value={type} onChange={setType} />
             <AppGrid apps={apps} favoriteIds={ids} onFavorite={onFavorite} empty={t('portal.noApps')} testId="my-apps" />
           </>
         )}
@@ -62,7 +50,7 @@ export default function HomeIndex() {
       <Card className="sso-portal-section" title={t('portal.opens')} size="small">
         {chart ? (
           <Suspense fallback={<Skeleton active />}>
-            <BarChartView data={chart} color="#409EFF" />
+            <OpensChart data={chart} color="#409EFF" />
           </Suspense>
         ) : (
           <Skeleton active />
