@@ -39,11 +39,15 @@ export function RecordForm({ def, row, defaults, choices, active, width, onSaved
   const [trees, setTrees] = useState<Record<string, PickNode[]>>({});
   /** The tree field whose picker is open. */
   const [picking, setPicking] = useState<FieldSpec>();
-  const fields = formFields(def, lang, choices, editing).map((field): FieldSpec => {
-    const column = def.view.columns.find((c) => c.prop === field.prop);
-    const source = column && treeSourceOf(def, column);
-    return source ? { ...field, kind: 'tree', tree: { nodes: trees[field.prop] ?? [], multiple: source.multiple === true } } : field;
-  });
+  /** The fields that apply to these values (a protocol's settings for that protocol only), tree fields picked in their trees. */
+  const fieldsFor = (typed: Record<string, string>) =>
+    formFields(def, lang, choices, editing, typed).map((field): FieldSpec => {
+      const column = def.view.columns.find((c) => c.prop === field.prop);
+      const source = column && treeSourceOf(def, column);
+      return source ? { ...field, kind: 'tree', tree: { nodes: trees[field.prop] ?? [], multiple: source.multiple === true } } : field;
+    });
+  /** The row's values as text, for every column (a setting of another protocol included). */
+  const rowValues = formValues(def.view.columns, row);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the trees are read once per opened form
   useEffect(() => {
@@ -55,13 +59,15 @@ export function RecordForm({ def, row, defaults, choices, active, width, onSaved
       );
     }
   }, [def, client]);
-  const [values, setValues] = useState(() => ({ ...formValues(fields, row), ...(editing ? {} : defaults) }));
+  const [values, setValues] = useState(() => ({ ...rowValues, ...(editing ? {} : defaults) }));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const fields = fieldsFor(values);
 
-  const submit = async (values: Record<string, string>) => {
-    const changed = editing
-      ? Object.fromEntries(Object.entries(values).filter(([prop, value]) => value !== formValues(fields, row)[prop]))
-      : values;
+  const submit = async (typed: Record<string, string>) => {
+    // Only what applies to the values typed is checked and sent; a setting left behind by another choice is not.
+    const shown = new Set(fieldsFor(typed).map((field) => field.prop));
+    const values = Object.fromEntries(Object.entries(typed).filter(([prop]) => shown.has(prop)));
+    const changed = editing ? Object.fromEntries(Object.entries(values).filter(([prop, value]) => value !== rowValues[prop])) : values;
     const payload = toPayload(def, changed, editing);
     const found = formErrors(def, payload, editing, lang);
     setErrors(found);

@@ -1,4 +1,4 @@
-import type { ColumnView, ResourceDef, SsoClient } from '@sso/shared-api';
+import { type ColumnView, fieldApplies, type ResourceDef, requiredByCondition, type SsoClient } from '@sso/shared-api';
 import type { Choice, FieldSpec } from '../components/field-list.js';
 import type { TableColumn } from '../components/table.js';
 import { type Lang, labelOf, messageIn, translate } from './i18n.js';
@@ -63,6 +63,8 @@ export async function loadChoices(client: SsoClient, def: ResourceDef, lang: Lan
   const map: ChoiceMap = {};
   for (const column of def.view.columns) {
     if (column.dict) map[column.prop] = await dictChoices(client, column.dict, lang);
+    else if (column.options)
+      map[column.prop] = column.options.map((option) => ({ value: option.value, label: labelOf(lang, option.label) }));
     else if (column.type === 'switch')
       map[column.prop] = [
         { value: '1', label: translate(lang, 'yes') },
@@ -84,12 +86,26 @@ function fieldOf(column: ColumnView, lang: Lang, choices: ChoiceMap, required: b
   return { prop: column.prop, label, kind: column.type === 'password' ? 'password' : 'text', required };
 }
 
-/** The create or edit form: the view's form columns the entity accepts (no password when editing). */
-export function formFields(def: ResourceDef, lang: Lang, choices: ChoiceMap, editing: boolean): FieldSpec[] {
+/**
+ * The create or edit form: the view's form columns the entity accepts (no password when editing)
+ * that apply to the values typed so far (`appliesWhen`), a field required by its `requiredWhen`
+ * marked so while that holds.
+ */
+export function formFields(
+  def: ResourceDef,
+  lang: Lang,
+  choices: ChoiceMap,
+  editing: boolean,
+  values: Record<string, string> = {},
+): FieldSpec[] {
   const shape = entityOf(def).shape;
   return def.view.columns
     .filter((column) => !column.hideInForm && column.prop in shape && !(editing && column.type === 'password'))
-    .map((column) => fieldOf(column, lang, choices, isRequired(def, column.prop), !isRequired(def, column.prop)));
+    .filter((column) => fieldApplies(column, values))
+    .map((column) => {
+      const required = isRequired(def, column.prop);
+      return fieldOf(column, lang, choices, required || requiredByCondition(column, values), !required);
+    });
 }
 
 /** The search form: the resource's filters (tree-picked ones are filtered by their own screens). */
@@ -101,7 +117,7 @@ export function searchFields(def: ResourceDef, lang: Lang, choices: ChoiceMap): 
 }
 
 /** A row's values as the form's text. */
-export function formValues(fields: readonly FieldSpec[], row?: Record<string, unknown>): Record<string, string> {
+export function formValues(fields: readonly Pick<FieldSpec, 'prop'>[], row?: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(
     fields.map((field) => [field.prop, row?.[field.prop] === undefined || row[field.prop] === null ? '' : String(row[field.prop])]),
   );

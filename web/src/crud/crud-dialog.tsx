@@ -1,4 +1,4 @@
-import type { ResourceDef } from '@sso/shared-api';
+import { fieldApplies, type ResourceDef } from '@sso/shared-api';
 import { Form } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,9 +46,13 @@ export function CrudDialog({ def, mode, row, dicts, onSubmit, onClose, locked, n
     if (row) form.setFieldsValue(formValues(def, columns, row, renderers));
   }, [mode, row, form, def, columns, renderers]);
 
-  // Rules across fields show too, under the fields of this form.
-  const check = (values: DataRow) =>
-    Object.fromEntries(Object.entries(formErrors(def, values, mode === 'edit')).filter(([prop]) => columns.some((c) => c.prop === prop)));
+  // Rules across fields show too, under the fields this form shows (those that apply to its values).
+  const check = (values: DataRow) => {
+    const shown = columns.filter((column) => fieldApplies(column, form.getFieldsValue(true)));
+    return Object.fromEntries(
+      Object.entries(formErrors(def, values, mode === 'edit')).filter(([prop]) => shown.some((c) => c.prop === prop)),
+    );
+  };
 
   return (
     <FormModal

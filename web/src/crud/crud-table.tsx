@@ -8,7 +8,7 @@ import { labelledName } from './labelled-names.js';
 import { useLazyRows } from './lazy-tree.js';
 import type { Allowed } from './permissions.js';
 import type { CrudState } from './use-crud.js';
-import type { Option } from './use-dict.js';
+import { choicesOf, type Option } from './use-dict.js';
 
 /** The display name a resource declares beside a field, if any. */
 const nameBeside = (def: ResourceDef, prop: string) => Object.entries(def.names).find(([, source]) => source.field === prop)?.[0];
@@ -60,7 +60,7 @@ export function CrudTable({ def, state, dicts, allowed, selected, onSelect, onPa
           // A name labelled per value in both languages (a log's kind) shows in the screen's language.
           const labelled = labelledName(def, c.prop, row, i18n.language);
           if (labelled !== undefined) return labelled;
-          return renderCell(def, c, value, { row, dict: c.dict ? dicts[c.dict] : undefined, name });
+          return renderCell(def, c, value, { row, dict: choicesOf(c, dicts, i18n.language), name });
         },
       })),
     ...(rowActions

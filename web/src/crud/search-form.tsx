@@ -4,7 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FieldInput } from './field-input.js';
 import { typeOf } from './field-renderers.js';
-import type { Option } from './use-dict.js';
+import { choicesOf, type Option } from './use-dict.js';
 
 export type SearchQuery = Record<string, string | undefined>;
 
@@ -66,7 +66,7 @@ export function SearchForm({
             <FieldInput
               def={def}
               column={column.type === 'textarea' || column.type === 'richtext' ? { ...column, type: 'input' } : column}
-              dict={column.dict ? dicts[column.dict] : undefined}
+              dict={choicesOf(column, dicts, i18n.language)}
               placeholder={TYPED.has(typeOf(column)) ? column.label[lang] : undefined}
             />
           )}

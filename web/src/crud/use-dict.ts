@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.js';
 import i18n from '../i18n/index.js';
+import { isEnglish } from '../i18n/menu-names.js';
 
 export interface Option {
   value: string;
@@ -49,6 +50,16 @@ export function useDicts(columns: readonly ColumnView[]): Record<string, Option[
     };
   }, [codes, language]);
   return dicts;
+}
+
+/**
+ * The choices of a column: its dictionary's entries (loaded by `useDicts`), or its fixed options
+ * labelled in `language`; undefined for a column that offers no choice.
+ */
+export function choicesOf(column: ColumnView, dicts: Readonly<Record<string, Option[]>>, language: string): Option[] | undefined {
+  if (column.dict) return dicts[column.dict];
+  const english = isEnglish(language);
+  return column.options?.map((option) => ({ value: option.value, label: option.label[english ? 1 : 0] }));
 }
 
 /** A cell's text: the dictionary label of its value, or the value. */

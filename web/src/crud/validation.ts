@@ -1,4 +1,5 @@
-import type { ResourceDef } from '@sso/shared-api';
+import { type ColumnView, type ResourceDef, requiredByCondition } from '@sso/shared-api';
+import type { FormRule } from 'antd';
 import { messageOnScreen } from '../i18n/messages.js';
 
 /** The part of zod's API used here (the web app does not depend on zod itself). */
@@ -83,3 +84,24 @@ export const entityRule = (def: ResourceDef, prop: string) => ({
     if (message) throw new Error(message);
   },
 });
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * The rules of a column's field: the entity's check, and its `requiredWhen` while that condition
+ * holds for the form's values (a link application's address), with the declared message in the
+ * language on screen. `values` are the form's values now: the marker follows them.
+ */
+export function fieldRules(def: ResourceDef, column: ColumnView, values: Record<string, unknown>): FormRule[] {
+  const entity = entityRule(def, column.prop);
+  const condition = column.requiredWhen;
+  if (!condition) return [entity];
+  return [
+    { ...entity, required: entity.required || requiredByCondition(column, values) },
+    ({ getFieldsValue }) => ({
+      validator: async (_: unknown, value: unknown) => {
+        if (isBlank(value) && requiredByCondition(column, getFieldsValue(true))) throw new Error(messageOnScreen(condition.message));
+      },
+    }),
+  ];
+}

@@ -12,6 +12,22 @@ export const APP_PROTOCOLS = ['oidc', 'cas', 'token', 'link'] as const;
 export const APP_HANDOFF_MODES = ['token', 'code'] as const;
 export type AppProtocol = (typeof APP_PROTOCOLS)[number];
 
+/** Protocols that send the user back to the application: they need a registered redirect URI. */
+export const REDIRECTING_PROTOCOLS: readonly AppProtocol[] = ['oidc', 'cas', 'token'];
+
+/** The protocols as forms offer them: by name, never by their codes. */
+const PROTOCOL_OPTIONS = [
+  { value: 'oidc', label: ['OpenID Connect', 'OpenID Connect'] },
+  { value: 'cas', label: ['CAS', 'CAS'] },
+  { value: 'token', label: ['BladeX 令牌交接', 'BladeX hand-off'] },
+  { value: 'link', label: ['链接（不单点登录）', 'Link (no sign-on)'] },
+] as const satisfies readonly { value: AppProtocol; label: readonly [string, string] }[];
+
+const HANDOFF_MODE_OPTIONS = [
+  { value: 'token', label: ['令牌：地址中携带访问令牌', 'Token: an access token in the address'] },
+  { value: 'code', label: ['一次性授权码：应用服务端换取令牌', 'One-time code: the application server exchanges it'] },
+] as const satisfies readonly { value: (typeof APP_HANDOFF_MODES)[number]; label: readonly [string, string] }[];
+
 /** Visibility 1: only those granted (appuser); 2: every user of the tenant. */
 export const APP_VISIBLE_TO_GRANTED = 1;
 export const APP_VISIBLE_TO_ALL = 2;
@@ -179,29 +195,61 @@ export const app = defineResource({
   },
   view: {
     title: ['应用信息', 'Applications'],
+    // Each protocol's settings show only for applications of that protocol (as identity providers'
+    // client editors do), and what a protocol cannot do without is marked required for it.
     columns: [
       { prop: 'appCode', label: ['应用编码', 'Code'], search: true },
       { prop: 'appName', label: ['应用名称', 'Name'], search: true },
       { prop: 'appType', label: ['应用类型', 'Type'], type: 'select', dict: 'app_type', search: true },
       { prop: 'appCategory', label: ['应用分类', 'Category'], type: 'select', dict: 'app_category' },
-      { prop: 'protocol', label: ['登录协议', 'Sign-on protocol'] },
-      { prop: 'appUrl', label: ['应用地址', 'Address'] },
-      { prop: 'redirectUris', label: ['回调地址', 'Redirect URIs'], type: 'textarea', hideInTable: true },
-      { prop: 'backchannelLogoutUri', label: ['退出通知地址', 'Back-channel logout URI'], hideInTable: true },
-      { prop: 'handoffMode', label: ['交接方式（token 协议）', 'Hand-off mode (token protocol)'], hideInTable: true },
+      { prop: 'protocol', label: ['登录协议', 'Sign-on protocol'], type: 'select', options: PROTOCOL_OPTIONS },
+      {
+        prop: 'appUrl',
+        label: ['应用地址', 'Address'],
+        requiredWhen: { field: 'protocol', in: ['link'], message: m.appUrlRequired },
+      },
+      {
+        prop: 'redirectUris',
+        label: ['回调地址', 'Redirect URIs'],
+        type: 'textarea',
+        hideInTable: true,
+        appliesWhen: { field: 'protocol', in: REDIRECTING_PROTOCOLS },
+        requiredWhen: { field: 'protocol', in: REDIRECTING_PROTOCOLS, message: m.redirectUrisRequired },
+      },
+      {
+        prop: 'backchannelLogoutUri',
+        label: ['退出通知地址', 'Back-channel logout URI'],
+        hideInTable: true,
+        appliesWhen: { field: 'protocol', in: ['oidc'] },
+      },
+      {
+        prop: 'permissionClaims',
+        label: ['令牌携带应用权限', 'Permissions in tokens'],
+        type: 'number',
+        hideInTable: true,
+        appliesWhen: { field: 'protocol', in: ['oidc'] },
+      },
+      {
+        prop: 'handoffMode',
+        label: ['交接方式', 'Hand-off mode'],
+        type: 'select',
+        options: HANDOFF_MODE_OPTIONS,
+        hideInTable: true,
+        appliesWhen: { field: 'protocol', in: ['token'] },
+      },
       {
         prop: 'casSingleLogout',
-        label: ['退出时通知应用（cas 协议）', 'Single logout to the application (cas protocol)'],
+        label: ['退出时通知应用', 'Single logout to the application'],
         type: 'select',
         dict: 'yes_no',
         hideInTable: true,
+        appliesWhen: { field: 'protocol', in: ['cas'] },
       },
       { prop: 'icon', label: ['图标', 'Icon'], hideInTable: true },
       { prop: 'color', label: ['颜色', 'Colour'], hideInTable: true },
       { prop: 'description', label: ['应用描述', 'Description'], type: 'textarea', hideInTable: true },
       { prop: 'sort', label: ['排序', 'Sort'], type: 'number' },
       { prop: 'visibility', label: ['可见范围', 'Visibility'], type: 'number', hideInTable: true },
-      { prop: 'permissionClaims', label: ['令牌携带应用权限', 'Permissions in tokens'], type: 'number', hideInTable: true },
       { prop: 'status', label: ['状态', 'Status'], type: 'select', dict: 'account_status' },
     ],
   },

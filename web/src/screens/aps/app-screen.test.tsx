@@ -5,7 +5,6 @@ import i18n from '../../i18n/index.js';
 import { fakeFetch, page } from '../../test/fake-fetch.testkit.js';
 import { buttonIn, dialogTitled, grant, renderWithFeedback } from '../../test/ui.testkit.js';
 import AppScreen from './app-screen.js';
-import { HandoffModeInput } from './handoff-mode-input.js';
 
 const SECRET = 'Qw3_secret-shown-only-once-00001';
 const finance = {
@@ -18,6 +17,19 @@ const finance = {
   status: 1,
   sort: 1,
 };
+
+/** Chooses the sign-on protocol by the name the select shows. */
+async function chooseProtocol(form: HTMLElement, name: string) {
+  fireEvent.mouseDown(within(form).getByLabelText(/^(登录协议|Sign-on protocol)$/));
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find(
+      (o) => o.getAttribute('title') === name,
+    );
+    if (!found) throw new Error(`no protocol ${name}`);
+    return found as HTMLElement;
+  });
+  fireEvent.click(option);
+}
 
 function renderScreen() {
   renderWithFeedback(<AppScreen menu={{ id: '1', code: 'app', name: '应用信息', rawPath: '/aps/app' }} />);
@@ -39,9 +51,7 @@ describe('the application screen', () => {
     const form = (document.querySelector('form#crud-dialog') as HTMLElement).closest('.ant-modal') as HTMLElement;
     fireEvent.change(within(form).getByLabelText('应用编码'), { target: { value: 'mes' } });
     fireEvent.change(within(form).getByLabelText('应用名称'), { target: { value: '制造执行' } });
-    fireEvent.mouseDown(within(form).getByLabelText('登录协议'));
-    await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="oidc"]')).not.toBeNull());
-    await user.click(document.querySelector('.ant-select-item-option[title="oidc"]') as HTMLElement);
+    await chooseProtocol(form, 'OpenID Connect');
     expect((await within(form).findByTestId('protocol-help')).textContent).toContain('OpenID Connect');
     fireEvent.change(within(form).getByTestId('redirect-uri'), { target: { value: 'https://mes.example.com/cb' } });
     await user.click(buttonIn(form, '提交'));
@@ -88,18 +98,16 @@ describe('the application screen', () => {
     const form = (document.querySelector('form#crud-dialog') as HTMLElement).closest('.ant-modal') as HTMLElement;
     fireEvent.change(within(form).getByLabelText('应用编码'), { target: { value: 'portal-bx' } });
     fireEvent.change(within(form).getByLabelText('应用名称'), { target: { value: 'BladeX 门户' } });
-    fireEvent.mouseDown(within(form).getByLabelText('登录协议'));
-    await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="token"]')).not.toBeNull());
-    await user.click(document.querySelector('.ant-select-item-option[title="token"]') as HTMLElement);
+    await chooseProtocol(form, 'BladeX 令牌交接');
     fireEvent.change(within(form).getByTestId('redirect-uri'), { target: { value: 'https://bx.example.com/cb' } });
 
     // A select, not a text box: only the two modes the server accepts can be chosen.
-    const mode = within(form).getByLabelText('交接方式（token 协议）');
+    const mode = await within(form).findByLabelText('交接方式');
     expect(mode.getAttribute('role')).toBe('combobox');
     fireEvent.mouseDown(mode);
     const codeOption = '.ant-select-item-option[title="一次性授权码：应用服务端换取令牌"]';
     await waitFor(() => expect(document.querySelector(codeOption)).not.toBeNull());
-    // The protocol's options (oidc, cas, token, link) have no colon in their names.
+    // The protocol's options have no colon in their names.
     const offered = [...document.querySelectorAll('.ant-select-item-option')]
       .map((o) => o.getAttribute('title'))
       .filter((t) => t?.includes('：'));
@@ -115,25 +123,55 @@ describe('the application screen', () => {
     });
   }, 60_000);
 
-  it('names the hand-off modes in English on an English screen', async () => {
+  it('shows each protocol its own settings only, and marks what it cannot do without', async () => {
+    fakeFetch({ 'GET /api/blade-aps/app/list': () => page([finance]) });
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderScreen();
+    await screen.findByText('finance');
+    await user.click(buttonIn(document.body, '新增'));
+    const form = (document.querySelector('form#crud-dialog') as HTMLElement).closest('.ant-modal') as HTMLElement;
+    const shown = (label: string) => within(form).queryByText(label, { selector: 'label' }) !== null;
+    const required = (label: string) => within(form).getByText(label, { selector: 'label' }).classList.contains('ant-form-item-required');
+    const SETTINGS = ['回调地址', '退出通知地址', '令牌携带应用权限', '交接方式', '退出时通知应用'];
+    // No protocol yet: none of the protocols' settings.
+    expect(SETTINGS.filter(shown)).toEqual([]);
+    expect(within(form).getByRole('combobox', { name: '登录协议' }).closest('.ant-select')?.textContent).toContain('登录协议');
+    const settingsOf = async (protocol: string, expected: string[]) => {
+      await chooseProtocol(form, protocol);
+      await waitFor(() => expect(SETTINGS.filter(shown)).toEqual(expected));
+    };
+    await settingsOf('OpenID Connect', ['回调地址', '退出通知地址', '令牌携带应用权限']);
+    expect(required('回调地址')).toBe(true);
+    expect(required('应用地址')).toBe(false);
+    await settingsOf('CAS', ['回调地址', '退出时通知应用']);
+    await settingsOf('BladeX 令牌交接', ['回调地址', '交接方式']);
+    await settingsOf('链接（不单点登录）', []);
+    expect(required('应用地址')).toBe(true);
+  }, 90_000);
+
+  it('names the protocols and hand-off modes in English on an English screen', async () => {
     await i18n.changeLanguage('en');
     try {
-      const picked: unknown[] = [];
-      renderWithFeedback(
-        <HandoffModeInput def={{} as never} column={{ prop: 'handoffMode', label: ['', ''] }} onChange={(v) => picked.push(v)} />,
+      fakeFetch({ 'GET /api/blade-aps/app/list': () => page([{ ...finance, protocol: 'token', handoffMode: 'code' }]) });
+      const user = userEvent.setup({ pointerEventsCheck: 0 });
+      renderScreen();
+      // The table names the protocol, not its code.
+      expect((await screen.findByText('finance')).closest('tr')?.textContent).toContain('BladeX hand-off');
+      await user.click(buttonIn(document.body, 'Add'));
+      const form = (document.querySelector('form#crud-dialog') as HTMLElement).closest('.ant-modal') as HTMLElement;
+      fireEvent.mouseDown(within(form).getByLabelText('Sign-on protocol'));
+      await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="OpenID Connect"]')).not.toBeNull());
+      const protocols = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.getAttribute('title'));
+      expect(protocols).toEqual(['OpenID Connect', 'CAS', 'BladeX hand-off', 'Link (no sign-on)']);
+      fireEvent.click(document.querySelector('.ant-select-item-option[title="BladeX hand-off"]') as HTMLElement);
+      fireEvent.mouseDown(await within(form).findByLabelText('Hand-off mode'));
+      await waitFor(() =>
+        expect(document.querySelector('.ant-select-item-option[title="Token: an access token in the address"]')).not.toBeNull(),
       );
-      fireEvent.mouseDown(screen.getByRole('combobox'));
-      const token = await waitFor(() => {
-        const found = document.querySelector('.ant-select-item-option[title="Token: an access token in the address"]');
-        expect(found).not.toBeNull();
-        return found as HTMLElement;
-      });
       expect(document.querySelector('.ant-select-item-option[title="One-time code: the application server exchanges it"]')).not.toBeNull();
-      expect(document.querySelector('.ant-select-dropdown')?.textContent).not.toMatch(/[\u4e00-\u9fff]/);
-      fireEvent.click(token);
-      expect(picked).toEqual(['token']);
+      expect(form.textContent).not.toMatch(/[\u4e00-\u9fff]/);
     } finally {
       await i18n.changeLanguage('zh-CN');
     }
-  }, 30_000);
+  }, 60_000);
 });

@@ -12,7 +12,6 @@ import { userStore } from '../../session/user-store.js';
 import type { ScreenProps } from '../index.js';
 import { type Secret, SecretDialog } from '../tenant/secret-dialog.js';
 import { AppGrantDialog } from './app-grant-dialog.js';
-import { HandoffModeInput, HandoffModeLabel } from './handoff-mode-input.js';
 import { IconInput } from './icon-input.js';
 import { ColorInput, ProtocolInput } from './protocol-input.js';
 import { RedirectUrisInput } from './redirect-uris-input.js';
@@ -24,11 +23,6 @@ registerFieldRenderer('app', 'redirectUris', { Input: RedirectUrisInput, fullWid
 registerFieldRenderer('app', 'icon', { Input: IconInput });
 registerFieldRenderer('app', 'color', { Input: ColorInput });
 registerFieldRenderer('app', 'protocol', { Input: ProtocolInput });
-registerFieldRenderer('app', 'handoffMode', {
-  Input: HandoffModeInput,
-  cell: (value) => <HandoffModeLabel mode={value} />,
-  detail: (value) => <HandoffModeLabel mode={value} />,
-});
 
 /** The secret in an answer (a new oidc application, or reset-secret): the client id is the application code. */
 export const appSecretOf = (answer: unknown): Secret | undefined => {
@@ -40,8 +34,9 @@ export const appSecretOf = (answer: unknown): Secret | undefined => {
 
 /**
  * /aps/app (应用信息): the generic page with the application's own inputs (redirect URIs checked
- * as typed, icon upload, colour, protocol, the token hand-off mode picked from its two values); an oidc application's secret, answered once by the
- * server on creation and by 重置密钥 and kept only hashed, is shown once in its own dialog.
+ * as typed, icon upload, colour, the protocol with a word on what it needs); the settings of each
+ * protocol show only for it, as the definition declares. An oidc application's secret, answered
+ * once by the server on creation and by 重置密钥 and kept only hashed, is shown once in its own dialog.
  */
 export default function AppScreen({ menu }: ScreenProps) {
   const { t } = useTranslation();

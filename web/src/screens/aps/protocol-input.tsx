@@ -6,17 +6,21 @@ import './strings.js';
 
 const isProtocol = (value: unknown): value is AppProtocol => APP_PROTOCOLS.includes(value as AppProtocol);
 
-/** The sign-on protocol, with what that protocol needs from the rest of the form said under it. */
-export function ProtocolInput({ value, onChange, disabled, id }: FieldInputProps) {
+/**
+ * The sign-on protocol, chosen by name among the definition's options (the form kit hands them
+ * over as `dict`), with what that protocol needs from the rest of the form said under it.
+ */
+export function ProtocolInput({ value, onChange, disabled, id, placeholder, dict }: FieldInputProps) {
   const { t } = useTranslation();
   return (
     <>
       <Select
         id={id}
         disabled={disabled}
+        placeholder={placeholder}
         value={isProtocol(value) ? value : undefined}
         onChange={(next) => onChange?.(next)}
-        options={APP_PROTOCOLS.map((protocol) => ({ value: protocol, label: protocol }))}
+        options={dict ?? []}
       />
       {isProtocol(value) && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="protocol-help">

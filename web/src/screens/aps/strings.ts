@@ -41,7 +41,6 @@ addScreenStrings('apsScreen', {
     opensPerDay: '每日访问次数',
     opensPerApp: '应用访问排行',
     opensPerType: '按应用类型',
-    handoffMode: { token: '令牌：地址中携带访问令牌', code: '一次性授权码：应用服务端换取令牌' },
   },
   en: {
     addUri: 'Add a redirect URI',
@@ -84,6 +83,5 @@ addScreenStrings('apsScreen', {
     opensPerDay: 'Opens per day',
     opensPerApp: 'Most opened applications',
     opensPerType: 'By application type',
-    handoffMode: { token: 'Token: an access token in the address', code: 'One-time code: the application server exchanges it' },
   },
 });
