@@ -21,6 +21,9 @@ export function PasswordForm({ onDone }: { onDone: () => void }) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const ruleMessage = messages.passwordRule[i18n.language === 'en' ? 1 : 0];
+  // The rule is said under the new password before anything is typed; once a check fails its
+  // message says it in red instead, so it never shows twice.
+  const [newPasswordFailed, setNewPasswordFailed] = useState(false);
 
   const submit = async (values: Values) => {
     setSaving(true);
@@ -42,13 +45,21 @@ export function PasswordForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <Form<Values> form={form} name="password" layout="vertical" onFinish={submit} style={{ maxWidth: 420 }}>
+    <Form<Values>
+      form={form}
+      name="password"
+      layout="vertical"
+      onFinish={submit}
+      onFieldsChange={() => setNewPasswordFailed(form.getFieldError('newPassword').length > 0)}
+      style={{ maxWidth: 420 }}
+    >
       <Form.Item name="oldPassword" label={t('password.old')} rules={[{ required: true, message: t('password.oldRequired') }]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <Form.Item
         name="newPassword"
         label={t('password.new')}
+        extra={newPasswordFailed ? undefined : <span data-testid="password-rule">{ruleMessage}</span>}
         rules={[
           { required: true, message: t('password.newRequired') },
           { pattern: PASSWORD_RULE, message: ruleMessage },
