@@ -120,6 +120,7 @@ export const en: Messages = {
     confirmRequired: 'Please confirm the new password',
     mismatch: 'The two passwords do not match',
     forced: 'Change the initial password before using the system',
+    rule: '8 to 30 characters with a letter, a digit and a special character',
   },
   error: {
     403: 'Sorry, you may not visit this page',

@@ -117,6 +117,7 @@ export const zhCN = {
     confirmRequired: '请输入确认密码',
     mismatch: '两次密码输入不一致',
     forced: '首次登录需要修改初始密码后才能继续使用系统',
+    rule: '8 到 30 位，须同时含有字母、数字和特殊符号',
   },
   error: {
     403: '抱歉，你无权访问该页面',

@@ -21,8 +21,8 @@ export function PasswordForm({ onDone }: { onDone: () => void }) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const ruleMessage = messages.passwordRule[i18n.language === 'en' ? 1 : 0];
-  // The rule is said under the new password before anything is typed; once a check fails its
-  // message says it in red instead, so it never shows twice.
+  // The rule is said under the new password before anything is typed; once a check fails, its
+  // message says it in red instead, so the two never show together.
   const [newPasswordFailed, setNewPasswordFailed] = useState(false);
 
   const submit = async (values: Values) => {
@@ -59,7 +59,7 @@ export function PasswordForm({ onDone }: { onDone: () => void }) {
       <Form.Item
         name="newPassword"
         label={t('password.new')}
-        extra={newPasswordFailed ? undefined : <span data-testid="password-rule">{ruleMessage}</span>}
+        extra={newPasswordFailed ? undefined : <span data-testid="password-rule">{t('password.rule')}</span>}
         rules={[
           { required: true, message: t('password.newRequired') },
           { pattern: PASSWORD_RULE, message: ruleMessage },
