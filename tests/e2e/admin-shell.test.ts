@@ -54,13 +54,15 @@ describe.skipIf(!runnable)('the admin shell', () => {
     const statistic = (testId: string) => page.getByTestId(testId).locator('.ant-statistic-content-value');
     try {
       await step(page, 'shell-02-console', async () => {
+        // The console's overview is part of the landing page now: its old address leads there.
         await page.goto(`${server.baseUrl}/wel/dashboard`);
+        await page.waitForURL('**/wel/index');
         await page.getByText('平台概况').waitFor();
         // The admin is a user, and has just signed in today.
         await expect.poll(() => statistic('figure-users').textContent(), { timeout: 20_000 }).toMatch(/^[1-9]\d*$/);
         await expect.poll(() => statistic('figure-sign-ins').textContent(), { timeout: 20_000 }).toMatch(/^[1-9]\d*$/);
         await page.getByTestId('sign-in-chart').locator('canvas').waitFor();
-        await page.locator('.sso-tags .ant-tabs-tab-active').filter({ hasText: '控制台' }).waitFor();
+        await page.locator('.sso-tags .ant-tabs-tab-active').filter({ hasText: '首页' }).waitFor();
       });
       await step(page, 'shell-02-test-page', async () => {
         await page.goto(`${server.baseUrl}/test/index`);

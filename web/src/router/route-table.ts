@@ -27,7 +27,8 @@ const routeTable: RouteEntry[] = [
   { path: '/', layout: 'bare', meta: { isAuth: true }, redirect: '/wel' },
   { path: '/wel', layout: 'admin', meta: { isAuth: true }, redirect: '/wel/index' },
   { path: '/wel/index', layout: 'admin', meta: admin('dashboard') },
-  { path: '/wel/dashboard', layout: 'admin', meta: admin('console') },
+  // The overview it showed is part of /wel/index now: old links and bookmarks land there.
+  { path: '/wel/dashboard', layout: 'admin', meta: { isAuth: true }, redirect: '/wel/index' },
   { path: '/test/index', layout: 'admin', meta: admin('test') },
   { path: '/dict-horizontal/index', layout: 'admin', meta: admin('dictHorizontal') },
   { path: '/dict-vertical/index', layout: 'admin', meta: admin('dictVertical') },

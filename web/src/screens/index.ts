@@ -3,7 +3,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
  * SPECIFIC screens, by path: a menu path as the server sends it (`/system/user`) or a fixed admin
- * route (`/wel/dashboard`). A path listed here wins over the generic CRUD page of the registry
+ * route (`/info/index`). A path listed here wins over the generic CRUD page of the registry
  * resource the menu's code opens (`resourceForMenu`: the resource whose permission is that code).
  * Tree resources (`shape: 'tree'`, menu and dept) list through tree-table-screen. Add one line per
  * screen:
@@ -14,7 +14,6 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
  */
 export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenProps>>> = {
   '/wel/index': lazy(() => import('../pages/wel/wel-page.js')),
-  '/wel/dashboard': lazy(() => import('../pages/wel/dashboard-page.js')),
   '/info/index': lazy(() => import('../pages/info-page.js')),
   '/test/index': lazy(() => import('../pages/test-page.js')),
   '/demo/demo': lazy(() => import('../pages/demo-page.js')),

@@ -53,10 +53,11 @@ const NOTICE_DICT = registry.desk.notice.view.columns.filter((column) => column.
 const LOG_PERMISSION = registry.log.login.permission;
 
 /**
- * /wel/dashboard (控制台): platform figures from the same list calls the screens make — only
- * those the role may call — today's sign-ins from the login log, and the latest notices.
+ * The landing page's platform overview, below the cards to act on: platform figures from the same
+ * list calls the screens make — only those the role may call — today's sign-ins from the login
+ * log, and the latest notices. Nothing at all for a role that may call none of them.
  */
-export default function DashboardPage() {
+export function PlatformOverview() {
   const { t } = useTranslation();
   const color = useStore(settingsStore, (s) => s.color);
   const menus = useStore(userStore, (s) => s.menus);
@@ -84,6 +85,7 @@ export default function DashboardPage() {
   const labels = useMemo(() => ({ ok: t('console.ok'), failed: t('console.failedSeries') }), [t]);
   const noticeLabel = (key: string) => dicts[NOTICE_DICT[0]?.dict ?? '']?.find((o) => o.value === key)?.label ?? key;
 
+  if (!sources.length && !canLog && !canNotices) return null;
   return (
     <Row gutter={[12, 12]}>
       <Col span={24}>

@@ -1,0 +1,43 @@
+import { addScreenStrings } from '../../i18n/index.js';
+
+/** The landing page's texts: a title and a line per card, in both languages. */
+addScreenStrings('landing', {
+  'zh-CN': {
+    title: '待处理事项',
+    refresh: '刷新',
+    nothing: '暂无需要您处理的事项',
+    open: '查看',
+    approvals: '待我审批',
+    approvalsHint: '条访问申请等待您审批',
+    lockedAccounts: '锁定账号',
+    lockedAccountsHint: '个账号因登录失败被锁定',
+    throttledAddresses: '受限地址',
+    throttledAddressesHint: '个地址因登录失败过多被限制',
+    failedSignIns: '今日登录失败',
+    failedSignInsHint: '次登录失败(今日零点起)',
+    appOpens: '近7天应用访问',
+    appOpensHint: '次应用访问(按天)',
+    expiringGrants: '7天内到期授权',
+    expiringGrantsHint: '个应用角色授权将在7天内到期',
+    opensOn: '{{day}}: {{count}} 次',
+  },
+  en: {
+    title: 'Waiting for you',
+    refresh: 'Refresh',
+    nothing: 'Nothing is waiting for you',
+    open: 'Open',
+    approvals: 'My approvals',
+    approvalsHint: 'access requests wait for your decision',
+    lockedAccounts: 'Locked accounts',
+    lockedAccountsHint: 'accounts locked after failed sign-ins',
+    throttledAddresses: 'Throttled addresses',
+    throttledAddressesHint: 'addresses throttled after failed sign-ins',
+    failedSignIns: 'Failed sign-ins today',
+    failedSignInsHint: 'failed sign-ins since midnight',
+    appOpens: 'Application opens, 7 days',
+    appOpensHint: 'application opens, per day',
+    expiringGrants: 'Grants expiring soon',
+    expiringGrantsHint: 'application role grants end within 7 days',
+    opensOn: '{{day}}: {{count}}',
+  },
+});
