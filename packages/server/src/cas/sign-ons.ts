@@ -19,8 +19,8 @@ const SESSIONS_PER_QUERY = 500;
  * issued: a session that simply runs out is never "ended", so its rows are purged by age).
  */
 export async function recordCasSignOn(ctx: AppContext, signOn: CasSignOn): Promise<void> {
-  await ctx.db.deleteFrom('sso_cas_sign_on').where('expiresAt', '<', new Date()).execute();
-  await sql`insert into sso_cas_sign_on (ticket, session_id, app_id, tenant_id, service, principal, expires_at)
+  await sql`with purged as (delete from sso_cas_sign_on where expires_at < ${new Date()})
+    insert into sso_cas_sign_on (ticket, session_id, app_id, tenant_id, service, principal, expires_at)
     select ${signOn.ticket}, id, ${signOn.appId}::bigint, ${signOn.tenantId}, ${signOn.service}, ${signOn.principal}, expires_at
     from sso_session where id = ${signOn.sessionId}`.execute(ctx.db);
 }
