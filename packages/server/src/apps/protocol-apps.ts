@@ -1,7 +1,7 @@
 import { parseRedirectAddress, parseRegisteredRedirectUri, redirectMatches, splitRedirectUris } from '@sso/shared-api';
 import type { AppContext } from '../context.js';
 import { live } from '../engine/live-rows.js';
-import { isRegisteredForApp } from '../resources/app/redirect-source.js';
+import { isRegisteredForApp } from './registered-uris.js';
 
 /** An enabled application of one protocol, as the sign-on protocols read it. */
 export interface ProtocolApp {
@@ -16,6 +16,9 @@ export interface ProtocolApp {
 }
 
 const columns = ['id', 'tenantId', 'appCode', 'appName', 'appType', 'redirectUris', 'handoffMode'] as const;
+
+/** Every sign-on looks its application up: read through the cache, which any write to the catalogue drops (on every node). */
+const CATALOGUE = 'blade_app';
 
 /**
  * How closely an application's registered URIs cover the address: the length of the longest
@@ -45,9 +48,11 @@ export async function appForAddress(
   address: string,
   tenantId?: string,
 ): Promise<ProtocolApp | undefined> {
-  let query = ctx.db.selectFrom('blade_app').select(columns).where('protocol', '=', protocol).where('status', '=', 1);
-  if (tenantId) query = query.where('tenantId', '=', tenantId);
-  const rows = await query.$call(live()).execute();
+  const rows = await ctx.cache.get(CATALOGUE, `${protocol}:${tenantId ?? '*'}`, () => {
+    let query = ctx.db.selectFrom('blade_app').select(columns).where('protocol', '=', protocol).where('status', '=', 1);
+    if (tenantId) query = query.where('tenantId', '=', tenantId);
+    return query.$call(live()).execute();
+  });
   let best: { app: (typeof rows)[number]; covered: number } | undefined;
   for (const app of rows) {
     const covered = coverage(app, address);
@@ -59,13 +64,15 @@ export async function appForAddress(
 
 /** The enabled application of this protocol with this code in the tenant; none for a missing or disabled one. */
 export async function appForCode(ctx: AppContext, protocol: string, appCode: string, tenantId: string): Promise<ProtocolApp | undefined> {
-  const app = await ctx.db
-    .selectFrom('blade_app')
-    .select(columns)
-    .where('protocol', '=', protocol)
-    .where('status', '=', 1)
-    .where('appCode', '=', appCode)
-    .$call(live(tenantId))
-    .executeTakeFirst();
+  const app = await ctx.cache.get(CATALOGUE, `${protocol}:${tenantId}:${appCode}`, () =>
+    ctx.db
+      .selectFrom('blade_app')
+      .select(columns)
+      .where('protocol', '=', protocol)
+      .where('status', '=', 1)
+      .where('appCode', '=', appCode)
+      .$call(live(tenantId))
+      .executeTakeFirst(),
+  );
   return app ? { ...app, id: String(app.id) } : undefined;
 }

@@ -1,17 +1,16 @@
-import { timingSafeEqual } from 'node:crypto';
 import { DEFAULT_TENANT_ID, defineMessages, ok, redirectRefusal, zh } from '@sso/shared-api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appForCode } from '../cas/app-lookup.js';
+import { clientSecretMatches } from '../apps/client-secret.js';
+import { appForCode } from '../apps/protocol-apps.js';
+import { admitSignOn } from '../apps/sign-on.js';
 import { appTickets } from '../cas/app-tickets.js';
-import { recordVisit } from '../cas/record-visit.js';
 import type { AppContext } from '../context.js';
 import { mayOpen } from '../domain/app-access.js';
 import { live } from '../engine/live-rows.js';
 import { basicCredentials } from '../http/basic-credentials.js';
-import { isRegisteredForApp } from '../resources/app/redirect-source.js';
-import { type ClientRow, hashClientSecret } from './clients.js';
+import type { ClientRow } from './clients.js';
 import { GrantError } from './grants.js';
 import type { Caller } from './permissions.js';
 import type { AccessClaims } from './tokens.js';
@@ -61,11 +60,12 @@ export async function ssoGrant(ctx: AppContext, input: SsoGrantInput) {
   if (!caller) throw new GrantError(401, handoffMessages.signInFirst);
   const app = appCode ? await appForCode(ctx, 'token', appCode, caller.tenant_id) : undefined;
   if (!app || !referer) throw new GrantError(400, handoffMessages.noApp);
-  const target = isRegisteredForApp(app, referer);
-  if (!target) throw new GrantError(400, redirectRefusal(referer));
-  const granted = await mayOpen(ctx, caller, app.appCode);
-  if (!granted) throw new GrantError(403, zh('forbidden'));
-  await recordVisit(ctx, caller, granted, input.request);
+  const admitted = await admitSignOn(ctx, { caller, app, target: referer, request: input.request });
+  if (!admitted.admitted) {
+    if (admitted.refusal === 'not-granted') throw new GrantError(403, zh('forbidden'));
+    throw new GrantError(400, redirectRefusal(referer));
+  }
+  const { target } = admitted;
   const ttl = input.client.accessTokenValidity;
   if (app.handoffMode === 'code') {
     // No token in the address: a one-time code the application's server exchanges with its secret.
@@ -109,13 +109,6 @@ export function registerAppNameRoute(root: FastifyInstance, ctx: AppContext): vo
       return ok(app?.appName ?? '');
     },
   );
-}
-
-/** Secrets are kept as hashes: compared as hashes, in constant time. */
-function secretMatches(stored: string, presented: string): boolean {
-  const a = Buffer.from(stored);
-  const b = Buffer.from(hashClientSecret(presented));
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** `Authorization: Basic base64(appCode:secret)`, or `client_id` and `client_secret` in the body. */
@@ -170,7 +163,7 @@ export function registerHandoffExchangeRoute(root: FastifyInstance, ctx: AppCont
           .$call(live())
           .execute()
       : [];
-    const own = app.find((row) => row.clientSecret && presented && secretMatches(row.clientSecret, presented.secret));
+    const own = app.find((row) => row.clientSecret && presented && clientSecretMatches(row.clientSecret, presented.secret));
     if (!own || own.handoffMode !== 'code') return refuse(401, handoffMessages.badApp);
     if (!input.code) return refuse(400, handoffMessages.badCode);
     const grant = await appTickets(ctx).redeem<HandoffPayload>('handoff', input.code);

@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Selectable } from 'kysely';
+import { clientSecretMatches } from '../apps/client-secret.js';
 import type { ClusterBus } from '../cluster/bus.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -7,18 +7,6 @@ import { live } from '../engine/live-rows.js';
 import { basicCredentials } from '../http/basic-credentials.js';
 
 export type ClientRow = Selectable<Database['blade_client']>;
-
-/** Client secrets are kept as `sha256$<hex>`; BladeX's `{noop}secret` rows are accepted on import. */
-export function hashClientSecret(secret: string): string {
-  return `sha256$${createHash('sha256').update(secret).digest('hex')}`;
-}
-
-function secretMatches(stored: string, presented: string): boolean {
-  const expected = stored.startsWith('{noop}') ? hashClientSecret(stored.slice(6)) : stored;
-  const a = Buffer.from(expected);
-  const b = Buffer.from(hashClientSecret(presented));
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 const CLEARED = 'clients.clear';
 
@@ -35,7 +23,7 @@ export class Clients {
     const presented = basicCredentials(authorization);
     if (!presented) return undefined;
     const row = await this.find(presented.id);
-    if (!row || row.status !== 1 || !secretMatches(row.clientSecret, presented.secret)) return undefined;
+    if (!row || row.status !== 1 || !clientSecretMatches(row.clientSecret, presented.secret)) return undefined;
     return row;
   }
 

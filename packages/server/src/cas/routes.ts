@@ -2,16 +2,16 @@ import { badRequest, defineMessages, forbidden, ok, redirectRefusal, zh } from '
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appForAddress } from '../apps/protocol-apps.js';
+import { admitSignOn } from '../apps/sign-on.js';
 import { spendFreshSignIn } from '../auth/fresh-sign-in.js';
 import { registeredRedirect } from '../auth/redirects.js';
 import type { AppContext } from '../context.js';
 import { mayOpen } from '../domain/app-access.js';
 import { callerOf } from '../http/types.js';
-import { appForAddress } from './app-lookup.js';
 import { appTickets } from './app-tickets.js';
 import { type CasPrincipal, casFailure, casSuccess } from './cas-xml.js';
 import { casPrincipal } from './principal.js';
-import { recordVisit } from './record-visit.js';
 import { recordCasSignOn } from './sign-ons.js';
 
 /** A service ticket lives 10 seconds: the application validates it straight after the redirect. */
@@ -88,17 +88,20 @@ export function registerCasRoutes(root: FastifyInstance, ctx: AppContext): void 
     async (request) => {
       const { service, renew } = request.query;
       const caller = callerOf(request);
-      const target = await appForAddress(ctx, 'cas', service, caller.tenant_id);
-      if (!target) throw badRequest(redirectRefusal(service));
-      const granted = await mayOpen(ctx, caller, target.appCode);
-      if (!granted) throw forbidden(zh('forbidden'));
+      const app = await appForAddress(ctx, 'cas', service, caller.tenant_id);
+      // The ticket's freshness is looked at only for a sign-on the pipeline admits.
+      const admitted = await admitSignOn(ctx, { caller, app, target: service, request });
+      if (!admitted.admitted) {
+        if (admitted.refusal === 'not-granted') throw forbidden(zh('forbidden'));
+        throw badRequest(redirectRefusal(service));
+      }
+      const { granted } = admitted;
       // Every ticket spends the freshness of its session's sign-in, so one sign-in satisfies one renew at most.
       const primary = await spendFreshSignIn(ctx.db, caller);
       if (renew === 'true' && !primary) throw badRequest(casMessages.renewNeedsSignIn);
-      await recordVisit(ctx, caller, granted, request);
       const payload: TicketPayload = { principal: await casPrincipal(ctx, caller), primary };
       const ticket = await tickets.issue('cas', 'ST-', SERVICE_TICKET_LIFETIME_MS, { appId: granted.id, service, payload });
-      const signOn = { ticket, sessionId: caller.sid, appId: granted.id, tenantId: target.tenantId, service };
+      const signOn = { ticket, sessionId: caller.sid, appId: granted.id, tenantId: admitted.app.tenantId, service };
       await recordCasSignOn(ctx, { ...signOn, principal: payload.principal.user });
       const url = new URL(service);
       url.searchParams.set('ticket', ticket);

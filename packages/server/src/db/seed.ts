@@ -1,5 +1,5 @@
 import { ADMINISTRATOR_ROLE, DEFAULT_TENANT_ID, md5 } from '@sso/shared-api';
-import { hashClientSecret } from '../auth/clients.js';
+import { hashClientSecret } from '../apps/client-secret.js';
 import type { Passwords } from '../auth/passwords.js';
 import { live } from '../engine/live-rows.js';
 import type { IdGenerator } from '../ids.js';

@@ -1,7 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import { appAuthzMessages as m, unauthorized } from '@sso/shared-api';
 import type { FastifyRequest } from 'fastify';
-import { hashClientSecret } from '../auth/clients.js';
+import { clientSecretMatches } from '../apps/client-secret.js';
 import type { AppContext } from '../context.js';
 import { live } from '../engine/live-rows.js';
 import { basicCredentials } from '../http/basic-credentials.js';
@@ -16,12 +15,6 @@ export interface CallingApp {
 
 const BEARER = /^bearer\s+/i;
 const APP_AUTH_CACHE = 'app-client-auth';
-
-const sameHash = (stored: string, presented: string) => {
-  const a = Buffer.from(stored);
-  const b = Buffer.from(hashClientSecret(presented));
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 /** The enabled application with this code that has a client secret (an oidc code is unique across tenants). */
 async function appWithSecret(ctx: AppContext, appCode: string) {
@@ -52,7 +45,7 @@ export async function callingApp(ctx: AppContext, request: FastifyRequest): Prom
   const basic = basicCredentials(header);
   if (basic) {
     const app = await appWithSecret(ctx, basic.id);
-    if (app?.clientSecret && sameHash(app.clientSecret, basic.secret)) appCode = basic.id;
+    if (app?.clientSecret && clientSecretMatches(app.clientSecret, basic.secret)) appCode = basic.id;
   } else if (BEARER.test(header)) {
     const token = header.replace(BEARER, '');
     const payload = token.length <= 200 ? await new DatabaseAdapter(ctx.db, 'ClientCredentials').find(token) : undefined;

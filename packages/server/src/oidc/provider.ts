@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { timingSafeEqual } from 'node:crypto';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { hashClientSecret } from '../auth/clients.js';
+import { clientSecretMatches } from '../apps/client-secret.js';
 import type { AppContext } from '../context.js';
 import { findAccount, SCOPE_CLAIMS } from './accounts.js';
 import { DatabaseAdapter } from './adapter.js';
@@ -20,13 +19,6 @@ export const OIDC_PREFIX = '/oidc';
 export const INTERACTION_PATH = '/api/blade-auth/oidc/interaction';
 
 const ES256_ONLY = ['ES256'];
-
-/** Client secrets are stored as hashes: compared the way the platform's OAuth clients are, in constant time. */
-function secretMatches(stored: string, presented: string): boolean {
-  const a = Buffer.from(stored);
-  const b = Buffer.from(hashClientSecret(presented));
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * The tenant of the application whose logout token is being posted, known for the duration of its
@@ -154,7 +146,7 @@ export async function createProvider(ctx: AppContext, issuer: string): Promise<P
   provider.on('server_error', (_koa, error) => ctx.log?.error({ err: error }, 'OpenID Connect provider error'));
   // The catalogue keeps the hash of a client's secret, never the secret: compare hashes.
   provider.Client.prototype.compareClientSecret = function compare(this: { clientSecret?: string }, actual: string) {
-    return typeof this.clientSecret === 'string' && secretMatches(this.clientSecret, actual);
+    return typeof this.clientSecret === 'string' && clientSecretMatches(this.clientSecret, actual);
   };
   return provider;
 }

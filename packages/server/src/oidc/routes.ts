@@ -11,16 +11,14 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appForCode } from '../apps/protocol-apps.js';
+import { admitSignOn } from '../apps/sign-on.js';
 import type { AppContext } from '../context.js';
-import { mayOpen } from '../domain/app-access.js';
-import { recordOpen } from '../domain/app-opens.js';
 import { callerOf } from '../http/types.js';
-import { isRegisteredForApp } from '../resources/app/redirect-source.js';
 import { mayCallFromBrowser } from './cors-origins.js';
 import { linkGrantToSession } from './grant-sessions.js';
 import { OIDC_PREFIX } from './provider.js';
 import { Providers } from './providers.js';
-import { RecentOpens } from './recent-opens.js';
 import { withWriteBatch } from './write-batch.js';
 
 /** The provider's answers may post forms back to an application (form_post, logout): form-action is opened for them. */
@@ -48,7 +46,6 @@ async function handToProvider(ctx: AppContext, providers: Providers, request: Fa
  */
 export function registerOidcRoutes(root: FastifyInstance, ctx: AppContext, origin: () => string): Providers {
   const providers = new Providers(ctx, origin);
-  const recentOpens = new RecentOpens(ctx);
   void root.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     // The body is left in the request stream for the provider to read.
@@ -90,9 +87,16 @@ export function registerOidcRoutes(root: FastifyInstance, ctx: AppContext, origi
       const interaction = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
       if (!interaction || interaction.uid !== request.query.uid) throw badRequest(oidcMessages.interactionGone);
       const clientId = String(interaction.params.client_id ?? '');
-      const app = await mayOpen(ctx, caller, clientId);
-      if (!app || app.protocol !== 'oidc') throw forbidden(oidcMessages.notGranted);
-      if (!isRegisteredForApp(app, String(interaction.params.redirect_uri ?? ''))) throw badRequest(oidcMessages.redirectNotRegistered);
+      const admitted = await admitSignOn(ctx, {
+        caller,
+        app: await appForCode(ctx, 'oidc', clientId, caller.tenant_id),
+        target: String(interaction.params.redirect_uri ?? ''),
+        request,
+      });
+      if (!admitted.admitted) {
+        if (admitted.refusal === 'not-registered') throw badRequest(oidcMessages.redirectNotRegistered);
+        throw forbidden(oidcMessages.notGranted);
+      }
       // Applications are first-party: the grant holds the scopes asked for, without a consent screen.
       // The grant and the interaction's result are written together, as one statement.
       await withWriteBatch(ctx.db, async () => {
@@ -105,11 +109,6 @@ export function registerOidcRoutes(root: FastifyInstance, ctx: AppContext, origi
         await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
         await linkGrantToSession(ctx.db, grantId, caller.sid);
       });
-      if (!(await recentOpens.openedJustNow(caller.user_id, app.id))) {
-        const at = Date.now();
-        await recordOpen(ctx, caller, app, request);
-        recentOpens.recorded(caller.user_id, app.id, at);
-      }
       return ok({ url: interaction.returnTo });
     },
   );

@@ -1,7 +1,7 @@
 import { appMessages, appUserMessages, redirectMessages } from '@sso/shared-api';
 import { describe, expect, it } from 'vitest';
 import { bad, createRole, createUser, failure, tableSnapshot, useTestServer } from '../../api-suite.testkit.js';
-import { hashClientSecret } from '../../auth/clients.js';
+import { hashClientSecret } from '../../apps/client-secret.js';
 
 /** The catalogue and its grants: the contract's bodies, the secret shown once, and refusals that change nothing. */
 const suite = useTestServer();
@@ -96,7 +96,7 @@ describe('the catalogue', () => {
 
   it("registers an application's redirect URIs for its own tenant's callers, never another tenant's", async () => {
     const { registeredRedirect } = await import('../../auth/redirects.js');
-    const { isRegisteredForApp } = await import('./redirect-source.js');
+    const { isRegisteredForApp } = await import('../../apps/registered-uris.js');
     const ctx = suite.server.ctx;
     const row = await submit(contractBody({ redirectUris: 'https://mes.example.com/sso' }));
     const tenantId = String((await stored(row.id)).tenantId);

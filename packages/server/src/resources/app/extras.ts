@@ -1,5 +1,5 @@
 import { app, appMessages, badRequest, zh } from '@sso/shared-api';
-import { hashClientSecret } from '../../auth/clients.js';
+import { hashClientSecret } from '../../apps/client-secret.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { live } from '../../engine/live-rows.js';
 import { Repository } from '../../engine/repository.js';

@@ -1,12 +1,12 @@
-import { matchRegisteredRedirect, splitRedirectUris } from '@sso/shared-api';
+import { splitRedirectUris } from '@sso/shared-api';
 import { type RedirectSource, registerRedirectSource } from '../../auth/redirects.js';
 import type { AppContext } from '../../context.js';
 import { live } from '../../engine/live-rows.js';
 
 /**
  * Applications are the second place redirect URIs are registered: every enabled application's
- * `redirectUris` count for the hand-off check of its own tenant's callers, and a protocol asks of
- * one application with `isRegisteredForApp` so that a code or ticket never goes to another one's address.
+ * `redirectUris` count for the hand-off check of its own tenant's callers (a protocol asks of one
+ * application with `isRegisteredForApp`, apps/registered-uris.ts).
  */
 export const appRedirectSource: RedirectSource = {
   table: 'blade_app',
@@ -21,8 +21,3 @@ export const appRedirectSource: RedirectSource = {
   },
 };
 registerRedirectSource(appRedirectSource);
-
-/** The target, normalised, when it lies under one of this application's registered redirect URIs. */
-export function isRegisteredForApp(app: { redirectUris: string | null }, target: string): URL | undefined {
-  return matchRegisteredRedirect(target, splitRedirectUris(app.redirectUris));
-}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type AppProtocol, appMessages, badRequest, oidcCodeTaken, splitRedirectUris, zh } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
-import { hashClientSecret } from '../../auth/clients.js';
+import { hashClientSecret } from '../../apps/client-secret.js';
 import type { Database } from '../../db/schema.js';
 import { namePinyin } from '../../domain/app-pinyin.js';
 import { live } from '../../engine/live-rows.js';

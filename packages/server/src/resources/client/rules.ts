@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { badRequest, defineMessages } from '@sso/shared-api';
-import { hashClientSecret } from '../../auth/clients.js';
+import { hashClientSecret } from '../../apps/client-secret.js';
 import type { Caller } from '../../auth/permissions.js';
 import type { ResourceRules } from '../../engine/types.js';
 

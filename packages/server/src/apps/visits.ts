@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { VisibleApp } from '../domain/app-access.js';
+import { type Opener, recordOpen } from '../domain/app-opens.js';
+import { RecentOpens } from './recent-opens.js';
+
+const recentOpensOf = new WeakMap<AppContext, RecentOpens>();
+
+/**
+ * Records a sign-on's open of an application, unless the same user opened it within the same
+ * visit (SAME_VISIT_MS): the portal's open button records the visit it starts, and the sign-on of
+ * any protocol asked straight after is that visit, not a second one. One rule for every protocol.
+ */
+export async function recordVisit(
+  ctx: AppContext,
+  user: Opener,
+  app: Pick<VisibleApp, 'id' | 'appCode' | 'appName' | 'appType'>,
+  request: Pick<FastifyRequest, 'ip'>,
+): Promise<void> {
+  let recent = recentOpensOf.get(ctx);
+  if (!recent) {
+    recent = new RecentOpens(ctx);
+    recentOpensOf.set(ctx, recent);
+  }
+  if (await recent.openedJustNow(user.user_id, app.id)) return;
+  const at = Date.now();
+  await recordOpen(ctx, user, app, request);
+  recent.recorded(user.user_id, app.id, at);
+}
