@@ -53,7 +53,7 @@ describe.skipIf(!runnable)('the application admin screens', () => {
       await dialog.getByLabel('应用名称').fill('客户管理');
       await dialog.getByLabel('应用地址').fill('https://crm.example.com/');
       await dialog.getByLabel('登录协议').click();
-      await (await openedOptions(page)).locator('.ant-select-item-option[title="oidc"]').click();
+      await (await openedOptions(page)).locator('.ant-select-item-option[title="OpenID Connect"]').click();
       await dialog.getByTestId('protocol-help').filter({ hasText: 'OpenID Connect' }).waitFor(WAIT);
       // A bad URI is refused while it is typed, before the field is left.
       const uris = dialog.getByTestId('redirect-uri');
@@ -169,6 +169,9 @@ describe.skipIf(!runnable)('the application admin screens', () => {
       await page.keyboard.press('Escape');
       await button(page, 'Add').click();
       const form = await crudDialog();
+      // Redirect URIs are a setting of the protocols that send the user back: they show once one is chosen.
+      await form.getByLabel('Sign-on protocol').click();
+      await (await openedOptions(page)).locator('.ant-select-item-option[title="OpenID Connect"]').click();
       await form.getByTestId('redirect-uri').first().fill('https://*.example.com/');
       await form.getByRole('alert').filter({ hasText: 'Not a URI that can be registered' }).waitFor(WAIT);
     });

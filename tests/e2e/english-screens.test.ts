@@ -1,9 +1,9 @@
 import type { TestServer } from '@sso/server/testing';
 import type { MenuNode } from '@sso/shared-api';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runnable, useBrowserSuite } from './browser.testkit.js';
-import { button, openedDropdown, settled, step } from './steps.testkit.js';
+import { button, chineseUiTextUnder, openedDialog, openedDropdown, openedOptions, settled, step } from './steps.testkit.js';
 
 const PASSWORD = 'English@2024!';
 let server: TestServer;
@@ -190,5 +190,153 @@ describe.skipIf(!runnable)('every screen in English', () => {
       await rowOf('maker-checker').filter({ hasText: 'Grant refused' }).waitFor(WAIT);
       expect(await rowOf('maker-checker').textContent()).not.toContain('拒绝授权');
     });
+  }, 300_000);
+  it('words form checks, sign-in reasons and cities, and the dialogs of packages, dictionaries and applications in English', async () => {
+    const admin = await server.client();
+    await admin.login({ username: 'admin', password: PASSWORD });
+    // A refused sign-in and an application opened from this machine, to read back in the logs.
+    await expect((await server.client()).login({ username: 'admin', password: 'not-the-password' })).rejects.toThrow();
+    const app = (await admin.call('POST', '/api/blade-aps/app/submit', undefined, {
+      appCode: 'english_wiki',
+      appName: 'English wiki',
+      appUrl: 'https://wiki.example.com/',
+      protocol: 'link',
+      status: 1,
+    })) as { id: string };
+    const info = (await admin.call('GET', '/api/blade-auth/oauth/user-info')) as { user_id?: string; userId?: string };
+    await admin.call('POST', '/api/blade-aps/appuser/submit', undefined, {
+      appId: String(app.id),
+      userId: String(info.user_id ?? info.userId),
+    });
+    await admin.call('GET', '/api/blade-portal/client/app/open', { id: String(app.id) });
+
+    const content = () => page.locator('.sso-admin .ant-layout-content');
+    /** The generic page's add dialog of `form`, opened from the toolbar of the screen at `path`. */
+    async function addDialog(path: string, form = 'crud-dialog') {
+      await page.goto(`${server.baseUrl}${path}`);
+      await content().locator('.ant-table').first().waitFor(WAIT);
+      await button(page, 'Add').click();
+      return settled(page.locator('.ant-modal').filter({ has: page.locator(`form#${form}`), visible: true }));
+    }
+    const messagesIn = (dialog: Locator) => dialog.locator('.ant-form-item-explain-error').allTextContents();
+    /** The Chinese UI text of the dialog holding the form named `form` (its table rows are data). */
+    const chineseInDialog = (form: string) => chineseUiTextUnder(page, `.ant-modal:has(form#${form})`, 'tr.ant-table-row');
+    /** A step checking a dialog: its screenshot shows the dialog as checked, which is closed after it. */
+    async function inDialog(name: string, open: () => Promise<Locator>, check: (dialog: Locator) => Promise<void>) {
+      let dialog: Locator | undefined;
+      await step(page, name, async () => {
+        dialog = await open();
+        await check(dialog);
+      });
+      await dialog?.locator('.ant-modal-close').click();
+      await dialog?.waitFor({ state: 'hidden' });
+    }
+    const tableRow = (text: string) => content().locator('tr.ant-table-row').filter({ hasText: text }).first();
+
+    await inDialog(
+      'english-param-checks',
+      () => addDialog('/system/param/index'),
+      async (dialog) => {
+        await dialog.getByRole('button', { name: 'Submit' }).click();
+        await expect
+          .poll(() => messagesIn(dialog), WAIT)
+          .toEqual(['Please enter the parameter name', 'Please enter the parameter key', 'Please enter the parameter value']);
+        expect(await chineseInDialog('crud-dialog')).toEqual([]);
+      },
+    );
+    await inDialog(
+      'english-post-checks',
+      () => addDialog('/system/post/index'),
+      async (dialog) => {
+        // The sort starts filled in: only what a person has to decide is asked for.
+        expect(await dialog.getByLabel('Sort').inputValue()).toMatch(/^\d+$/);
+        await dialog.getByRole('button', { name: 'Submit' }).click();
+        await expect
+          .poll(() => messagesIn(dialog), WAIT)
+          .toEqual(['Please choose the post type', 'Please enter the post code', 'Please enter the post name']);
+        expect(await chineseInDialog('crud-dialog')).toEqual([]);
+      },
+    );
+    await inDialog(
+      'english-app-role-checks',
+      () => addDialog('/aps/approle/index'),
+      async (dialog) => {
+        await dialog.getByRole('button', { name: 'Submit' }).click();
+        await expect.poll(async () => (await messagesIn(dialog)).length, WAIT).toBeGreaterThan(0);
+        expect((await messagesIn(dialog)).join(' ')).not.toMatch(/[\u4e00-\u9fff]/);
+      },
+    );
+
+    await step(page, 'english-sign-in-log', async () => {
+      await page.goto(`${server.baseUrl}/monitor/log/login/index`);
+      await tableRow('Wrong account or password').waitFor(WAIT);
+      await tableRow('Signed in').filter({ hasText: 'This machine' }).waitFor(WAIT);
+      expect(await content().locator('.ant-table').first().textContent()).not.toMatch(/用户名或密码错误|登录成功|本机/);
+    });
+    await step(page, 'english-app-sign-in-log', async () => {
+      await page.goto(`${server.baseUrl}/aps/apploginlog/index`);
+      await tableRow('english_wiki').filter({ hasText: 'This machine' }).waitFor(WAIT);
+      expect(await tableRow('english_wiki').textContent()).not.toContain('本机');
+    });
+    await step(page, 'english-home-detail-opens', async () => {
+      await page.goto(`${server.baseUrl}/home/detail?id=${app.id}`);
+      const detail = await settled(page.locator('[data-screen="portal-detail"]'));
+      await detail.locator('tr.ant-table-row').filter({ hasText: 'This machine' }).first().waitFor(WAIT);
+      expect(await detail.textContent()).not.toContain('本机');
+    });
+
+    await inDialog(
+      'english-package-menus',
+      () => addDialog('/system/tenantpackage/index', 'package-dialog'),
+      async (dialog) => {
+        await dialog.locator('.ant-tree-treenode').filter({ hasText: 'System' }).first().waitFor(WAIT);
+        await dialog.getByRole('button', { name: 'Expand all' }).click();
+        await dialog.locator('.ant-tree-treenode').filter({ hasText: 'Parameters' }).first().waitFor(WAIT);
+        expect(await chineseInDialog('package-dialog')).toEqual([]);
+        await dialog.getByRole('button', { name: 'Submit' }).click();
+        await expect.poll(() => messagesIn(dialog), WAIT).toEqual(['Please enter the package name', 'Please choose menus']);
+      },
+    );
+    const dictionaryEntries = async () => {
+      await page.goto(`${server.baseUrl}/system/dict/index`);
+      const search = content().locator('form#dict-search');
+      await search.getByLabel('Code').fill('yes_no');
+      await search.getByRole('button', { name: 'Search' }).click();
+      await tableRow('yes_no').getByRole('button', { name: 'Configure' }).click();
+      return openedDialog(page, 'Entries · Yes/No (yes_no)');
+    };
+    await inDialog('english-dictionary-entries', dictionaryEntries, async (entries) => {
+      await entries.locator('tr.ant-table-row').filter({ hasText: 'Yes' }).first().waitFor(WAIT);
+      // Its table rows are the entries (是, 否: data); the rest is UI text.
+      expect(await chineseInDialog('dict-entries-search')).toEqual([]);
+    });
+    await inDialog(
+      'english-application-protocols',
+      () => addDialog('/aps/app/index'),
+      async (dialog) => {
+        const protocol = dialog.getByLabel('Sign-on protocol');
+        /** The form's field labelled `text` (a select's placeholder repeats its label). */
+        const field = (text: string) => dialog.locator('.ant-form-item-label label').filter({ hasText: new RegExp(`^${text}$`) });
+        // Nothing chosen yet: a placeholder says what to choose, and no protocol's settings show.
+        await dialog.locator('.ant-select-placeholder').filter({ hasText: 'Sign-on protocol' }).waitFor(WAIT);
+        expect(await field('Redirect URIs').count()).toBe(0);
+        await protocol.click();
+        const options = await openedOptions(page);
+        expect(await options.locator('.ant-select-item-option').allTextContents()).toEqual([
+          'OpenID Connect',
+          'CAS',
+          'BladeX hand-off',
+          'Link (no sign-on)',
+        ]);
+        await options.locator('.ant-select-item-option').filter({ hasText: 'CAS' }).click();
+        await options.waitFor({ state: 'hidden' });
+        await field('Single logout to the application').waitFor(WAIT);
+        await field('Redirect URIs').waitFor(WAIT);
+        expect(await field('Back-channel logout URI').count()).toBe(0);
+        expect(await field('Hand-off mode').count()).toBe(0);
+        expect(await chineseInDialog('crud-dialog')).toEqual([]);
+      },
+    );
+    expect(pageErrors).toEqual([]);
   }, 300_000);
 });

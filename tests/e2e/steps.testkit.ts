@@ -159,6 +159,8 @@ export async function signInChangingPassword(page: Page, baseUrl: string, newPas
   await page.getByLabel('密码').fill('admin');
   await button(page, '登录').click();
   await page.waitForURL('**/password-lock');
+  // The rule is said before the first attempt, not only once a password has been refused.
+  await page.getByTestId('password-rule').filter({ hasText: '8 到 30 位' }).waitFor();
   await page.getByLabel('原密码').fill('admin');
   await page.getByLabel('新密码').fill(newPassword);
   await page.getByLabel('确认密码').fill(newPassword);
