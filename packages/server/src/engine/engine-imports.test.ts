@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The engine serves any resource it is handed: none of its files may import a resource, a
- * module shared by resources (domain/) or the composition root, or the import circle between
- * the generic layer and the resources comes back.
+ * module shared by resources (domain/, the application module apps/), a sign-on protocol or the
+ * composition root, or the import circle between the generic layer and the resources comes back.
  */
 const engineDir = dirname(fileURLToPath(import.meta.url));
 const srcDir = resolve(engineDir, '..');
-const FORBIDDEN_ROOTS = ['resources', 'domain', 'services'];
+const FORBIDDEN_ROOTS = ['resources', 'domain', 'apps', 'cas', 'oidc', 'social'];
 
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
