@@ -40,12 +40,14 @@ const connection = {
   },
 } as ResourceDef;
 
+/** antd in jsdom on a loaded machine can take seconds to redraw a form. */
+const PATIENT = { timeout: 15_000 };
 const openDialog = () =>
   waitFor(() => {
     const found = document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal') as HTMLElement | null;
     if (!found) throw new Error('no dialog');
     return found;
-  });
+  }, PATIENT);
 /** Picks an option of the select labelled `label` by the option's text. */
 async function choose(dialog: HTMLElement, label: string, option: string) {
   fireEvent.mouseDown(within(dialog).getByLabelText(label));
@@ -53,7 +55,7 @@ async function choose(dialog: HTMLElement, label: string, option: string) {
     const found = document.querySelector(`.ant-select-item-option[title="${option}"]`) as HTMLElement | null;
     if (!found) throw new Error(`no option ${option}`);
     return found;
-  });
+  }, PATIENT);
   fireEvent.click(item);
 }
 const requiredMarked = (dialog: HTMLElement, label: string) =>
@@ -80,12 +82,14 @@ describe('fields that apply to some values of another', { timeout: 120_000 }, ()
     fireEvent.change(within(dialog).getByLabelText('编码'), { target: { value: 'hq' } });
     fireEvent.change(within(dialog).getByLabelText('名称'), { target: { value: '总部目录' } });
     await choose(dialog, '类型', '目录服务');
-    fireEvent.change(await within(dialog).findByLabelText('根节点'), { target: { value: 'https://hq.example.com/logout' } });
+    fireEvent.change(await within(dialog).findByLabelText('根节点', undefined, PATIENT), {
+      target: { value: 'https://hq.example.com/logout' },
+    });
     await choose(dialog, '类型', '网页服务');
-    await waitFor(() => expect(within(dialog).queryByLabelText('根节点')).toBeNull());
+    await waitFor(() => expect(within(dialog).queryByLabelText('根节点')).toBeNull(), PATIENT);
     fireEvent.change(within(dialog).getByLabelText('地址'), { target: { value: 'https://hr.example.com' } });
     await user.click(buttonIn(dialog, '提交'));
-    await waitFor(() => expect(calls.some((call) => call.path.endsWith('/submit'))).toBe(true));
+    await waitFor(() => expect(calls.some((call) => call.path.endsWith('/submit'))).toBe(true), PATIENT);
     expect(calls.find((call) => call.path.endsWith('/submit'))?.body).toEqual({
       appCode: 'hq',
       appName: '总部目录',
@@ -105,13 +109,13 @@ describe('fields that apply to some values of another', { timeout: 120_000 }, ()
     fireEvent.change(within(dialog).getByLabelText('Code'), { target: { value: 'hr' } });
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'HR' } });
     await choose(dialog, 'Kind', 'Web service');
-    await waitFor(() => expect(requiredMarked(dialog, 'Address')).toBe(true));
+    await waitFor(() => expect(requiredMarked(dialog, 'Address')).toBe(true), PATIENT);
     await user.click(buttonIn(dialog, 'Submit'));
     // The declared message, translated through the same pairs as the entity's.
-    await within(dialog).findByText('A link application needs its address');
+    await within(dialog).findByText('A link application needs its address', undefined, PATIENT);
     expect(calls.some((call) => call.path.endsWith('/submit'))).toBe(false);
     await choose(dialog, 'Kind', 'Directory');
-    await waitFor(() => expect(requiredMarked(dialog, 'Address')).toBe(false));
+    await waitFor(() => expect(requiredMarked(dialog, 'Address')).toBe(false), PATIENT);
   });
 
   it('offers fixed choices by their labels in the language shown, and names them so in the table', async () => {
@@ -119,12 +123,12 @@ describe('fields that apply to some values of another', { timeout: 120_000 }, ()
     fakeFetch({ 'GET /api/blade-test/connection/list': () => page([{ id: '1', appCode: 'hr', appName: 'HR', protocol: 'link' }]) });
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderWithFeedback(<CrudPage def={connection} />);
-    const cell = await screen.findByText('Web service');
+    const cell = await screen.findByText('Web service', undefined, PATIENT);
     expect(cell.closest('tr')?.textContent).not.toContain('link');
     await user.click(buttonIn(document.body, 'Add'));
     const dialog = await openDialog();
     fireEvent.mouseDown(within(dialog).getByLabelText('Kind'));
-    await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="Directory"]')).not.toBeNull());
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="Directory"]')).not.toBeNull(), PATIENT);
     expect(document.querySelector('.ant-select-item-option[title="oidc"]')).toBeNull();
   });
 });

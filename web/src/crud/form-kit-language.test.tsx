@@ -8,12 +8,14 @@ import { buttonIn, grant, renderWithFeedback } from '../test/ui.testkit.js';
 import CrudPage from './crud-page.js';
 
 const HAN = /[\u4e00-\u9fff]/;
+/** antd in jsdom on a loaded machine can take seconds to redraw a form. */
+const PATIENT = { timeout: 15_000 };
 const openDialog = () =>
   waitFor(() => {
     const found = document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal') as HTMLElement | null;
     if (!found) throw new Error('no dialog');
     return found;
-  });
+  }, PATIENT);
 const errorsIn = (dialog: HTMLElement) => [...dialog.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);
 
 /** The form kit checks a form before sending it with the entity's messages, in the language shown. */
@@ -32,12 +34,14 @@ describe('form messages in the language shown', { timeout: 60_000 }, () => {
     await user.click(buttonIn(document.body, 'Add'));
     const dialog = await openDialog();
     await user.click(buttonIn(dialog, 'Submit'));
-    await waitFor(() =>
-      expect(errorsIn(dialog)).toEqual([
-        'Please enter the parameter name',
-        'Please enter the parameter key',
-        'Please enter the parameter value',
-      ]),
+    await waitFor(
+      () =>
+        expect(errorsIn(dialog)).toEqual([
+          'Please enter the parameter name',
+          'Please enter the parameter key',
+          'Please enter the parameter value',
+        ]),
+      PATIENT,
     );
     expect(dialog.textContent).not.toMatch(HAN);
     expect(calls.some((call) => call.path.endsWith('/submit'))).toBe(false);
@@ -52,11 +56,12 @@ describe('form messages in the language shown', { timeout: 60_000 }, () => {
     const dialog = await openDialog();
     const key = within(dialog).getByLabelText('Key');
     fireEvent.blur(key);
-    await within(dialog).findByText('Please enter the parameter key');
+    await within(dialog).findByText('Please enter the parameter key', undefined, PATIENT);
     await i18n.changeLanguage('zh-CN');
-    fireEvent.change(key, { target: { value: ' ' } });
-    fireEvent.blur(key);
-    await within(dialog).findByText('请输入参数键名');
+    const chineseKey = await within(dialog).findByLabelText('参数键名', undefined, PATIENT);
+    fireEvent.change(chineseKey, { target: { value: ' ' } });
+    fireEvent.blur(chineseKey);
+    await within(dialog).findByText('请输入参数键名', undefined, PATIENT);
   });
 
   it('translates a parametrised message (a length limit) through the same pairs', async () => {
@@ -69,6 +74,6 @@ describe('form messages in the language shown', { timeout: 60_000 }, () => {
     const code = within(dialog).getByLabelText('Code');
     fireEvent.change(code, { target: { value: 'x'.repeat(13) } });
     fireEvent.blur(code);
-    await within(dialog).findByText('Must be at most 12 characters');
+    await within(dialog).findByText('Must be at most 12 characters', undefined, PATIENT);
   });
 });

@@ -18,6 +18,9 @@ const finance = {
   sort: 1,
 };
 
+/** antd in jsdom on a loaded machine can take seconds to redraw a form. */
+const PATIENT = { timeout: 15_000 };
+
 /** Chooses the sign-on protocol by the name the select shows. */
 async function chooseProtocol(form: HTMLElement, name: string) {
   fireEvent.mouseDown(within(form).getByLabelText(/^(登录协议|Sign-on protocol)$/));
@@ -27,7 +30,7 @@ async function chooseProtocol(form: HTMLElement, name: string) {
     );
     if (!found) throw new Error(`no protocol ${name}`);
     return found as HTMLElement;
-  });
+  }, PATIENT);
   fireEvent.click(option);
 }
 
@@ -102,7 +105,7 @@ describe('the application screen', () => {
     fireEvent.change(within(form).getByTestId('redirect-uri'), { target: { value: 'https://bx.example.com/cb' } });
 
     // A select, not a text box: only the two modes the server accepts can be chosen.
-    const mode = await within(form).findByLabelText('交接方式');
+    const mode = await within(form).findByLabelText('交接方式', undefined, PATIENT);
     expect(mode.getAttribute('role')).toBe('combobox');
     fireEvent.mouseDown(mode);
     const codeOption = '.ant-select-item-option[title="一次性授权码：应用服务端换取令牌"]';
@@ -138,7 +141,7 @@ describe('the application screen', () => {
     expect(within(form).getByRole('combobox', { name: '登录协议' }).closest('.ant-select')?.textContent).toContain('登录协议');
     const settingsOf = async (protocol: string, expected: string[]) => {
       await chooseProtocol(form, protocol);
-      await waitFor(() => expect(SETTINGS.filter(shown)).toEqual(expected));
+      await waitFor(() => expect(SETTINGS.filter(shown)).toEqual(expected), PATIENT);
     };
     await settingsOf('OpenID Connect', ['回调地址', '退出通知地址', '令牌携带应用权限']);
     expect(required('回调地址')).toBe(true);
@@ -156,17 +159,18 @@ describe('the application screen', () => {
       const user = userEvent.setup({ pointerEventsCheck: 0 });
       renderScreen();
       // The table names the protocol, not its code.
-      expect((await screen.findByText('finance')).closest('tr')?.textContent).toContain('BladeX hand-off');
+      expect((await screen.findByText('finance', undefined, PATIENT)).closest('tr')?.textContent).toContain('BladeX hand-off');
       await user.click(buttonIn(document.body, 'Add'));
       const form = (document.querySelector('form#crud-dialog') as HTMLElement).closest('.ant-modal') as HTMLElement;
       fireEvent.mouseDown(within(form).getByLabelText('Sign-on protocol'));
-      await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="OpenID Connect"]')).not.toBeNull());
+      await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="OpenID Connect"]')).not.toBeNull(), PATIENT);
       const protocols = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.getAttribute('title'));
       expect(protocols).toEqual(['OpenID Connect', 'CAS', 'BladeX hand-off', 'Link (no sign-on)']);
       fireEvent.click(document.querySelector('.ant-select-item-option[title="BladeX hand-off"]') as HTMLElement);
-      fireEvent.mouseDown(await within(form).findByLabelText('Hand-off mode'));
-      await waitFor(() =>
-        expect(document.querySelector('.ant-select-item-option[title="Token: an access token in the address"]')).not.toBeNull(),
+      fireEvent.mouseDown(await within(form).findByLabelText('Hand-off mode', undefined, PATIENT));
+      await waitFor(
+        () => expect(document.querySelector('.ant-select-item-option[title="Token: an access token in the address"]')).not.toBeNull(),
+        PATIENT,
       );
       expect(document.querySelector('.ant-select-item-option[title="One-time code: the application server exchanges it"]')).not.toBeNull();
       expect(form.textContent).not.toMatch(/[\u4e00-\u9fff]/);
