@@ -30,6 +30,22 @@ const FIND_WITH_RELATED = `with t as (select payload, consumed_at, grant_id from
     on g.model = 'Grant' and g.id = coalesce(t.grant_id, t.payload::json->'result'->'consent'->>'grantId') and ${live('g')}
   union all select 'Session', s.uid, s.payload, s.consumed_at from t join sso_oidc_object s
     on s.model = 'Session' and s.uid = t.payload::json->>'sessionUid' and ${live('s')}`;
+/**
+ * FIND_WITH_RELATED for a refresh token that a refresh grant is about to spend: the same row is
+ * marked consumed in the same statement (locked, so two refreshes with one token are served one
+ * after the other), and answered with its consumption as it was before: the first use reads
+ * "unconsumed" and goes on, a replay reads "consumed" and the provider revokes the grant. One
+ * round trip instead of a read and then a separate consumption.
+ */
+const SPEND_WITH_RELATED = `with prior as (select consumed_at from sso_oidc_object where model = $1 and id = $2 and ${live('sso_oidc_object')} for update),
+  spent as (update sso_oidc_object set consumed_at = coalesce(consumed_at, $4) where model = $1 and id = $2 and exists (select 1 from prior)
+    returning payload, grant_id),
+  t as (select spent.payload, prior.consumed_at, spent.grant_id from spent, prior)
+  select 'self' as kind, null as key, payload, consumed_at from t
+  union all select 'Grant', g.id, g.payload, g.consumed_at from t join sso_oidc_object g
+    on g.model = 'Grant' and g.id = t.grant_id and ${live('g')}
+  union all select 'Session', s.uid, s.payload, s.consumed_at from t join sso_oidc_object s
+    on s.model = 'Session' and s.uid = t.payload::json->>'sessionUid' and ${live('s')}`;
 /** The models whose lookups by id bring their grant and session along. */
 const WITH_RELATED = new Set(['AuthorizationCode', 'AccessToken', 'RefreshToken', 'Interaction']);
 const CONSUME = 'update sso_oidc_object set consumed_at = $1 where model = $2 and id = $3';
@@ -90,9 +106,14 @@ export class DatabaseAdapter implements Adapter {
   }
 
   private async findWithRelated(batch: WriteBatch, id: string): Promise<AdapterPayload | undefined> {
+    const now = new Date().toISOString();
+    const spends = this.model === 'RefreshToken' && batch.spendsRefreshTokenOnRead;
     const result = await this.db.executeQuery<StoredRow & { kind: string; key: string | null }>(
-      CompiledQuery.raw(FIND_WITH_RELATED, [this.model, id, new Date().toISOString()]),
+      spends
+        ? CompiledQuery.raw(SPEND_WITH_RELATED, [this.model, id, now, now])
+        : CompiledQuery.raw(FIND_WITH_RELATED, [this.model, id, now]),
     );
+    if (spends && result.rows.some((row) => row.kind === 'self')) batch.spentOnRead.add(`${this.model} ${id}`);
     let found: StoredRow | undefined;
     for (const row of result.rows) {
       if (row.kind === 'self') found = row;
@@ -125,6 +146,8 @@ export class DatabaseAdapter implements Adapter {
   async consume(id: string): Promise<void> {
     // A code is consumed at once (not batched): a replay must find it consumed.
     const batch = currentBatch();
+    // Spent already by the statement that read it in this request.
+    if (batch?.spentOnRead.has(`${this.model} ${id}`)) return;
     batch?.forgetReads();
     await batch?.flush();
     await this.db.executeQuery(CompiledQuery.raw(CONSUME, [new Date().toISOString(), this.model, id]));

@@ -137,6 +137,33 @@ describe('refresh tokens', () => {
   });
 });
 
+describe('a refresh token spent by the statement that reads it', () => {
+  it('serves two refreshes with one token one after the other: never both succeed', async () => {
+    const { config, tokens } = await signedOn(app);
+    const token = tokens.refresh_token as string;
+    const outcomes = await Promise.allSettled([client.refreshTokenGrant(config, token), client.refreshTokenGrant(config, token)]);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').length).toBeLessThanOrEqual(1);
+  });
+
+  it('sends one statement fewer per refresh: the read marks it consumed, the provider has nothing left to write', async () => {
+    const { config, tokens } = await signedOn(app);
+    const statements: string[] = [];
+    const db = suite.server.ctx.db as unknown as { executeQuery: (query: { sql: string }) => Promise<unknown> };
+    const execute = db.executeQuery.bind(db);
+    db.executeQuery = (query) => {
+      if (/sso_oidc_object/.test(query.sql)) statements.push(query.sql);
+      return execute(query);
+    };
+    try {
+      await client.refreshTokenGrant(config, tokens.refresh_token as string);
+    } finally {
+      db.executeQuery = execute;
+    }
+    expect(statements.filter((sql) => /^\s*update sso_oidc_object set consumed_at/i.test(sql))).toEqual([]);
+    expect(statements.some((sql) => /for update/.test(sql))).toBe(true);
+  });
+});
+
 describe('browsers of other origins', () => {
   const preflight = (origin: string) =>
     fetch(`${suite.server.baseUrl}/oidc/token`, {

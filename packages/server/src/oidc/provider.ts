@@ -11,7 +11,7 @@ import { cookieKeys, providerSigningKeys } from './keys.js';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.js';
 import { pinOrigin } from './pinned-origin.js';
 import { endPlatformSessionOnLogout } from './single-logout.js';
-import { withWriteBatch } from './write-batch.js';
+import { currentBatch, withWriteBatch } from './write-batch.js';
 
 /** Where the provider's endpoints live; discovery stays at the server root (/.well-known/openid-configuration). */
 export const OIDC_PREFIX = '/oidc';
@@ -138,6 +138,13 @@ export async function createProvider(ctx: AppContext, issuer: string): Promise<P
   provider.use(endPlatformSessionOnLogout(ctx, provider));
   // Each request's saves go out as one statement once its work is done, before Koa sends the answer.
   provider.use((_koa, next) => withWriteBatch(ctx.db, next));
+  // The token endpoint reads a refresh token only to spend it (refresh grants rotate): it is
+  // marked consumed by the statement that reads it.
+  provider.use((koa, next) => {
+    const batch = currentBatch();
+    if (batch && koa.method === 'POST' && koa.path === `${OIDC_PREFIX}/token`) batch.spendsRefreshTokenOnRead = true;
+    return next();
+  });
   provider.proxy = ctx.config.SSO_TRUST_PROXY === 'true';
   postAsClientTenant(ctx, provider);
   provider.on('backchannel.error', (_koa, error, client) =>

@@ -61,6 +61,14 @@ export class WriteBatch {
   /** Set once the request's work is done: work it left running in the background writes directly. */
   closed = false;
 
+  /**
+   * A refresh-token grant: the refresh token it reads is spent by the same statement (see the
+   * adapter), and the provider's later `consume` of it has nothing left to write.
+   */
+  spendsRefreshTokenOnRead = false;
+  /** Objects spent by the statement that read them in this request, by `model id`. */
+  readonly spentOnRead = new Set<string>();
+
   constructor(private readonly db: Db) {}
 
   upsert(row: ObjectRow): void {
