@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import type { Config } from './config.js';
+import { isConnectionFailure } from './db/connection-errors.js';
 
-/** Codes of a failed connection or of a PostgreSQL server that refuses the database or the login. */
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET', 'ENETUNREACH']);
+/** PostgreSQL servers that answer but refuse the database or the login. */
 const POSTGRES_REFUSALS: Record<string, string> = {
   '3D000': 'the database does not exist',
   '28P01': 'the password was refused',
@@ -38,7 +38,7 @@ export function startupFailure(config: Config, error: unknown): string | undefin
     const target = postgresTarget(config.DATABASE_URL);
     const refusal = POSTGRES_REFUSALS[code];
     if (refusal) return `DATABASE_URL: PostgreSQL at ${target}: ${refusal} (${message})`;
-    if (CONNECTION_CODES.has(code) || /timeout|terminated/i.test(message)) {
+    if (isConnectionFailure(error)) {
       return `DATABASE_URL: PostgreSQL at ${target} does not answer (${code || message})`;
     }
     return undefined;

@@ -1,18 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
-/** Codes of a connection to PostgreSQL that failed or broke, and of a server shutting down or starting up. */
-const CONNECTION_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENOTFOUND',
-  '57P01',
-  '57P02',
-  '57P03',
-]);
 /** How often, during an outage, the database is asked whether it is back. */
 const PROBE_MS = 2000;
 /** What a client is told to wait before trying again. */
@@ -21,13 +9,6 @@ export const RETRY_AFTER_SECONDS = 5;
 interface OutageLog {
   error(details: object, message: string): void;
   info(details: object, message: string): void;
-}
-
-/** Whether an error means the database cannot be reached (rather than a bad query). */
-export function isDatabaseUnreachable(error: unknown): boolean {
-  const { code = '', message = '' } = (error ?? {}) as { code?: string; message?: string };
-  if (CONNECTION_CODES.has(code) || code.startsWith('08')) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
 }
 
 /**

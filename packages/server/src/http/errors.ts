@@ -1,7 +1,8 @@
 import { ApiError, fail, zh } from '@sso/shared-api';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type DatabaseOutage, isDatabaseUnreachable, RETRY_AFTER_SECONDS } from './database-outage.js';
+import { isConnectionFailure } from '../db/connection-errors.js';
+import { type DatabaseOutage, RETRY_AFTER_SECONDS } from './database-outage.js';
 
 /** The first message of a zod validation failure, as a person can act on it. */
 function validationMessage(error: FastifyError): string {
@@ -35,7 +36,7 @@ export function registerErrorHandling(app: FastifyInstance, outage?: DatabaseOut
     // A unique index beat the application's own check (two writes at once): still bad input.
     if ((error as { code?: string }).code === '23505') return reply.status(400).send(fail(400, zh('duplicate')));
     // The database is down: the outage is logged once, and the caller is told to come back.
-    if (outage && isDatabaseUnreachable(error)) {
+    if (outage && isConnectionFailure(error)) {
       outage.noticed(error);
       return reply
         .status(503)

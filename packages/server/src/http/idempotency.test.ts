@@ -62,6 +62,10 @@ describe('Idempotency-Key', () => {
     expect(retried.headers.get(REPLAYED_HEADER)).toBe('true');
     expect(await retried.text()).toBe(body);
     expect(await noticesTitled('retried once')).toHaveLength(1);
+    // The kept answer is encrypted at rest (answers may show a secret once).
+    const kept = await first().server.ctx.db.selectFrom('sso_idempotency').select('body').execute();
+    expect(kept.length).toBeGreaterThan(0);
+    for (const row of kept) expect(row.body ?? '').not.toContain('retried once');
   });
 
   it('writes again without a key, and with a new key', async () => {

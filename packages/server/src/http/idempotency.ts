@@ -3,6 +3,7 @@ import { fail, zh } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { decryptSecret, encryptSecret } from '../domain/secrets.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Set on an answer that repeats the first outcome of its key. */
@@ -36,7 +37,8 @@ function fingerprintOf(request: FastifyRequest): string {
  * on whichever node it arrives. The key is taken before the work starts (one row per caller and
  * key: two nodes cannot both take it), so a retry while the first still runs, or after it died
  * before answering, is refused with 409 rather than risking a second write. The same key on a
- * different request is a 400. A 5xx answer is not kept: the request may be tried again.
+ * different request is a 400. A 5xx answer is not kept: the request may be tried again. Kept
+ * answers are encrypted at rest, since some show a secret once.
  */
 export function registerIdempotency(app: FastifyInstance, db: Db): void {
   app.addHook('preHandler', async (request: Tracked, reply: FastifyReply) => {
@@ -63,7 +65,11 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       .executeTakeFirst()) as Stored | undefined;
     if (stored && stored.fingerprint !== fingerprint) return reply.status(400).send(fail(400, zh('idempotencyKeyReused')));
     if (!stored || stored.status === null || stored.body === null) return reply.status(409).send(fail(409, zh('idempotencyInProgress')));
-    return reply.status(stored.status).header(REPLAYED_HEADER, 'true').type('application/json; charset=utf-8').send(stored.body);
+    return reply
+      .status(stored.status)
+      .header(REPLAYED_HEADER, 'true')
+      .type('application/json; charset=utf-8')
+      .send(await decryptSecret(db, stored.body));
   });
 
   app.addHook('onSend', async (request: Tracked, reply, payload) => {
@@ -71,8 +77,11 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     if (!id) return payload;
     request[RECORD] = undefined;
     const kept = reply.statusCode < 500 && typeof payload === 'string' && payload.length <= MAX_KEPT_BYTES;
-    if (kept) await db.updateTable('sso_idempotency').set({ status: reply.statusCode, body: payload }).where('id', '=', id).execute();
-    else if (reply.statusCode >= 500) await db.deleteFrom('sso_idempotency').where('id', '=', id).execute();
+    // An answer may carry what is shown once (a new client secret, a hand-off token): kept encrypted.
+    if (kept) {
+      const body = await encryptSecret(db, payload);
+      await db.updateTable('sso_idempotency').set({ status: reply.statusCode, body }).where('id', '=', id).execute();
+    } else if (reply.statusCode >= 500) await db.deleteFrom('sso_idempotency').where('id', '=', id).execute();
     return payload;
   });
 }

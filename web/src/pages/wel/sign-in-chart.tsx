@@ -4,7 +4,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
-// Only the parts this chart uses (see menu-chart.tsx); both charts live in the lazy pages' chunks.
+// Only the parts this chart uses; it lives in the lazy pages' chunks.
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 interface SignInChartProps {
