@@ -1,0 +1,111 @@
+import 'bpmn-js/dist/assets/diagram-js.css';
+import 'bpmn-js/dist/assets/bpmn-js.css';
+import './bpmn.css';
+import NavigatedViewer from 'bpmn-js/lib/NavigatedViewer';
+import { useEffect, useRef, useState } from 'react';
+import { type FlowEdge, pathMarks, type Visit } from './diagram-path.js';
+
+interface DiagramElement {
+  id: string;
+  type: string;
+  businessObject?: { sourceRef?: { id: string }; targetRef?: { id: string } };
+}
+
+/** How a passed and an open element are drawn (bpmn-js draws with inline styles, so they are set the same way). */
+const DONE = { marker: 'sso-flow-done', stroke: '#52c41a', fill: '#f6ffed', width: 3 };
+const CURRENT = { marker: 'sso-flow-current', stroke: '#fa8c16', fill: '#fff7e6', width: 4 };
+
+/** Colours an element's outline (a shape's first drawing, a connection's line) and a shape's inside. */
+function paint(gfx: SVGElement | undefined, look: { stroke: string; fill: string; width: number }): void {
+  const visual = gfx?.querySelector('.djs-visual');
+  const outline = visual?.firstElementChild as SVGElement | null | undefined;
+  if (!outline) return;
+  outline.style.stroke = look.stroke;
+  outline.style.strokeWidth = `${look.width}px`;
+  if (!gfx?.classList.contains('djs-connection')) outline.style.fill = look.fill;
+}
+
+interface Props {
+  xml: string;
+  /** The instance's history in the order it happened; none for a definition's plain diagram. */
+  visits?: readonly Visit[];
+  onError?: (message: string) => void;
+  /** Labels of the legend (the screen's language); no legend when absent. */
+  legend?: { done: string; current: string };
+}
+
+/**
+ * A read-only diagram (drag to pan, wheel to zoom) with the instance's path marked done and its
+ * open tasks marked current. The marked ids are also set on the container
+ * (`data-done`, `data-current`) for the browser stories.
+ */
+export default function BpmnViewer({ xml, visits, onError, legend }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [marks, setMarks] = useState<{ done: string[]; current: string[] }>();
+  useEffect(() => {
+    if (!ref.current) return;
+    const viewer = new NavigatedViewer({ container: ref.current });
+    let alive = true;
+    viewer.importXML(xml).then(
+      () => {
+        if (!alive) return;
+        const canvas = viewer.get('canvas') as { zoom(level: string): void; addMarker(id: string, marker: string): void };
+        const registry = viewer.get('elementRegistry') as { getAll(): DiagramElement[]; getGraphics(id: string): SVGElement | undefined };
+        const elements = registry.getAll();
+        const flows: FlowEdge[] = elements
+          .filter((element) => element.type === 'bpmn:SequenceFlow')
+          .map((element) => ({
+            id: element.id,
+            source: element.businessObject?.sourceRef?.id ?? '',
+            target: element.businessObject?.targetRef?.id ?? '',
+          }));
+        const starts = elements.filter((element) => element.type === 'bpmn:StartEvent').map((element) => element.id);
+        const found = pathMarks(flows, visits ?? [], starts);
+        const present = new Set(elements.map((element) => element.id));
+        for (const [ids, look] of [
+          [found.done, DONE],
+          [found.current, CURRENT],
+        ] as const) {
+          for (const id of ids.filter((id) => present.has(id))) {
+            canvas.addMarker(id, look.marker);
+            paint(registry.getGraphics(id), look);
+          }
+        }
+        canvas.zoom('fit-viewport');
+        setMarks(found);
+      },
+      (error: unknown) => {
+        if (alive) onError?.(error instanceof Error ? error.message : String(error));
+      },
+    );
+    return () => {
+      alive = false;
+      viewer.destroy();
+    };
+  }, [xml, visits, onError]);
+
+  return (
+    <div>
+      <div
+        className="sso-bpmn-viewer"
+        ref={ref}
+        data-testid="bpmn-viewer"
+        data-ready={marks ? 'true' : undefined}
+        data-done={marks?.done.join(',')}
+        data-current={marks?.current.join(',')}
+      />
+      {legend && visits && (
+        <div className="sso-bpmn-legend">
+          <span>
+            <i className="done" />
+            {legend.done}
+          </span>
+          <span>
+            <i className="current" />
+            {legend.current}
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}
