@@ -1,0 +1,146 @@
+import { ApiError } from '@sso/shared-api';
+import { Engine } from 'bpmn-engine';
+import { engineMessage, forEngine, moddleOptions } from './bpmn-check.js';
+import { evaluateTemplate, hasExpression, type Variables } from './expressions.js';
+
+/**
+ * The BPMN engine (npm `bpmn-engine`) run one step at a time: start an instance, or recover its
+ * saved state, signal the user task that was completed, and let it run to its next wait. Each
+ * step's engine lives only for that step; the state it leaves is saved by the caller.
+ *
+ * Nothing of the model is run as code: the engine gets a script registry that registers nothing
+ * (script tasks and script conditions are refused on deploy, and would find no script here) and
+ * an expression resolver that evaluates `${…}` with the platform's own evaluator over the
+ * instance's variables.
+ */
+
+/** What happened in one step, in order, for the history and the task list. */
+export interface StepEvent {
+  kind: 'start' | 'end' | 'wait';
+  id: string;
+  type: string;
+  name: string;
+}
+
+export interface StepResult {
+  /** The engine's state to save, without the parsed model (kept once per definition). */
+  state: unknown;
+  finished: boolean;
+  events: StepEvent[];
+  takenFlows: string[];
+}
+
+export interface DefinitionSource {
+  id: string;
+  xml: string;
+}
+
+const NO_SCRIPTS = { register: () => undefined, getScript: () => undefined };
+
+function expressionsOver(variables: Variables) {
+  return {
+    resolveExpression: (text: string) => evaluateTemplate(text, variables),
+    isExpression: (text: string) => typeof text === 'string' && /^\$\{[^}]*\}$/.test(text.trim()),
+    hasExpression: (text: string) => hasExpression(text),
+  };
+}
+
+/** The parsed model as the engine saves it with a state: one per definition, parsed once per node. */
+const sources = new Map<string, Promise<string>>();
+function sourceOf(definition: DefinitionSource): Promise<string> {
+  let source = sources.get(definition.id);
+  if (!source) {
+    source = new Engine({ source: forEngine(definition.xml).trim(), moddleOptions })
+      .getState()
+      .then((state) => (state as unknown as EngineState).definitions[0].source as string);
+    source.catch(() => sources.delete(definition.id));
+    if (sources.size > 500) sources.clear();
+    sources.set(definition.id, source);
+  }
+  return source;
+}
+
+interface EngineState {
+  definitions: { source?: string }[];
+  [key: string]: unknown;
+}
+
+function newEngine(name: string, variables: Variables, source?: string) {
+  const engine = new Engine({
+    name,
+    ...(source ? { source } : {}),
+    moddleOptions,
+    scripts: NO_SCRIPTS,
+    expressions: expressionsOver(variables),
+  } as unknown as ConstructorParameters<typeof Engine>[0]);
+  const events: StepEvent[] = [];
+  const takenFlows: string[] = [];
+  const errors: unknown[] = [];
+  let finished = false;
+  engine.on('error', (error: unknown) => errors.push(error));
+  engine.on('end', () => {
+    finished = true;
+  });
+  engine.broker.subscribeTmp(
+    'event',
+    '#',
+    (routingKey: string, message: { content?: unknown }) => {
+      const content = message.content as { id: string; type: string; name?: string };
+      if (routingKey === 'flow.take') takenFlows.push(content.id);
+      else if (routingKey === 'activity.start')
+        events.push({ kind: 'start', id: content.id, type: content.type, name: content.name ?? content.id });
+      else if (routingKey === 'activity.end')
+        events.push({ kind: 'end', id: content.id, type: content.type, name: content.name ?? content.id });
+      else if (routingKey === 'activity.wait' && content.type === 'bpmn:UserTask')
+        events.push({ kind: 'wait', id: content.id, type: content.type, name: content.name ?? content.id });
+      else if (routingKey === 'activity.error' || routingKey === 'process.error')
+        errors.push((message.content as { error?: unknown }).error);
+    },
+    { noAck: true },
+  );
+  const result = async (): Promise<StepResult> => {
+    if (errors.length) throw new ApiError(400, engineMessage(errors[0]));
+    const state = (await engine.getState()) as unknown as EngineState;
+    for (const definition of state.definitions) delete definition.source;
+    return { state, finished: finished || (engine.state as string) === 'completed', events: [...events], takenFlows: [...takenFlows] };
+  };
+  return { engine, events, takenFlows, result };
+}
+
+/** Starts an instance: runs from the start event to the first user tasks (or the end). */
+export async function startInstance(instanceId: string, definition: DefinitionSource, variables: Variables): Promise<StepResult> {
+  const run = newEngine(instanceId, variables, forEngine(definition.xml).trim());
+  try {
+    await run.engine.execute();
+  } catch (error) {
+    throw error instanceof ApiError ? error : new ApiError(400, engineMessage(error));
+  }
+  return run.result();
+}
+
+/** Recovers a saved instance, completes one of its waiting user tasks, and runs to the next wait. */
+export async function signalTask(
+  instanceId: string,
+  definition: DefinitionSource,
+  savedState: unknown,
+  variables: Variables,
+  taskKey: string,
+): Promise<StepResult> {
+  const source = await sourceOf(definition);
+  const state = structuredClone(savedState) as EngineState;
+  for (const saved of state.definitions) saved.source = source;
+  const run = newEngine(instanceId, variables);
+  try {
+    run.engine.recover(state as never);
+    const execution = await run.engine.resume();
+    // Resuming announces again the tasks that were already waiting: only what the signal causes counts.
+    run.events.length = 0;
+    run.takenFlows.length = 0;
+    const waiting = execution.getPostponed().some((activity: { id: string }) => activity.id === taskKey);
+    if (!waiting) throw new ApiError(400, engineMessage(`${taskKey} is not waiting`));
+    execution.signal({ id: taskKey });
+  } catch (error) {
+    throw error instanceof ApiError ? error : new ApiError(400, engineMessage(error));
+  }
+  return run.result();
+}
