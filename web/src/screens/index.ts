@@ -60,6 +60,18 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   '/abs/appworkflownode': lazy(() => import('./abs/workflow-node-screen.js')),
   '/abs/appworkflowmatter': lazy(() => import('./abs/approval-inbox.js')),
   '/work/approvals': lazy(() => import('./abs/approval-inbox.js')),
+  '/work/start': lazy(() => import('./work/work-screen.js')),
+  '/work/claim': lazy(() => import('./work/work-screen.js')),
+  '/work/todo': lazy(() => import('./work/work-screen.js')),
+  '/work/send': lazy(() => import('./work/work-screen.js')),
+  '/work/done': lazy(() => import('./work/work-screen.js')),
+  '/work/process/leave/form/:processDefinitionId': lazy(() => import('./work/leave-form-screen.js')),
+  '/work/process/leave/handle/:taskId/:processInstanceId/:businessId': lazy(() => import('./work/leave-handle-screen.js')),
+  '/work/process/leave/detail/:processInstanceId/:businessId': lazy(() => import('./work/leave-detail-screen.js')),
+  '/flow/model': lazy(() => import('./flow/model-screen.js')),
+  '/flow/deploy': lazy(() => import('./flow/deploy-screen.js')),
+  '/flow/manager': lazy(() => import('./flow/manager-screen.js')),
+  '/flow/follow': lazy(() => import('./flow/follow-screen.js')),
 };
 
 export interface ScreenProps {

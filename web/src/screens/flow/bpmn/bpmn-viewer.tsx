@@ -25,10 +25,34 @@ function paint(gfx: SVGElement | undefined, look: { stroke: string; fill: string
   if (!gfx?.classList.contains('djs-connection')) outline.style.fill = look.fill;
 }
 
+export interface Highlight {
+  completed: readonly string[];
+  active: readonly string[];
+  taken: readonly string[];
+}
+
+/**
+ * What to mark: the steps and flows the server names, and the way between the steps worked out
+ * from the diagram (gateways and flows the server may leave out).
+ */
+export function marksOf(
+  flows: readonly FlowEdge[],
+  starts: readonly string[],
+  highlight: Highlight,
+): { done: string[]; current: string[] } {
+  const visits: Visit[] = [
+    ...highlight.completed.map((id) => ({ id, open: false })),
+    ...highlight.active.map((id) => ({ id, open: true })),
+  ];
+  const path = pathMarks(flows, visits, starts);
+  const current = new Set(path.current);
+  return { done: [...new Set([...path.done, ...highlight.taken])].filter((id) => !current.has(id)), current: path.current };
+}
+
 interface Props {
   xml: string;
-  /** The instance's history in the order it happened; none for a definition's plain diagram. */
-  visits?: readonly Visit[];
+  /** An instance's steps (done in the order they happened, open now) and the flows it took; none for a definition's plain diagram. */
+  highlight?: Highlight;
   onError?: (message: string) => void;
   /** Labels of the legend (the screen's language); no legend when absent. */
   legend?: { done: string; current: string };
@@ -39,7 +63,7 @@ interface Props {
  * open tasks marked current. The marked ids are also set on the container
  * (`data-done`, `data-current`) for the browser stories.
  */
-export default function BpmnViewer({ xml, visits, onError, legend }: Props) {
+export default function BpmnViewer({ xml, highlight, onError, legend }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const [marks, setMarks] = useState<{ done: string[]; current: string[] }>();
   useEffect(() => {
@@ -60,7 +84,7 @@ export default function BpmnViewer({ xml, visits, onError, legend }: Props) {
             target: element.businessObject?.targetRef?.id ?? '',
           }));
         const starts = elements.filter((element) => element.type === 'bpmn:StartEvent').map((element) => element.id);
-        const found = pathMarks(flows, visits ?? [], starts);
+        const found = highlight ? marksOf(flows, starts, highlight) : { done: [], current: [] };
         const present = new Set(elements.map((element) => element.id));
         for (const [ids, look] of [
           [found.done, DONE],
@@ -82,7 +106,7 @@ export default function BpmnViewer({ xml, visits, onError, legend }: Props) {
       alive = false;
       viewer.destroy();
     };
-  }, [xml, visits, onError]);
+  }, [xml, highlight, onError]);
 
   return (
     <div>
@@ -94,7 +118,7 @@ export default function BpmnViewer({ xml, visits, onError, legend }: Props) {
         data-done={marks?.done.join(',')}
         data-current={marks?.current.join(',')}
       />
-      {legend && visits && (
+      {legend && highlight && (
         <div className="sso-bpmn-legend">
           <span>
             <i className="done" />
