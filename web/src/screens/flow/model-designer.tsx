@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors.js';
 import { feedback } from '../../api/feedback.js';
 import type { ModelerHandle } from './bpmn/bpmn-modeler.js';
-import { isProcessKey, newDiagram } from './bpmn/new-diagram.js';
+import { camundaAliased, isProcessKey, newDiagram, withProcess } from './bpmn/new-diagram.js';
 import { flowApi } from './flow-api.js';
 import { CategorySelect } from './flow-parts.js';
 
@@ -43,7 +43,7 @@ export function ModelDesigner({ target, onClose, onSaved }: { target?: DesignerT
     if (!target) return;
     if ('model' in target) {
       setStored(target.model);
-      setXml(target.model.xml);
+      setXml(camundaAliased(target.model.xml));
       form.setFieldsValue({
         modelKey: target.model.modelKey,
         name: target.model.name,
@@ -52,7 +52,7 @@ export function ModelDesigner({ target, onClose, onSaved }: { target?: DesignerT
       });
     } else {
       setStored(undefined);
-      setXml(target.xml ?? newDiagram('process', ''));
+      setXml(target.xml ? camundaAliased(target.xml) : newDiagram('process', ''));
       form.setFieldsValue({ modelKey: target.modelKey ?? '', name: target.name ?? '', category: undefined, description: '' });
     }
   }, [target, form]);
@@ -149,26 +149,4 @@ export function ModelDesigner({ target, onClose, onSaved }: { target?: DesignerT
       )}
     </Modal>
   );
-}
-
-/**
- * The diagram with its first process keyed and named as the form says: the key is the process id
- * the engine deploys under, so the two never differ.
- */
-export function withProcess(xml: string, fields: { modelKey: string; name: string }): string {
-  const doc = new DOMParser().parseFromString(xml, 'application/xml');
-  const process = doc.getElementsByTagNameNS('http://www.omg.org/spec/BPMN/20100524/MODEL', 'process')[0];
-  if (!process || doc.getElementsByTagName('parsererror').length) return xml;
-  const oldId = process.getAttribute('id') ?? '';
-  if (oldId === fields.modelKey && process.getAttribute('name') === fields.name) return xml;
-  process.setAttribute('id', fields.modelKey);
-  process.setAttribute('name', fields.name);
-  // A pool and the diagram's plane point at the process by id.
-  for (const participant of doc.getElementsByTagNameNS('http://www.omg.org/spec/BPMN/20100524/MODEL', 'participant')) {
-    if (participant.getAttribute('processRef') === oldId) participant.setAttribute('processRef', fields.modelKey);
-  }
-  for (const plane of doc.getElementsByTagNameNS('http://www.omg.org/spec/BPMN/20100524/DI', 'BPMNPlane')) {
-    if (plane.getAttribute('bpmnElement') === oldId) plane.setAttribute('bpmnElement', fields.modelKey);
-  }
-  return new XMLSerializer().serializeToString(doc);
 }

@@ -2,7 +2,6 @@ import type { LeaveDetail } from '@sso/shared-api';
 import { Alert, Button, Card, Form, Input, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { client } from '../../api/client.js';
 import { feedback } from '../../api/feedback.js';
 import { flowApi } from '../flow/flow-api.js';
 import { flowChanged } from '../flow/flow-parts.js';
@@ -42,8 +41,8 @@ export default function LeaveHandleScreen() {
     };
   }, [businessId]);
 
-  const me = client.session?.token.user_id ?? '';
-  const resubmitting = !!detail && detail.status === 'rejected' && detail.applyUser === me;
+  // A rejected request waits for its applicant (the only one who holds its task then): change and resubmit, or withdraw.
+  const resubmitting = detail?.status === 'rejected';
   useEffect(() => {
     if (detail && resubmitting) form.setFieldsValue(leaveValuesOf(detail));
   }, [detail, resubmitting, form]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bpmnTranslate } from './bpmn-zh.js';
 import { pathMarks } from './diagram-path.js';
-import { isProcessKey, newDiagram, processOf, xmlAttribute } from './new-diagram.js';
+import { camundaAliased, isProcessKey, newDiagram, processOf, withProcess, xmlAttribute } from './new-diagram.js';
 
 // The leave process: start → apply → leader → gateway → hr → end, and back to apply on a rejection.
 const leave = [
@@ -103,5 +103,44 @@ describe('the designer in Chinese and English', () => {
     expect(bpmnTranslate('zh-CN')('Unknown {name}', { name: 'x' })).toBe('Unknown x');
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the panel's text names an expression's syntax
     expect(bpmnTranslate('zh-CN')('Start typing "${}" to create an expression.')).toContain('${}');
+  });
+});
+
+describe('models written for Flowable', () => {
+  it('reads flowable: and activiti: attributes as Camunda ones, the rest untouched', () => {
+    const xml = `<definitions xmlns:flowable="http://flowable.org/bpmn" xmlns:a='http://activiti.org/bpmn' xmlns:x="http://example.com/flowable.org/bpmn"><userTask flowable:assignee="x"/></definitions>`;
+    const aliased = camundaAliased(xml);
+    expect(aliased).toContain('xmlns:flowable="http://camunda.org/schema/1.0/bpmn"');
+    expect(aliased).toContain("xmlns:a='http://camunda.org/schema/1.0/bpmn'");
+    expect(aliased).toContain('xmlns:x="http://example.com/flowable.org/bpmn"');
+    expect(aliased).toContain('flowable:assignee="x"');
+  });
+});
+
+describe('a saved model keeps its key and the process id together', () => {
+  it('renames the process, its plane and its pool to the key and name of the form', () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" id="d">
+  <bpmn:collaboration id="c"><bpmn:participant id="p" processRef="process" /></bpmn:collaboration>
+  <bpmn:process id="process" name="" />
+  <bpmndi:BPMNDiagram id="g"><bpmndi:BPMNPlane id="pl" bpmnElement="process" /></bpmndi:BPMNDiagram>
+</bpmn:definitions>`;
+    const saved = withProcess(xml, { modelKey: 'leave_2', name: '请假 & 调休' });
+    expect(processOf(saved)).toEqual({ id: 'leave_2', name: '请假 & 调休' });
+    expect(saved).toContain('processRef="leave_2"');
+    expect(saved).not.toContain('bpmnElement="process"');
+  });
+
+  it('leaves a diagram that already agrees, or is not XML, as it is', () => {
+    const xml = newDiagram('leave', 'Leave');
+    expect(withProcess(xml, { modelKey: 'leave', name: 'Leave' })).toBe(xml);
+    expect(withProcess('<broken', { modelKey: 'a', name: 'b' })).toBe('<broken');
+  });
+});
+
+describe('the panel says how the engine reads people', () => {
+  it('explains candidate groups as role aliases and departments in both languages', () => {
+    expect(bpmnTranslate('en')('Specify more than one group as a comma separated list.')).toContain('role:hr');
+    expect(bpmnTranslate('zh-CN')('Specify more than one group as a comma separated list.')).toContain('角色别名');
   });
 });

@@ -103,8 +103,8 @@ export const bpmnZh: Record<string, string> = {
   'Due date': '到期时间',
   'Follow up date': '跟进时间',
   Priority: '优先级',
-  'Specify more than one group as a comma separated list.': '多个组用英文逗号分隔。',
-  'Specify more than one user as a comma separated list.': '多个用户用英文逗号分隔。',
+  'Specify more than one group as a comma separated list.': '角色别名（如 hr 或 role:hr）或 dept:部门编号，多个用英文逗号分隔。',
+  'Specify more than one user as a comma separated list.': '用户编号或账号，多个用英文逗号分隔。',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: the panel's own text, an expression's syntax
   'Start typing "${}" to create an expression.': '输入 "${}" 以编写表达式。',
   'The due date as an EL expression (e.g. ${someDate}) or an ISO date (e.g. 2015-06-26T09:54:00).':
@@ -142,11 +142,20 @@ export const bpmnZh: Record<string, string> = {
 };
 
 /**
- * The designer's `translate` service for a language: English texts as they are, Chinese from the
- * table, `{name}` placeholders replaced in both.
+ * English texts the designer says differently: how the platform's engine reads candidate groups
+ * and users (role aliases, departments, accounts), where the panel speaks of Camunda's groups.
+ */
+export const bpmnEn: Record<string, string> = {
+  'Specify more than one group as a comma separated list.': 'Role aliases (hr or role:hr) or dept:<department id>, comma separated.',
+  'Specify more than one user as a comma separated list.': 'User ids or accounts, comma separated.',
+};
+
+/**
+ * The designer's `translate` service for a language: Chinese from bpmnZh, English as bpmn-js
+ * says it but for bpmnEn, `{name}` placeholders replaced in both.
  */
 export function bpmnTranslate(language: string): (template: string, replacements?: Record<string, string>) => string {
-  const table = language.startsWith('zh') ? bpmnZh : {};
+  const table = language.startsWith('zh') ? bpmnZh : bpmnEn;
   return (template, replacements = {}) =>
     (table[template] ?? template).replace(/\{([^}]+)\}/g, (whole, key: string) => replacements[key] ?? whole);
 }

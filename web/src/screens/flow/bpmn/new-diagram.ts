@@ -39,3 +39,39 @@ export function processOf(xml: string): { id: string; name: string } | undefined
   if (!process) return undefined;
   return { id: process.getAttribute('id') ?? '', name: process.getAttribute('name') ?? '' };
 }
+
+const CAMUNDA_URI = 'http://camunda.org/schema/1.0/bpmn';
+
+/**
+ * The diagram with Flowable's and Activiti's namespaces read as Camunda's (Saber's models and the
+ * shipped leave process write `flowable:assignee`): the properties panel then shows and edits those
+ * attributes. Only the namespace's address changes; the server reads all three the same way.
+ */
+export function camundaAliased(xml: string): string {
+  return xml.replace(
+    /(xmlns:[A-Za-z_][\w.-]*\s*=\s*["'])(?:http:\/\/flowable\.org\/bpmn|http:\/\/activiti\.org\/bpmn)(["'])/g,
+    `$1${CAMUNDA_URI}$2`,
+  );
+}
+
+/**
+ * The diagram with its first process keyed and named as the form says: the key is the process id
+ * the engine deploys under, so the two never differ.
+ */
+export function withProcess(xml: string, fields: { modelKey: string; name: string }): string {
+  const doc = new DOMParser().parseFromString(xml, 'application/xml');
+  const process = doc.getElementsByTagNameNS('http://www.omg.org/spec/BPMN/20100524/MODEL', 'process')[0];
+  if (!process || doc.getElementsByTagName('parsererror').length) return xml;
+  const oldId = process.getAttribute('id') ?? '';
+  if (oldId === fields.modelKey && process.getAttribute('name') === fields.name) return xml;
+  process.setAttribute('id', fields.modelKey);
+  process.setAttribute('name', fields.name);
+  // A pool and the diagram's plane point at the process by id.
+  for (const participant of doc.getElementsByTagNameNS('http://www.omg.org/spec/BPMN/20100524/MODEL', 'participant')) {
+    if (participant.getAttribute('processRef') === oldId) participant.setAttribute('processRef', fields.modelKey);
+  }
+  for (const plane of doc.getElementsByTagNameNS('http://www.omg.org/spec/BPMN/20100524/DI', 'BPMNPlane')) {
+    if (plane.getAttribute('bpmnElement') === oldId) plane.setAttribute('bpmnElement', fields.modelKey);
+  }
+  return new XMLSerializer().serializeToString(doc);
+}
