@@ -140,8 +140,8 @@ export function ModelDesigner({ target, onClose, onSaved }: { target?: DesignerT
           </Col>
         </Row>
       </Form>
-      {refusal && <Alert type="error" showIcon message={refusal} style={{ marginBottom: 8 }} data-testid="model-refusal" />}
-      {broken && <Alert type="error" showIcon message={t('flowScreen.designerBroken', { message: broken })} style={{ marginBottom: 8 }} />}
+      {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 8 }} data-testid="model-refusal" />}
+      {broken && <Alert type="error" showIcon title={t('flowScreen.designerBroken', { message: broken })} style={{ marginBottom: 8 }} />}
       {xml && (
         <Suspense fallback={<Skeleton active />}>
           <BpmnModeler xml={xml} language={i18n.language} handle={handle} onError={setBroken} />

@@ -25,7 +25,7 @@ export default function LeaveDetailScreen() {
     };
   }, [businessId]);
   if (detail === undefined) return <Skeleton active />;
-  if (detail === null) return <Alert type="warning" showIcon message={t('flowScreen.notFound')} />;
+  if (detail === null) return <Alert type="warning" showIcon title={t('flowScreen.notFound')} />;
   return (
     <div data-screen="leave-detail">
       <Card

@@ -83,14 +83,14 @@ export default function LeaveHandleScreen() {
     });
 
   if (detail === undefined) return <Skeleton active />;
-  if (detail === null) return <Alert type="warning" showIcon message={t('flowScreen.notFound')} />;
+  if (detail === null) return <Alert type="warning" showIcon title={t('flowScreen.notFound')} />;
   return (
     <div data-screen="leave-handle">
       <Card size="small" title={t('flowScreen.approvalInfo')}>
         <Form form={form} layout="vertical" name="leave-handle">
           {resubmitting ? (
             <>
-              <Alert type="warning" showIcon message={t('flowScreen.rejectedHint')} style={{ marginBottom: 12 }} />
+              <Alert type="warning" showIcon title={t('flowScreen.rejectedHint')} style={{ marginBottom: 12 }} />
               <LeaveFields approver={{ value: detail.taskUser, label: detail.taskUserName }} />
             </>
           ) : (
