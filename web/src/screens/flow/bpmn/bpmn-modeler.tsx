@@ -7,7 +7,7 @@ import Modeler from 'bpmn-js/lib/Modeler';
 import { BpmnPropertiesPanelModule, BpmnPropertiesProviderModule, CamundaPlatformPropertiesProviderModule } from 'bpmn-js-properties-panel';
 import CamundaBehaviorsModule from 'camunda-bpmn-js-behaviors/lib/camunda-platform';
 import camundaModdle from 'camunda-bpmn-moddle/resources/camunda.json';
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { bpmnTranslate } from './bpmn-zh.js';
 
 /**
@@ -67,6 +67,8 @@ export default function BpmnModeler({ xml, language, handle, onError }: Props) {
   const panelRef = useRef<HTMLDivElement>(null);
   // The diagram as last edited: a language change keeps the user's work.
   const latest = useRef(xml);
+  // Edits made since it opened, on the container (data-edits) for the browser stories to wait on.
+  const [edits, setEdits] = useState(0);
   useEffect(() => {
     latest.current = xml;
   }, [xml]);
@@ -86,10 +88,13 @@ export default function BpmnModeler({ xml, language, handle, onError }: Props) {
         { translate: ['value', bpmnTranslate(language)] },
       ],
       moddleExtensions: { camunda: camundaModdle },
+      // Each keystroke in the panel is applied at once: a save right after typing keeps it.
+      debounceInput: false,
     });
     let alive = true;
     const save = async () => (await modeler.saveXML({ format: true })).xml ?? '';
     modeler.on('commandStack.changed', () => {
+      setEdits((n) => n + 1);
       void save().then((text) => {
         if (alive) latest.current = text;
       });
@@ -111,7 +116,7 @@ export default function BpmnModeler({ xml, language, handle, onError }: Props) {
   }, [language, xml]);
 
   return (
-    <div className="sso-bpmn-modeler" data-testid="bpmn-modeler">
+    <div className="sso-bpmn-modeler" data-testid="bpmn-modeler" data-edits={edits}>
       <div className="sso-bpmn-canvas" ref={canvasRef} />
       <div className="sso-bpmn-panel" ref={panelRef} data-testid="bpmn-properties" />
     </div>
