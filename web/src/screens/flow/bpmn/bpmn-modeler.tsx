@@ -8,6 +8,7 @@ import { BpmnPropertiesPanelModule, BpmnPropertiesProviderModule, CamundaPlatfor
 import CamundaBehaviorsModule from 'camunda-bpmn-js-behaviors/lib/camunda-platform';
 import camundaModdle from 'camunda-bpmn-moddle/resources/camunda.json';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { fitDiagram, fitOnResize } from './bpmn-fit.js';
 import { bpmnTranslate } from './bpmn-zh.js';
 
 /**
@@ -25,6 +26,9 @@ export const PANEL_GROUPS = new Set([
   'CamundaPlatform__StartInitiator',
   'timer',
 ]);
+
+/** Pixels the palette covers on the canvas's left: the diagram is fitted beside it. */
+const PALETTE_CLEARANCE = 130;
 
 interface Group {
   id: string;
@@ -101,14 +105,16 @@ export default function BpmnModeler({ xml, language, handle, onError }: Props) {
     });
     modeler.importXML(latest.current).then(
       () => {
-        if (alive) (modeler.get('canvas') as { zoom(level: string): void }).zoom('fit-viewport');
+        if (alive) fitDiagram(modeler, PALETTE_CLEARANCE);
       },
       (error: unknown) => {
         if (alive) onError?.(error instanceof Error ? error.message : String(error));
       },
     );
     handle.current = { xml: save };
+    const refit = fitOnResize(canvasRef.current, modeler, PALETTE_CLEARANCE);
     return () => {
+      refit.disconnect();
       alive = false;
       handle.current = null;
       modeler.destroy();

@@ -3,6 +3,7 @@ import 'bpmn-js/dist/assets/bpmn-js.css';
 import './bpmn.css';
 import NavigatedViewer from 'bpmn-js/lib/NavigatedViewer';
 import { useEffect, useRef, useState } from 'react';
+import { fitDiagram, fitOnResize } from './bpmn-fit.js';
 import { type FlowEdge, pathMarks, type Visit } from './diagram-path.js';
 
 interface DiagramElement {
@@ -73,7 +74,7 @@ export default function BpmnViewer({ xml, highlight, onError, legend }: Props) {
     viewer.importXML(xml).then(
       () => {
         if (!alive) return;
-        const canvas = viewer.get('canvas') as { zoom(level: string): void; addMarker(id: string, marker: string): void };
+        const canvas = viewer.get('canvas') as { addMarker(id: string, marker: string): void };
         const registry = viewer.get('elementRegistry') as { getAll(): DiagramElement[]; getGraphics(id: string): SVGElement | undefined };
         const elements = registry.getAll();
         const flows: FlowEdge[] = elements
@@ -95,14 +96,16 @@ export default function BpmnViewer({ xml, highlight, onError, legend }: Props) {
             paint(registry.getGraphics(id), look);
           }
         }
-        canvas.zoom('fit-viewport');
+        fitDiagram(viewer);
         setMarks(found);
       },
       (error: unknown) => {
         if (alive) onError?.(error instanceof Error ? error.message : String(error));
       },
     );
+    const refit = fitOnResize(ref.current, viewer);
     return () => {
+      refit.disconnect();
       alive = false;
       viewer.destroy();
     };

@@ -110,6 +110,11 @@ export const bpmnZh: Record<string, string> = {
   'The due date as an EL expression (e.g. ${someDate}) or an ISO date (e.g. 2015-06-26T09:54:00).':
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the panel's own text, an expression's syntax
     '到期时间：EL 表达式（如 ${someDate}）或 ISO 时间（如 2015-06-26T09:54:00）。',
+  'The follow up date as an EL expression (e.g. ${someDate}) or an ISO date (e.g. 2015-06-26T09:54:00).':
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the panel's own text, an expression's syntax
+    '跟进时间：EL 表达式（如 ${someDate}）或 ISO 时间（如 2015-06-26T09:54:00）。',
+  'Specifies the priority of a user task. Must be an integer between 0 and 100. If no value is provided, the default value is 50. ':
+    '用户任务的优先级：0 到 100 的整数，不填为 50。',
   Form: '表单',
   Forms: '表单',
   Type: '类型',
