@@ -21,6 +21,8 @@ export interface UserTaskSpec {
   /** Role aliases (`hr`), `role:<alias>`, `dept:<id>`, or expressions naming one of them. */
   candidateGroups: string[];
   formKey: string | null;
+  /** A `sms` property of the task (camunda:properties): tell its people by SMS with this template code. */
+  sms: string | null;
 }
 
 export interface WorkflowTables {
@@ -52,6 +54,8 @@ export interface WorkflowTables {
     resourceName: string;
     xml: string;
     userTasks: Json<UserTaskSpec[]>;
+    /** The start event's `initiator`: the variable that gets the starter's user id. */
+    initiator: Opt<string>;
     suspensionState: Defaulted<number>;
     deployTime: Timestamp;
   };

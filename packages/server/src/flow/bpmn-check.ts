@@ -118,6 +118,7 @@ export async function checkBpmn(xml: string): Promise<CheckedProcess> {
         candidateUsers: splitList(behaviour.candidateUsers),
         candidateGroups: splitList(behaviour.candidateGroups),
         formKey: textOrNull(behaviour.formKey),
+        sms: textOrNull(propertyOf(behaviour, 'sms')),
       };
       for (const text of [spec.assignee ?? '', ...spec.candidateUsers, ...spec.candidateGroups]) expressionCheck(text, activity.id);
       userTasks.push(spec);
@@ -139,6 +140,16 @@ export async function checkBpmn(xml: string): Promise<CheckedProcess> {
   };
 }
 
+/** A named property of an element (`<camunda:properties><camunda:property name value/>`, or Flowable's through the alias). */
+function propertyOf(behaviour: NonNullable<ActivityLike['behaviour']>, name: string): string | undefined {
+  for (const extension of behaviour.extensionElements?.values ?? []) {
+    if (extension.$type !== 'camunda:Properties') continue;
+    const found = extension.values?.find((p) => p.name === name);
+    if (found) return found.value ?? '';
+  }
+  return undefined;
+}
+
 function expressionCheck(text: string, where: string): void {
   const problem = checkTemplate(text);
   if (problem) throw badRequest(xmlUnparsable(`${where}: ${problem}`));
@@ -158,6 +169,7 @@ interface ActivityLike {
     candidateGroups?: unknown;
     formKey?: unknown;
     loopCharacteristics?: unknown;
+    extensionElements?: { values?: { $type?: string; values?: { name?: string; value?: string }[] }[] };
     eventDefinitions?: { type?: string; $type?: string }[];
   };
 }

@@ -32,8 +32,11 @@ export interface StepResult {
 
 export interface DefinitionSource {
   id: string;
-  xml: string;
+  /** The definition's XML: read only when this node has not parsed the definition yet. */
+  xml: string | (() => Promise<string>);
 }
+
+const xmlOf = async (definition: DefinitionSource) => (typeof definition.xml === 'string' ? definition.xml : definition.xml());
 
 const NO_SCRIPTS = { register: () => undefined, getScript: () => undefined };
 
@@ -50,8 +53,8 @@ const sources = new Map<string, Promise<string>>();
 function sourceOf(definition: DefinitionSource): Promise<string> {
   let source = sources.get(definition.id);
   if (!source) {
-    source = new Engine({ source: forEngine(definition.xml).trim(), moddleOptions })
-      .getState()
+    source = xmlOf(definition)
+      .then((xml) => new Engine({ source: forEngine(xml).trim(), moddleOptions }).getState())
       .then((state) => (state as unknown as EngineState).definitions[0].source as string);
     source.catch(() => sources.delete(definition.id));
     if (sources.size > 500) sources.clear();
@@ -109,7 +112,7 @@ function newEngine(name: string, variables: Variables, source?: string) {
 
 /** Starts an instance: runs from the start event to the first user tasks (or the end). */
 export async function startInstance(instanceId: string, definition: DefinitionSource, variables: Variables): Promise<StepResult> {
-  const run = newEngine(instanceId, variables, forEngine(definition.xml).trim());
+  const run = newEngine(instanceId, variables, forEngine(await xmlOf(definition)).trim());
   try {
     await run.engine.execute();
   } catch (error) {

@@ -75,7 +75,8 @@ export const flowManager = defineResource({
     deleteDeployment: defineExtra({
       method: 'POST',
       path: 'delete-deployment',
-      summary: 'Delete deployments (deploymentIds, comma-joined) with their definitions; refused when they have process instances (suspend them instead)',
+      summary:
+        'Delete deployments (deploymentIds, comma-joined) with their definitions; refused when they have process instances (suspend them instead)',
       query: z.object({ deploymentIds }),
       fieldsFrom: 'query-or-body',
       response: z.boolean(),

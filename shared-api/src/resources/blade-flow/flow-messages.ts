@@ -37,9 +37,15 @@ export const flowMessages = defineMessages({
   processSuspended: ['流程定义已挂起，不能发起', 'The process definition is suspended and starts nothing'],
   state: ['流程状态须为 active 或 suspend', 'The state must be active or suspend'],
   deploymentIds: ['请选择部署', 'Choose a deployment'],
-  deploymentRunning: ['该部署已有流程实例，不能删除（可将其挂起）', 'The deployment has process instances and cannot be deleted (suspend it instead)'],
+  deploymentRunning: [
+    '该部署已有流程实例，不能删除（可将其挂起）',
+    'The deployment has process instances and cannot be deleted (suspend it instead)',
+  ],
   deploymentMissing: ['部署不存在', 'The deployment does not exist'],
-  notManageable: ['只能管理本租户的流程，通用流程由平台租户管理', 'You may manage only your tenant\'s processes; common processes are managed by the platform tenant'],
+  notManageable: [
+    '只能管理本租户的流程，通用流程由平台租户管理',
+    "You may manage only your tenant's processes; common processes are managed by the platform tenant",
+  ],
   taskId: ['请选择任务', 'Choose a task'],
   taskMissing: ['任务不存在或已办结', 'The task does not exist or is already completed'],
   taskNotCandidate: ['您不是该任务的候选人', 'You are not a candidate of this task'],

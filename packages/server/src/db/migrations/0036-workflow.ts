@@ -18,7 +18,7 @@ const statements = [
     category varchar(64) not null, deploy_user bigint, deploy_time timestamptz not null default now())`,
   `create table blade_flow_definition (id varchar(200) primary key, deployment_id bigint not null, tenant_id varchar(12) not null,
     key varchar(100) not null, name varchar(255) not null, description varchar(2000), category varchar(64) not null,
-    version int not null, resource_name varchar(255) not null, xml text not null, user_tasks jsonb not null,
+    version int not null, resource_name varchar(255) not null, xml text not null, user_tasks jsonb not null, initiator varchar(100),
     suspension_state int not null default 1, deploy_time timestamptz not null default now())`,
   'create unique index blade_flow_definition_version on blade_flow_definition (tenant_id, key, version)',
   'create index blade_flow_definition_deployment on blade_flow_definition (deployment_id)',

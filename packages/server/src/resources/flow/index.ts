@@ -1,23 +1,16 @@
-import { ApiError, defineMessages, registry } from '@sso/shared-api';
+import { registry } from '@sso/shared-api';
 import { bindResource } from '../../engine/bind.js';
+import { flowFollowHandlers } from './follow-extras.js';
+import { processLeaveHandlers } from './leave-extras.js';
+import { flowManagerHandlers } from './manager-extras.js';
+import { flowModelHandlers } from './model-extras.js';
+import { flowProcessHandlers } from './process-extras.js';
+import { flowWorkHandlers } from './work-extras.js';
 
-// Interim: the workflow contract is published for the front ends while its engine is being built;
-// until then every call answers 503 with this message. Replaced by the real handlers.
-const m = defineMessages({ pending: ['工作流服务即将上线', 'The workflow service is not available yet'] });
-const pending = async (): Promise<never> => {
-  throw new ApiError(503, m.pending);
-};
-const all = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, pending])) as Record<K, typeof pending>;
-
-export const flowModelResource = bindResource(registry.flow.model, { extras: all(['list', 'detail', 'submit', 'remove', 'deploy']) });
-export const flowManagerResource = bindResource(registry.flow.manager, {
-  extras: all(['list', 'changeState', 'checkUpload', 'deployUpload', 'deleteDeployment']),
-});
-export const flowWorkResource = bindResource(registry.flow.work, {
-  extras: all(['startList', 'claimList', 'todoList', 'sendList', 'doneList', 'claimTask', 'completeTask']),
-});
-export const flowFollowResource = bindResource(registry.flow.follow, { extras: all(['list', 'deleteProcessInstance']) });
-export const flowProcessResource = bindResource(registry.flow.process, {
-  extras: all(['historyFlowList', 'diagram', 'definitionDiagram', 'diagramView', 'resourceView']),
-});
-export const processLeaveResource = bindResource(registry.flow.leave, { extras: all(['startProcess', 'detail']) });
+/** The workflow's calls (blade-flow and the leave process), executed by the engine in `flow/`. */
+export const flowModelResource = bindResource(registry.flow.model, { extras: flowModelHandlers });
+export const flowManagerResource = bindResource(registry.flow.manager, { extras: flowManagerHandlers });
+export const flowWorkResource = bindResource(registry.flow.work, { extras: flowWorkHandlers });
+export const flowFollowResource = bindResource(registry.flow.follow, { extras: flowFollowHandlers });
+export const flowProcessResource = bindResource(registry.flow.process, { extras: flowProcessHandlers });
+export const processLeaveResource = bindResource(registry.flow.leave, { extras: processLeaveHandlers });
