@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { live } from '../../engine/live-rows.js';
-import type { ResourceRules } from '../../engine/types.js';
 import { assertOwnApp } from './apps.js';
 
 /** Refuses user ids of which some name no live user of the tenant. */
@@ -11,16 +10,6 @@ async function assertOwnUsers(db: Kysely<Database>, tenantId: string, ids: strin
   const found = await db.selectFrom('blade_user').select('id').$call(live(tenantId)).where('id', 'in', ids).execute();
   if (found.length !== new Set(ids).size) throw badRequest(m.usersMissing);
 }
-
-/** A member is a user of the tenant on an application of the tenant. */
-export const appMemberRules: ResourceRules = {
-  async beforeSave({ caller, values, existing, trx }) {
-    const db = trx as Kysely<Database>;
-    const appId = values.appManageId ?? existing?.appManageId;
-    if (values.appManageId !== undefined || !existing) await assertOwnApp(db, caller, appId);
-    if (values.userId !== undefined) await assertOwnUsers(db, caller.tenant_id, [String(values.userId)]);
-  },
-};
 
 export const appMemberExtraHandlers = defineExtraHandlers(registry.appmanage.appMember, {
   multiSubmit: async ({ ctx, repo, caller, query }) => {
