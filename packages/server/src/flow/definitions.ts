@@ -42,3 +42,8 @@ export async function definitionXml(db: Db, id: string): Promise<string> {
   xmlCache.set(id, row.xml);
   return row.xml;
 }
+
+/** Forgets the definitions' XML read so far, as a node that has just started knows none. */
+export function forgetDefinitionXml(): void {
+  xmlCache.clear();
+}

@@ -63,6 +63,11 @@ function sourceOf(definition: DefinitionSource): Promise<string> {
   return source;
 }
 
+/** Forgets every parsed definition, as a node that has just started knows none. */
+export function forgetParsedDefinitions(): void {
+  sources.clear();
+}
+
 interface EngineState {
   definitions: { source?: string }[];
   [key: string]: unknown;
