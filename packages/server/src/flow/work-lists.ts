@@ -155,3 +155,9 @@ export async function sendList(ctx: AppContext, caller: Caller, filter: WorkFilt
     .execute();
   return pageAnswer(await toTaskRows(ctx, english, rows as unknown as TaskJoin[]), Number(n), size, current);
 }
+
+/** How many open tasks the caller holds and may claim (the landing page's figures), two counts. */
+export async function openTaskCounts(ctx: AppContext, caller: Caller): Promise<{ todo: number; claim: number }> {
+  const [todo, claim] = await Promise.all([todoList(ctx, caller, { size: 1 }, false), claimList(ctx, caller, { size: 1 }, false)]);
+  return { todo: todo.total, claim: claim.total };
+}

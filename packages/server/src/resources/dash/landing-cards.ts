@@ -9,6 +9,7 @@ import {
 import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { live } from '../../engine/live-rows.js';
+import { openTaskCounts } from '../../flow/work-lists.js';
 import {
   approvalsWaiting,
   failedSignInsToday,
@@ -109,7 +110,11 @@ export async function landingCards(ctx: AppContext, caller: Caller): Promise<Das
   }
   const paths = await screenPaths(ctx, [...new Set(allowed.map((rule) => rule.screen))]);
   const linked = allowed.filter((rule) => paths.has(rule.screen));
-  const [approvals, ...figures] = await Promise.all([approvalsCard(ctx, caller), ...linked.map((rule) => rule.figures(ctx, caller))]);
+  const [approvals, tasks, ...figures] = await Promise.all([
+    approvalsCard(ctx, caller),
+    openTaskCounts(ctx, caller),
+    ...linked.map((rule) => rule.figures(ctx, caller)),
+  ]);
   const cards: DashboardCard[] = linked.map((rule, i) => ({ key: rule.key, path: paths.get(rule.screen) as string, ...figures[i] }));
-  return { cards: approvals ? [approvals, ...cards] : cards };
+  return { cards: approvals ? [approvals, ...cards] : cards, tasks: { ...tasks, todoPath: '/work/todo', claimPath: '/work/claim' } };
 }

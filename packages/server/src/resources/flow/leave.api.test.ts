@@ -51,6 +51,8 @@ describe('a leave request approved by the approver and HR', () => {
     expect(await claimOf(cast.hana, instanceId)).toBeUndefined();
     expect(await todoOf(cast.alice, instanceId)).toBeUndefined();
     expect(await followed(instanceId)).toBe(true);
+    // The landing page counts the approver's open task.
+    expect((await cast.bob.desk.dash.summary()).tasks).toEqual({ todo: 1, claim: 0, todoPath: '/work/todo', claimPath: '/work/claim' });
 
     // The approver approves ("ok", as Saber's handle screen sends it).
     const done = await cast.bob.flow.work.completeTask({
@@ -68,6 +70,8 @@ describe('a leave request approved by the approver and HR', () => {
     expect(await claimOf(cast.hugo, instanceId)).toBeDefined();
     expect(await claimOf(cast.olga, instanceId)).toBeUndefined();
     expect(await todoOf(cast.hana, instanceId)).toBeUndefined();
+    expect((await cast.hana.desk.dash.summary()).tasks).toMatchObject({ todo: 0, claim: 1 });
+    expect((await cast.bob.desk.dash.summary()).tasks).toMatchObject({ todo: 0, claim: 0 });
 
     // A candidate completes only after claiming.
     expect(await failure(cast.hana, cast.hana.flow.work.completeTask({ taskId: claimable!.taskId, flag: 'ok' }))).toMatchObject({
