@@ -1,6 +1,6 @@
+import { createRequire } from 'node:module';
 import { badRequest, engineFailed, flowMessages as m, xmlUnparsable } from '@sso/shared-api';
 import { Engine } from 'bpmn-engine';
-import camunda from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'json' };
 import type { UserTaskSpec } from '../db/schema-workflow.js';
 import { checkTemplate } from './expressions.js';
 
@@ -18,8 +18,12 @@ const CAMUNDA_URI = 'http://camunda.org/schema/1.0/bpmn';
 const ALIASED_NAMESPACES = /(xmlns:[A-Za-z_][\w.-]*\s*=\s*["'])(http:\/\/flowable\.org\/bpmn|http:\/\/activiti\.org\/bpmn)(["'])/g;
 export const forEngine = (xml: string) => xml.replace(ALIASED_NAMESPACES, `$1${CAMUNDA_URI}$3`);
 
-/** The moddle packages the engine parses with (Camunda's attributes; Flowable's through the alias). */
-export const moddleOptions = { camunda };
+/**
+ * The moddle packages the engine parses with (Camunda's attributes; Flowable's through the alias).
+ * Read with require: the bundle keeps the package outside, and an ESM import of JSON needs an
+ * import attribute the bundler does not carry over.
+ */
+export const moddleOptions = { camunda: createRequire(import.meta.url)('camunda-bpmn-moddle/resources/camunda.json') as object };
 
 /** Elements that run nothing of the model's own: anything else (scripts, services, calls) is refused. */
 const SUPPORTED = new Set([

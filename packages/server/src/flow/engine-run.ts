@@ -48,24 +48,28 @@ function expressionsOver(variables: Variables) {
   };
 }
 
-/** The parsed model as the engine saves it with a state: one per definition, parsed once per node. */
-const sources = new Map<string, Promise<string>>();
-function sourceOf(definition: DefinitionSource): Promise<string> {
-  let source = sources.get(definition.id);
-  if (!source) {
-    source = xmlOf(definition)
-      .then((xml) => new Engine({ source: forEngine(xml).trim(), moddleOptions }).getState())
-      .then((state) => (state as unknown as EngineState).definitions[0].source as string);
-    source.catch(() => sources.delete(definition.id));
-    if (sources.size > 500) sources.clear();
-    sources.set(definition.id, source);
+/**
+ * The engine's state of a definition before it runs (the parsed model inside): one per
+ * definition, parsed once per node. A start recovers it instead of parsing the XML again, and a
+ * later step takes the parsed model from it (saved states leave it out).
+ */
+const pristine = new Map<string, Promise<EngineState>>();
+function pristineOf(definition: DefinitionSource): Promise<EngineState> {
+  let state = pristine.get(definition.id);
+  if (!state) {
+    state = xmlOf(definition).then(
+      async (xml) => (await new Engine({ source: forEngine(xml).trim(), moddleOptions }).getState()) as unknown as EngineState,
+    );
+    state.catch(() => pristine.delete(definition.id));
+    if (pristine.size > 500) pristine.clear();
+    pristine.set(definition.id, state);
   }
-  return source;
+  return state;
 }
 
 /** Forgets every parsed definition, as a node that has just started knows none. */
 export function forgetParsedDefinitions(): void {
-  sources.clear();
+  pristine.clear();
 }
 
 interface EngineState {
@@ -73,10 +77,9 @@ interface EngineState {
   [key: string]: unknown;
 }
 
-function newEngine(name: string, variables: Variables, source?: string) {
+function newEngine(name: string, variables: Variables) {
   const engine = new Engine({
     name,
-    ...(source ? { source } : {}),
     moddleOptions,
     scripts: NO_SCRIPTS,
     expressions: expressionsOver(variables),
@@ -89,23 +92,19 @@ function newEngine(name: string, variables: Variables, source?: string) {
   engine.on('end', () => {
     finished = true;
   });
-  engine.broker.subscribeTmp(
-    'event',
-    '#',
-    (routingKey: string, message: { content?: unknown }) => {
-      const content = message.content as { id: string; type: string; name?: string };
-      if (routingKey === 'flow.take') takenFlows.push(content.id);
-      else if (routingKey === 'activity.start')
-        events.push({ kind: 'start', id: content.id, type: content.type, name: content.name ?? content.id });
-      else if (routingKey === 'activity.end')
-        events.push({ kind: 'end', id: content.id, type: content.type, name: content.name ?? content.id });
-      else if (routingKey === 'activity.wait' && content.type === 'bpmn:UserTask')
-        events.push({ kind: 'wait', id: content.id, type: content.type, name: content.name ?? content.id });
-      else if (routingKey === 'activity.error' || routingKey === 'process.error')
-        errors.push((message.content as { error?: unknown }).error);
-    },
-    { noAck: true },
-  );
+  const onEvent = (routingKey: string, message: { content?: unknown }) => {
+    const content = message.content as { id: string; type: string; name?: string; error?: unknown };
+    const event = (kind: StepEvent['kind']) => events.push({ kind, id: content.id, type: content.type, name: content.name ?? content.id });
+    if (routingKey === 'flow.take') takenFlows.push(content.id);
+    else if (routingKey === 'activity.start') event('start');
+    else if (routingKey === 'activity.end') event('end');
+    else if (routingKey === 'activity.wait' && content.type === 'bpmn:UserTask') event('wait');
+    else if (routingKey === 'activity.error') errors.push(content.error);
+  };
+  // Only what a step records: every other event of the broker stays unread.
+  for (const pattern of ['activity.start', 'activity.end', 'activity.wait', 'activity.error', 'flow.take']) {
+    engine.broker.subscribeTmp('event', pattern, onEvent, { noAck: true });
+  }
   const result = async (): Promise<StepResult> => {
     if (errors.length) throw new ApiError(400, engineMessage(errors[0]));
     const state = (await engine.getState()) as unknown as EngineState;
@@ -117,8 +116,10 @@ function newEngine(name: string, variables: Variables, source?: string) {
 
 /** Starts an instance: runs from the start event to the first user tasks (or the end). */
 export async function startInstance(instanceId: string, definition: DefinitionSource, variables: Variables): Promise<StepResult> {
-  const run = newEngine(instanceId, variables, forEngine(await xmlOf(definition)).trim());
+  const start = structuredClone(await pristineOf(definition));
+  const run = newEngine(instanceId, variables);
   try {
+    run.engine.recover(start as never);
     await run.engine.execute();
   } catch (error) {
     throw error instanceof ApiError ? error : new ApiError(400, engineMessage(error));
@@ -134,7 +135,7 @@ export async function signalTask(
   variables: Variables,
   taskKey: string,
 ): Promise<StepResult> {
-  const source = await sourceOf(definition);
+  const { source } = (await pristineOf(definition)).definitions[0];
   const state = structuredClone(savedState) as EngineState;
   for (const saved of state.definitions) saved.source = source;
   const run = newEngine(instanceId, variables);
