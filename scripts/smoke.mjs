@@ -44,7 +44,7 @@ function sso(args, home, input) {
   const run = spawnSync(process.execPath, [join(root, 'cli/dist/bin.js'), ...args], {
     input,
     encoding: 'utf8',
-    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') },
+    env: { ...process.env, SSO_CONFIG_DIR: join(home, 'cli'), SSO_KEYRING: 'off' },
   });
   if (run.status !== 0) throw new Error(`sso ${args.join(' ')} exited ${run.status}: ${run.stderr || run.stdout}`);
   return run.stdout;
