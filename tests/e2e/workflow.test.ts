@@ -217,6 +217,9 @@ describe.skipIf(!runnable)('workflow: a model from the designer, a leave applied
       await leader.getByTestId('leave-summary').getByText('Family visit').waitFor(WAIT);
       await leader.getByTestId('leave-summary').getByText('Zhang San').waitFor();
       await leader.getByTestId('handle-comment').fill('Approved, hand over first');
+      await leader.locator('[data-testid="bpmn-viewer"][data-ready="true"]').waitFor(WAIT);
+    });
+    await step(leader, 'workflow-05b-approved', async () => {
       await leader.getByTestId('approve').click();
       await toast(leader, '已办理');
       await leader.waitForURL('**/work/todo/index', WAIT);
@@ -249,6 +252,7 @@ describe.skipIf(!runnable)('workflow: a model from the designer, a leave applied
       await history.getByText('Approved, hand over first').waitFor();
       await history.getByText('Li Leader').waitFor();
       await staff.getByTestId('leave-status').filter({ hasText: '审批中' }).waitFor();
+      await viewer.scrollIntoViewIfNeeded();
     });
     await step(staff, 'workflow-07-detail-en-desktop', async () => {
       await language(staff, 'English');
@@ -261,6 +265,7 @@ describe.skipIf(!runnable)('workflow: a model from the designer, a leave applied
       await staff.setViewportSize(PHONE);
       await staff.locator('[data-testid="bpmn-viewer"][data-ready="true"]').waitFor(WAIT);
       expect(await scrollsSideways(staff)).toBe(false);
+      await staff.getByTestId('bpmn-viewer').scrollIntoViewIfNeeded();
     });
     await step(staff, 'workflow-09-detail-zh-phone', async () => {
       await language(staff, '中文');
@@ -305,10 +310,10 @@ describe.skipIf(!runnable)('workflow: a model from the designer, a leave applied
     });
     await step(admin, 'workflow-14-designer-en-phone', async () => {
       await admin.setViewportSize(PHONE);
-      await settled(admin.locator('[data-testid="model-designer"] .ant-modal'));
+      await admin.getByTestId('bpmn-modeler').waitFor();
       expect(await scrollsSideways(admin)).toBe(false);
-      await admin.setViewportSize(DESKTOP);
     });
+    await admin.setViewportSize(DESKTOP);
     await step(admin, 'workflow-15-manager-en-desktop', async () => {
       await admin.keyboard.press('Escape');
       await openScreen(admin, '/flow/manager/index', 'flow-manager');
@@ -321,7 +326,6 @@ describe.skipIf(!runnable)('workflow: a model from the designer, a leave applied
       await openScreen(admin, '/flow/follow/index', 'flow-follow');
       await admin.locator('[data-testid="follow-row"]').filter({ hasText: 'HR approves' }).waitFor(WAIT);
       expect(await scrollsSideways(admin)).toBe(false);
-      await admin.setViewportSize(DESKTOP);
     });
     expect(detailPath).toMatch(/^\/work\/process\/leave\/detail\/\d+\/\d+$/);
     expect(pageErrors).toEqual([]);

@@ -120,13 +120,11 @@ export const bpmnZh: Record<string, string> = {
   'ID must not contain prefix.': '编号不能包含前缀。',
   'User assignment': '人员分配',
   Assignee: '办理人',
-  'Candidate groups': '候选组（角色/部门）',
-  'Candidate users': '候选用户',
+  'Candidate groups': '候选组（角色别名 hr 或 role:hr，部门 dept:编号）',
+  'Candidate users': '候选用户（用户编号或账号）',
   'Due date': '到期时间',
   'Follow up date': '跟进时间',
   Priority: '优先级',
-  'Specify more than one group as a comma separated list.': '角色别名（如 hr 或 role:hr）或 dept:部门编号，多个用英文逗号分隔。',
-  'Specify more than one user as a comma separated list.': '用户编号或账号，多个用英文逗号分隔。',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: the panel's own text, an expression's syntax
   'Start typing "${}" to create an expression.': '输入 "${}" 以编写表达式。',
   'The due date as an EL expression (e.g. ${someDate}) or an ISO date (e.g. 2015-06-26T09:54:00).':
@@ -173,8 +171,8 @@ export const bpmnZh: Record<string, string> = {
  * and users (role aliases, departments, accounts), where the panel speaks of Camunda's groups.
  */
 export const bpmnEn: Record<string, string> = {
-  'Specify more than one group as a comma separated list.': 'Role aliases (hr or role:hr) or dept:<department id>, comma separated.',
-  'Specify more than one user as a comma separated list.': 'User ids or accounts, comma separated.',
+  'Candidate groups': 'Candidate groups (role alias hr or role:hr, department dept:<id>)',
+  'Candidate users': 'Candidate users (user ids or accounts)',
 };
 
 /**
