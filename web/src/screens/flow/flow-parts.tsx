@@ -123,7 +123,8 @@ export function HistoryTable({ processInstanceId }: { processInstanceId: string 
   useEffect(() => {
     let live = true;
     flowApi.process.historyFlowList({ processInstanceId }).then(
-      (answer) => live && setRows(answer),
+      // Gateways are the engine's routing, not steps anyone took.
+      (answer) => live && setRows(answer.filter((row) => !/gateway$/i.test(row.historyActivityType))),
       () => live && setRows([]),
     );
     return () => {
