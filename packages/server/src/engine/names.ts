@@ -1,8 +1,8 @@
 import type { NameSource, ResourceDef } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
-import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
-import { live } from './live-rows.js';
+import type { Caller } from '../kernel/caller.js';
+import { live } from '../kernel/live-rows.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: names are read from tables chosen by the declaration
 type AnyDb = Kysely<any>;

@@ -6,9 +6,9 @@ import {
   DEFAULT_TENANT_ID,
   registry,
 } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
-import { live } from '../../engine/live-rows.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
 import {
   approvalsWaiting,
   failedSignInsToday,
