@@ -56,6 +56,10 @@ describe('the server floors', () => {
     expect(importers).toEqual(['app.ts']);
   });
 
+  it("keep the engine's hook and handler types a leaf: engine/types.ts imports no other engine file", () => {
+    expect(server.get('engine/types.ts')?.filter((target) => target.startsWith('engine/'))).toEqual([]);
+  });
+
   it('would notice an import up a floor, a type-only one included, and a circle', () => {
     const floorsOf = (paths: string[]) => paths.map((path) => SERVER_FLOORS[floorOf(path)]?.floor);
     expect(floorsOf(['kernel/caller.ts', 'context.ts', 'domain/tree.ts', 'engine/routes.ts', 'app.ts', 'auth/x.test.ts'])).toEqual([
