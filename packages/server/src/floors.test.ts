@@ -89,9 +89,78 @@ describe('the server floors', () => {
   });
 });
 
+/**
+ * The web's folders still import each other around one circle (access api crud layout market pages
+ * portal router screens session); until it is cut, the circle may not widen: these are the folder
+ * pairs it holds today, and an import that adds a pair fails.
+ */
+const WEB_FOLDER_CIRCLE_TODAY = [
+  'access → api',
+  'api → session',
+  'crud → api',
+  'crud → layout',
+  'crud → session',
+  'layout → access',
+  'layout → api',
+  'layout → crud',
+  'layout → pages',
+  'layout → router',
+  'layout → screens',
+  'layout → session',
+  'market → api',
+  'market → layout',
+  'market → portal',
+  'market → session',
+  'pages → api',
+  'pages → crud',
+  'pages → layout',
+  'pages → router',
+  'pages → screens',
+  'pages → session',
+  'portal → access',
+  'portal → api',
+  'portal → layout',
+  'portal → pages',
+  'portal → session',
+  'router → api',
+  'router → layout',
+  'router → market',
+  'router → pages',
+  'router → portal',
+  'router → session',
+  'screens → access',
+  'screens → api',
+  'screens → crud',
+  'screens → layout',
+  'screens → pages',
+  'screens → session',
+  'session → api',
+  'session → layout',
+];
+
+/** The folder pairs inside circles of folders, `a → b`. */
+function folderCirclePairs(graph: Graph): string[] {
+  const folders = folderGraph(graph);
+  return cyclesOf(folders).flatMap((cycle) =>
+    cycle.flatMap((from) => (folders.get(from) ?? []).filter((to) => cycle.includes(to)).map((to) => `${from} → ${to}`)),
+  );
+}
+
 describe('the web and the terminal console', () => {
+  const web = importGraph(resolve(repoDir, 'web/src'));
+  const tui = importGraph(resolve(repoDir, 'tui/src'));
+
   it('have no circle between files', () => {
-    expect(fileCycles(importGraph(resolve(repoDir, 'web/src')))).toEqual([]);
-    expect(fileCycles(importGraph(resolve(repoDir, 'tui/src')))).toEqual([]);
+    expect(fileCycles(web)).toEqual([]);
+    expect(fileCycles(tui)).toEqual([]);
+  });
+
+  it('have no circle between folders of the terminal console', () => {
+    expect(folderCycles(importGraph(resolve(repoDir, 'tui/src'), { tests: false }))).toEqual([]);
+  });
+
+  it("do not widen the web's circle of folders", () => {
+    const pairs = folderCirclePairs(importGraph(resolve(repoDir, 'web/src'), { tests: false }));
+    expect(pairs.filter((pair) => !WEB_FOLDER_CIRCLE_TODAY.includes(pair))).toEqual([]);
   });
 });
