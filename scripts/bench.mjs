@@ -15,4 +15,7 @@ const appStats = spawnSync(process.execPath, [join(root, 'tests/bench/appstats.m
 // Permission answers applications read, from cache (tests/bench/permissions.mjs; PGlite).
 console.log('\nPermission answers (client/permissions, PGlite)');
 const permissions = spawnSync(process.execPath, [join(root, 'tests/bench/permissions.mjs')], { stdio: 'inherit', cwd: root });
-process.exit((result.status ?? 1) || (tui.status ?? 1) || (appStats.status ?? 1) || (permissions.status ?? 1));
+// The leave process carried to the end by 20 clients (tests/bench/flow-leave.mjs; PostgreSQL).
+console.log('\nWorkflow: 1,000 leave instances by 20 concurrent clients, history of 50 steps (PostgreSQL)');
+const flow = spawnSync(process.execPath, [join(root, 'tests/bench/flow-leave.mjs')], { stdio: 'inherit', cwd: root });
+process.exit((result.status ?? 1) || (tui.status ?? 1) || (appStats.status ?? 1) || (permissions.status ?? 1) || (flow.status ?? 1));

@@ -26,8 +26,8 @@ export const SERVER_FLOORS = [
   },
   {
     floor: 'domain',
-    what: 'rules shared by resources and protocols; apps/, the application module',
-    holds: ['domain/', 'apps/'],
+    what: 'rules shared by resources and protocols; apps/, the application module; flow/, the workflow on the BPMN engine',
+    holds: ['domain/', 'apps/', 'flow/'],
   },
   {
     floor: 'adapters',

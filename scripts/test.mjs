@@ -1,5 +1,6 @@
 // `npm test`: install, lint, build (type-checks every package), then run every suite — on
 // PostgreSQL too when one answers. The last line is the totals: `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -49,6 +50,12 @@ async function findPostgres() {
 if (!stage('install', install())) finish();
 stage('lint', pnpm(['exec', 'biome', 'check', '.']) === 0);
 if (!stage('build', build(EVERY_PACKAGE))) finish();
+
+// CI runs the suites on Node 22 and names the machine's older Node here: start and sign in on it too.
+if (process.env.SSO_SMOKE_NODE) {
+  const smoke = spawnSync(process.env.SSO_SMOKE_NODE, [join(root, 'scripts/smoke.mjs')], { stdio: 'inherit', cwd: root });
+  stage("start and sign in on the machine's Node", smoke.status === 0);
+}
 
 const postgres = await findPostgres();
 if (!postgres && process.env.CI) stage('postgresql available in CI', false);

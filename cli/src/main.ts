@@ -5,11 +5,12 @@ import { addAuthCommands } from './auth-commands.js';
 import { addBulkCommands } from './bulk-commands.js';
 import { addCompletionCommand } from './completion.js';
 import { EXIT, exitCodeOf, messageOf } from './errors.js';
+import { addFlowCommands, addTaskCommands } from './flow-commands.js';
 import { errorPrefix } from './language.js';
 import { modeOf, type Output, processOutput, renderRows } from './output.js';
 import type { Env } from './profiles.js';
-import { addResourceCommands } from './resource-commands.js';
-import type { GlobalOptions } from './session.js';
+import { addResourceCommands, addResourceExtras } from './resource-commands.js';
+import { type GlobalOptions, signedInClient } from './session.js';
 
 export { DEFAULT_SERVER, type GlobalOptions } from './session.js';
 
@@ -53,6 +54,11 @@ export function buildProgram(output: Output = processOutput, env: Env = process.
   addCompletionCommand(program, output);
   const resources = addResourceCommands(program, output, env);
   addBulkCommands(program, resources, output, env);
+  addResourceExtras(program, resources, output, env);
+  const client = () => signedInClient(env, program.opts<GlobalOptions>());
+  const json = () => program.opts<GlobalOptions>().json === true;
+  addTaskCommands(program, client, output, json);
+  addFlowCommands(program, client, output, json);
   return program;
 }
 

@@ -2,6 +2,7 @@ import { allResources, type ListQuery, type ResourceDef, resourceClient } from '
 import type { Command } from 'commander';
 import { confirmDestructive } from './confirm.js';
 import { notFound, usageError } from './errors.js';
+import { addExtraCommands } from './extra-commands.js';
 import { defaultColumns } from './list-columns.js';
 import { modeOf, type Output, renderRows } from './output.js';
 import type { Env } from './profiles.js';
@@ -66,6 +67,20 @@ function addResourceCommand(program: Command, def: ResourceDef, name: string, ou
   const api = () => resourceClient(signedInClient(env, globals()), def);
   const title = `${def.view.title[0]} (${def.view.title[1]})`;
   const command = program.command(name).description(`${title}: ${def.basePath}`);
+  const extras = () =>
+    addExtraCommands(
+      command,
+      def,
+      (extra, query, body) =>
+        signedInClient(env, globals()).call(extra.method, `${def.basePath}/${extra.path}`, query as ListQuery | undefined, body),
+      output,
+      () => globals().json === true,
+    );
+  // A group of calls without rows of its own (my work, process history) is its calls only.
+  if (def.routes === 'none') {
+    extras();
+    return command;
+  }
 
   const list = command
     .command('list')
@@ -153,4 +168,24 @@ export function addResourceCommands(program: Command, output: Output, env: Env):
     commands.set(def.basePath, addResourceCommand(program, def, name, output, env));
   }
   return commands;
+}
+
+/**
+ * Every extra of every registry resource as a command under its resource (`sso work todo-list`),
+ * after the commands written by hand, which keep their names (`sso user unlock` with its bulk input).
+ */
+export function addResourceExtras(program: Command, commands: ReadonlyMap<string, Command>, output: Output, env: Env): void {
+  const globals = () => program.opts<GlobalOptions>();
+  for (const def of allResources) {
+    const command = commands.get(def.basePath);
+    if (!command) continue;
+    addExtraCommands(
+      command,
+      def,
+      (extra, query, body) =>
+        signedInClient(env, globals()).call(extra.method, `${def.basePath}/${extra.path}`, query as ListQuery | undefined, body),
+      output,
+      () => globals().json === true,
+    );
+  }
 }

@@ -12,6 +12,7 @@ import {
   toEnglish,
   tooLong,
   toQueryString,
+  translationConflicts,
 } from './index.js';
 
 describe('digests', () => {
@@ -44,6 +45,9 @@ describe('schemas', () => {
     expect(toEnglish('请输入参数名称')).toBe('Please enter the parameter name');
     expect(toEnglish(tooLong(255))).toBe('Must be at most 255 characters');
     expect(toEnglish('未翻译')).toBe('未翻译');
+  });
+  it('gives each Chinese message one English (the English is found by the Chinese)', () => {
+    expect(translationConflicts).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ import { defineMessagePattern, defineMessages } from './messages.js';
 
 export const lockoutMessages = defineMessages({
   addressList: ['请提供要解除限制的地址', 'Please give the addresses to release'],
-  badAddress: ['地址格式错误', 'An address is malformed'],
+  badAddress: ['地址格式错误', 'The address is malformed'],
   tooManyAddresses: ['一次最多解除200个地址', 'At most 200 addresses at a time'],
 });
 

@@ -78,9 +78,16 @@ const englishPatterns: [RegExp, string][] = [[/^长度不能超过(\d+)个字符
  * Messages of one area, kept beside its resources: registers the English of each and returns
  * the Chinese texts by key, e.g. `const m = defineMessages({ taken: ['账号已存在', 'The account exists'] })`.
  */
+/** Chinese texts defined twice with different English (see defineMessages). */
+export const translationConflicts: string[] = [];
+
 export function defineMessages<T extends Record<string, readonly [string, string]>>(catalog: T): { [K in keyof T]: string } {
   const chinese = {} as { [K in keyof T]: string };
   for (const [key, [c, e]] of Object.entries(catalog)) {
+    const known = englishByChinese.get(c);
+    // The English is found by the Chinese: one Chinese text with two translations would answer
+    // whichever module loaded last. Tests read this list and require it empty.
+    if (known !== undefined && known !== e) translationConflicts.push(`${c}: "${known}" / "${e}"`);
     englishByChinese.set(c, e);
     chinese[key as keyof T] = c;
   }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Reference } from './references.js';
 
 /** `custom`: validated like the field, applied by the server's rules of the resource (`listFilter`). */
 export type FilterOp = 'eq' | 'like' | 'custom';
@@ -184,6 +185,11 @@ export interface ResourceOptions<E extends z.ZodObject, X extends Record<string,
   /** Display names answered beside fields in list, page, tree and detail rows (`sexName` from `sex`). */
   names?: N;
   /**
+   * Fields holding the key of another resource's row (`appId` → an application): checked on save,
+   * picked by name in the console and the terminal console.
+   */
+  references?: Readonly<Record<string, Reference>>;
+  /**
    * Columns that record a message of the shared [Chinese, English] table (a sign-in's reason, the
    * city 本机): rows answer them in the caller's language, as envelopes answer their messages.
    */
@@ -243,6 +249,7 @@ export function defineResource<
   const keyField = options.naturalKey?.field ?? 'id';
   return {
     names: {} as N,
+    references: {},
     messageColumns: [],
     cached: false,
     unique: [],

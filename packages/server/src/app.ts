@@ -17,6 +17,7 @@ import { migrate } from './db/migrate.js';
 import { type MigrationNotice, reportMigrationNotices } from './db/migration-notices.js';
 import { seed } from './db/seed.js';
 import { registerResourceRoutes } from './engine/routes.js';
+import { seedLeaveProcess } from './flow/seed-leave.js';
 import { registerAppNameRoute, ssoGrant } from './handoff/app-handoff.js';
 import { registerHandoffRoute } from './handoff/handoff-route.js';
 import { registerAuthHook } from './http/auth-hook.js';
@@ -73,6 +74,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   await migrate(database.db, { notify: (notice) => notices.push(notice) });
   const ctx = await createContext(config, database, ids, { testHooks: options.testHooks });
   await seed(database.db, { ids, passwords: ctx.passwords, adminPassword: config.SSO_ADMIN_PASSWORD });
+  await seedLeaveProcess(database.db, ids);
 
   // Request ids: the caller's X-Request-Id, else this process's boot id and a counter.
   const bootId = randomUUID().slice(0, 8);

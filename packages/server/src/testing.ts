@@ -25,7 +25,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   // The seeded admin keeps admin/admin without a forced change, unless a suite walks that change
   // itself (it passes SSO_ADMIN_PASSWORD: undefined, as a first start without the variable).
   const config = testConfig({ SSO_ADMIN_PASSWORD: 'admin', ...overrides });
-  if (adminUrl) {
+  // A suite that names its own database (a second node, a restart) gets it as it is, kept on close.
+  if (adminUrl && !overrides.DATABASE_URL) {
     const name = `sso_test_${randomBytes(6).toString('hex')}`;
     await withPg(adminUrl, (c) => c.query(`create database ${name}`));
     const url = new URL(adminUrl);

@@ -26,6 +26,12 @@ import { userAuthorizedRole } from './blade-aps/user-authorized-role.js';
 import { blog } from './blade-demo/blog.js';
 import { dash } from './blade-desk/dash.js';
 import { notice } from './blade-desk/notice.js';
+import { processLeave } from './blade-desk/process-leave.js';
+import { flowFollow } from './blade-flow/flow-follow.js';
+import { flowManager } from './blade-flow/flow-manager.js';
+import { flowModel } from './blade-flow/flow-model.js';
+import { flowProcess } from './blade-flow/flow-process.js';
+import { flowWork } from './blade-flow/flow-work.js';
 import { appNetwork } from './blade-ledger/app-network.js';
 import { appParameter } from './blade-ledger/app-parameter.js';
 import { appParameterComments, appParameterLike, appParameterLog } from './blade-ledger/app-parameter-feedback.js';
@@ -113,6 +119,7 @@ export const registry = {
     appStartLogClient,
     appStatistics,
   },
+  flow: { model: flowModel, manager: flowManager, work: flowWork, follow: flowFollow, process: flowProcess, leave: processLeave },
   demo: { blog },
 } as const;
 
@@ -162,6 +169,14 @@ export * from './blade-demo/blog.js';
 export { appMissRow, userTypeCount } from './blade-desk/dash.js';
 export * from './blade-desk/dash-summary.js';
 export { noticeMessages } from './blade-desk/notice.js';
+export { type LeaveDetail, leaveDetail, leaveFields, processLeave } from './blade-desk/process-leave.js';
+export * from './blade-flow/flow-follow.js';
+export * from './blade-flow/flow-manager.js';
+export * from './blade-flow/flow-messages.js';
+export * from './blade-flow/flow-model.js';
+export * from './blade-flow/flow-process.js';
+export * from './blade-flow/flow-shapes.js';
+export * from './blade-flow/flow-work.js';
 export * from './blade-ledger/ledger-client.js';
 export { COMMENT_MAX, ledgerMessages } from './blade-ledger/ledger-messages.js';
 export { logMessages } from './blade-log/log-columns.js';

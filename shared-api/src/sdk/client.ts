@@ -31,6 +31,8 @@ export class SsoClient extends AuthClient {
   readonly aps: Sdk['aps'];
   /** Separation of duties: rules of application roles nobody may hold together, and their log. */
   readonly sod: Sdk['sod'];
+  /** Workflow: process models, deployments, the caller's tasks, following and history, the leave process. */
+  readonly flow: Sdk['flow'];
 
   constructor(options: ClientOptions) {
     super(options);
@@ -45,5 +47,6 @@ export class SsoClient extends AuthClient {
     this.demo = groups.demo;
     this.aps = groups.aps;
     this.sod = groups.sod;
+    this.flow = groups.flow;
   }
 }

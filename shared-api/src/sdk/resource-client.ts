@@ -73,13 +73,18 @@ export function resourceClient<R extends ResourceDef>(client: AuthClient, def: R
 function toFormData(body: unknown): FormData {
   if (body instanceof FormData) return body;
   const form = new FormData();
-  for (const [name, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
-    if (value === undefined || value === null) continue;
+  const append = (name: string, value: unknown) => {
+    if (value === undefined || value === null) return;
     if (value instanceof Blob) form.append(name, value);
     else if (typeof value === 'object' && (value as UploadedFile).data instanceof Uint8Array) {
       const file = value as UploadedFile;
       form.append(name, new Blob([file.data.slice()], { type: file.mimetype ?? 'application/octet-stream' }), file.filename);
     } else form.append(name, String(value));
+  };
+  // An array (several files under one name, as deploy-upload's `files`) is sent as repeated parts.
+  for (const [name, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    if (Array.isArray(value)) for (const item of value) append(name, item);
+    else append(name, value);
   }
   return form;
 }

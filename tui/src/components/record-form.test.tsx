@@ -73,3 +73,31 @@ describe('tree fields in forms', () => {
     ui.unmount();
   });
 });
+
+describe('reference fields in forms', () => {
+  it('creates an application role with the application picked by searching its name: the name shown, the key stored', async () => {
+    const client = storedClient(setup.env, {}, 'zh');
+    await client.aps.app.submit({ appCode: 'tui-ref-a', appName: '引用选取应用', protocol: 'link', appUrl: 'https://ref.example.com/' });
+    const [app] = (await client.aps.app.list({ appCode: 'tui-ref-a' })).records;
+
+    const ui = openConsole(setup.env);
+    await ui.until('系统管理');
+    await ui.go('yyjs', '应用角色');
+    await ui.press('n');
+    await ui.until('应用角色 · 新增');
+    await ui.until(/❯ \*应用 +— \(Enter 选择\)/);
+    await ui.press(KEY.enter);
+    await ui.until('输入名称搜索');
+    await ui.press('引用选取');
+    await ui.until((frame) => frame.includes('搜索: 引用选取') && frame.includes('引用选取应用 (tui-ref-a)'));
+    await ui.press(KEY.enter);
+    await ui.until(/❯ \*应用 +引用选取应用 \(tui-ref-a\)/);
+    expect(ui.frame()).not.toContain(app.id);
+    await ui.press(KEY.down);
+    await ui.press('引用角色', KEY.down, 'tui_ref_role', KEY.enter);
+    await ui.until('保存成功');
+    const [role] = (await client.aps.appRole.list({ roleAlias: 'tui_ref_role' })).records;
+    expect(role.appId).toBe(app.id);
+    ui.unmount();
+  });
+});

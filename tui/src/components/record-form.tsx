@@ -1,4 +1,4 @@
-import type { ResourceDef } from '@sso/shared-api';
+import { type ResourceDef, referenceChoiceFor } from '@sso/shared-api';
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
 import { useConsole } from '../core/console.js';
@@ -8,6 +8,7 @@ import { type PickNode, toPickNodes, treeSourceOf } from '../core/tree-sources.j
 import type { Row } from '../core/use-list.js';
 import type { FieldSpec } from '../core/view-specs.js';
 import { FieldList } from './field-list.js';
+import { ReferencePicker } from './reference-picker.js';
 import { TreePicker } from './tree-picker.js';
 
 interface RecordFormProps {
@@ -44,6 +45,9 @@ export function RecordForm({ def, row, defaults, choices, active, width, onSaved
   const fieldsFor = (typed: Record<string, string>) =>
     formFields(def, lang, choices, editing, typed).map((field): FieldSpec => {
       const column = def.view.columns.find((c) => c.prop === field.prop);
+      const reference = def.references[field.prop];
+      // A reference shows the name of the row picked, as a one-node tree, and is picked by searching.
+      if (reference) return { ...field, kind: 'tree', tree: { nodes: trees[field.prop] ?? [], multiple: false }, reference };
       const source = column && treeSourceOf(def, column);
       return source ? { ...field, kind: 'tree', tree: { nodes: trees[field.prop] ?? [], multiple: source.multiple === true } } : field;
     });
@@ -52,6 +56,13 @@ export function RecordForm({ def, row, defaults, choices, active, width, onSaved
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the trees are read once per opened form
   useEffect(() => {
+    for (const [prop, reference] of Object.entries(def.references)) {
+      const key = rowValues[prop] || defaults?.[prop];
+      if (!key) continue;
+      void referenceChoiceFor(client, reference, key).then((choice) =>
+        setTrees((previous) => ({ ...previous, [prop]: [{ id: choice.value, title: choice.label }] })),
+      );
+    }
     for (const column of def.view.columns) {
       const source = treeSourceOf(def, column);
       if (!source || column.hideInForm) continue;
@@ -98,7 +109,23 @@ export function RecordForm({ def, row, defaults, choices, active, width, onSaved
         active={active && !picking}
         width={width - 4}
       />
-      {picking ? (
+      {picking?.reference ? (
+        <ReferencePicker
+          title={picking.label}
+          reference={picking.reference}
+          active={active}
+          width={Math.min(width - 4, 60)}
+          height={Math.max(6, Math.min(PICKER_HEIGHT, rows - fields.length - 8))}
+          onCancel={() => setPicking(undefined)}
+          onDone={(choice) => {
+            if (choice) {
+              setValues((previous) => ({ ...previous, [picking.prop]: choice.value }));
+              setTrees((previous) => ({ ...previous, [picking.prop]: [{ id: choice.value, title: choice.label }] }));
+            }
+            setPicking(undefined);
+          }}
+        />
+      ) : picking ? (
         <TreePicker
           title={picking.label}
           nodes={picking.tree?.nodes ?? []}

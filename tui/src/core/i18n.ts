@@ -102,6 +102,9 @@ const strings = {
   confirmReset: ['重置 {n} 个用户的密码为初始密码？(y/n)', 'Reset {n} user(s) to the initial password? (y/n)'],
   granted: ['已授予角色', 'Roles granted'],
   grantRoles: ['授予角色', 'Grant roles'],
+  referenceSearch: ['搜索', 'Search'],
+  referenceNone: ['没有名称包含“{text}”的记录', 'Nothing named like "{text}"'],
+  referenceHint: ['输入名称搜索 · ↑↓ 移动 · Enter 选定 · Esc 取消', 'type to search by name · ↑↓ move · Enter pick · Esc cancel'],
   pickHint: [
     '↑↓ 移动 · 空格 勾选 · →← 展开/收起 · Enter 确定 · Esc 取消',
     '↑↓ move · space check · →← expand/collapse · Enter done · Esc cancel',

@@ -1,3 +1,4 @@
+import type { Reference } from '@sso/shared-api';
 import type { PickNode } from './tree-sources.js';
 
 /*
@@ -18,6 +19,8 @@ export interface FieldSpec {
   choices?: readonly Choice[];
   /** A tree field's nodes (titles shown, ids stored, comma-joined when several may be picked). */
   tree?: { nodes: readonly PickNode[]; multiple: boolean };
+  /** The field holds another resource's key: its picker searches that resource by name. */
+  reference?: Reference;
   required?: boolean;
 }
 

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { IconCell, IconPicker } from './icon-picker.js';
 import { sourceOf, type TreeOption, toTreeOptions } from './option-sources.js';
+import { ReferenceInput } from './reference-input.js';
 import { dictLabel, type Option } from './use-dict.js';
 
 /** What Form.Item and the form hand to a field's input. */
@@ -224,10 +225,21 @@ export type FieldRenderers = Readonly<Record<string, Partial<FieldRenderer>>>;
 /** The type a column is entered as: a dictionary makes it a choice, no type makes it text. */
 export const typeOf = (column: ColumnView): ColumnType => (column.dict ? 'dict' : (column.type ?? 'input'));
 
-/** How a column is entered and shown: what the form passed, else what a screen registered, else its type's. */
+/** A field that refers to another resource's rows is picked by name (see ReferenceInput). */
+function ReferenceFieldInput(props: FieldInputProps) {
+  const reference = props.def.references[props.column.prop];
+  if (!reference) return <TextInput {...props} />;
+  return <ReferenceInput id={props.id} disabled={props.disabled} value={props.value} onChange={props.onChange} reference={reference} />;
+}
+const referenceRenderer: Partial<FieldRenderer> = { Input: ReferenceFieldInput, toForm: idOrNone };
+
+/**
+ * How a column is entered and shown: what the form passed, else what a screen registered, else
+ * a picker by name when the field refers to another resource, else its type's.
+ */
 export function rendererOf(def: ResourceDef, column: ColumnView, passed?: FieldRenderers): FieldRenderer {
   const own = passed?.[column.prop] ?? byField.get(`${def.name}.${column.prop}`);
-  const base = byType[typeOf(column)];
+  const base = def.references[column.prop] ? { ...byType[typeOf(column)], ...referenceRenderer } : byType[typeOf(column)];
   return own ? { ...base, ...own } : base;
 }
 

@@ -151,6 +151,7 @@ export const en: Messages = {
     chart: 'Screens per group',
   },
   crud: {
+    pickByName: 'Type a name to search',
     add: 'Add',
     edit: 'Edit',
     view: 'View',

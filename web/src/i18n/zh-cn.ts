@@ -148,6 +148,7 @@ export const zhCN = {
     chart: '各分组页面数',
   },
   crud: {
+    pickByName: '输入名称搜索',
     add: '新增',
     edit: '修改',
     view: '查看',

@@ -7,6 +7,7 @@ import type { CommonColumns } from './schema-common.js';
 import type { LedgerTables } from './schema-ledger.js';
 import type { SignInTables } from './schema-sign-in.js';
 import type { SocialTables } from './schema-social.js';
+import type { WorkflowTables } from './schema-workflow.js';
 
 /** Kysely's view of the tables (camelCase; the CamelCasePlugin maps to snake_case columns). */
 type Id = string;
@@ -23,7 +24,8 @@ export interface Database
     SignInTables,
     SocialTables,
     LedgerTables,
-    CasTables {
+    CasTables,
+    WorkflowTables {
   sso_migration: { version: number; name: string; appliedAt: Timestamp };
   blade_tenant: Row<{
     tenantName: string;

@@ -23,12 +23,13 @@ export async function readMultipart(request: FastifyRequest): Promise<Record<str
           ? controlCharacterProblem(`${part.fieldname}.filename`, part.filename, false)
           : controlCharacterProblem(part.fieldname, String(part.value), true));
       if (problem) throw badRequest(problem);
-      if (part.type === 'file') {
-        const file: UploadedFile = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
-        body[part.fieldname] = file;
-      } else {
-        body[part.fieldname] = String(part.value);
-      }
+      const value =
+        part.type === 'file'
+          ? ({ filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() } satisfies UploadedFile)
+          : String(part.value);
+      // A name sent several times (several files under `files`) gives an array, in the order sent.
+      const earlier = body[part.fieldname];
+      body[part.fieldname] = earlier === undefined ? value : Array.isArray(earlier) ? [...earlier, value] : [earlier, value];
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
@@ -44,6 +45,8 @@ export interface FileDownload {
   filename: string;
   contentType: string;
   data: Uint8Array;
+  /** Shown in the page (a picture in an <img> or a frame) rather than saved. */
+  inline?: boolean;
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -51,7 +54,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 export function sendFile(reply: FastifyReply, file: FileDownload): FastifyReply {
   return reply
     .header('content-type', file.contentType)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+    .header('content-disposition', `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
     .header('cache-control', 'no-store')
     .send(Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength));
 }

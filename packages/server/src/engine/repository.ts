@@ -7,6 +7,7 @@ import { live } from '../kernel/live-rows.js';
 import { parseDateFilter, toApiRow } from '../kernel/rows.js';
 import { bigTotalsOf } from './big-totals.js';
 import { removeEvent, saveEvent } from './change-events.js';
+import { assertReferences } from './references.js';
 import type { ListRequest, ResourceRepository, ResourceRules, ServerResource } from './types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the generic layer addresses tables by name
@@ -187,6 +188,7 @@ export class Repository implements ResourceRepository {
       ? await this.narrowed(db, caller, filter).selectAll().where(this.key, '=', id).forUpdate().executeTakeFirst()
       : undefined;
     if (id && !existing) throw badRequest(zh('recordMissing'));
+    await assertReferences(db, this.def, caller.tenant_id, values);
     const outcome = await this.rules.beforeSave?.({
       ctx: this.ctx,
       caller,

@@ -196,7 +196,7 @@ function registerExtra(
       ...(mergesFields ? { fields: extra.body ?? extra.query } : {}),
       ...(extra.download && extra.method === 'GET' ? { tokenInQuery: true } : {}),
     },
-    ...(anyOf ? { preValidation: async (request: FastifyRequest) => requireAnyOf(ctx, callerOf(request), anyOf) } : {}),
+
     schema: {
       tags: [def.service],
       summary: extra.summary,
@@ -207,10 +207,12 @@ function registerExtra(
       ...(extra.multipart ? { consumes: ['multipart/form-data'] } : {}),
       ...(extra.download ? {} : { response: { 200: envelopeOf(extra.response) } }),
     },
-    ...(extra.multipart
+    // The codes are checked before a multipart body is read (one hook: two would replace each other).
+    ...(anyOf || extra.multipart
       ? {
           preValidation: async (request: FastifyRequest) => {
-            request.body = await readMultipart(request);
+            if (anyOf) await requireAnyOf(ctx, callerOf(request), anyOf);
+            if (extra.multipart) request.body = await readMultipart(request);
           },
         }
       : {}),

@@ -30,6 +30,14 @@ import { datasourceResource } from './datasource/index.js';
 import { deptResource } from './dept/index.js';
 import { dictBizResource, dictResource } from './dict/index.js';
 import {
+  flowFollowResource,
+  flowManagerResource,
+  flowModelResource,
+  flowProcessResource,
+  flowWorkResource,
+  processLeaveResource,
+} from './flow/index.js';
+import {
   appNetworkResource,
   appParameterCommentsResource,
   appParameterLikeResource,
@@ -125,6 +133,12 @@ const serverResources: readonly ServerResource[] = [
   appStartLogClientResource,
   appStatisticsResource,
   blogResource,
+  flowModelResource,
+  flowManagerResource,
+  flowWorkResource,
+  flowFollowResource,
+  flowProcessResource,
+  processLeaveResource,
 ];
 
 /** The server's resources, then fakes a test serves beside them with no rules and no extras. */

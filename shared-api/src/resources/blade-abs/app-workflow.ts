@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { formNumber, idString, optionalId, optionalText, requiredText } from '../../common.js';
 import { defineMessages } from '../../messages.js';
 import { defineResource } from '../../resource.js';
+import { app } from '../blade-aps/app.js';
+import { appRole } from '../blade-aps/app-role.js';
+import { role } from '../blade-system/role.js';
+import { user } from '../blade-user/user.js';
 
 export const workflowMessages = defineMessages({
   workflowName: ['请输入流程名称', 'Please enter the workflow name'],
@@ -15,6 +19,8 @@ export const workflowMessages = defineMessages({
   approverKind: ['审批人类型只能是 deptHead、appOwner、user 或 role', 'The approver kind must be deptHead, appOwner, user or role'],
   approverUser: ['请选择审批人', 'Please choose the approver'],
   approverRole: ['请选择审批角色', 'Please choose the approving role'],
+  approverUserMissing: ['审批人不存在', 'The approver does not exist'],
+  approverRoleMissing: ['审批角色不存在', 'The approving role does not exist'],
 });
 const m = workflowMessages;
 
@@ -42,6 +48,10 @@ export const appWorkflow = defineResource({
     appRoleId: optionalId,
     remark: optionalText(500),
   }),
+  references: {
+    appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing },
+    appRoleId: { to: () => appRole, label: 'roleName', hint: 'appName', missing: m.appRoleMissing },
+  },
   names: {
     appName: { field: 'appId', table: 'blade_app', column: 'appName', sameTenant: true },
     appRoleName: { field: 'appRoleId', table: 'blade_app_role', column: 'roleName', sameTenant: true },
@@ -76,6 +86,11 @@ export const appWorkflowNode = defineResource({
     approverUserId: optionalId,
     approverRoleId: optionalId,
   }),
+  references: {
+    workflowId: { to: () => appWorkflow, label: 'workflowName', hint: 'appName', missing: m.workflowMissing },
+    approverUserId: { to: () => user, label: 'realName', hint: 'account', missing: m.approverUserMissing },
+    approverRoleId: { to: () => role, label: 'roleName', hint: 'roleAlias', missing: m.approverRoleMissing },
+  },
   names: {
     workflowName: { field: 'workflowId', table: 'blade_app_workflow', column: 'workflowName', sameTenant: true },
     approverUserName: { field: 'approverUserId', table: 'blade_user', column: 'realName', sameTenant: true },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idList, idString } from '../../common.js';
 import { defineExtra, defineResource } from '../../resource.js';
+import { appManage } from './app-manage.js';
 import { dayText, appManageMessages as m } from './appmanage-messages.js';
 
 const recorded = z.string().nullish();
@@ -31,6 +32,7 @@ export const appDownloadRecord = defineResource({
     downloadIp: recorded,
     userAgent: recorded,
   }),
+  references: { appId: { to: () => appManage, label: 'appName', missing: m.appMissing } },
   names: {
     appName: { field: 'appId', table: 'blade_app_manage', column: 'appName', sameTenant: true },
     appTypeName: { field: 'appType', labels: { 1: 'Android', 2: 'iOS' } },

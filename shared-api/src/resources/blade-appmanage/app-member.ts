@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idList, idString } from '../../common.js';
 import { defineExtra, defineResource } from '../../resource.js';
+import { user } from '../blade-user/user.js';
+import { appManage } from './app-manage.js';
 import { flag, appManageMessages as m } from './appmanage-messages.js';
 
 const appIdField = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), idString.or(z.never({ error: m.appId })));
@@ -17,6 +19,10 @@ export const appMember = defineResource({
     userId: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), idString),
     whetherCreator: flag(m.whetherCreator).optional(),
   }),
+  references: {
+    appManageId: { to: () => appManage, label: 'appName', missing: m.appMissing },
+    userId: { to: () => user, label: 'realName', hint: 'account', missing: m.usersMissing },
+  },
   names: {
     appName: { field: 'appManageId', table: 'blade_app_manage', column: 'appName', sameTenant: true },
     userName: { field: 'userId', table: 'blade_user', column: 'realName', sameTenant: true },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idString } from '../../common.js';
 import { defineExtra, defineResource } from '../../resource.js';
+import { appManage } from './app-manage.js';
 import { dayText, appManageMessages as m } from './appmanage-messages.js';
 
 const recorded = z.string().nullish();
@@ -34,6 +35,7 @@ export const appStartLog = defineResource({
     appVersion: recorded,
     startIp: recorded,
   }),
+  references: { appId: { to: () => appManage, label: 'appName', missing: m.appMissing } },
   names: { appName: { field: 'appId', table: 'blade_app_manage', column: 'appName', sameTenant: true } },
   filters: { appId: 'eq', osName: 'eq', deviceType: 'eq', deviceBrand: 'like', appVersion: 'eq' },
   defaultSort: { column: 'id', desc: true },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formNumber, idString, optionalText, requiredText, uploadedFile } from '../../common.js';
 import { defineExtra, defineResource } from '../../resource.js';
-import { attachLinkQuery } from './app-manage.js';
+import { appManage, attachLinkQuery } from './app-manage.js';
 import { appTypeField, flag, appManageMessages as m } from './appmanage-messages.js';
 
 const idField = (message: string) =>
@@ -46,6 +46,7 @@ export const appVersion = defineResource({
     updateContent: optionalText(2000),
     forceUpdate: flag(m.forceUpdate).optional(),
   }),
+  references: { appId: { to: () => appManage, label: 'appName', missing: m.appMissing } },
   names: {
     appName: { field: 'appId', table: 'blade_app_manage', column: 'appName', sameTenant: true },
     appTypeName: { field: 'appType', labels: { 1: 'Android', 2: 'iOS' } },

@@ -4,10 +4,10 @@ import { defineMessages } from '../../messages.js';
 
 /** Validation and refusal messages of the mobile application resources. */
 export const appManageMessages = defineMessages({
-  appName: ['请输入应用名称', 'Enter the application name'],
+  appName: ['请输入应用名称', 'Please enter the application name'],
   appCategory: ['请选择应用分类', 'Choose the application category'],
-  appId: ['请选择应用', 'Choose an application'],
-  sort: ['排序须为整数', 'The order must be a whole number'],
+  appId: ['请选择应用', 'Please choose the application'],
+  sort: ['排序须为整数', 'The sort order must be a whole number'],
   appMissing: ['应用不存在', 'The application does not exist'],
   userId: ['请选择成员', 'Choose a member'],
   usersMissing: ['所选用户不存在', 'A chosen user does not exist'],

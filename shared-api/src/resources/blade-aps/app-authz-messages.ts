@@ -31,7 +31,7 @@ export const appAuthzMessages = defineMessages({
   ],
   menuInUse: ['该菜单或功能仍被角色或用户持有，请先撤销', 'The menu or function is still held by roles or users: revoke those first'],
   roleOtherApp: ['所选菜单或功能须属于该角色的应用', "The menus and functions chosen must belong to the role's application"],
-  userId: ['请选择用户', 'Please choose the user'],
+  userId: ['请选择用户', 'Please select users'],
   userMissing: ['用户不存在', 'The user does not exist'],
   alreadyGranted: ['该用户已被授予此项', 'The user already holds this grant'],
   notGranted: ['该用户未被授予此项', 'The user does not hold this grant'],

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { formNumber, idString, optionalText, requiredText } from '../../common.js';
 import { defineResource } from '../../resource.js';
+import { app } from './app.js';
 import { appAuthzMessages as m } from './app-authz-messages.js';
+import { appMenu } from './app-menu.js';
 
 /**
  * Function codes of an application, each under one of its menus (`order:export` under the orders
@@ -25,6 +27,10 @@ export const appMenuFunction = defineResource({
   names: {
     appName: { field: 'appId', table: 'blade_app', column: 'appName', sameTenant: true },
     menuName: { field: 'menuId', table: 'blade_app_menu', column: 'name', sameTenant: true },
+  },
+  references: {
+    appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing },
+    menuId: { to: () => appMenu, label: 'name', hint: 'code', missing: m.menuMissing },
   },
   filters: { appId: 'eq', menuId: 'eq', functionCode: 'like', functionName: 'like' },
   sorts: ['sort', 'functionCode', 'functionName'],

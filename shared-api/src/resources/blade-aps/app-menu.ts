@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formNumber, idString, optionalId, optionalText, parentIdString, requiredText } from '../../common.js';
 import { defineExtra, defineResource } from '../../resource.js';
 import { treeNode } from '../blade-system/dept-tree.js';
+import { app } from './app.js';
 import { appAuthzMessages as m } from './app-authz-messages.js';
 
 /** A menu of an application as its trees answer it (ids as strings, no empty `children`). */
@@ -78,6 +79,7 @@ export const appMenu = defineResource({
     parentName: { field: 'parentId', table: 'blade_app_menu', column: 'name', sameTenant: true, root: '顶级' },
     categoryName: { field: 'category', labels: { 1: ['菜单', 'Menu'], 2: ['按钮', 'Button'] } },
   },
+  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing } },
   filters: { appId: 'eq', parentId: 'eq', code: 'like', name: 'like', category: 'eq' },
   sorts: ['sort', 'code', 'name'],
   defaultSort: { column: 'sort' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formNumber, idString, optionalText, requiredText } from '../../common.js';
 import { defineResource } from '../../resource.js';
+import { app } from './app.js';
 import { appAuthzMessages as m } from './app-authz-messages.js';
 
 /**
@@ -22,6 +23,7 @@ export const appRole = defineResource({
     sort: formNumber(m.sort).optional(),
     remark: optionalText(500),
   }),
+  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing } },
   names: { appName: { field: 'appId', table: 'blade_app', column: 'appName', sameTenant: true } },
   filters: { appId: 'eq', roleName: 'like', roleAlias: 'like' },
   sorts: ['sort', 'roleName', 'roleAlias'],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idString, optionalId } from '../../common.js';
 import { defineMessages } from '../../messages.js';
 import { defineResource } from '../../resource.js';
+import { app } from './app.js';
 
 export const appUserMessages = defineMessages({
   appId: ['请选择应用', 'Please choose the application'],
@@ -28,6 +29,7 @@ export const appUser = defineResource({
     roleId: optionalId,
     deptId: optionalId,
   }),
+  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: appUserMessages.appMissing } },
   names: {
     appName: { field: 'appId', table: 'blade_app', column: 'appName', sameTenant: true },
     userName: { field: 'userId', table: 'blade_user', column: 'realName', sameTenant: true },

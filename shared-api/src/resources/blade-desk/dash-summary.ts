@@ -35,5 +35,17 @@ export const dashboardCard = z.object({
 });
 export type DashboardCard = z.infer<typeof dashboardCard>;
 
-export const dashboardSummary = z.object({ cards: z.array(dashboardCard) });
+/**
+ * The caller's workflow tasks (我的事务): open tasks assigned to them (todo) and tasks they may claim,
+ * with the screens that list them. Every signed-in user has their own, whatever their menus.
+ */
+export const dashboardTasks = z.object({
+  todo: z.number(),
+  claim: z.number(),
+  todoPath: z.string(),
+  claimPath: z.string(),
+});
+export type DashboardTasks = z.infer<typeof dashboardTasks>;
+
+export const dashboardSummary = z.object({ cards: z.array(dashboardCard), tasks: dashboardTasks.optional() });
 export type DashboardSummary = z.infer<typeof dashboardSummary>;

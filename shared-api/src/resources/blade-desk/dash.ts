@@ -49,7 +49,7 @@ export const dash = defineResource({
       method: 'GET',
       path: 'summary',
       summary:
-        "The landing page's cards the caller may see: waiting approvals, locked accounts, throttled addresses, failed sign-ins today, application opens per day over 7 days, grants expiring within 7 days; each with its count and the screen it links to",
+        "The landing page's cards the caller may see: waiting approvals, locked accounts, throttled addresses, failed sign-ins today, application opens per day over 7 days, grants expiring within 7 days; each with its count and the screen it links to; and the caller's open workflow tasks (todo and to claim)",
       response: dashboardSummary,
       // Any signed-in user: each card is checked against the caller's menus and tenant.
       permission: null,

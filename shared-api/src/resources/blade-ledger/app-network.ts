@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formNumber, optionalId, optionalText, requiredText } from '../../common.js';
 import { defineResource } from '../../resource.js';
+import { appParameter } from './app-parameter.js';
 import { dayText, flag } from './ledger-fields.js';
 import { ledgerMessages as m } from './ledger-messages.js';
 
@@ -28,6 +29,7 @@ export const appNetwork = defineResource({
   tenantScoped: true,
   permission: 'appnetwork',
   entity: appNetworkEntity,
+  references: { appParameterId: { to: () => appParameter, label: 'appName', missing: m.entryMissing } },
   names: { appName: { field: 'appParameterId', table: 'blade_app_parameter', column: 'appName', sameTenant: true } },
   filters: { systemName: 'like', networkZone: 'like', exposure: 'eq', protectionLevel: 'eq' },
   sorts: ['systemName', 'protectionLevel', 'lastAssessment'],

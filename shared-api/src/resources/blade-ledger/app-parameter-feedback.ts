@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idString } from '../../common.js';
 import { defineResource } from '../../resource.js';
+import { appParameter } from './app-parameter.js';
 import { COMMENT_MAX, ledgerMessages as m } from './ledger-messages.js';
 
 const entryName = { field: 'appParameterId', table: 'blade_app_parameter', column: 'appName', sameTenant: true } as const;
@@ -20,6 +21,7 @@ export const appParameterComments = defineResource({
   permission: 'appparametercomments',
   entity: z.object({ appParameterId: idString, content: commentContent }),
   names: { appName: entryName },
+  references: { appParameterId: { to: () => appParameter, label: 'appName', missing: m.entryMissing } },
   filters: { appParameterId: 'eq', content: 'like' },
   defaultSort: { column: 'createTime', desc: true },
   view: {
@@ -44,6 +46,7 @@ export const appParameterLike = defineResource({
   permission: 'appparameterlike',
   entity: z.object({ appParameterId: idString }),
   names: { appName: entryName },
+  references: { appParameterId: { to: () => appParameter, label: 'appName', missing: m.entryMissing } },
   filters: { appParameterId: 'eq' },
   defaultSort: { column: 'createTime', desc: true },
   unique: [{ fields: ['appParameterId', 'userId'], message: m.likeTaken }],
@@ -69,6 +72,7 @@ export const appParameterLog = defineResource({
   routes: 'read',
   entity: z.object({ appParameterId: idString }),
   names: { appName: entryName },
+  references: { appParameterId: { to: () => appParameter, label: 'appName', missing: m.entryMissing } },
   filters: { appParameterId: 'eq' },
   defaultSort: { column: 'createTime', desc: true },
   view: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formNumber, idList, idString, optionalId, optionalText, requiredText } from '../../common.js';
 import { defineExtra, defineResource } from '../../resource.js';
+import { app } from '../blade-aps/app.js';
 import { dayText, flag } from './ledger-fields.js';
 import { ledgerMessages as m } from './ledger-messages.js';
 
@@ -47,6 +48,7 @@ export const appParameter = defineResource({
   tenantScoped: true,
   permission: 'appparameter',
   entity: appParameterEntity,
+  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing } },
   names: {
     linkedAppName: { field: 'appId', table: 'blade_app', column: 'appName', sameTenant: true },
   },

@@ -124,6 +124,19 @@ export const userExtras = {
     response: done,
     permission: null,
   }),
+  userList: defineExtra({
+    method: 'GET',
+    path: 'user-list',
+    summary:
+      "Live users of the caller's tenant as pickers list them (Saber's leave form chooses its approver here): id, account, name, realName; optional account or realName (contains); at most 1,000, by account",
+    query: z.object({
+      account: z.string().max(45).optional(),
+      realName: z.string().max(45).optional(),
+    }),
+    response: z.array(z.object({ id: z.string(), account: z.string(), name: z.string(), realName: z.string() })),
+    // Any signed-in user: whoever applies for leave picks the approver among their colleagues.
+    permission: null,
+  }),
   info: defineExtra({
     method: 'GET',
     path: 'info',

@@ -33,7 +33,7 @@ export const userMessages = defineMessages({
   digestMismatch: ['新密码校验失败', 'The new password does not match its digest'],
   passwordUnchanged: ['新密码不能与原密码相同', 'The new password must differ from the old one'],
   tenantId: ['请输入租户编号', 'Please enter the tenant id first'],
-  registerAccount: ['请输入账号', 'Please enter the account name first'],
+  registerAccount: ['请输入账号', 'Please enter the account'],
   registerClosed: ['当前系统暂未开启注册功能', 'Registration is closed'],
   oauthMissing: ['第三方登陆信息错误!', 'The third-party sign-in information is wrong'],
   notPending: ['所选用户不是待审核状态', 'A chosen user is not waiting for approval'],

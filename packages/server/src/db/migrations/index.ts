@@ -29,6 +29,7 @@ import * as casSignOns from './0032-cas-sign-ons.js';
 import * as oidcGrantSessions from './0033-oidc-grant-sessions.js';
 import * as idempotencyKeys from './0034-idempotency-keys.js';
 import * as grantExpiryIndexes from './0035-grant-expiry-indexes.js';
+import * as workflow from './0036-workflow.js';
 
 export interface Migration {
   version: number;
@@ -71,4 +72,5 @@ export const migrations: Migration[] = [
   { version: 33, name: 'oidc-grant-sessions', up: oidcGrantSessions.up },
   { version: 34, name: 'idempotency-keys', up: idempotencyKeys.up },
   { version: 35, name: 'grant-expiry-indexes', up: grantExpiryIndexes.up },
+  { version: 36, name: 'workflow', up: workflow.up },
 ];

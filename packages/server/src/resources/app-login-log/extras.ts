@@ -1,8 +1,8 @@
 import { registry } from '@sso/shared-api';
 import { type RawBuilder, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { dictionaryValues } from '../../domain/dictionary-values.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { dictionaryValues } from '../../engine/names.js';
 import { wantsEnglish } from '../../http/language.js';
 import type { Caller } from '../../kernel/caller.js';
 

@@ -4,19 +4,13 @@ import type { ResourceRules } from '../../engine/types.js';
 import { live } from '../../kernel/live-rows.js';
 
 /**
- * A function sits under a menu of its own application, a live one of the caller's tenant; one
+ * A function sits under a menu of its own application (both live rows of the caller's tenant, as
+ * its references say); one
  * still held by a role or a user is not removed.
  */
 export const appMenuFunctionRules: ResourceRules = {
   async beforeSave({ caller, values, existing, trx }) {
     const merged = { ...existing, ...values };
-    const app = await trx
-      .selectFrom('blade_app')
-      .select('id')
-      .where('id', '=', merged.appId)
-      .$call(live(caller.tenant_id))
-      .executeTakeFirst();
-    if (!app) throw badRequest(m.appMissing);
     const menu = await trx
       .selectFrom('blade_app_menu')
       .select('appId')

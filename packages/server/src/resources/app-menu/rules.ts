@@ -11,20 +11,13 @@ const HOLDERS = [
 ] as const;
 
 /**
- * A menu belongs to a live application of the caller's tenant; its parent is a menu of the same
+ * A menu stays in its application (a live one of the caller's tenant, as its reference says); its parent is a menu of the same
  * application (or the top) and never itself or one of its children. A menu with children, with
  * functions, or held by a role or a user is not removed.
  */
 export const appMenuRules: ResourceRules = {
   async beforeSave({ caller, values, existing, trx }) {
     const merged = { ...existing, ...values };
-    const app = await trx
-      .selectFrom('blade_app')
-      .select('id')
-      .where('id', '=', merged.appId)
-      .$call(live(caller.tenant_id))
-      .executeTakeFirst();
-    if (!app) throw badRequest(m.appMissing);
     if (existing && values.appId !== undefined && String(values.appId) !== String(existing.appId)) throw badRequest(m.menuOtherApp);
     const parentId = merged.parentId ? String(merged.parentId) : '0';
     values.parentId = parentId;

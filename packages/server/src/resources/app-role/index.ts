@@ -5,20 +5,12 @@ import type { ResourceRules } from '../../engine/types.js';
 import { live } from '../../kernel/live-rows.js';
 
 /**
- * A role belongs to a live application of the caller's tenant and stays in it. A role still
+ * A role stays in its application (a live one of the caller's tenant, as its reference says). A role still
  * granted to a user or named by a separation-of-duties rule is not removed: revoke first, so that
  * every revoke is logged.
  */
 export const appRoleRules: ResourceRules = {
-  async beforeSave({ caller, values, existing, trx }) {
-    const merged = { ...existing, ...values };
-    const app = await trx
-      .selectFrom('blade_app')
-      .select('id')
-      .where('id', '=', merged.appId)
-      .$call(live(caller.tenant_id))
-      .executeTakeFirst();
-    if (!app) throw badRequest(m.appMissing);
+  async beforeSave({ values, existing }) {
     if (existing && values.appId !== undefined && String(values.appId) !== String(existing.appId)) throw badRequest(m.roleOtherApp);
   },
   async beforeRemove({ caller, rows, trx }) {

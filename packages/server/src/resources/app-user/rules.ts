@@ -9,8 +9,8 @@ const TARGETS = [
 ] as const;
 
 /**
- * A grant names exactly one target — a user, a role or a department — and both the application
- * and the target must be live rows of the caller's tenant; the same grant twice is refused.
+ * A grant names exactly one target — a user, a role or a department — a live row of the caller's
+ * tenant (the application is checked as the definition's reference); the same grant twice is refused.
  */
 export const appUserRules: ResourceRules = {
   async beforeSave({ caller, values, existing, trx }) {
@@ -20,10 +20,13 @@ export const appUserRules: ResourceRules = {
     if (given.length !== 1 || !target) throw badRequest(m.oneTarget);
     const [field, table] = target;
     for (const [other] of TARGETS) if (other !== field) values[other] = null;
-    const found = (name: 'blade_app' | (typeof TARGETS)[number][1], id: unknown) =>
-      trx.selectFrom(name).select('id').where('id', '=', id).$call(live(caller.tenant_id)).executeTakeFirst();
-    if (!(await found('blade_app', merged.appId))) throw badRequest(m.appMissing);
-    if (!(await found(table, merged[field]))) throw badRequest(m.targetMissing);
+    const granted = await trx
+      .selectFrom(table)
+      .select('id')
+      .where('id', '=', merged[field])
+      .$call(live(caller.tenant_id))
+      .executeTakeFirst();
+    if (!granted) throw badRequest(m.targetMissing);
     let same = trx
       .selectFrom('blade_app_user')
       .select('id')

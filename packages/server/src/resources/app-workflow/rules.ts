@@ -4,16 +4,14 @@ import { live } from '../../kernel/live-rows.js';
 import { appRoleOf } from '../app-workflow-matter/app-roles.js';
 
 /**
- * A workflow belongs to a live application of the tenant and, optionally, to one of that
- * application's roles; an application (or a role) has one workflow. A workflow with pending
+ * A workflow belongs to a live application of the tenant (its reference) and, optionally, to one
+ * of that application's roles; an application (or a role) has one workflow. A workflow with pending
  * requests stays; removing one removes its nodes.
  */
 export const workflowRules: ResourceRules = {
   async beforeSave({ caller, values, existing, trx }) {
     const merged = { ...existing, ...values };
     const appId = String(merged.appId);
-    const app = await trx.selectFrom('blade_app').select('id').where('id', '=', appId).$call(live(caller.tenant_id)).executeTakeFirst();
-    if (!app) throw badRequest(m.appMissing);
     const appRoleId = merged.appRoleId ? String(merged.appRoleId) : null;
     if (!appRoleId) values.appRoleId = null;
     else if (!(await appRoleOf(trx, caller.tenant_id, appId, appRoleId))) throw badRequest(m.appRoleMissing);

@@ -2,7 +2,6 @@ import { badRequest, appManageMessages as m, registry } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import type { ResourceRules } from '../../engine/types.js';
 import { live } from '../../kernel/live-rows.js';
 import { assertOwnApp } from './apps.js';
 
@@ -11,16 +10,6 @@ async function assertOwnUsers(db: Kysely<Database>, tenantId: string, ids: strin
   const found = await db.selectFrom('blade_user').select('id').$call(live(tenantId)).where('id', 'in', ids).execute();
   if (found.length !== new Set(ids).size) throw badRequest(m.usersMissing);
 }
-
-/** A member is a user of the tenant on an application of the tenant. */
-export const appMemberRules: ResourceRules = {
-  async beforeSave({ caller, values, existing, trx }) {
-    const db = trx as Kysely<Database>;
-    const appId = values.appManageId ?? existing?.appManageId;
-    if (values.appManageId !== undefined || !existing) await assertOwnApp(db, caller, appId);
-    if (values.userId !== undefined) await assertOwnUsers(db, caller.tenant_id, [String(values.userId)]);
-  },
-};
 
 export const appMemberExtraHandlers = defineExtraHandlers(registry.appmanage.appMember, {
   multiSubmit: async ({ ctx, repo, caller, query }) => {

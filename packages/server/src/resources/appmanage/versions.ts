@@ -12,7 +12,6 @@ import { formatDateTime } from '../../kernel/rows.js';
 import { Storage } from '../../storage/storage.js';
 import { extensionOf } from '../../storage/store.js';
 import { attachResource } from '../attach/index.js';
-import { assertOwnApp } from './apps.js';
 import { objectNameOf, removeUploadedFile } from './uploaded-file.js';
 
 const RELEASED = 1;
@@ -50,13 +49,12 @@ async function dropPackage(ctx: AppContext, caller: Caller, link: string | null)
 }
 
 /**
- * A version belongs to an application of the tenant; a released version is frozen (clients hold
+ * A version belongs to an application of the tenant (its reference); a released version is frozen (clients hold
  * its checksum): it is withdrawn before it is changed or removed.
  */
 export const appVersionRules: ResourceRules = {
-  async beforeSave({ caller, values, existing, trx }) {
+  async beforeSave({ values, existing }) {
     if (existing && Number(existing.whetherRealease) === RELEASED) throw badRequest(m.releasedLocked);
-    if (values.appId !== undefined || !existing) await assertOwnApp(trx as Kysely<Database>, caller, values.appId ?? existing?.appId);
     // A package belongs to its package type: changing the type of a version with a package would mislabel it.
     if (existing?.packageLink && values.appType !== undefined && Number(values.appType) !== Number(existing.appType)) {
       throw badRequest(m.packageType);

@@ -7,6 +7,7 @@ import {
   registry,
 } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
+import { openTaskCounts } from '../../flow/work-lists.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 import {
@@ -109,7 +110,11 @@ export async function landingCards(ctx: AppContext, caller: Caller): Promise<Das
   }
   const paths = await screenPaths(ctx, [...new Set(allowed.map((rule) => rule.screen))]);
   const linked = allowed.filter((rule) => paths.has(rule.screen));
-  const [approvals, ...figures] = await Promise.all([approvalsCard(ctx, caller), ...linked.map((rule) => rule.figures(ctx, caller))]);
+  const [approvals, tasks, ...figures] = await Promise.all([
+    approvalsCard(ctx, caller),
+    openTaskCounts(ctx, caller),
+    ...linked.map((rule) => rule.figures(ctx, caller)),
+  ]);
   const cards: DashboardCard[] = linked.map((rule, i) => ({ key: rule.key, path: paths.get(rule.screen) as string, ...figures[i] }));
-  return { cards: approvals ? [approvals, ...cards] : cards };
+  return { cards: approvals ? [approvals, ...cards] : cards, tasks: { ...tasks, todoPath: '/work/todo', claimPath: '/work/claim' } };
 }

@@ -1,23 +1,11 @@
-import { badRequest, ledgerMessages } from '@sso/shared-api';
-import type { Kysely } from 'kysely';
 import { namePinyin } from '../../domain/app-pinyin.js';
 import type { ResourceRules } from '../../engine/types.js';
 import type { Caller } from '../../kernel/caller.js';
-import { live } from '../../kernel/live-rows.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: rules query their own tables by name
-type AnyDb = Kysely<any>;
 type Row = Record<string, unknown>;
 
 /** The caller's display name as feedback rows keep it. */
 export const callerName = (caller: Caller) => caller.real_name || caller.nick_name || caller.account;
-
-/** A referenced row must be a live row of the caller's tenant. */
-async function assertExists(trx: AnyDb, table: string, id: unknown, caller: Caller, message: string): Promise<void> {
-  if (!id) return;
-  const row = await trx.selectFrom(table).select('id').where('id', '=', String(id)).$call(live(caller.tenant_id)).executeTakeFirst();
-  if (!row) throw badRequest(message);
-}
 
 /**
  * What an entry's market placement is made of rather than its content: the recommendation and the
@@ -36,34 +24,31 @@ function changesContent(values: Row, existing: Row): boolean {
 }
 
 /**
- * Entries: the name is indexed by pinyin when saved; a linked application must be one of the
- * tenant's catalogue. Only reviewed entries reach the market, so a change of a reviewed entry's
+ * Entries: the name is indexed by pinyin when saved (a linked application is one of the tenant's
+ * catalogue, as the definition's reference checks). Only reviewed entries reach the market, so a change of a reviewed entry's
  * content (name, parameters, links) makes it not reviewed again: it leaves the market until an
  * administrator reviews it again. Shelving and placement (recommendation, order) keep the review.
  */
 export const appParameterRules: ResourceRules = {
-  async beforeSave({ caller, values, existing, trx }) {
+  async beforeSave({ values, existing }) {
     if (existing && existing.isCheck === 1 && changesContent(values, existing)) values.isCheck = 0;
     if (typeof values.appName === 'string') Object.assign(values, namePinyin(values.appName));
-    await assertExists(trx, 'blade_app', values.appId, caller, ledgerMessages.appMissing);
   },
 };
 
-/** Network records: the system name is indexed by pinyin; a linked entry must be the tenant's. */
+/** Network records: the system name is indexed by pinyin (a linked entry is checked as a reference). */
 export const appNetworkRules: ResourceRules = {
-  async beforeSave({ caller, values, trx }) {
+  async beforeSave({ values }) {
     if (typeof values.systemName === 'string') Object.assign(values, namePinyin(values.systemName));
-    await assertExists(trx, 'blade_app_parameter', values.appParameterId, caller, ledgerMessages.entryMissing);
   },
 };
 
 /**
  * Comments and likes are the caller's own: the author is whoever sends it (never a field of the
- * form), and the entry must be the tenant's. A second like of the same entry by the same user is refused.
+ * form); the entry is checked as a reference. A second like of the same entry by the same user is refused.
  */
 export const feedbackRules: ResourceRules = {
-  async beforeSave({ caller, values, existing, trx }) {
+  async beforeSave({ caller, values, existing }) {
     if (!existing) Object.assign(values, { userId: caller.user_id, userName: callerName(caller) });
-    await assertExists(trx, 'blade_app_parameter', values.appParameterId, caller, ledgerMessages.entryMissing);
   },
 };

@@ -1,0 +1,39 @@
+/** An entry of the `flow` dictionary: its key and, in its remark, the web route of its forms (`process/leave`). */
+export interface FlowDictEntry {
+  dictKey: string | number;
+  remark?: string | null;
+}
+
+/**
+ * The web route of each process category, as Saber's flowRoutes: category `flow_<dictKey>` →
+ * the entry's remark (`process/leave`). Entries without a remark, or with one that is not a plain
+ * relative path, have no forms in the web.
+ */
+export function flowRoutes(entries: readonly FlowDictEntry[]): Map<string, string> {
+  const routes = new Map<string, string>();
+  for (const entry of entries) {
+    const route = (entry.remark ?? '').trim().replace(/^\/+|\/+$/g, '');
+    if (route && /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(route)) routes.set(`flow_${entry.dictKey}`, route);
+  }
+  return routes;
+}
+
+const part = (value: string) => encodeURIComponent(value);
+
+/** Where a process of this route is applied for (the form of a definition). */
+export const formPath = (route: string, processDefinitionId: string) => `/work/${route}/form/${part(processDefinitionId)}`;
+
+/** Where a task of this route is handled (approve, reject, resubmit). */
+export const handlePath = (route: string, row: { taskId: string; processInstanceId: string; businessId: string }) =>
+  `/work/${route}/handle/${part(row.taskId)}/${part(row.processInstanceId)}/${part(row.businessId)}`;
+
+/** Where an instance of this route is read (its request, history and diagram). */
+export const detailPath = (route: string, row: { processInstanceId: string; businessId: string }) =>
+  `/work/${route}/detail/${part(row.processInstanceId)}/${part(row.businessId)}`;
+
+/** Whole days and half days between two `yyyy-MM-dd HH:mm` times, half days rounded up (0 when the end is not after the start). */
+export function leaveDays(start: Date, end: Date): number {
+  const hours = (end.getTime() - start.getTime()) / 3_600_000;
+  if (!(hours > 0)) return 0;
+  return Math.ceil(hours / 12) / 2;
+}
