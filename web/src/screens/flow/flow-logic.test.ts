@@ -30,10 +30,13 @@ describe('the routes of a process category', () => {
 
 describe('the days of a leave', () => {
   const at = (text: string) => new Date(text);
-  it('counts half days, rounded up', () => {
-    expect(leaveDays(at('2026-12-01T09:00'), at('2026-12-01T18:00'))).toBe(0.5);
-    expect(leaveDays(at('2026-12-01T09:00'), at('2026-12-02T09:00'))).toBe(1);
-    expect(leaveDays(at('2026-12-01T09:00'), at('2026-12-03T18:00'))).toBe(2.5);
+  it('counts calendar days, half a day off for an afternoon start and for an end by noon', () => {
+    expect(leaveDays(at('2026-12-01T09:00'), at('2026-12-01T18:00'))).toBe(1);
+    expect(leaveDays(at('2026-12-01T09:00'), at('2026-12-02T18:00'))).toBe(2);
+    expect(leaveDays(at('2026-12-01T09:00'), at('2026-12-01T12:00'))).toBe(0.5);
+    expect(leaveDays(at('2026-12-01T13:00'), at('2026-12-01T18:00'))).toBe(0.5);
+    expect(leaveDays(at('2026-12-01T13:00'), at('2026-12-03T12:00'))).toBe(2);
+    expect(leaveDays(at('2026-12-01T09:00'), at('2026-12-01T09:30'))).toBe(0.5);
   });
   it('is 0 when the end is not after the start', () => {
     expect(leaveDays(at('2026-12-02T09:00'), at('2026-12-01T09:00'))).toBe(0);

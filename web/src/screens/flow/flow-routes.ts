@@ -31,9 +31,16 @@ export const handlePath = (route: string, row: { taskId: string; processInstance
 export const detailPath = (route: string, row: { processInstanceId: string; businessId: string }) =>
   `/work/${route}/detail/${part(row.processInstanceId)}/${part(row.businessId)}`;
 
-/** Whole days and half days between two `yyyy-MM-dd HH:mm` times, half days rounded up (0 when the end is not after the start). */
+/**
+ * The days a leave takes, counted as people count them: each calendar day from the start's to the
+ * end's, less half a day when it starts in the afternoon (12:00 or later) and half a day when it
+ * ends by noon; 0 when the end is not after the start.
+ */
 export function leaveDays(start: Date, end: Date): number {
-  const hours = (end.getTime() - start.getTime()) / 3_600_000;
-  if (!(hours > 0)) return 0;
-  return Math.ceil(hours / 12) / 2;
+  if (!(end.getTime() > start.getTime())) return 0;
+  const day = (date: Date) => Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / 86_400_000;
+  let days = day(end) - day(start) + 1;
+  if (start.getHours() >= 12) days -= 0.5;
+  if (end.getHours() < 12 || (end.getHours() === 12 && end.getMinutes() === 0)) days -= 0.5;
+  return Math.max(days, 0.5);
 }

@@ -98,6 +98,7 @@ export default function FollowScreen({ menu }: ScreenProps) {
           {
             key: 'actions',
             title: t('flowScreen.actions'),
+            fixed: 'right',
             render: (_: unknown, row) => (
               <Space size={0} wrap>
                 {may.image && (

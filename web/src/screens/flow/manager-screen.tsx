@@ -112,6 +112,7 @@ export default function ManagerScreen({ menu }: ScreenProps) {
           {
             key: 'actions',
             title: t('flowScreen.actions'),
+            fixed: 'right',
             render: (_: unknown, row) => (
               <Space size={0} wrap>
                 {may.state && (

@@ -167,6 +167,7 @@ export default function ModelScreen({ menu }: ScreenProps) {
           {
             key: 'actions',
             title: t('flowScreen.actions'),
+            fixed: 'right',
             render: (_: unknown, row) => (
               <Space size={0} wrap>
                 {may.edit && (

@@ -35,9 +35,9 @@ interface UserOption {
   label: string;
 }
 
-/** The users whose account or name holds `text`, at most 20 of each (the tenant's user list). */
+/** The users whose account or name holds `text`, at most 30 of each (the tenant's user list). */
 async function findUsers(text: string): Promise<UserOption[]> {
-  const ask = (filter: Record<string, string>) => userApi.page({ current: 1, size: 20, ...filter });
+  const ask = (filter: Record<string, string>) => userApi.page({ current: 1, size: 30, ...filter });
   const pages = text ? await Promise.all([ask({ account: text }), ask({ realName: text })]) : [await ask({})];
   const seen = new Set<string>();
   const options: UserOption[] = [];

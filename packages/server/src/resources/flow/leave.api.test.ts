@@ -218,6 +218,9 @@ describe('refusals', () => {
   });
 
   it('checks the form: times, approver of the tenant', async () => {
+    // The form's approver picker (blade-user/user-list): the tenant's users, names only.
+    const colleagues = await cast.alice.user.user.userList({ account: 'bo' });
+    expect(colleagues).toEqual([{ id: cast.bobId, account: 'bob', name: 'bob', realName: 'bob' }]);
     expect(await failure(cast.alice, apply({ startTime: '2026-02-30 09:00:00' }))).toMatchObject({
       status: 400,
       msg: '请选择开始时间（yyyy-MM-dd HH:mm:ss）',

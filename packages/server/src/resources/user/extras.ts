@@ -5,6 +5,7 @@ import { userPasswordHandlers } from './password-extras.js';
 import { userProfileHandlers } from './profile-extras.js';
 import { userRegisterHandlers } from './register-extras.js';
 import { userSecondFactorHandlers } from './second-factor-extras.js';
+import { userListHandlers } from './user-list-extras.js';
 
 /** Every extra of /api/blade-user by its key in the contract. */
 export const userExtraHandlers = defineExtraHandlers(user, {
@@ -13,4 +14,5 @@ export const userExtraHandlers = defineExtraHandlers(user, {
   ...userRegisterHandlers,
   ...userExcelHandlers,
   ...userSecondFactorHandlers,
+  ...userListHandlers,
 });

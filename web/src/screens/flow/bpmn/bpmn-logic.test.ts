@@ -140,7 +140,9 @@ describe('a saved model keeps its key and the process id together', () => {
 
 describe('the panel says how the engine reads people', () => {
   it('explains candidate groups as role aliases and departments in both languages', () => {
-    expect(bpmnTranslate('en')('Specify more than one group as a comma separated list.')).toContain('role:hr');
-    expect(bpmnTranslate('zh-CN')('Specify more than one group as a comma separated list.')).toContain('角色别名');
+    expect(bpmnTranslate('en')('Candidate groups')).toContain('role:hr');
+    expect(bpmnTranslate('en')('Candidate groups')).toContain('dept:');
+    expect(bpmnTranslate('zh-CN')('Candidate groups')).toContain('角色别名');
+    expect(bpmnTranslate('en')('Candidate users')).toContain('accounts');
   });
 });

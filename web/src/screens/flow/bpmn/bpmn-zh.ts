@@ -80,6 +80,28 @@ export const bpmnZh: Record<string, string> = {
   'Parallel multi-instance': '并行多实例',
   'Sequential multi-instance': '串行多实例',
   Loop: '循环',
+  // Properties panel: the selected element's type in its header
+  'User Task': '用户任务',
+  'Start Event': '开始事件',
+  'End Event': '结束事件',
+  'Terminate End Event': '终止结束事件',
+  'Exclusive Gateway': '排他网关',
+  'Parallel Gateway': '并行网关',
+  'Inclusive Gateway': '包容网关',
+  'Sequence Flow': '顺序流',
+  'Conditional Flow': '条件流',
+  'Default Flow': '默认流',
+  Process: '流程',
+  'Service Task': '服务任务',
+  'Script Task': '脚本任务',
+  'Timer Start Event': '定时开始事件',
+  'Timer Intermediate Catch Event': '定时中间捕获事件',
+  'Timer Boundary Event': '定时边界事件',
+  'Timer Boundary Event (Non Interrupting)': '定时边界事件（非中断）',
+  'Intermediate Throw Event': '中间抛出事件',
+  'Text Annotation': '注释',
+  Participant: '参与者',
+  Collaboration: '协作',
   // Properties panel
   'Select an element to edit its properties.': '选择一个元素以编辑其属性。',
   'Multiple elements are selected. Select a single element to edit its properties.': '已选择多个元素，请只选择一个元素以编辑其属性。',
@@ -98,13 +120,11 @@ export const bpmnZh: Record<string, string> = {
   'ID must not contain prefix.': '编号不能包含前缀。',
   'User assignment': '人员分配',
   Assignee: '办理人',
-  'Candidate groups': '候选组（角色/部门）',
-  'Candidate users': '候选用户',
+  'Candidate groups': '候选组（角色别名 hr 或 role:hr，部门 dept:编号）',
+  'Candidate users': '候选用户（用户编号或账号）',
   'Due date': '到期时间',
   'Follow up date': '跟进时间',
   Priority: '优先级',
-  'Specify more than one group as a comma separated list.': '角色别名（如 hr 或 role:hr）或 dept:部门编号，多个用英文逗号分隔。',
-  'Specify more than one user as a comma separated list.': '用户编号或账号，多个用英文逗号分隔。',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: the panel's own text, an expression's syntax
   'Start typing "${}" to create an expression.': '输入 "${}" 以编写表达式。',
   'The due date as an EL expression (e.g. ${someDate}) or an ISO date (e.g. 2015-06-26T09:54:00).':
@@ -151,8 +171,8 @@ export const bpmnZh: Record<string, string> = {
  * and users (role aliases, departments, accounts), where the panel speaks of Camunda's groups.
  */
 export const bpmnEn: Record<string, string> = {
-  'Specify more than one group as a comma separated list.': 'Role aliases (hr or role:hr) or dept:<department id>, comma separated.',
-  'Specify more than one user as a comma separated list.': 'User ids or accounts, comma separated.',
+  'Candidate groups': 'Candidate groups (role alias hr or role:hr, department dept:<id>)',
+  'Candidate users': 'Candidate users (user ids or accounts)',
 };
 
 /**
