@@ -3,7 +3,7 @@ import { undiciTransport } from '@sso/shared-api/node';
 import { sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import type { BuildOptions } from './app.js';
-import type { Config } from './config.js';
+import type { Config } from './kernel/config.js';
 import { startTestServer, type TestServer } from './testing.js';
 
 /**

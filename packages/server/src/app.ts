@@ -6,14 +6,11 @@ import { fail, type ResourceDef, zh } from '@sso/shared-api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { registerAppNameRoute } from './auth/app-handoff.js';
 import { registerCaptchaRoutes } from './auth/captcha-routes.js';
-import { registerHandoffRoute } from './auth/handoff-route.js';
 import { registerLockoutRoutes } from './auth/lockout-routes.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerCasRoutes } from './cas/routes.js';
 import { registerCasSingleLogout } from './cas/single-logout.js';
-import type { Config } from './config.js';
 import { type AppContext, createContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
@@ -21,6 +18,8 @@ import { type MigrationNotice, reportMigrationNotices } from './db/migration-not
 import { seed } from './db/seed.js';
 import { registerResourceRoutes } from './engine/routes.js';
 import { seedLeaveProcess } from './flow/seed-leave.js';
+import { registerAppNameRoute, ssoGrant } from './handoff/app-handoff.js';
+import { registerHandoffRoute } from './handoff/handoff-route.js';
 import { registerAuthHook } from './http/auth-hook.js';
 import { clientErrorAnswer } from './http/client-errors.js';
 import { DatabaseOutage } from './http/database-outage.js';
@@ -32,9 +31,10 @@ import { badUrlAnswer, registerInputGuard } from './http/input-guard.js';
 import { registerLanguage } from './http/language.js';
 import { publicOrigin } from './http/public-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import type { Access } from './http/types.js';
 import { registerWeb } from './http/web.js';
-import { IdGenerator } from './ids.js';
+import type { Access } from './kernel/caller.js';
+import type { Config } from './kernel/config.js';
+import { IdGenerator } from './kernel/ids.js';
 import { registerApiLog } from './logs/api-hook.js';
 import { registerOidcRoutes } from './oidc/routes.js';
 import { endProviderSessions } from './oidc/session-end.js';
@@ -142,7 +142,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     }
   });
 
-  registerAuthRoutes(app, ctx);
+  registerAuthRoutes(app, ctx, (input) => ssoGrant(ctx, input));
   registerCaptchaRoutes(app, ctx);
   registerLockoutRoutes(app, ctx);
   scheduleGrantExpiry(app, ctx);

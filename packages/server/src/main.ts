@@ -1,6 +1,6 @@
 import 'dotenv/config';
 import { buildServer } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './kernel/config.js';
 import { portIsFree, startupFailure } from './startup-failure.js';
 
 async function main(): Promise<void> {

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
-import type { Config } from './config.js';
 import { isConnectionFailure } from './db/connection-errors.js';
+import type { Config } from './kernel/config.js';
 
 /** PostgreSQL servers that answer but refuse the database or the login. */
 const POSTGRES_REFUSALS: Record<string, string> = {

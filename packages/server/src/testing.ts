@@ -3,7 +3,7 @@ import { type ClientOptions, memoryStore, SsoClient } from '@sso/shared-api';
 import { undiciTransport } from '@sso/shared-api/node';
 import pg from 'pg';
 import { type BuildOptions, buildServer, type Server } from './app.js';
-import { type Config, testConfig } from './config.js';
+import { type Config, testConfig } from './kernel/config.js';
 
 /**
  * A real server for tests: in-memory PGlite, or a fresh PostgreSQL database when

@@ -1,29 +1,11 @@
-import type { Reference } from '@sso/shared-api';
 import { Box, Text, useInput } from 'ink';
 import { type Dispatch, type SetStateAction, useRef } from 'react';
 import { useLang } from '../core/i18n.js';
-import { type PickNode, titlesOf } from '../core/tree-sources.js';
+import { titlesOf } from '../core/tree-sources.js';
 import { useRefState } from '../core/use-ref-state.js';
+import type { FieldSpec } from '../core/view-specs.js';
 import { displayWidth, fit } from '../core/width.js';
 import { editText, TextField } from './text-input.js';
-
-export interface Choice {
-  value: string;
-  label: string;
-}
-
-export interface FieldSpec {
-  prop: string;
-  label: string;
-  /** Typed text, masked text, one of the choices (←/→ move through them), or ids picked in a tree. */
-  kind: 'text' | 'password' | 'choice' | 'tree';
-  choices?: readonly Choice[];
-  /** A tree field's nodes (titles shown, ids stored, comma-joined when several may be picked). */
-  tree?: { nodes: readonly PickNode[]; multiple: boolean };
-  /** The field holds another resource's key: its picker searches that resource by name. */
-  reference?: Reference;
-  required?: boolean;
-}
 
 interface FieldListProps {
   fields: readonly FieldSpec[];

@@ -2,7 +2,8 @@ import { Box, Text } from 'ink';
 import type { Dispatch, SetStateAction } from 'react';
 import { useLang } from '../core/i18n.js';
 import { ANY_COLUMN } from '../core/narrow.js';
-import { FieldList, type FieldSpec } from './field-list.js';
+import type { FieldSpec } from '../core/view-specs.js';
+import { FieldList } from './field-list.js';
 
 interface FilterBoxProps {
   fields: readonly FieldSpec[];

@@ -6,7 +6,8 @@ import { labelOf, useLang } from '../core/i18n.js';
 import { type ChoiceMap, formErrors, formFields, formValues, toPayload } from '../core/resource-view.js';
 import { type PickNode, toPickNodes, treeSourceOf } from '../core/tree-sources.js';
 import type { Row } from '../core/use-list.js';
-import { FieldList, type FieldSpec } from './field-list.js';
+import type { FieldSpec } from '../core/view-specs.js';
+import { FieldList } from './field-list.js';
 import { ReferencePicker } from './reference-picker.js';
 import { TreePicker } from './tree-picker.js';
 

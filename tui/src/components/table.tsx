@@ -1,12 +1,6 @@
 import { Box, Text } from 'ink';
+import type { TableColumn } from '../core/view-specs.js';
 import { displayWidth, fit, oneLine } from '../core/width.js';
-
-export interface TableColumn {
-  key: string;
-  label: string;
-  /** Widest the column grows to before its text is cut with `…`. */
-  max?: number;
-}
 
 interface TableProps {
   columns: readonly TableColumn[];

@@ -1,7 +1,6 @@
 import { type ColumnView, fieldApplies, type ResourceDef, requiredByCondition, type SsoClient } from '@sso/shared-api';
-import type { Choice, FieldSpec } from '../components/field-list.js';
-import type { TableColumn } from '../components/table.js';
 import { type Lang, labelOf, messageIn, translate } from './i18n.js';
+import type { Choice, FieldSpec, TableColumn } from './view-specs.js';
 import { oneLine } from './width.js';
 
 /** The part of zod's API used here (schemas come from the contract). */

@@ -1,7 +1,7 @@
 import { type Dispatch, type SetStateAction, useState } from 'react';
-import type { FieldSpec } from '../components/field-list.js';
 import { ANY_COLUMN, typedFilters } from './narrow.js';
 import { filterKey, type ListQueryState } from './use-list.js';
+import type { FieldSpec } from './view-specs.js';
 
 interface ListFilterInput {
   /** The server's search fields of the resource (none: the any-column field is offered). */

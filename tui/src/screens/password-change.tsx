@@ -1,9 +1,10 @@
 import { md5, toBase64 } from '@sso/shared-api';
 import { Box, Text } from 'ink';
 import { useState } from 'react';
-import { FieldList, type FieldSpec } from '../components/field-list.js';
+import { FieldList } from '../components/field-list.js';
 import { useConsole } from '../core/console.js';
 import { useLang } from '../core/i18n.js';
+import type { FieldSpec } from '../core/view-specs.js';
 
 interface PasswordChangeProps {
   /** Shown at first sign-in (the initial password must go) or asked for from the personal info. */

@@ -1,9 +1,10 @@
 import { Box, Text, useInput } from 'ink';
 import { useEffect, useState } from 'react';
-import { FieldList, type FieldSpec } from '../components/field-list.js';
+import { FieldList } from '../components/field-list.js';
 import { useCapture } from '../core/capture.js';
 import { useConsole } from '../core/console.js';
 import { useLang } from '../core/i18n.js';
+import type { FieldSpec } from '../core/view-specs.js';
 import { fit, oneLine } from '../core/width.js';
 import { PasswordChange } from './password-change.js';
 

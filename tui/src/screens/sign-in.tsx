@@ -1,11 +1,12 @@
 import { ApiError, INIT_PASSWORD_PENDING, type SsoClient, secondFactorMessages, toEnglish } from '@sso/shared-api';
 import { Box, Text, useInput } from 'ink';
 import { useEffect, useRef, useState } from 'react';
-import { FieldList, type FieldSpec } from '../components/field-list.js';
+import { FieldList } from '../components/field-list.js';
 import { captchaLines } from '../core/captcha-picture.js';
 import { useConsole } from '../core/console.js';
 import { useLang } from '../core/i18n.js';
 import { captchaRequired, drawCaptcha, type Env, mustEnrolSecondFactor, secondFactorTicket, signIn, type Target } from '../core/session.js';
+import type { FieldSpec } from '../core/view-specs.js';
 
 interface SignInProps {
   env: Env;

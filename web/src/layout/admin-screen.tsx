@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { menuNameIn } from '../i18n/menu-names.js';
 import { PageLoading } from '../lib/page-loading.js';
+import { matchRoute } from '../lib/route-table.js';
 import { findMenu, type MenuItem } from '../router/menu-index.js';
-import { matchRoute } from '../router/route-table.js';
 import { useMenuItems } from '../router/use-route-info.js';
 import { screens } from '../screens/index.js';
 

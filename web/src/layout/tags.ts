@@ -1,5 +1,5 @@
 import { website } from '../config.js';
-import type { RouteMeta } from '../router/meta.js';
+import type { RouteMeta } from '../lib/route-meta.js';
 
 /** A tab of the tabs bar. */
 export interface Tag {

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
+import type { RouteMeta } from '../lib/route-meta.js';
+import { matchRoute, type RouteEntry } from '../lib/route-table.js';
 import { useStore } from '../lib/store.js';
 import { userStore } from '../session/user-store.js';
 import { findMenu, type MenuItem, toMenuItems } from './menu-index.js';
-import type { RouteMeta } from './meta.js';
-import { matchRoute, type RouteEntry } from './route-table.js';
 
 /** The sidebar items of the signed-in user (role filter and path rules applied). */
 export function useMenuItems(): MenuItem[] {

@@ -1,5 +1,5 @@
-import type { ResourceDef } from '@sso/shared-api';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ScreenProps } from './screen-props.js';
 
 /**
  * SPECIFIC screens, by path: a menu path as the server sends it (`/system/user`) or a fixed admin
@@ -73,10 +73,3 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   '/flow/manager': lazy(() => import('./flow/manager-screen.js')),
   '/flow/follow': lazy(() => import('./flow/follow-screen.js')),
 };
-
-export interface ScreenProps {
-  /** The menu entry (menu screens only). */
-  menu?: { id: string; code: string; name: string; rawPath: string };
-  /** The registry resource the menu's code opens (`resourceForMenu`), when there is one. */
-  def?: ResourceDef;
-}

@@ -1,6 +1,6 @@
 import { parseRedirectAddress, parseRegisteredRedirectUri, redirectMatches, splitRedirectUris } from '@sso/shared-api';
 import type { AppContext } from '../context.js';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 import { isRegisteredForApp } from './registered-uris.js';
 
 /** An enabled application of one protocol, as the sign-on protocols read it. */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
 import { mayOpen, type VisibleApp } from '../domain/app-access.js';
+import type { Caller } from '../kernel/caller.js';
 import type { ProtocolApp } from './protocol-apps.js';
 import { isRegisteredForApp } from './registered-uris.js';
 import { recordVisit } from './visits.js';

@@ -2,7 +2,7 @@ import { CAPTCHA_PATH, captchaMessages, fail, LOGIN_OPTIONS_PATH, loginOptionsQu
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
-import { AddressRate } from '../http/address-rate.js';
+import { AddressRate } from '../kernel/address-rate.js';
 import { loginOptionsOf } from './login-options.js';
 
 /** Captchas one client address may draw per minute (a sign-in page and its refreshes need a few). */

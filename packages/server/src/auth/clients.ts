@@ -1,10 +1,10 @@
 import type { Selectable } from 'kysely';
-import { clientSecretMatches } from '../apps/client-secret.js';
-import type { ClusterBus } from '../cluster/bus.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { live } from '../engine/live-rows.js';
-import { basicCredentials } from '../http/basic-credentials.js';
+import { basicCredentials } from '../kernel/basic-credentials.js';
+import type { ClusterBus } from '../kernel/bus.js';
+import { clientSecretMatches } from '../kernel/client-secret.js';
+import { live } from '../kernel/live-rows.js';
 
 export type ClientRow = Selectable<Database['blade_client']>;
 

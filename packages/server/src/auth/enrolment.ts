@@ -2,7 +2,7 @@ import { TOTP_BASE } from '@sso/shared-api';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 import { hasConfirmedTotp } from './totp.js';
 
 type UserRow = Selectable<Database['blade_user']>;

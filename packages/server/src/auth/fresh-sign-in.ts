@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { FirstStep } from './second-factor.js';
+
+/** How the user proved who they are in the first step. */
+export type FirstStep = 'password' | 'phone' | 'social' | 'springblade';
 
 /**
  * CAS `renew=true` asks for a credential presented in this very sign-in, not a single sign-on

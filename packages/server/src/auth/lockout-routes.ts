@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { formatDateTime } from '../engine/rows.js';
+import { formatDateTime } from '../kernel/rows.js';
 import { callerWithOrigin } from '../logs/security-events.js';
 
 const HOUR_MS = 3_600_000;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { Params } from '../domain/params.js';
-import type { ResourceCache } from '../engine/cache.js';
+import { Params } from '../db/params.js';
+import type { ResourceCache } from '../kernel/cache.js';
 
 /**
  * Failed sign-ins, counted so that nobody can lock an account for its owner:

@@ -1,26 +1,10 @@
-import { ADMINISTRATOR_ROLE, forbidden, zh } from '@sso/shared-api';
+import { forbidden, zh } from '@sso/shared-api';
 import { sql } from 'kysely';
-import type { ClusterBus } from '../cluster/bus.js';
 import type { Db } from '../db/database.js';
-import { packageMenuIds } from '../domain/tenant-limits.js';
-import { live } from '../engine/live-rows.js';
-import type { VerifiedToken } from './tokens.js';
-
-/** The signed-in caller as routes see it. */
-export interface Caller extends VerifiedToken {
-  roleIds: string[];
-  deptIds: string[];
-  isAdministrator: boolean;
-}
-
-export function toCaller(token: VerifiedToken): Caller {
-  return {
-    ...token,
-    roleIds: token.role_id ? token.role_id.split(',') : [],
-    deptIds: token.dept_id ? token.dept_id.split(',') : [],
-    isAdministrator: token.role_name.split(',').includes(ADMINISTRATOR_ROLE),
-  };
-}
+import type { ClusterBus } from '../kernel/bus.js';
+import type { Caller } from '../kernel/caller.js';
+import { live } from '../kernel/live-rows.js';
+import { packageMenuIds } from './package-menus.js';
 
 /**
  * Menu and button codes a caller holds: those granted to their roles, narrowed to the tenant's

@@ -10,7 +10,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 import { GrantError } from './grant-error.js';
 import { recordLockReached } from './lock-events.js';
 import { completeSignIn } from './second-factor.js';

@@ -1,6 +1,6 @@
 import { matchRegisteredRedirect, splitRedirectUris } from '@sso/shared-api';
 import type { AppContext } from '../context.js';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 
 /** One registered redirect URI and who registered it: a tenant, or nobody in particular (platform-wide). */
 export interface RegisteredUri {

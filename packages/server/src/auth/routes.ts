@@ -3,16 +3,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { live } from '../engine/live-rows.js';
-import { callerOf } from '../http/types.js';
-import { SocialUnbound, socialGrant } from '../social/social-grant.js';
-import { ssoGrant } from './app-handoff.js';
+import { type Caller, callerOf } from '../kernel/caller.js';
+import { live } from '../kernel/live-rows.js';
+import type { ClientRow } from './clients.js';
 import { GrantError, passwordGrant, refreshGrant } from './grants.js';
 import { checkCaptcha } from './login-options.js';
 import { registerRecoveryRoutes } from './password-recovery.js';
 import { ALL } from './permissions.js';
 import { phoneGrant } from './phone-grant.js';
 import { mfaGrant, SecondFactorRequired } from './second-factor.js';
+import { SocialUnbound, socialGrant } from './social-grant.js';
 import { registerSpringBladeRoutes } from './springblade-routes.js';
 import { registerTotpRoutes } from './totp-routes.js';
 
@@ -23,8 +23,23 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** What the token endpoint hands the `sso` grant (the BladeX hand-off to an application). */
+export interface SsoGrantInput {
+  caller: Caller | undefined;
+  client: ClientRow;
+  appCode?: string;
+  referer?: string;
+  request: Pick<FastifyRequest, 'ip'>;
+}
+
+/**
+ * The `sso` grant: the application hand-off, a sign-on protocol on the floor above, supplies it
+ * (app.ts binds `handoff/app-handoff.ts`).
+ */
+export type SsoGrant = (input: SsoGrantInput) => Promise<unknown>;
+
 /** Sign-in, refresh, who-am-i, sign-out and key publication, under BladeX's blade-auth paths. */
-export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void {
+export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext, ssoGrant: SsoGrant): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   registerRecoveryRoutes(root, ctx);
   registerTotpRoutes(root, ctx);
@@ -88,7 +103,7 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
         if (grant === 'mfa') return await mfaGrant(ctx, { ...common, ticket: input.mfa_ticket, code: input.mfa_code });
         if (grant === 'social') return await socialGrant(ctx, { ...common, source: input.source, code: input.code, state: input.state });
         if (grant === 'sso')
-          return await ssoGrant(ctx, { caller: request.caller, client, appCode: input.appCode, referer: input.referer, request });
+          return await ssoGrant({ caller: request.caller, client, appCode: input.appCode, referer: input.referer, request });
         return reply.status(400).send({ error_code: 400, error_description: zh('badGrant') });
       } catch (error) {
         if (error instanceof SecondFactorRequired) return reply.status(error.status).send(error.body);

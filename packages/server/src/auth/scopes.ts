@@ -1,8 +1,8 @@
 import type { ResourceDef } from '@sso/shared-api';
 import type { Db } from '../db/database.js';
-import { live } from '../engine/live-rows.js';
-import { toCamel } from '../engine/rows.js';
-import type { Caller } from './permissions.js';
+import type { Caller } from '../kernel/caller.js';
+import { live } from '../kernel/live-rows.js';
+import { toCamel } from '../kernel/rows.js';
 
 const DATA = 1;
 const API = 2;

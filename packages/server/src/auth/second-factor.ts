@@ -3,17 +3,14 @@ import { accountLockedFor, addressThrottled, logMessages, MFA_REQUIRED, secondFa
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
-import { live } from '../engine/live-rows.js';
-import { presentsCredential } from './fresh-sign-in.js';
+import { live } from '../kernel/live-rows.js';
+import { type FirstStep, presentsCredential } from './fresh-sign-in.js';
 import { GrantError } from './grant-error.js';
 import { recordLockReached } from './lock-events.js';
 import { assertAccountUsable, assertTenantUsable, type GrantRequest, openSession, pick, switchMessages } from './session-grant.js';
 import { checkTotp, hasConfirmedTotp, useRecoveryCode } from './totp.js';
 
 type UserRow = Selectable<Database['blade_user']>;
-
-/** How the user proved who they are in the first step. */
-export type FirstStep = 'password' | 'phone' | 'social' | 'springblade';
 
 /** A user who passed a first step (the caller has checked the credential and the lockout rules). */
 export type FirstStepPassed = GrantRequest & { user: UserRow; method: FirstStep; oauthId?: string };

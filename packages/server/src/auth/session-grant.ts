@@ -2,7 +2,7 @@ import { defineMessages, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, type TokenRe
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 import type { ClientRow } from './clients.js';
 import { enrolmentPending } from './enrolment.js';
 import { recordFreshSignIn } from './fresh-sign-in.js';

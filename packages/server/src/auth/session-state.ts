@@ -1,5 +1,5 @@
 import { ADMINISTRATOR_ROLE } from '@sso/shared-api';
-import type { Caller } from './permissions.js';
+import type { Caller } from '../kernel/caller.js';
 
 /** What the user of a session still holds: a session never acts with a role or department taken away. */
 interface HeldGrants {

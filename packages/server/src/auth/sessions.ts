@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
-import type { ClusterBus } from '../cluster/bus.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import type { IdGenerator } from '../ids.js';
+import type { ClusterBus } from '../kernel/bus.js';
+import type { IdGenerator } from '../kernel/ids.js';
 import { type HeldByUser, heldGrants, type SessionMessage, type SessionState } from './session-state.js';
 import { loadSessionState } from './session-store.js';
 

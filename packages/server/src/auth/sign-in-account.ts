@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 
 /**
  * The live account a sign-in names: the exact spelling first, else the one account that equals it

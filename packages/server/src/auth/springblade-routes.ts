@@ -2,7 +2,7 @@ import { DEFAULT_TENANT_ID, fail, md5, ok, type TokenResponse, zh } from '@sso/s
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { callerOf } from '../http/types.js';
+import { callerOf } from '../kernel/caller.js';
 import { GrantError } from './grant-error.js';
 import { passwordGrant, refreshGrant } from './grants.js';
 import { checkCaptcha } from './login-options.js';

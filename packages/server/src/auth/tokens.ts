@@ -1,30 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
+import type { AccessClaims, VerifiedToken } from '../kernel/caller.js';
 import { SIGNING_ALG, type SigningKeys } from './keys.js';
-
-/** What an access token says about its holder (BladeX claim names). */
-export interface AccessClaims {
-  sid: string;
-  client_id: string;
-  tenant_id: string;
-  user_id: string;
-  account: string;
-  user_name: string;
-  nick_name: string;
-  real_name: string;
-  role_id: string;
-  role_name: string;
-  dept_id: string;
-  post_id: string;
-  oauth_id: string;
-  /** 'enrol': the user must set up the required second factor before anything else. */
-  second_factor?: 'enrol';
-}
-
-export interface VerifiedToken extends AccessClaims {
-  jti: string;
-  exp: number;
-}
 
 /**
  * Signs and verifies access tokens. Verified tokens are remembered until they expire, so a

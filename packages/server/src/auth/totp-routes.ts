@@ -1,8 +1,8 @@
 import { fail, ok, secondFactorMessages, TOTP_BASE, type TotpEnrolment, type TotpStatus, totpCode } from '@sso/shared-api';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { live } from '../engine/live-rows.js';
-import { callerOf } from '../http/types.js';
+import { callerOf } from '../kernel/caller.js';
+import { live } from '../kernel/live-rows.js';
 import { callerWithOrigin, userTarget } from '../logs/security-events.js';
 import { secondFactorRequiredFor } from './enrolment.js';
 import { checkTotp, hasConfirmedTotp, newRecoveryCodes, recoveryCodesLeft, startEnrolment } from './totp.js';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../db/database.js';
-import { decryptSecret, encryptSecret } from '../domain/secrets.js';
+import { decryptSecret, encryptSecret } from '../db/secrets.js';
 
 /**
  * TOTP (RFC 6238: SHA-1, 6 digits, 30 s steps), one secret per user, encrypted at rest. A code is

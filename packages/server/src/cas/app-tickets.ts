@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
-import { urlSafeTicket } from './url-safe-ticket.js';
+import { urlSafeTicket } from '../kernel/url-safe-ticket.js';
 
 /** What a ticket proves, and to whom it was handed. */
 export interface TicketGrant<T> {

@@ -1,6 +1,6 @@
-import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
-import { live } from '../engine/live-rows.js';
+import type { Caller } from '../kernel/caller.js';
+import { live } from '../kernel/live-rows.js';
 import type { CasPrincipal } from './cas-xml.js';
 
 /**

@@ -7,7 +7,7 @@ import { admitSignOn } from '../apps/sign-on.js';
 import { spendFreshSignIn } from '../auth/fresh-sign-in.js';
 import { registeredRedirect } from '../auth/redirects.js';
 import type { AppContext } from '../context.js';
-import { callerOf } from '../http/types.js';
+import { callerOf } from '../kernel/caller.js';
 import { appTickets } from './app-tickets.js';
 import { type CasPrincipal, casFailure, casSuccess } from './cas-xml.js';
 import { casPrincipal } from './principal.js';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 import { CasLogoutOutbox } from './logout-outbox.js';
 import { takeCasSignOns } from './sign-ons.js';
 

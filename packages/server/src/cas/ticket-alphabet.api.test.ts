@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithRole, type TestUser, useTestServer } from '../api-suite.testkit.js';
+import { urlSafeTicket } from '../kernel/url-safe-ticket.js';
 import { createApp, grantApp, platform } from './sign-on.testkit.js';
-import { urlSafeTicket } from './url-safe-ticket.js';
 
 /**
  * CAS 3.0 §3.7: a ticket holds only `A-Z a-z 0-9 -`; Apache mod_auth_cas treats any other ticket

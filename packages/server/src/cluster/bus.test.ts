@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ClusterBus } from './bus.js';
-import { LocalBus } from './bus.js';
+import type { ClusterBus } from '../kernel/bus.js';
+import { LocalBus } from '../kernel/bus.js';
 import { PgBus } from './pg-bus.js';
 import { RedisBus } from './redis-bus.js';
 import { redisAnswers, waitFor } from './test-nodes.js';

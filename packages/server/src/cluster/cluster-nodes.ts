@@ -59,13 +59,17 @@ export interface ChildNode {
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
-/** A server node in its own process (src/cluster/test-node-main.ts) on the database (and Redis). */
+/** A server node in its own process (src/cluster/test-node-main.testkit.ts) on the database (and Redis). */
 export async function startChildNode(env: { DATABASE_URL: string; REDIS_URL?: string; SSO_CACHE_TTL_MS?: string }): Promise<ChildNode> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', './src/cluster/ts-register.mjs', 'src/cluster/test-node-main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', './src/cluster/ts-register.mjs', 'src/cluster/test-node-main.testkit.ts'],
+    {
+      cwd: serverDir,
+      env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`child node did not start within 60 s:\n${output}`)), 60_000);

@@ -1,5 +1,5 @@
-import type { Config } from '../config.js';
-import { type BusLog, type ClusterBus, LocalBus } from './bus.js';
+import { type BusLog, type ClusterBus, LocalBus } from '../kernel/bus.js';
+import type { Config } from '../kernel/config.js';
 import { PgBus } from './pg-bus.js';
 import { RedisBus } from './redis-bus.js';
 

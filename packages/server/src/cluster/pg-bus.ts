@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { type BusLog, LocalBus } from './bus.js';
+import { type BusLog, LocalBus } from '../kernel/bus.js';
 
 const CHANNEL = 'sso_cluster';
 export const APPLICATION_NAME = 'sso-cluster-bus';

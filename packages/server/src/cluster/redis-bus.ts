@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { type BusLog, LocalBus } from './bus.js';
+import { type BusLog, LocalBus } from '../kernel/bus.js';
 
 const CHANNEL = 'sso-cluster';
 

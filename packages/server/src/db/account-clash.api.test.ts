@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type Server } from '../app.js';
-import { testConfig } from '../config.js';
+import { testConfig } from '../kernel/config.js';
 import { postgresUnderTest } from '../testing.js';
 import { openDatabase } from './database.js';
 import { migrate } from './migrate.js';

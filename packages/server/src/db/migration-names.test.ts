@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../config.js';
+import { testConfig } from '../kernel/config.js';
 import { type DatabaseHandle, openDatabase } from './database.js';
 import { migrate } from './migrate.js';
 import { migrations } from './migrations/index.js';

@@ -1,5 +1,3 @@
-import type { AppContext } from '../context.js';
-
 /**
  * Something a migration found that an operator must hear about (it still applied): written to
  * the process log and the usual log once the server is up.
@@ -13,8 +11,14 @@ export interface MigrationNotice {
 
 export type Notify = (notice: MigrationNotice) => void;
 
+/** Where the notices go: the process log and the usual log (the AppContext app.ts hands in). */
+interface NoticeLogs {
+  log?: { warn(data: Record<string, unknown>, message: string): void };
+  logs: { usual(level: string, id: string, data: unknown): void };
+}
+
 /** Reports what the migrations of this start noticed: a warning each, in both logs. */
-export function reportMigrationNotices(ctx: AppContext, notices: readonly MigrationNotice[]): void {
+export function reportMigrationNotices(ctx: NoticeLogs, notices: readonly MigrationNotice[]): void {
   for (const notice of notices) {
     ctx.log?.warn({ migrationNotice: notice.id, ...notice.data }, notice.message);
     ctx.logs.usual('warn', notice.id, { message: notice.message, ...notice.data });

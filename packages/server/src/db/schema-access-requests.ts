@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { CommonColumns } from './schema.js';
+import type { CommonColumns } from './schema-common.js';
 
 /** Kysely's view of the access request tables (migration 25). */
 type Id = string;

@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { CommonColumns } from './schema.js';
+import type { CommonColumns } from './schema-common.js';
 
 /** Kysely's view of the tables of authorization inside applications (migration 19). */
 type Id = string;

@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { CommonColumns } from './schema.js';
+import type { CommonColumns } from './schema-common.js';
 
 /** Kysely's view of the mobile application tables and the blog (migration 24). */
 type Id = string;

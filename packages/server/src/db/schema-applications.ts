@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
-import type { CommonColumns } from './schema.js';
 import type { AppAuthzTables } from './schema-app-authz.js';
+import type { CommonColumns } from './schema-common.js';
 
 /** Kysely's view of the application tables (migration 15). */
 type Id = string;

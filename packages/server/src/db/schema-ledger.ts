@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { CommonColumns } from './schema.js';
+import type { CommonColumns } from './schema-common.js';
 
 /** Kysely's view of the application ledger's tables (migration 23). */
 type Id = string;

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CommonColumns } from './schema.js';
+import type { CommonColumns } from './schema-common.js';
 
 /** Kysely's view of the social sign-in tables (migration 22). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

@@ -3,6 +3,7 @@ import type { AccessRequestTables } from './schema-access-requests.js';
 import type { AppManageTables } from './schema-app-manage.js';
 import type { ApplicationTables } from './schema-applications.js';
 import type { CasTables } from './schema-cas.js';
+import type { CommonColumns } from './schema-common.js';
 import type { LedgerTables } from './schema-ledger.js';
 import type { SignInTables } from './schema-sign-in.js';
 import type { SocialTables } from './schema-social.js';
@@ -13,17 +14,6 @@ type Id = string;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-export interface CommonColumns {
-  id: Id;
-  tenantId: ColumnType<string, string | undefined, string>;
-  createUser: Id | null;
-  createDept: Id | null;
-  createTime: Timestamp;
-  updateUser: Id | null;
-  updateTime: Timestamp;
-  status: ColumnType<number, number | undefined, number>;
-  isDeleted: ColumnType<number, number | undefined, number>;
-}
 type Row<T> = CommonColumns & T;
 type Opt<T> = ColumnType<T | null, T | null | undefined, T | null>;
 

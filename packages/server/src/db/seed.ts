@@ -1,8 +1,7 @@
 import { ADMINISTRATOR_ROLE, DEFAULT_TENANT_ID, md5 } from '@sso/shared-api';
-import { hashClientSecret } from '../apps/client-secret.js';
-import type { Passwords } from '../auth/passwords.js';
-import { live } from '../engine/live-rows.js';
-import type { IdGenerator } from '../ids.js';
+import { hashClientSecret } from '../kernel/client-secret.js';
+import type { IdGenerator } from '../kernel/ids.js';
+import { live } from '../kernel/live-rows.js';
 import type { Db } from './database.js';
 import { bizDicts, systemDicts } from './seed-data/dicts.js';
 import { adminMenus } from './seed-data/menus.js';
@@ -12,7 +11,8 @@ import { seedRegions } from './seed-regions.js';
 
 interface SeedOptions {
   ids: IdGenerator;
-  passwords: Passwords;
+  /** The platform's password hashing (`auth/passwords.ts`), which app.ts hands in. */
+  passwords: { hashDigest(md5Digest: string): Promise<string> };
   /** Initial password of `admin`; without it the password is `admin` and must be changed. */
   adminPassword?: string;
 }

@@ -1,6 +1,6 @@
 import type { AppMenuNode } from '@sso/shared-api';
 import type { Db } from '../db/database.js';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 import { buildTree, bySortThenId } from './tree.js';
 
 /** A menu row of an application as its trees answer it, without children. */

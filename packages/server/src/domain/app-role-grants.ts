@@ -2,7 +2,7 @@ import { badRequest, type GrantSource, appAuthzMessages as m, sodConflict } from
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/database.js';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 import { dropGrantCaches, type GrantActor, writeGrantLog, writeSodLog } from './grant-log.js';
 import { copyHoldings, loadSodState, newBreach } from './sod.js';
 

@@ -1,7 +1,7 @@
 import { badRequest, type GrantSource, appAuthzMessages as m, sodConflict } from '@sso/shared-api';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/database.js';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 import { noteGrantExpiry } from './app-role-grants.js';
 import { dropGrantCaches, type GrantActor, writeGrantLog, writeSodLog } from './grant-log.js';
 import { copyHoldings, emptyHoldings, loadSodState, newBreach, type SodRule } from './sod.js';

@@ -1,8 +1,8 @@
 import { APP_VISIBLE_TO_ALL, badRequest, type EffectiveAccess, appAuthzMessages as m } from '@sso/shared-api';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
-import { live } from '../engine/live-rows.js';
-import { formatDateTime } from '../engine/rows.js';
+import { live } from '../kernel/live-rows.js';
+import { formatDateTime } from '../kernel/rows.js';
 
 type AppAccess = EffectiveAccess['apps'][number];
 type Origin = AppAccess['menus'][number]['from'][number];

@@ -1,7 +1,7 @@
 import type { GrantSource } from '@sso/shared-api';
-import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/database.js';
+import type { Caller } from '../kernel/caller.js';
 import type { AuditedResource } from '../logs/security-events.js';
 import type { SodRule } from './sod.js';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { encryptSecret } from './secrets.js';
+import { encryptSecret } from '../db/secrets.js';
 
 /** A secret field (secretKey of oss and sms, clientSecret of social providers): encrypted at rest; an empty value on update keeps the stored one. */
 export async function keepOrEncryptSecret(

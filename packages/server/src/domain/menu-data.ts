@@ -1,8 +1,8 @@
 import { badRequest, type MenuNode, type MenuTreeNode, menuMessages } from '@sso/shared-api';
-import type { Caller } from '../auth/permissions.js';
+import { packageMenuIds } from '../auth/package-menus.js';
 import type { AppContext } from '../context.js';
-import { live } from '../engine/live-rows.js';
-import { packageMenuIds } from './tenant-limits.js';
+import type { Caller } from '../kernel/caller.js';
+import { live } from '../kernel/live-rows.js';
 import { buildTree, bySortThenId } from './tree.js';
 
 /** A live menu as the menu extras read it (the columns of a MenuNode). */

@@ -1,5 +1,5 @@
 import { DEFAULT_TENANT_ID, forbidden, zh } from '@sso/shared-api';
-import type { Caller } from '../auth/permissions.js';
+import type { Caller } from '../kernel/caller.js';
 
 /** Platform-wide tables (data sources, packages) are configured from the platform tenant only. */
 export function requirePlatform(caller: Caller | undefined): void {

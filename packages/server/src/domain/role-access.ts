@@ -1,8 +1,8 @@
 import { badRequest, DEFAULT_TENANT_ID, forbidden, zh } from '@sso/shared-api';
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
-import { live } from '../engine/live-rows.js';
+import type { Caller } from '../kernel/caller.js';
+import { live } from '../kernel/live-rows.js';
 
 /** The ids of a comma-joined list (a user's dept_id, role_id, post_id), blanks dropped. */
 export const splitIds = (text: string | null | undefined): string[] =>

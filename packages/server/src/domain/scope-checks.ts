@@ -1,6 +1,6 @@
 import { badRequest } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: rules run on the generic layer's transaction
 type AnyDb = Kysely<any>;

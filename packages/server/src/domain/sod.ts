@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 
 /*
  * Separation of duties. A rule names two or more application roles (of one application or of

@@ -1,7 +1,8 @@
 import { badRequest, defineMessages } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
+import { packageMenuIds } from '../auth/package-menus.js';
 import type { Database } from '../db/schema.js';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 
 const m = defineMessages({
   quotaReached: ['租户账号额度已用完，无法新增用户', "The tenant's account quota is used up"],
@@ -9,22 +10,6 @@ const m = defineMessages({
 });
 
 type Db = Kysely<Database>;
-
-/**
- * The menus a tenant's roles may hold: those of its package, or undefined when the tenant has no
- * package (no cap). The platform tenant is never capped.
- */
-export async function packageMenuIds(db: Db, tenantId: string): Promise<Set<string> | undefined> {
-  const tenant = await db.selectFrom('blade_tenant').select('packageId').$call(live(tenantId)).executeTakeFirst();
-  if (!tenant?.packageId) return undefined;
-  const pkg = await db
-    .selectFrom('blade_tenant_package')
-    .select('menuId')
-    .where('id', '=', tenant.packageId)
-    .$call(live())
-    .executeTakeFirst();
-  return new Set(pkg ? pkg.menuId.split(',') : []);
-}
 
 /** Refuses menu ids outside the tenant's package. */
 export async function assertWithinPackage(db: Db, tenantId: string, menuIds: readonly string[]): Promise<void> {

@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { ADMINISTRATOR_ROLE, badRequest, DEFAULT_TENANT_ID, md5, userMessages } from '@sso/shared-api';
 import { type Kysely, sql } from 'kysely';
-import type { Caller } from '../auth/permissions.js';
+import { packageMenuIds } from '../auth/package-menus.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
 import { params as seededParams } from '../db/seed-data/params.js';
-import { live } from '../engine/live-rows.js';
-import { packageMenuIds } from './tenant-limits.js';
+import type { Caller } from '../kernel/caller.js';
+import { live } from '../kernel/live-rows.js';
 
 /** A transaction (or the database): inside a save everything goes through the transaction. */
 type Db = Kysely<Database>;

@@ -1,8 +1,8 @@
 import { ApiError } from '@sso/shared-api';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
+import { testConfig } from '../kernel/config.js';
 import { hasChildNodes, refuseMoveUnderItself, refuseRemovingParents, requireParent, type Tree, treeOf } from './tree-rules.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a table of the test's own

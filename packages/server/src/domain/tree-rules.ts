@@ -1,6 +1,6 @@
 import { badRequest } from '@sso/shared-api';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import { liveRows } from '../engine/live-rows.js';
+import { liveRows } from '../kernel/live-rows.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tree rules query the resource's own table by name
 type AnyDb = Kysely<any>;

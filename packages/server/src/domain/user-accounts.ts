@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { ADMINISTRATOR_ROLE, badRequest, userMessages as m, md5, PASSWORD_RULE, zh } from '@sso/shared-api';
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
-import { live } from '../engine/live-rows.js';
-import type { ResourceRepository } from '../engine/types.js';
+import type { Caller } from '../kernel/caller.js';
+import { live } from '../kernel/live-rows.js';
 import { assertUserQuota } from './tenant-limits.js';
 
 /** Helpers the user rules and extras share: passwords, and checks of what a user refers to. */
@@ -56,14 +55,6 @@ export function randomPassword(): string {
     [chars[i], chars[j]] = [chars[j], chars[i]];
   }
   return chars.join('');
-}
-
-/** Live users the caller may act on (own tenant, data scope); every id must be one, or nothing happens. */
-export async function usersByIds(repo: ResourceRepository, ctx: AppContext, caller: Caller, ids: string[]): Promise<UserRecord[]> {
-  const query = await repo.visible(ctx.db as never, caller);
-  const rows = (await query.selectAll().where('id', 'in', ids).execute()) as UserRecord[];
-  if (rows.length !== ids.length) throw badRequest(zh('recordMissing'));
-  return rows;
 }
 
 /** A comma-joined id list (role_id, dept_id, post_id) as ids. */

@@ -1,7 +1,7 @@
 import type { ResourceDef } from '@sso/shared-api';
-import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
 import { messageInEnglish } from '../http/language.js';
+import type { Caller } from '../kernel/caller.js';
 import { emptyNullText, textColumnsOf } from './empty-text.js';
 import { fillNames } from './names.js';
 

@@ -1,5 +1,5 @@
 import type { ResourceDef } from '@sso/shared-api';
-import type { Caller } from '../auth/permissions.js';
+import type { Caller } from '../kernel/caller.js';
 import type { AuditedResource, SecurityEvent, SecurityTarget } from '../logs/security-events.js';
 
 type Row = Record<string, unknown>;

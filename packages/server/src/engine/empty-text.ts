@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
-import { toCamel } from './rows.js';
+import { toCamel } from '../kernel/rows.js';
 
 /** Column types answered as text: an empty one is "" (dates too: BladeX writes them as text). */
 const TEXT_TYPES = new Set(['text', 'character varying', 'character', 'timestamp with time zone', 'timestamp without time zone', 'date']);

@@ -1,6 +1,6 @@
 import { badRequest, zh } from '@sso/shared-api';
+import { CONFIG_DISABLED, CONFIG_ENABLED } from '../kernel/provider-status.js';
 import type { SignedInArgs } from './extra-handlers.js';
-import { CONFIG_DISABLED, CONFIG_ENABLED } from './provider-status.js';
 
 /**
  * The `enable` extra of provider configurations: this row becomes the tenant's enabled one and

@@ -1,7 +1,7 @@
 import { defineExtra, defineResource } from '@sso/shared-api';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Caller } from '../auth/permissions.js';
+import type { Caller } from '../kernel/caller.js';
 import { bindResource } from './bind.js';
 import { defineExtraHandlers } from './extra-handlers.js';
 

@@ -1,8 +1,8 @@
 import type { ExtraDef, ResourceDef } from '@sso/shared-api';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
+import type { Caller } from '../kernel/caller.js';
 import type { FileDownload } from './multipart.js';
 import type { ResourceRepository } from './types.js';
 

@@ -1,8 +1,8 @@
 import type { NameSource, ResourceDef } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
-import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
-import { live } from './live-rows.js';
+import { dictionaryValues } from '../domain/dictionary-values.js';
+import type { Caller } from '../kernel/caller.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: names are read from tables chosen by the declaration
 type AnyDb = Kysely<any>;
@@ -59,23 +59,6 @@ export async function fillNames(
 /** Sources reading one table through one key column share a single query. */
 const tableLookupId = (source: TableSource) =>
   `table|${source.table}|${source.key ?? 'id'}|${source.column}|${source.sameTenant ? 'tenant' : ''}`;
-
-/**
- * The entries of a system dictionary, dictKey → dictValue (its English label, when it has one, for
- * an English caller), from the resource cache.
- */
-export function dictionaryValues(ctx: AppContext, code: string, english: boolean): Promise<Map<string, string>> {
-  return ctx.cache.get('blade_dict', `names|${code}|${english ? 'en' : 'zh'}`, async () => {
-    const entries = await ctx.db
-      .selectFrom('blade_dict')
-      .select(['dictKey', 'dictValue', 'dictValueEn'])
-      .where('code', '=', code)
-      .where('parentId', '<>', '0')
-      .$call(live())
-      .execute();
-    return new Map(entries.map((entry) => [String(entry.dictKey), String((english && entry.dictValueEn) || entry.dictValue)]));
-  });
-}
 
 /**
  * Names of every row of a table the answer refers to, in one query, for all the declarations

@@ -1,6 +1,6 @@
 import { badRequest, DEFAULT_PAGE_SIZE, dateRangeQuery, pageQuery, type ResourceDef, zh } from '@sso/shared-api';
 import { z } from 'zod';
-import { toCamel } from './rows.js';
+import { toCamel } from '../kernel/rows.js';
 import type { ListRequest } from './types.js';
 
 /** The query-string schema of a resource's list: paging, sorting, date range and its filters. */

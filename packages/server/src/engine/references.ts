@@ -1,6 +1,6 @@
 import { badRequest, type ResourceDef } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
-import { live } from './live-rows.js';
+import { live } from '../kernel/live-rows.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the check serves every resource's table
 type AnyDb = Kysely<any>;

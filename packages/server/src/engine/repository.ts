@@ -1,13 +1,13 @@
 import { ApiError, badRequest, DEFAULT_TENANT_ID, forbidden, type Page, type ResourceDef, zh } from '@sso/shared-api';
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
-import type { Caller } from '../auth/permissions.js';
 import type { DataFilter } from '../auth/scopes.js';
 import type { AppContext } from '../context.js';
+import type { Caller } from '../kernel/caller.js';
+import { live } from '../kernel/live-rows.js';
+import { parseDateFilter, toApiRow } from '../kernel/rows.js';
 import { bigTotalsOf } from './big-totals.js';
 import { removeEvent, saveEvent } from './change-events.js';
-import { live } from './live-rows.js';
 import { assertReferences } from './references.js';
-import { parseDateFilter, toApiRow } from './rows.js';
 import type { ListRequest, ResourceRepository, ResourceRules, ServerResource } from './types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the generic layer addresses tables by name

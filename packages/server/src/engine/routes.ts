@@ -3,11 +3,10 @@ import { badRequest, type ExtraDef, forbidden, ok, type ResourceDef, zh } from '
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
 import { inEnglish, wantsEnglish } from '../http/language.js';
-import type { Access } from '../http/types.js';
-import { callerOf } from '../http/types.js';
+import type { Access } from '../kernel/caller.js';
+import { type Caller, callerOf } from '../kernel/caller.js';
 import { callerWithOrigin } from '../logs/security-events.js';
 import { answerOf, ROW_ANSWER_PATHS } from './answers.js';
 import { type RowKeys, rowKeys } from './keys.js';

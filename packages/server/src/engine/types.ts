@@ -1,8 +1,8 @@
 import type { ApiError, FilterOp, Page, ResourceDef } from '@sso/shared-api';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
+import type { Caller } from '../kernel/caller.js';
 
 /*
  * The engine's leaf: hook and handler types import nothing else of the engine, so every engine

@@ -2,7 +2,7 @@ import { assigneeUnresolved, badRequest } from '@sso/shared-api';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { UserTaskSpec } from '../db/schema-workflow.js';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 import { evaluateTemplate, type Variables } from './expressions.js';
 
 /** Who may claim a task nobody holds yet. */

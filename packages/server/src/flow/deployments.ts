@@ -1,9 +1,9 @@
 import { badRequest, DEFAULT_TENANT_ID, forbidden, flowMessages as m, type ProcessDefinitionRow } from '@sso/shared-api';
 import { sql } from 'kysely';
-import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/database.js';
-import { live } from '../engine/live-rows.js';
+import type { Caller } from '../kernel/caller.js';
+import { live } from '../kernel/live-rows.js';
 import { type CheckedProcess, checkBpmn } from './bpmn-check.js';
 import { categoryNames, definitionRow, pageAnswer, paging } from './rows.js';
 import { containing } from './work-lists.js';

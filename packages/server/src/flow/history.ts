@@ -1,6 +1,6 @@
 import { badRequest, type FlowDiagram, forbidden, type HistoryFlowRow, flowMessages as m, zh } from '@sso/shared-api';
-import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
+import type { Caller } from '../kernel/caller.js';
 import { definitionXml, json } from './definitions.js';
 import { isCandidate } from './instances.js';
 import { durationText, pageAnswer, paging, timeText, userNames } from './rows.js';

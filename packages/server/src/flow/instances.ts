@@ -1,7 +1,7 @@
 import { ApiError, badRequest, forbidden, flowMessages as m } from '@sso/shared-api';
-import type { Caller } from '../auth/permissions.js';
 import type { Db } from '../db/database.js';
-import type { IdGenerator } from '../ids.js';
+import type { Caller } from '../kernel/caller.js';
+import type { IdGenerator } from '../kernel/ids.js';
 import { type DefinitionInfo, definitionFor, definitionXml, json } from './definitions.js';
 import { signalTask, startInstance } from './engine-run.js';
 import { endedActivities, mergeIds, type OpenedTask, recordStep } from './steps.js';

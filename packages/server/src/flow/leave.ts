@@ -1,8 +1,8 @@
 import { badRequest, type LeaveDetail, leaveFields, flowMessages as m } from '@sso/shared-api';
-import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/database.js';
-import { live } from '../engine/live-rows.js';
+import type { Caller } from '../kernel/caller.js';
+import { live } from '../kernel/live-rows.js';
 import { instanceOf, requireReader } from './history.js';
 import { type CompletionHooks, type StepOutcome, startProcess } from './instances.js';
 import { LEAVE_CATEGORY } from './leave-model.js';

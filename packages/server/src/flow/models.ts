@@ -1,7 +1,7 @@
 import { badRequest, type ModelDetail, type ModelRow, flowMessages as m } from '@sso/shared-api';
-import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
-import { live } from '../engine/live-rows.js';
+import type { Caller } from '../kernel/caller.js';
+import { live } from '../kernel/live-rows.js';
 import { checkBpmn } from './bpmn-check.js';
 import { checkCategory } from './deployments.js';
 import { categoryNames, pageAnswer, paging, timeText } from './rows.js';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 import { candidateUsers } from './assignees.js';
 import type { OpenedTask } from './steps.js';
 

@@ -1,8 +1,8 @@
 import type { FlowTaskRow, ProcessDefinitionRow } from '@sso/shared-api';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/database.js';
-import { dictionaryValues } from '../engine/names.js';
-import { formatDateTime } from '../engine/rows.js';
+import { dictionaryValues } from '../domain/dictionary-values.js';
+import { formatDateTime } from '../kernel/rows.js';
 
 /** A time as the screens show it, "" when there is none. */
 export const timeText = (value: Date | string | null | undefined) => (value ? formatDateTime(new Date(value)) : '');

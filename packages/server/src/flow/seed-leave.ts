@@ -1,7 +1,7 @@
 import { DEFAULT_TENANT_ID } from '@sso/shared-api';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { IdGenerator } from '../ids.js';
+import type { IdGenerator } from '../kernel/ids.js';
 import { checkBpmn } from './bpmn-check.js';
 import { LEAVE_CATEGORY, LEAVE_MODEL_XML, LEAVE_PROCESS_KEY } from './leave-model.js';
 

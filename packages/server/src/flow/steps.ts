@@ -1,7 +1,7 @@
 import { assigneeUnresolved, badRequest } from '@sso/shared-api';
 import type { Db } from '../db/database.js';
 import type { UserTaskSpec } from '../db/schema-workflow.js';
-import type { IdGenerator } from '../ids.js';
+import type { IdGenerator } from '../kernel/ids.js';
 import { resolvePeople, type TaskPeople } from './assignees.js';
 import type { DefinitionInfo } from './definitions.js';
 import type { StepResult } from './engine-run.js';

@@ -1,7 +1,7 @@
 import type { FlowTaskRow } from '@sso/shared-api';
 import { sql } from 'kysely';
-import type { Caller } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
+import type { Caller } from '../kernel/caller.js';
 import { categoryNames, pageAnswer, paging, type TaskJoin, taskRow, userNames } from './rows.js';
 
 /** The filters the work screens send: category (`flow_1`), process name or key (contains). */

@@ -1,11 +1,9 @@
 import { DEFAULT_TENANT_ID, fail, secondFactorMessages, TOKEN_HEADER, zh } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { USABLE_BEFORE_ENROLMENT } from '../auth/enrolment.js';
-import { type Caller, toCaller } from '../auth/permissions.js';
 import { narrowCaller, type SessionState } from '../auth/session-state.js';
-import type { VerifiedToken } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
-import type { Access } from './types.js';
+import { type Access, type Caller, toCaller, type VerifiedToken } from '../kernel/caller.js';
 
 const BEARER = /^bearer\s+/i;
 const tokenHeader = TOKEN_HEADER.toLowerCase();

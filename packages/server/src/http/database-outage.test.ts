@@ -2,7 +2,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type Server as SsoServer } from '../app.js';
 import { freshDatabase, pgAnswers } from '../cluster/cluster-nodes.js';
-import { testConfig } from '../config.js';
+import { testConfig } from '../kernel/config.js';
 
 /**
  * PostgreSQL going away under load: the server reaches it through a TCP relay the test can cut.

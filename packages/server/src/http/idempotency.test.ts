@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type Server } from '../app.js';
 import { freshDatabase, pgAnswers } from '../cluster/cluster-nodes.js';
-import { testConfig } from '../config.js';
+import { testConfig } from '../kernel/config.js';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './idempotency.js';
 
 /**

@@ -3,7 +3,7 @@ import { fail, zh } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { decryptSecret, encryptSecret } from '../domain/secrets.js';
+import { decryptSecret, encryptSecret } from '../db/secrets.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Set on an answer that repeats the first outcome of its key. */

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Config } from '../config.js';
+import type { Config } from '../kernel/config.js';
 
 /** Addresses that mean "every interface": not an address a browser can be sent to. */
 const ANY_INTERFACE: Record<string, string> = { '0.0.0.0': '127.0.0.1', '::': '[::1]' };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type Server } from '../app.js';
-import { testConfig } from '../config.js';
+import { testConfig } from '../kernel/config.js';
 
 /**
  * A node whose cluster bus does not answer still serves, but hears other nodes' sign-outs only

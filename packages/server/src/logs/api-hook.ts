@@ -1,24 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ErrorLogLimit } from './error-log-limit.js';
-import { type ApiCall, type CapturedRequest, callShape } from './log-rows.js';
+import { type ApiCall, callShape, captureRequest } from './log-rows.js';
 import { scheduleLogPurge } from './retention.js';
 
 /** Errors that ended a request, kept until its response is logged. */
 const failures = new WeakMap<FastifyRequest, Error>();
-
-/** What the error log needs of a request (only requests that failed with a 500 come here). */
-export function captureRequest(request: FastifyRequest): CapturedRequest {
-  return {
-    url: request.url,
-    method: request.method,
-    query: request.query,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'],
-    tenantHeader: request.headers['tenant-id'],
-    caller: request.caller,
-  };
-}
 
 /** The route's title and pattern: asked for once per URL (see callShape). */
 const routeOf = (request: FastifyRequest) => {

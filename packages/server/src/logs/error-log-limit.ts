@@ -1,4 +1,4 @@
-import { AddressRate } from '../http/address-rate.js';
+import { AddressRate } from '../kernel/address-rate.js';
 
 /**
  * Error-log rows caused by requests without a signed-in caller are capped per client address:

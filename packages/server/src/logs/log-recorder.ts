@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
-import type { IdGenerator } from '../ids.js';
+import type { IdGenerator } from '../kernel/ids.js';
 import { insertColumns, type Value } from './batch-insert.js';
 import {
   type ApiCall,

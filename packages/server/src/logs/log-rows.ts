@@ -1,4 +1,5 @@
 import { DEFAULT_TENANT_ID } from '@sso/shared-api';
+import type { FastifyRequest } from 'fastify';
 import type { Column, Value } from './batch-insert.js';
 import { loggedParams, loggedUri } from './secrets.js';
 import { type ServerInfo, serviceOf } from './server-info.js';
@@ -15,6 +16,19 @@ export interface CapturedRequest {
 }
 
 type Caller = { tenant_id?: string; user_id?: string; account?: string };
+
+/** What the error log needs of a request (only requests that failed with a 500 come here). */
+export function captureRequest(request: FastifyRequest): CapturedRequest {
+  return {
+    url: request.url,
+    method: request.method,
+    query: request.query,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    tenantHeader: request.headers['tenant-id'],
+    caller: request.caller,
+  };
+}
 
 /** The request a log row was written for, as stored. */
 export interface RequestFields {

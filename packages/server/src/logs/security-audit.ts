@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { ResourceCache } from '../engine/cache.js';
-import type { IdGenerator } from '../ids.js';
+import type { ResourceCache } from '../kernel/cache.js';
+import type { IdGenerator } from '../kernel/ids.js';
 import { insertColumns, type Value } from './batch-insert.js';
 import { type CityResolver, OfflineCityResolver } from './ip-city.js';
 import { COMMON_CONSTANTS } from './log-recorder.js';

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Caller } from '../auth/permissions.js';
-import { captureRequest } from './api-hook.js';
-import { type RequestFields, requestFields } from './log-rows.js';
+import type { Caller } from '../kernel/caller.js';
+import { captureRequest, type RequestFields, requestFields } from './log-rows.js';
 
 /**
  * The fixed vocabulary of security events. Sign-in attempts (every grant type) have their own

@@ -4,9 +4,9 @@ import { networkInterfaces } from 'node:os';
 import { badRequest, DEFAULT_TENANT_ID, defineMessagePattern, defineMessages } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
+import type { Params } from '../db/params.js';
 import type { Database } from '../db/schema.js';
-import type { Params } from '../domain/params.js';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 import { blockedKindOf, canonicalAddress } from './address-kinds.js';
 import { allowListed, type OutboundTarget, outboundTargetOf } from './outbound-target.js';
 

@@ -1,7 +1,7 @@
 import type { Account, KoaContextWithOIDC } from 'oidc-provider';
 import type { AppContext } from '../context.js';
 import { type AppUser, mayOpen } from '../domain/app-access.js';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 import { PERMISSION_CLAIMS, permissionClaims } from './permission-claims.js';
 
 /** What each scope discloses (claims beyond the standard ones name the tenant, departments and roles). */

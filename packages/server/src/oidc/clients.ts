@@ -1,7 +1,7 @@
 import { splitRedirectUris } from '@sso/shared-api';
 import type { Adapter, AdapterPayload, ClientMetadata } from 'oidc-provider';
 import type { AppContext } from '../context.js';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 
 /** The catalogue row an OpenID Connect client is made from. */
 export interface OidcAppRow {

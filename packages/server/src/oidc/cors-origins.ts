@@ -1,6 +1,6 @@
 import { splitRedirectUris } from '@sso/shared-api';
 import type { AppContext } from '../context.js';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 
 const CACHE_KEY = 'oidc-cors-origins';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { appPermissionsFor } from '../domain/app-permissions.js';
-import { live } from '../engine/live-rows.js';
+import { live } from '../kernel/live-rows.js';
 
 /** Claims an application that opted in (its `permissionClaims` is 1) receives about the user: their roles and function codes in it. */
 export const PERMISSION_CLAIMS = ['app_roles', 'app_functions'] as const;

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { clientSecretMatches } from '../apps/client-secret.js';
 import type { AppContext } from '../context.js';
+import { clientSecretMatches } from '../kernel/client-secret.js';
 import { findAccount, SCOPE_CLAIMS } from './accounts.js';
 import { DatabaseAdapter } from './adapter.js';
 import { backchannelDelivery } from './backchannel-delivery.js';

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { appForCode } from '../apps/protocol-apps.js';
 import { admitSignOn } from '../apps/sign-on.js';
 import type { AppContext } from '../context.js';
-import { callerOf } from '../http/types.js';
+import { callerOf } from '../kernel/caller.js';
 import { mayCallFromBrowser } from './cors-origins.js';
 import { linkGrantToSession } from './grant-sessions.js';
 import { OIDC_PREFIX } from './provider.js';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { badRequest } from '@sso/shared-api';
-import { urlSafeTicket } from '../cas/url-safe-ticket.js';
 import type { AppContext } from '../context.js';
+import { urlSafeTicket } from '../kernel/url-safe-ticket.js';
 import { type FlowChecks, SocialExchangeError, type SocialIdentity, type SocialProviderConfig } from './adapter.js';
 import { socialFlowMessages as m } from './flow-messages.js';
 import { adapters, enabledProvider } from './providers.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { decryptSecret } from '../domain/secrets.js';
-import { live } from '../engine/live-rows.js';
+import { decryptSecret } from '../db/secrets.js';
+import { live } from '../kernel/live-rows.js';
 import type { SocialAdapter, SocialProviderConfig } from './adapter.js';
 import { dingtalkAdapter } from './dingtalk.js';
 import { feishuAdapter } from './feishu.js';

@@ -9,7 +9,7 @@ import { refreshBell } from '../../layout/bell-feed.js';
 import { useStore } from '../../lib/store.js';
 import { menuCodes } from '../../pages/wel/platform-figures.js';
 import { userStore } from '../../session/user-store.js';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import '../../access/access-strings.js';
 
 type Tab = 'todo' | 'done' | 'all';

@@ -1,6 +1,6 @@
 import { type ResourceDef, registry } from '@sso/shared-api';
 import CrudPage from '../../crud/crud-page.js';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import './workflow-renderers.js';
 
 const nodeDef = registry.workflow.appWorkflowNode as unknown as ResourceDef;

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
 import { feedback } from '../../api/feedback.js';
 import CrudPage from '../../crud/crud-page.js';
-import type { ScreenProps } from '../index.js';
 import { useHasButton } from '../resource/use-permission.js';
+import type { ScreenProps } from '../screen-props.js';
 import { type Choice, loadApps, loadUsers } from './app-options.js';
 import './strings.js';
 

@@ -3,7 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import { type Choice, loadApps } from './app-options.js';
 import type { StatisticsFigures } from './statistics-charts.js';
 import './strings.js';

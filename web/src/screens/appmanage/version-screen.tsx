@@ -7,8 +7,8 @@ import { client } from '../../api/client.js';
 import { feedback } from '../../api/feedback.js';
 import type { Row } from '../../crud/crud-api.js';
 import CrudPage from '../../crud/crud-page.js';
-import type { ScreenProps } from '../index.js';
 import { useHasButton } from '../resource/use-permission.js';
+import type { ScreenProps } from '../screen-props.js';
 import './strings.js';
 
 const def = registry.appmanage.appVersion as unknown as ResourceDef;

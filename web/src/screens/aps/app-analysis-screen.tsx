@@ -2,7 +2,7 @@ import { Card, Flex, Input, Segmented, Table, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import './strings.js';
 
 interface AnalysisRow {

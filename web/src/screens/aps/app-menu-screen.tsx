@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
 import { type CrudApi, crudApi, type Row } from '../../crud/crud-api.js';
 import CrudPage, { type CrudContext } from '../../crud/crud-page.js';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import { AppPicker } from './app-picker.js';
 import { appMenuTree, asCheckTree, type CheckNode, defs, pickedView } from './authz-api.js';
 

@@ -6,7 +6,7 @@ import { crudApi, type Row } from '../../crud/crud-api.js';
 import CrudPage from '../../crud/crud-page.js';
 import { useStore } from '../../lib/store.js';
 import { userStore } from '../../session/user-store.js';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import { defs } from './authz-api.js';
 import './authz-strings.js';
 import { RoleGrantDialog } from './role-grant-dialog.js';

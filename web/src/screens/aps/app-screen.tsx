@@ -9,7 +9,7 @@ import CrudPage from '../../crud/crud-page.js';
 import { registerFieldRenderer } from '../../crud/field-renderers.js';
 import { useStore } from '../../lib/store.js';
 import { userStore } from '../../session/user-store.js';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import { type Secret, SecretDialog } from '../tenant/secret-dialog.js';
 import { AppGrantDialog } from './app-grant-dialog.js';
 import { IconInput } from './icon-input.js';

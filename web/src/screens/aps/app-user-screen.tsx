@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
 import { crudApi, type Row } from '../../crud/crud-api.js';
 import CrudPage from '../../crud/crud-page.js';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import { AppGrantEditor, useAppGrants } from './app-grant-dialog.js';
 import './strings.js';
 

@@ -2,7 +2,7 @@ import { type ResourceDef, registry } from '@sso/shared-api';
 import { Avatar } from 'antd';
 import CrudPage from '../../crud/crud-page.js';
 import { registerFieldRenderer } from '../../crud/field-renderers.js';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import { IconInput } from './icon-input.js';
 
 const def = registry.portal.friendlyLink as unknown as ResourceDef;

@@ -5,7 +5,7 @@ import type { Row } from '../../crud/crud-api.js';
 import CrudPage, { type CrudContext } from '../../crud/crud-page.js';
 import { useStore } from '../../lib/store.js';
 import { userStore } from '../../session/user-store.js';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import { defs } from './authz-api.js';
 import './authz-strings.js';
 import { ConflictReport } from './conflict-report.js';

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../crud/crud-api.js';
 import CrudPage from '../../crud/crud-page.js';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import { defs, pickedView } from './authz-api.js';
 import './authz-strings.js';
 import { EffectiveAccessDialog } from './effective-access-dialog.js';

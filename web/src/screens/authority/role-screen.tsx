@@ -8,7 +8,7 @@ import { type CrudApi, crudApi } from '../../crud/crud-api.js';
 import CrudPage from '../../crud/crud-page.js';
 import { useStore } from '../../lib/store.js';
 import { userStore } from '../../session/user-store.js';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import { RoleGrantDialog } from './role-grant-dialog.js';
 import './strings.js';
 

@@ -4,8 +4,8 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import CrudPage from '../../crud/crud-page.js';
 import { DATETIME_FORMAT } from '../../crud/field-renderers.js';
-import type { ScreenProps } from '../index.js';
 import { useHasButton } from '../resource/use-permission.js';
+import type { ScreenProps } from '../screen-props.js';
 
 /**
  * The generic page keeps everything but its add button: a new notice starts with the release

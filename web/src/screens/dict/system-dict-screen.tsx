@@ -1,5 +1,5 @@
 import { dict, type ResourceDef } from '@sso/shared-api';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import { DictScreen } from './dict-screen.js';
 
 /** 系统字典 and 业务字典 (/system/dict, /system/dictbiz): the entries open in a dialog of width 880. */

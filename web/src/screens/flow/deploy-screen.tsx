@@ -4,8 +4,8 @@ import { Button, Card, Form, List, Select, Upload, type UploadFile } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../api/feedback.js';
-import type { ScreenProps } from '../index.js';
 import { useHasButton } from '../resource/use-permission.js';
+import type { ScreenProps } from '../screen-props.js';
 import { flowApi } from './flow-api.js';
 import { CategorySelect, StateTag, useTenantOptions, VersionTag } from './flow-parts.js';
 

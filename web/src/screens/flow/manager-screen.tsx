@@ -3,8 +3,8 @@ import { Button, Card, Flex, Radio, Space, Table } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../api/feedback.js';
-import type { ScreenProps } from '../index.js';
 import { useHasButton } from '../resource/use-permission.js';
+import type { ScreenProps } from '../screen-props.js';
 import { flowApi } from './flow-api.js';
 import { DiagramDialog, FilterBar, StateTag, TenantTag, useCategoryLabel, useFlowList, VersionTag } from './flow-parts.js';
 

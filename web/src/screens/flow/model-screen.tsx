@@ -3,8 +3,8 @@ import { Button, Card, Flex, Form, Modal, Select, Space, Table, Upload } from 'a
 import { type Key, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../api/feedback.js';
-import type { ScreenProps } from '../index.js';
 import { useHasButton } from '../resource/use-permission.js';
+import type { ScreenProps } from '../screen-props.js';
 import { saveFile } from '../shared/download.js';
 import { processOf } from './bpmn/new-diagram.js';
 import { flowApi } from './flow-api.js';

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
 import { feedback } from '../../api/feedback.js';
 import CrudPage, { type CrudContext } from '../../crud/crud-page.js';
-import type { ScreenProps } from '../index.js';
 import { useHasButton } from '../resource/use-permission.js';
+import type { ScreenProps } from '../screen-props.js';
 import './ledger-strings.js';
 
 const def = registry.ledger.appParameter as unknown as ResourceDef;

@@ -1,5 +1,5 @@
 import { type ResourceDef, registry } from '@sso/shared-api';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import { LogScreen } from './log-screen.js';
 
 const def = registry.log.usual as unknown as ResourceDef;

@@ -8,7 +8,7 @@ import { useDicts } from '../../crud/use-dict.js';
 import { AsideLayout } from '../../layout/aside-layout.js';
 import { useStore } from '../../lib/store.js';
 import { userStore } from '../../session/user-store.js';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import { ExcelImportDialog } from '../shared/excel-import-dialog.js';
 import { RegionPanel } from './region-panel.js';
 import { RegionToolbar } from './region-toolbar.js';

@@ -5,7 +5,7 @@ import { client } from '../../api/client.js';
 import type { Row } from '../../crud/crud-api.js';
 import CrudPage from '../../crud/crud-page.js';
 import { addScreenStrings } from '../../i18n/index.js';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 
 addScreenStrings('reportScreen', { 'zh-CN': { download: '下载' }, en: { download: 'Download' } });
 

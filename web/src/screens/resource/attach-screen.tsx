@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../crud/crud-api.js';
 import CrudPage from '../../crud/crud-page.js';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import { UploadButton } from './upload-button.js';
 import { useHasButton } from './use-permission.js';
 import './resource-strings.js';

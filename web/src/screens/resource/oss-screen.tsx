@@ -1,7 +1,7 @@
 import { oss, type ResourceDef } from '@sso/shared-api';
 import { client } from '../../api/client.js';
 import CrudPage from '../../crud/crud-page.js';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import { EnableAction } from './enable-action.js';
 import { withStatusAsTag } from './status-column.js';
 

@@ -8,7 +8,7 @@ import CrudPage from '../../crud/crud-page.js';
 import { lazyListApi } from '../../crud/lazy-tree.js';
 import { useStore } from '../../lib/store.js';
 import { userStore } from '../../session/user-store.js';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import './strings.js';
 
 export interface TreeTableScreenProps extends ScreenProps {

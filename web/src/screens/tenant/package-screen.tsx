@@ -9,7 +9,7 @@ import type { CrudContext } from '../../crud/crud-page.js';
 import CrudPage from '../../crud/crud-page.js';
 import { useStore } from '../../lib/store.js';
 import { userStore } from '../../session/user-store.js';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import { PackageDialog, packageDef } from './package-dialog.js';
 
 /** The generic page keeps list, search and delete; add and edit open the package dialog instead. */

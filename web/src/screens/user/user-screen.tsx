@@ -6,7 +6,7 @@ import { type CrudApi, crudApi, type Row } from '../../crud/crud-api.js';
 import CrudPage, { type CrudContext } from '../../crud/crud-page.js';
 import { PageLoading } from '../../lib/page-loading.js';
 import { EffectiveAccessButton } from '../aps/effective-access-dialog.js';
-import type { ScreenProps } from '../index.js';
+import type { ScreenProps } from '../screen-props.js';
 import { DeptTree } from './dept-tree.js';
 import { GrantDialog } from './grant-dialog.js';
 import { ImportDialog } from './import-dialog.js';

@@ -7,7 +7,7 @@ import { useParams } from 'react-router-dom';
 import { closeTag } from '../../layout/tags.js';
 import { tagsStore } from '../../layout/tags-store.js';
 import { navigateTo } from '../../lib/navigation.js';
-import { matchRoute } from '../../router/route-table.js';
+import { matchRoute } from '../../lib/route-table.js';
 import { userApi } from '../flow/flow-api.js';
 import { FlowDiagramView, HistoryTable } from '../flow/flow-parts.js';
 import { leaveDays } from '../flow/flow-routes.js';

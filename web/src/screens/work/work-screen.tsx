@@ -18,8 +18,8 @@ import {
   VersionTag,
 } from '../flow/flow-parts.js';
 import { detailPath, formPath, handlePath } from '../flow/flow-routes.js';
-import type { ScreenProps } from '../index.js';
 import { useHasButton } from '../resource/use-permission.js';
+import type { ScreenProps } from '../screen-props.js';
 
 export type WorkKind = 'start' | 'claim' | 'todo' | 'send' | 'done';
 

@@ -1,8 +1,8 @@
 import { appClient } from '@sso/shared-api';
-import { callingApp } from '../../domain/app-client-auth.js';
 import { appPermissionsFor } from '../../domain/app-permissions.js';
 import { bindResource } from '../../engine/bind.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { callingApp } from '../../oidc/app-client-auth.js';
 
 /** An application reads its own menus and functions for one account of its tenant, and nothing of any other application. */
 const appClientHandlers = defineExtraHandlers(appClient, {

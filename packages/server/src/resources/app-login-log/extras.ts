@@ -1,10 +1,10 @@
 import { registry } from '@sso/shared-api';
 import { type RawBuilder, sql } from 'kysely';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
+import { dictionaryValues } from '../../domain/dictionary-values.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { dictionaryValues } from '../../engine/names.js';
 import { wantsEnglish } from '../../http/language.js';
+import type { Caller } from '../../kernel/caller.js';
 
 const DEFAULT_DAYS = 7;
 

@@ -1,7 +1,7 @@
 import { appMenuFunction, badRequest, appAuthzMessages as m } from '@sso/shared-api';
 import { bindResource } from '../../engine/bind.js';
-import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
+import { live } from '../../kernel/live-rows.js';
 
 /**
  * A function sits under a menu of its own application (both live rows of the caller's tenant, as

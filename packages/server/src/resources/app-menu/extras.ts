@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { appMenus, menuTree } from '../../domain/app-menus.js';
 import { bySortThenId } from '../../domain/tree.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import { live } from '../../kernel/live-rows.js';
 
 /** The application, a live one of the caller's tenant, or a 400. */
 async function requireApp(ctx: AppContext, tenantId: string, appId: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { badRequest, appAuthzMessages as m } from '@sso/shared-api';
 import { refuseMoveUnderItself, refuseRemovingParents, requireParent, treeOf } from '../../domain/tree-rules.js';
-import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
+import { live } from '../../kernel/live-rows.js';
 
 /** Tables that hold a menu: refusing to remove one still held keeps grants from pointing nowhere. */
 const HOLDERS = [

@@ -1,9 +1,9 @@
 import { badRequest, appAuthzMessages as m, sodConflict } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { dropGrantCaches, writeSodLog } from '../../domain/grant-log.js';
 import { loadSodState, newBreach, type SodRule, withRoleDuties } from '../../domain/sod.js';
-import { live } from '../../engine/live-rows.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
 
 type Kind = 'menu' | 'function';
 const TABLES = {

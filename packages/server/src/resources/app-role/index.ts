@@ -1,8 +1,8 @@
 import { appRole, badRequest, appAuthzMessages as m } from '@sso/shared-api';
 import { sql } from 'kysely';
 import { bindResource } from '../../engine/bind.js';
-import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
+import { live } from '../../kernel/live-rows.js';
 
 /**
  * A role stays in its application (a live one of the caller's tenant, as its reference says). A role still

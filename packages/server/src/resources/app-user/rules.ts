@@ -1,6 +1,6 @@
 import { badRequest, appUserMessages as m } from '@sso/shared-api';
-import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
+import { live } from '../../kernel/live-rows.js';
 
 const TARGETS = [
   ['userId', 'blade_user'],

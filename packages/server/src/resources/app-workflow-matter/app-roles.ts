@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { live } from '../../engine/live-rows.js';
+import { live } from '../../kernel/live-rows.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the application role tables are read by name
 type AnyDb = Kysely<any>;

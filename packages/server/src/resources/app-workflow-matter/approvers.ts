@@ -1,7 +1,7 @@
 import type { ApproverKind } from '@sso/shared-api';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { live } from '../../engine/live-rows.js';
+import { live } from '../../kernel/live-rows.js';
 
 /** A node as the walk reads it. */
 export interface WorkflowNode {

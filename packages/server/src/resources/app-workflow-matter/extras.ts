@@ -1,12 +1,12 @@
 import { appWorkflowMatter, appWorkflowMatterLog, badRequest, matterMessages as m } from '@sso/shared-api';
 import { sql } from 'kysely';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { defineExtraHandlers, type SignedInArgs } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
 import { fillNames } from '../../engine/names.js';
 import { toListRequest } from '../../engine/query.js';
-import { toApiRow } from '../../engine/rows.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
+import { toApiRow } from '../../kernel/rows.js';
 import { heldAppRoleIds, rolesOfApp } from './app-roles.js';
 import { approveRequest, rejectRequest, requestableRoleIds, submitRequest, withdrawRequest } from './walk.js';
 

@@ -1,10 +1,10 @@
 import { ApiError, badRequest, matterMessages as m } from '@sso/shared-api';
 import type { Kysely, Updateable } from 'kysely';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { grantAppRole } from '../../domain/app-role-grants.js';
-import { live } from '../../engine/live-rows.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
 import { appRoleOf, heldAppRoleIds } from './app-roles.js';
 import { approversOf, type Requester, type WorkflowNode } from './approvers.js';
 

@@ -1,6 +1,6 @@
 import { type ApproverKind, badRequest, workflowMessages as m } from '@sso/shared-api';
-import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
+import { live } from '../../kernel/live-rows.js';
 import { appRoleOf } from '../app-workflow-matter/app-roles.js';
 
 /**

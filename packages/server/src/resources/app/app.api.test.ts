@@ -1,7 +1,7 @@
 import { appMessages, appUserMessages, redirectMessages } from '@sso/shared-api';
 import { describe, expect, it } from 'vitest';
 import { bad, createRole, createUser, failure, tableSnapshot, useTestServer } from '../../api-suite.testkit.js';
-import { hashClientSecret } from '../../apps/client-secret.js';
+import { hashClientSecret } from '../../kernel/client-secret.js';
 
 /** The catalogue and its grants: the contract's bodies, the secret shown once, and refusals that change nothing. */
 const suite = useTestServer();

@@ -1,7 +1,7 @@
 import { badRequest, casServiceTaken, parseRegisteredRedirectUri, splitRedirectUris } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { live } from '../../engine/live-rows.js';
+import { live } from '../../kernel/live-rows.js';
 
 /**
  * What a registered URI covers, compared without the parts the redirect check ignores: scheme,

@@ -1,8 +1,8 @@
 import { app, appMessages, badRequest, zh } from '@sso/shared-api';
-import { hashClientSecret } from '../../apps/client-secret.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
 import { Repository } from '../../engine/repository.js';
+import { hashClientSecret } from '../../kernel/client-secret.js';
+import { live } from '../../kernel/live-rows.js';
 import { attachResource } from '../attach/index.js';
 import { analyzeApps } from './analysis.js';
 import { newAppSecret } from './rules.js';

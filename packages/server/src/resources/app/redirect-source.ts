@@ -1,7 +1,7 @@
 import { splitRedirectUris } from '@sso/shared-api';
 import { type RedirectSource, registerRedirectSource } from '../../auth/redirects.js';
 import type { AppContext } from '../../context.js';
-import { live } from '../../engine/live-rows.js';
+import { live } from '../../kernel/live-rows.js';
 
 /**
  * Applications are the second place redirect URIs are registered: every enabled application's

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { type AppProtocol, appMessages, badRequest, oidcCodeTaken, splitRedirectUris, zh } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
-import { hashClientSecret } from '../../apps/client-secret.js';
 import type { Database } from '../../db/schema.js';
 import { namePinyin } from '../../domain/app-pinyin.js';
-import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
+import { hashClientSecret } from '../../kernel/client-secret.js';
+import { live } from '../../kernel/live-rows.js';
 import { refuseTakenCasService } from './cas-service-clash.js';
 
 /** A new client secret: 192 random bits, URL-safe. */

@@ -1,11 +1,11 @@
 import { badRequest, appManageMessages as m, registry } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
-import type { Caller } from '../../auth/permissions.js';
 import type { Database } from '../../db/schema.js';
 import { assertDictKey } from '../../domain/scope-checks.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
 import { removeUploadedFile } from './uploaded-file.js';
 
 /** Refuses an application id that names no live application of the caller's tenant. */

@@ -2,7 +2,7 @@ import { badRequest, appManageMessages as m, registry } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import { live } from '../../kernel/live-rows.js';
 import { assertOwnApp } from './apps.js';
 
 /** Refuses user ids of which some name no live user of the tenant. */

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { AddressRate } from '../../http/address-rate.js';
+import { AddressRate } from '../../kernel/address-rate.js';
 
 /**
  * Per-address budgets of the public calls that write a row (start reports, downloads), one set per

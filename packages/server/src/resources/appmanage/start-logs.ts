@@ -1,6 +1,6 @@
 import { ApiError, badRequest, appManageMessages as m, registry, START_LOG_LIST_MAX } from '@sso/shared-api';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import { live } from '../../kernel/live-rows.js';
 import { countToday } from './daily-counts.js';
 import { periodOf } from './period.js';
 import { addressBudget } from './rate.js';

@@ -1,8 +1,8 @@
 import { registry } from '@sso/shared-api';
 import { type RawBuilder, sql } from 'kysely';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import type { Caller } from '../../kernel/caller.js';
 import type { Dimension } from './daily-counts.js';
 import { type Period, periodOf, yesterdayOf } from './period.js';
 

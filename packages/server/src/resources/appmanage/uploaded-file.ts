@@ -1,8 +1,8 @@
 import { badRequest, appManageMessages as m } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
-import { live } from '../../engine/live-rows.js';
 import { Repository } from '../../engine/repository.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
 import { LOCAL_DOMAIN } from '../../storage/local-store.js';
 import { attachResource } from '../attach/index.js';
 

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { APP_DOWNLOAD_PATH, APP_TYPES, badRequest, appManageMessages as m, notFound, registry, type UploadedFile } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
 import { Repository } from '../../engine/repository.js';
-import { formatDateTime } from '../../engine/rows.js';
 import type { ResourceRules } from '../../engine/types.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
+import { formatDateTime } from '../../kernel/rows.js';
 import { Storage } from '../../storage/storage.js';
 import { extensionOf } from '../../storage/store.js';
 import { attachResource } from '../attach/index.js';

@@ -1,6 +1,6 @@
 import { attach, badRequest, zh } from '@sso/shared-api';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import { live } from '../../kernel/live-rows.js';
 import { LOCAL_DOMAIN } from '../../storage/local-store.js';
 
 /** The object name in a local link, signed or not (the link put-file answered carries a signature). */

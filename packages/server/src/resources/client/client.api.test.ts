@@ -11,7 +11,7 @@ import {
   trackedClient,
   useTestServer,
 } from '../../api-suite.testkit.js';
-import { hashClientSecret } from '../../apps/client-secret.js';
+import { hashClientSecret } from '../../kernel/client-secret.js';
 import { clientRuleMessages } from './rules.js';
 
 /** OAuth clients: secrets made by the server and shown once, and sign-in seeing every change at once. */

@@ -1,7 +1,7 @@
 import { badRequest, client, zh } from '@sso/shared-api';
-import { hashClientSecret } from '../../apps/client-secret.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import { hashClientSecret } from '../../kernel/client-secret.js';
+import { live } from '../../kernel/live-rows.js';
 import { assertNotOwnClient, newClientSecret } from './rules.js';
 
 /** Extras of `client`: a new secret, answered once; the old one stops working at once. */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { badRequest, defineMessages } from '@sso/shared-api';
-import { hashClientSecret } from '../../apps/client-secret.js';
-import type { Caller } from '../../auth/permissions.js';
 import type { ResourceRules } from '../../engine/types.js';
+import type { Caller } from '../../kernel/caller.js';
+import { hashClientSecret } from '../../kernel/client-secret.js';
 
 export const clientRuleMessages = defineMessages({
   inUse: [

@@ -2,9 +2,9 @@ import { type appMissRow, DEFAULT_PAGE_SIZE, registry, type userTypeCount } from
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
-import { formatDateTime } from '../../engine/rows.js';
-import { callerOf } from '../../http/types.js';
+import { callerOf } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
+import { formatDateTime } from '../../kernel/rows.js';
 import { landingCards } from './landing-cards.js';
 
 type AppMiss = z.infer<typeof appMissRow>;

@@ -1,7 +1,7 @@
 import { type DashboardCard, DEFAULT_TENANT_ID } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenantWithAdmin, createUserWithRole, failure, signIn, type TrackedClient, useTestServer } from '../../api-suite.testkit.js';
-import { formatDateTime } from '../../engine/rows.js';
+import { formatDateTime } from '../../kernel/rows.js';
 import { person } from '../app-workflow-matter/access-request.testkit.js';
 import { appAuthzKit } from '../user-authorized/app-authz.testkit.js';
 

@@ -6,10 +6,10 @@ import {
   DEFAULT_TENANT_ID,
   registry,
 } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
-import { live } from '../../engine/live-rows.js';
 import { openTaskCounts } from '../../flow/work-lists.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
 import {
   approvalsWaiting,
   failedSignInsToday,

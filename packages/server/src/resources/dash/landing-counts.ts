@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { live } from '../../engine/live-rows.js';
-import { formatDateTime } from '../../engine/rows.js';
-import { firstIdAt } from '../../ids.js';
+import type { Caller } from '../../kernel/caller.js';
+import { firstIdAt } from '../../kernel/ids.js';
+import { live } from '../../kernel/live-rows.js';
+import { formatDateTime } from '../../kernel/rows.js';
 
 /**
  * The figures of the landing page's cards, one indexed query each: the pending-request index, the

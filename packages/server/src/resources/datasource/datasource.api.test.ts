@@ -10,7 +10,7 @@ import {
   tableSnapshot,
   useTestServer,
 } from '../../api-suite.testkit.js';
-import { decryptSecret } from '../../domain/secrets.js';
+import { decryptSecret } from '../../db/secrets.js';
 import { postgresTarget } from './extras.js';
 
 /** Data sources: passwords kept encrypted and never answered, and the connection test. */

@@ -1,9 +1,9 @@
 import { badRequest, datasource, defineMessages, zh } from '@sso/shared-api';
 import pg from 'pg';
+import { decryptSecret } from '../../db/secrets.js';
 import { requirePlatform } from '../../domain/platform-only.js';
-import { decryptSecret } from '../../domain/secrets.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import { live } from '../../kernel/live-rows.js';
 import { OutboundRefused } from '../../net/outbound-guard.js';
 
 const m = defineMessages({

@@ -1,9 +1,9 @@
 import { badRequest, defineMessages } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { encryptSecret } from '../../domain/secrets.js';
-import { live } from '../../engine/live-rows.js';
+import { encryptSecret } from '../../db/secrets.js';
 import type { ResourceRules } from '../../engine/types.js';
+import { live } from '../../kernel/live-rows.js';
 import { hostPortOf, postgresTarget } from './extras.js';
 
 const m = defineMessages({

@@ -4,9 +4,9 @@ import type { AppContext } from '../../context.js';
 import { heldIds, inOrderOf, targetTenant } from '../../domain/role-access.js';
 import { buildTree, bySortThenId } from '../../domain/tree.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
 import { toListRequest } from '../../engine/query.js';
-import { toApiRow } from '../../engine/rows.js';
+import { live } from '../../kernel/live-rows.js';
+import { toApiRow } from '../../kernel/rows.js';
 
 type DeptRow = Record<string, unknown> & { id: string; parentId: string; deptName: string; sort: number };
 

@@ -1,11 +1,11 @@
 import { badRequest, defineMessages, deptMessages } from '@sso/shared-api';
 import { type Kysely, sql } from 'kysely';
-import type { Caller } from '../../auth/permissions.js';
 import { listHolds } from '../../domain/role-access.js';
 import { assertDictKey } from '../../domain/scope-checks.js';
 import { refuseMoveUnderItself, refuseRemovingParents, requireParent, treeOf } from '../../domain/tree-rules.js';
-import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: rules run on the generic layer's transaction
 type AnyDb = Kysely<any>;

@@ -2,7 +2,7 @@ import { DEFAULT_TENANT_ID, type dict, type dictImportRow, zh } from '@sso/share
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { ExtraHandlerArgs } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import { live } from '../../kernel/live-rows.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: dict and dict-biz share this handler by table name
 type AnyDb = Kysely<any>;

@@ -1,9 +1,9 @@
 import { badRequest, type ResourceDef, zh } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
-import type { Caller } from '../../auth/permissions.js';
 import { refuseMoveUnderItself, refuseRemovingParents, requireParent, treeOf } from '../../domain/tree-rules.js';
-import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: rules query their own tables by name
 type AnyDb = Kysely<any>;

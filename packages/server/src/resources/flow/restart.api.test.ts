@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../api-suite.testkit.js';
-import type { Config } from '../../config.js';
 import { forgetDefinitionXml } from '../../flow/definitions.js';
 import { forgetParsedDefinitions } from '../../flow/engine-run.js';
+import type { Config } from '../../kernel/config.js';
 import { postgresUnderTest, startTestServer, type TestServer } from '../../testing.js';
 import { claimOf, LEAVE_FORM, leaveCast, leaveDefinitionId, todoOf } from './flow.testkit.js';
 

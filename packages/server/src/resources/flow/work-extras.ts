@@ -1,5 +1,4 @@
 import { badRequest, flowMessages as m, registry } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { startList } from '../../flow/deployments.js';
@@ -9,6 +8,7 @@ import { notifyOpened } from '../../flow/notify.js';
 import type { TaskJoin } from '../../flow/rows.js';
 import { claimList, doneList, sendList, todoList, toTaskRows } from '../../flow/work-lists.js';
 import { wantsEnglish } from '../../http/language.js';
+import type { Caller } from '../../kernel/caller.js';
 
 /** One task as the lists show it, after an action on it. */
 async function taskAnswer(ctx: AppContext, caller: Caller, taskId: string, english: boolean) {

@@ -1,6 +1,6 @@
 import { badRequest, ledgerMessages, registry, zh } from '@sso/shared-api';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import { live } from '../../kernel/live-rows.js';
 
 /**
  * The ledger's admin calls: `update` changes an existing entry through the generic save (rules,

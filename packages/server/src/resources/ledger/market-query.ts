@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import type { Caller } from '../../auth/permissions.js';
 import type { Database } from '../../db/schema.js';
-import { formatDateTime } from '../../engine/rows.js';
+import type { Caller } from '../../kernel/caller.js';
+import { formatDateTime } from '../../kernel/rows.js';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Letters and digits of a search, lower case, as the pinyin columns hold them. */

@@ -1,9 +1,9 @@
 import { ledgerMessages, notFound, registry } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { visibleApp } from '../../domain/app-access.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
 import { entryColumns, entryCounts, marketEntries, nameMatches, pageAnswer, textRow } from './market-query.js';
 import { callerName } from './rules.js';
 

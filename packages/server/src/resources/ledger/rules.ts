@@ -1,6 +1,6 @@
-import type { Caller } from '../../auth/permissions.js';
 import { namePinyin } from '../../domain/app-pinyin.js';
 import type { ResourceRules } from '../../engine/types.js';
+import type { Caller } from '../../kernel/caller.js';
 
 type Row = Record<string, unknown>;
 

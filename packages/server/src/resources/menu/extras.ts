@@ -1,11 +1,11 @@
 import type { MenuNode } from '@sso/shared-api';
 import { menu } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { allMenus, grantedMenuIds, type MenuRow, topMenuSettings } from '../../domain/menu-data.js';
 import { buildTree, bySortThenId } from '../../domain/tree.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
 import { menuGrantHandlers } from './grants.js';
 import { menuListHandlers } from './lists.js';
 

@@ -1,10 +1,10 @@
 import { badRequest, type MenuTreeNode, menuMessages as m, menu } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { allMenus, assertOwnTopMenus, grantableMenus, type MenuRow, menuTree, topMenuSettings } from '../../domain/menu-data.js';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
 import { wantsEnglish } from '../../http/language.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
 
 const DATA_SCOPE = 1;
 const API_SCOPE = 2;

@@ -1,7 +1,7 @@
 import { DEFAULT_TENANT_ID, type MenuNode, menu } from '@sso/shared-api';
+import { packageMenuIds } from '../../auth/package-menus.js';
 import type { AppContext } from '../../context.js';
 import { allMenus, type MenuRow, menuTree } from '../../domain/menu-data.js';
-import { packageMenuIds } from '../../domain/tenant-limits.js';
 import { buildTree, bySortThenId } from '../../domain/tree.js';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
 import { wantsEnglish } from '../../http/language.js';

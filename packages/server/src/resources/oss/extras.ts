@@ -1,10 +1,10 @@
 import { ApiError, badRequest, forbidden, resourceMessages as m, notFound, oss, type UploadedFile, zh } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { enableOnePerTenant } from '../../engine/enable-one.js';
 import { defineExtraHandlers, type ExtraHandlerArgs, extraHandler } from '../../engine/extra-handlers.js';
 import type { FileDownload } from '../../engine/multipart.js';
 import { Repository } from '../../engine/repository.js';
+import type { Caller } from '../../kernel/caller.js';
 import { isPublicName } from '../../storage/file-links.js';
 import { Storage } from '../../storage/storage.js';
 import { contentTypeOf, extensionOf, SAFE_NAME } from '../../storage/store.js';

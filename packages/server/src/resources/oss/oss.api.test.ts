@@ -10,7 +10,7 @@ import {
   tableSnapshot,
   useTestServer,
 } from '../../api-suite.testkit.js';
-import { decryptSecret } from '../../domain/secrets.js';
+import { decryptSecret } from '../../db/secrets.js';
 import { type LocalS3, startLocalS3 } from '../../storage/fake-s3.testkit.js';
 
 /** Object storage: put-file to the local disk or an enabled S3 configuration, limits, downloads, enable. */

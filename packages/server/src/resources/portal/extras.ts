@@ -1,14 +1,14 @@
 import { badRequest, notFound, portalMessages, registry } from '@sso/shared-api';
 import { sql } from 'kysely';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { type VisibleApp, visibleApp, visibleApps } from '../../domain/app-access.js';
 import { recordOpen } from '../../domain/app-opens.js';
+import { dictionaryValues } from '../../domain/dictionary-values.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
-import { dictionaryValues } from '../../engine/names.js';
-import { formatDateTime } from '../../engine/rows.js';
 import { messageFor, wantsEnglish } from '../../http/language.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
+import { formatDateTime } from '../../kernel/rows.js';
 import { lastDaysOf, TIME_ZONE } from '../appmanage/period.js';
 import { matchesSearch, pageOf, portalRow, startUrl } from './rows.js';
 

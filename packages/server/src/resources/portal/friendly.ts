@@ -1,6 +1,6 @@
 import { DEFAULT_TENANT_ID, registry } from '@sso/shared-api';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import { live } from '../../kernel/live-rows.js';
 
 /** The public friendly links of a tenant (the platform's unless told), enabled ones by sort. */
 export const friendlyExtraHandlers = defineExtraHandlers(registry.portal.friendly, {

@@ -2,9 +2,9 @@ import { post } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import { listHolds, splitIds, targetTenant } from '../../domain/role-access.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
 import { toListRequest } from '../../engine/query.js';
-import { toApiRow } from '../../engine/rows.js';
+import { live } from '../../kernel/live-rows.js';
+import { toApiRow } from '../../kernel/rows.js';
 
 /**
  * Posts are not linked to depts in BladeX's tables: "posts of a dept" are the posts held by the

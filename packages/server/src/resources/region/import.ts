@@ -1,7 +1,7 @@
 import { badRequest, regionMessages as m, REGION_ROOT, region, rowMessage, regionExcelMessages as x } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { ResourceRepository } from '../../engine/types.js';
+import type { Caller } from '../../kernel/caller.js';
 import type { RegionSheetRow } from './excel.js';
 
 /** Checking and writing the rows of import-region: every row is checked before anything is written. */

@@ -1,12 +1,12 @@
 import { ADMINISTRATOR_ROLE, badRequest, defineMessages, forbidden, zh } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { grantedMenuIds } from '../../domain/menu-data.js';
 import { assertAllExist } from '../../domain/scope-checks.js';
 import { assertWithinPackage } from '../../domain/tenant-limits.js';
-import { live } from '../../engine/live-rows.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
 import { roleRuleMessages } from './rules.js';
 
 export const grantMessages = defineMessages({

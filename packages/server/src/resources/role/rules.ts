@@ -1,10 +1,10 @@
 import { ADMINISTRATOR_ROLE, badRequest, defineMessages, forbidden } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
-import type { Caller } from '../../auth/permissions.js';
 import { listHolds } from '../../domain/role-access.js';
 import { refuseMoveUnderItself, refuseRemovingParents, requireParent, treeOf } from '../../domain/tree-rules.js';
-import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: rules run on the generic layer's transaction
 type AnyDb = Kysely<any>;

@@ -1,7 +1,7 @@
 import { badRequest, resourceMessages as m, sms } from '@sso/shared-api';
 import { enableOnePerTenant } from '../../engine/enable-one.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import { live } from '../../kernel/live-rows.js';
 
 function paramsOf(text: string | undefined): Record<string, string> {
   if (!text) return {};

@@ -1,6 +1,6 @@
 import { badRequest, DEFAULT_TENANT_ID, socialMessages as m, socialProvider } from '@sso/shared-api';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import { live } from '../../kernel/live-rows.js';
 
 const TENANT = /^\d{1,12}$/;
 

@@ -1,5 +1,4 @@
 import { appIncompatibleRule, badRequest, sodMessages as m, registry } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { revokeAppRole } from '../../domain/app-role-grants.js';
 import { writeSodLog } from '../../domain/grant-log.js';
@@ -7,8 +6,9 @@ import { loadRules } from '../../domain/sod.js';
 import { detectConflicts, ruleConflicts } from '../../domain/sod-detect.js';
 import { bindResource } from '../../engine/bind.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
 
 /** A rule's roles are live application roles of the caller's tenant (two or more, checked by the contract). */
 const ruleRules: ResourceRules = {

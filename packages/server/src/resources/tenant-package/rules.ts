@@ -1,6 +1,6 @@
 import { badRequest, zh } from '@sso/shared-api';
-import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
+import { live } from '../../kernel/live-rows.js';
 
 /** A package's menuId is a comma-joined list of existing menus. */
 export const tenantPackageRules: ResourceRules = {

@@ -1,12 +1,12 @@
 import { badRequest, DEFAULT_TENANT_ID, defineMessages, tenant, zh } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { syncSessionsOfTenants } from '../../domain/account-sessions.js';
 import { syncTenantMenus } from '../../domain/tenant-provision.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
 import type { SecurityTarget } from '../../logs/security-events.js';
 import { assertPlatformTenantKept, normaliseDomain, toExpiry } from './rules.js';
 import { selectTenants } from './select.js';

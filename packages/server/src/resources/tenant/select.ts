@@ -1,6 +1,6 @@
 import { DEFAULT_TENANT_ID, tenant } from '@sso/shared-api';
 import { extraHandler } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import { live } from '../../kernel/live-rows.js';
 
 /**
  * The tenant select box BladeX screens fill from `tenant/select`: a short list of live rows with

@@ -2,7 +2,7 @@ import { badRequest, forbidden, menuMessages as m, topMenu, topMenuGrant, zh } f
 import { assertOwnTopMenus, grantableMenus } from '../../domain/menu-data.js';
 import { assertWithinPackage } from '../../domain/tenant-limits.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import { live } from '../../kernel/live-rows.js';
 
 const BATCH = 500;
 type Ids = { topMenuIds?: unknown; menuIds?: unknown } | undefined;

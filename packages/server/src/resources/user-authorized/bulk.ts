@@ -1,9 +1,9 @@
 import { ApiError, badRequest, type bulkGrantBody, type bulkGrantResult, appAuthzMessages as m } from '@sso/shared-api';
 import type { z } from 'zod';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { grantAppRoleOutcome, previewAppRoleGrant, revokeAppRole } from '../../domain/app-role-grants.js';
-import { live } from '../../engine/live-rows.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
 import { parseExpiry } from './expiry.js';
 
 type Body = z.output<typeof bulkGrantBody>;

@@ -8,11 +8,11 @@ import {
   type UploadedFile,
 } from '@sso/shared-api';
 import type { z } from 'zod';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { grantAppRoleOutcome } from '../../domain/app-role-grants.js';
 import { readSheet, type SheetLayout } from '../../domain/excel-sheet.js';
-import { live } from '../../engine/live-rows.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
 import { parseExpiry } from './expiry.js';
 
 type Result = z.output<typeof importGrantResult>;

@@ -4,7 +4,7 @@ import { revokeDirect } from '../../domain/direct-grants.js';
 import { effectiveAccess } from '../../domain/effective-access.js';
 import { bindResource } from '../../engine/bind.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import { live } from '../../kernel/live-rows.js';
 import { bulkRoleGrant } from './bulk.js';
 import { directSubmit } from './direct-submit.js';
 import { importRoleGrants } from './import.js';

@@ -1,8 +1,8 @@
 import { badRequest, appAuthzMessages as m } from '@sso/shared-api';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { grantAppRoleOutcome, revokeAppRole } from '../../domain/app-role-grants.js';
-import { live } from '../../engine/live-rows.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
 import { parseExpiry } from './expiry.js';
 
 export interface RoleGrantBody {

@@ -3,10 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
 import { type FileDownload, XLSX_TYPE } from '../../engine/multipart.js';
 import { toListRequest } from '../../engine/query.js';
 import { inEnglish, wantsEnglish } from '../../http/language.js';
+import { live } from '../../kernel/live-rows.js';
 import { type ExcelRow, readUsers, SEX_NAMES, USER_TYPE_NAMES, writeUsers } from './excel.js';
 import { dryRunImport, type ImportFailure, type ImportRow, importUsers } from './import.js';
 

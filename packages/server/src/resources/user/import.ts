@@ -1,11 +1,11 @@
 import { badRequest, userMessages as m, rowMessage } from '@sso/shared-api';
 import { sql } from 'kysely';
-import type { Caller } from '../../auth/permissions.js';
 import type { AppContext } from '../../context.js';
 import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
 import { assertRoomForUsers, hashPlain, initialPassword } from '../../domain/user-accounts.js';
-import { live } from '../../engine/live-rows.js';
 import type { ResourceRepository } from '../../engine/types.js';
+import type { Caller } from '../../kernel/caller.js';
+import { live } from '../../kernel/live-rows.js';
 import { userTarget } from '../../logs/security-events.js';
 import { localDate } from './rules.js';
 

@@ -1,8 +1,9 @@
 import { badRequest, fromBase64, userMessages as m, md5, PASSWORD_RULE, updatePasswordFields, user, zh } from '@sso/shared-api';
-import { auditOf, hashPlain, initialPassword, randomPassword, updateUsers, usersByIds } from '../../domain/user-accounts.js';
+import { auditOf, hashPlain, initialPassword, randomPassword, updateUsers } from '../../domain/user-accounts.js';
 import { type SignedInArgs, someExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import { live } from '../../kernel/live-rows.js';
 import { type SecurityEventType, userTarget } from '../../logs/security-events.js';
+import { usersByIds } from './users-by-ids.js';
 
 /** Password extras of /api/blade-user: resets by an administrator, and the caller's own change. */
 

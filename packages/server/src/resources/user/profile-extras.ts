@@ -1,10 +1,11 @@
 import { badRequest, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, user, zh } from '@sso/shared-api';
 import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
-import { assertRoles, auditOf, updateUsers, usersByIds } from '../../domain/user-accounts.js';
+import { assertRoles, auditOf, updateUsers } from '../../domain/user-accounts.js';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
-import { toApiRow } from '../../engine/rows.js';
+import { live } from '../../kernel/live-rows.js';
+import { toApiRow } from '../../kernel/rows.js';
 import { userTarget } from '../../logs/security-events.js';
+import { usersByIds } from './users-by-ids.js';
 
 /** Profile, platform, role and lockout extras of /api/blade-user. */
 

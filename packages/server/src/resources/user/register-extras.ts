@@ -1,10 +1,11 @@
 import { badRequest, userMessages as m, user, zh } from '@sso/shared-api';
 import { sql } from 'kysely';
-import { assertRoomForUsers, checkPlainPassword, hashPlain, usersByIds } from '../../domain/user-accounts.js';
+import { assertRoomForUsers, checkPlainPassword, hashPlain } from '../../domain/user-accounts.js';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
+import { live } from '../../kernel/live-rows.js';
 import { userTarget } from '../../logs/security-events.js';
 import { spendRegistrationTicket } from '../../social/registration-ticket.js';
+import { usersByIds } from './users-by-ids.js';
 
 /** Status of an account waiting for an administrator (the token endpoint refuses it). */
 const PENDING = 2;

@@ -9,8 +9,8 @@ import {
   hashPlain,
   initialPassword,
 } from '../../domain/user-accounts.js';
-import { live } from '../../engine/live-rows.js';
 import type { ResourceRules } from '../../engine/types.js';
+import { live } from '../../kernel/live-rows.js';
 
 const held = (ids: unknown) => new Set(typeof ids === 'string' ? ids.split(',') : []);
 

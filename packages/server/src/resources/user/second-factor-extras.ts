@@ -1,8 +1,8 @@
 import { user } from '@sso/shared-api';
 import { removeTotp } from '../../auth/totp.js';
-import { usersByIds } from '../../domain/user-accounts.js';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
 import { userTarget } from '../../logs/security-events.js';
+import { usersByIds } from './users-by-ids.js';
 
 /**
  * reset-second-factor: an administrator removes users' TOTP secret and recovery codes (a lost

@@ -1,7 +1,7 @@
 import { user } from '@sso/shared-api';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../engine/live-rows.js';
 import { containing } from '../../flow/work-lists.js';
+import { live } from '../../kernel/live-rows.js';
 
 /** The most users a picker lists: a tenant larger than that narrows by account or name. */
 const PICKER_LIMIT = 1000;

@@ -1,5 +1,5 @@
 import { buildServer } from '../app.js';
-import { testConfig } from '../config.js';
+import { testConfig } from '../kernel/config.js';
 
 /**
  * One more node of a test cluster, in its own process: a server on DATABASE_URL (and REDIS_URL

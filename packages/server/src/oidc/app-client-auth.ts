@@ -1,10 +1,10 @@
 import { appAuthzMessages as m, unauthorized } from '@sso/shared-api';
 import type { FastifyRequest } from 'fastify';
-import { clientSecretMatches } from '../apps/client-secret.js';
 import type { AppContext } from '../context.js';
-import { live } from '../engine/live-rows.js';
-import { basicCredentials } from '../http/basic-credentials.js';
-import { DatabaseAdapter } from '../oidc/adapter.js';
+import { basicCredentials } from '../kernel/basic-credentials.js';
+import { clientSecretMatches } from '../kernel/client-secret.js';
+import { live } from '../kernel/live-rows.js';
+import { DatabaseAdapter } from './adapter.js';
 
 /** The application a call comes from. */
 export interface CallingApp {

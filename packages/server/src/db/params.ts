@@ -1,6 +1,6 @@
-import type { Db } from '../db/database.js';
-import type { ResourceCache } from '../engine/cache.js';
-import { live } from '../engine/live-rows.js';
+import type { ResourceCache } from '../kernel/cache.js';
+import { live } from '../kernel/live-rows.js';
+import type { Db } from './database.js';
 
 /** System parameters by key (blade_param), read through the resource cache. */
 export class Params {

@@ -1,19 +1,18 @@
 import { DEFAULT_TENANT_ID, defineMessages, ok, redirectRefusal, zh } from '@sso/shared-api';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientSecretMatches } from '../apps/client-secret.js';
 import { appForCode } from '../apps/protocol-apps.js';
 import { admitSignOn } from '../apps/sign-on.js';
+import { GrantError } from '../auth/grants.js';
+import type { SsoGrantInput } from '../auth/routes.js';
 import { appTickets } from '../cas/app-tickets.js';
 import type { AppContext } from '../context.js';
 import { mayOpen } from '../domain/app-access.js';
-import { live } from '../engine/live-rows.js';
-import { basicCredentials } from '../http/basic-credentials.js';
-import type { ClientRow } from './clients.js';
-import { GrantError } from './grants.js';
-import type { Caller } from './permissions.js';
-import type { AccessClaims } from './tokens.js';
+import { basicCredentials } from '../kernel/basic-credentials.js';
+import type { AccessClaims, Caller } from '../kernel/caller.js';
+import { clientSecretMatches } from '../kernel/client-secret.js';
+import { live } from '../kernel/live-rows.js';
 
 export const APP_NAME_PATH = '/api/blade-auth/oauth/getAppNameByAppCode';
 /** Where a `code` application's server exchanges the one-time hand-off code for the token. */
@@ -39,14 +38,6 @@ function claimsOf(caller: Caller): AccessClaims {
   const { sid, client_id, tenant_id, user_id, account, user_name, nick_name, real_name, role_id, role_name, dept_id, post_id, oauth_id } =
     caller;
   return { sid, client_id, tenant_id, user_id, account, user_name, nick_name, real_name, role_id, role_name, dept_id, post_id, oauth_id };
-}
-
-interface SsoGrantInput {
-  caller: Caller | undefined;
-  client: ClientRow;
-  appCode?: string;
-  referer?: string;
-  request: Pick<FastifyRequest, 'ip'>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ClusterBus } from '../cluster/bus.js';
+import type { ClusterBus } from './bus.js';
 
 const INVALIDATED = 'cache.invalidate';
 const CLEARED = 'cache.clear';

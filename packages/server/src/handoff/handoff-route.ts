@@ -2,12 +2,10 @@ import { badRequest, HANDOFF_PATH, handoffQuery, handoffResponse, ok, redirectRe
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registeredRedirect } from '../auth/redirects.js';
 import type { AppContext } from '../context.js';
-import { live } from '../engine/live-rows.js';
-import { callerOf } from '../http/types.js';
-import type { Caller } from './permissions.js';
-import { registeredRedirect } from './redirects.js';
-import type { AccessClaims } from './tokens.js';
+import { type AccessClaims, type Caller, callerOf } from '../kernel/caller.js';
+import { live } from '../kernel/live-rows.js';
 
 /**
  * A new access token of the caller's session, with the claims of the token that asked for it:

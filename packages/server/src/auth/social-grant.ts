@@ -1,12 +1,12 @@
 import { accountLockedFor, addressThrottled, DEFAULT_TENANT_ID, type TokenResponse } from '@sso/shared-api';
-import { GrantError } from '../auth/grant-error.js';
-import { completeSignIn } from '../auth/second-factor.js';
-import type { GrantRequest } from '../auth/session-grant.js';
 import type { AppContext } from '../context.js';
-import { live } from '../engine/live-rows.js';
-import { redeemSocialCode, SocialRedeemRefused } from './flow.js';
-import { socialFlowMessages as m } from './flow-messages.js';
-import { issueRegistrationTicket } from './registration-ticket.js';
+import { live } from '../kernel/live-rows.js';
+import { redeemSocialCode, SocialRedeemRefused } from '../social/flow.js';
+import { socialFlowMessages as m } from '../social/flow-messages.js';
+import { issueRegistrationTicket } from '../social/registration-ticket.js';
+import { GrantError } from './grant-error.js';
+import { completeSignIn } from './second-factor.js';
+import type { GrantRequest } from './session-grant.js';
 
 /**
  * An identity no account is bound to: HTTP 400

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router-dom';
-import type { RouteMeta } from './meta.js';
+import type { RouteMeta } from './route-meta.js';
 
 /**
  * The fixed routes (public pages, redirects and the admin layout's own pages) as data: the router
