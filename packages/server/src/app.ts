@@ -18,6 +18,7 @@ import { type MigrationNotice, reportMigrationNotices } from './db/migration-not
 import { seed } from './db/seed.js';
 import { registerResourceRoutes } from './engine/routes.js';
 import { seedLeaveProcess } from './flow/seed-leave.js';
+import { scheduleFlowTimers } from './flow/timers.js';
 import { registerAppNameRoute, ssoGrant } from './handoff/app-handoff.js';
 import { registerHandoffRoute } from './handoff/handoff-route.js';
 import { registerAuthHook } from './http/auth-hook.js';
@@ -146,6 +147,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerCaptchaRoutes(app, ctx);
   registerLockoutRoutes(app, ctx);
   scheduleGrantExpiry(app, ctx);
+  scheduleFlowTimers(app, ctx);
   registerHandoffRoute(app, ctx);
   registerAppNameRoute(app, ctx);
   registerCasRoutes(app, ctx);

@@ -75,6 +75,8 @@ export interface WorkflowTables {
     revision: Defaulted<number>;
     completedActivities: ColumnType<string[], string | undefined, string>;
     takenFlows: ColumnType<string[], string | undefined, string>;
+    /** When the earliest timer the instance waits on falls due (migration 37). */
+    dueAt: NullableTimestamp;
   };
   blade_flow_task: {
     id: Id;

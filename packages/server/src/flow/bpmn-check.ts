@@ -36,9 +36,20 @@ const SUPPORTED = new Set([
   'bpmn:ParallelGateway',
   'bpmn:InclusiveGateway',
   'bpmn:IntermediateThrowEvent',
+  'bpmn:IntermediateCatchEvent',
+  'bpmn:BoundaryEvent',
 ]);
-/** Event definitions allowed on those: a terminating end. */
-const SUPPORTED_EVENTS = new Set(['bpmn:TerminateEventDefinition']);
+/**
+ * Event definitions allowed, by element: a terminating end, and timers (a wait, or a deadline on a
+ * task) — the engine's own timers, fired by the platform's sweep of due instances.
+ */
+const SUPPORTED_EVENTS: Record<string, readonly string[]> = {
+  'bpmn:EndEvent': ['bpmn:TerminateEventDefinition'],
+  'bpmn:IntermediateCatchEvent': ['bpmn:TimerEventDefinition'],
+  'bpmn:BoundaryEvent': ['bpmn:TimerEventDefinition'],
+};
+/** Elements that only make sense with an event definition: a catch waits for one. */
+const NEEDS_EVENT = new Set(['bpmn:IntermediateCatchEvent', 'bpmn:BoundaryEvent']);
 
 /**
  * Script anywhere — a script task, a script condition (a `language` on a condition), a listener's
@@ -105,9 +116,16 @@ export async function checkBpmn(xml: string): Promise<CheckedProcess> {
     const behaviour = activity.behaviour ?? {};
     if (!SUPPORTED.has(activity.type))
       throw badRequest(xmlUnparsable(`${activity.type.replace('bpmn:', '')} ${activity.id} — ${m.xmlUnsupported}`));
-    for (const event of behaviour.eventDefinitions ?? []) {
-      if (!SUPPORTED_EVENTS.has(event.type ?? event.$type ?? ''))
-        throw badRequest(xmlUnparsable(`${activity.id}: ${event.type ?? event.$type}`));
+    const events = behaviour.eventDefinitions ?? [];
+    if (NEEDS_EVENT.has(activity.type) && !events.length) throw badRequest(xmlUnparsable(`${activity.id}: ${m.xmlUnsupported}`));
+    for (const event of events) {
+      const type = event.type ?? event.$type ?? '';
+      if (!(SUPPORTED_EVENTS[activity.type] ?? []).includes(type))
+        throw badRequest(xmlUnparsable(`${activity.id}: ${type} — ${m.xmlUnsupported}`));
+      for (const part of ['timeDuration', 'timeDate', 'timeCycle'] as const) {
+        const body = event.behaviour?.[part]?.body ?? event[part]?.body;
+        if (body) expressionCheck(body, activity.id);
+      }
     }
     if (behaviour.loopCharacteristics) throw badRequest(xmlUnparsable(`${activity.id}: multi-instance — ${m.xmlUnsupported}`));
     if (activity.type === 'bpmn:StartEvent' && !activity.parent?.type?.endsWith('SubProcess')) {
@@ -174,9 +192,11 @@ interface ActivityLike {
     formKey?: unknown;
     loopCharacteristics?: unknown;
     extensionElements?: { values?: { $type?: string; values?: { name?: string; value?: string }[] }[] };
-    eventDefinitions?: { type?: string; $type?: string }[];
+    eventDefinitions?: TimerLike[];
   };
 }
+type TimerParts = { [K in 'timeDuration' | 'timeDate' | 'timeCycle']?: { body?: string } };
+type TimerLike = TimerParts & { type?: string; $type?: string; behaviour?: TimerParts };
 interface FlowLike {
   id: string;
   behaviour?: { conditionExpression?: { body?: string; language?: string } };

@@ -28,6 +28,39 @@ export interface StepResult {
   finished: boolean;
   events: StepEvent[];
   takenFlows: string[];
+  /** The user tasks the instance waits on after the step (a timer may have ended one). */
+  waitingTasks: string[];
+  /** When the earliest timer the instance now waits on falls due, if any. */
+  dueAt: Date | null;
+}
+
+/**
+ * Timers held, not scheduled: a timer of an instance falls due while no engine runs it (the
+ * instance waits in the database), so a step only notes when each would fire; the sweep of due
+ * instances resumes the instance and fires those that are due (see `fireTimers`).
+ */
+interface HeldTimer {
+  expireAt: number;
+  fire: () => void;
+}
+function heldTimers(held: Set<HeldTimer>) {
+  const set = (callback: (...args: unknown[]) => void, delay: number, ...args: unknown[]) => {
+    const timer: HeldTimer = { expireAt: Date.now() + Math.max(0, Number(delay) || 0), fire: () => callback(...args) };
+    held.add(timer);
+    return timer;
+  };
+  const clear = (timer: unknown) => {
+    held.delete(timer as HeldTimer);
+  };
+  return {
+    register: () => ({ setTimeout: set, clearTimeout: clear }),
+    setTimeout: set,
+    clearTimeout: clear,
+    /** The engine clears what is still held when an instance ends or stops. */
+    get executing() {
+      return [...held];
+    },
+  };
 }
 
 export interface DefinitionSource {
@@ -78,11 +111,13 @@ interface EngineState {
 }
 
 function newEngine(name: string, variables: Variables) {
+  const held = new Set<HeldTimer>();
   const engine = new Engine({
     name,
     moddleOptions,
     scripts: NO_SCRIPTS,
     expressions: expressionsOver(variables),
+    timers: heldTimers(held),
   } as unknown as ConstructorParameters<typeof Engine>[0]);
   const events: StepEvent[] = [];
   const takenFlows: string[] = [];
@@ -109,9 +144,31 @@ function newEngine(name: string, variables: Variables) {
     if (errors.length) throw new ApiError(400, engineMessage(errors[0]));
     const state = (await engine.getState()) as unknown as EngineState;
     for (const definition of state.definitions) delete definition.source;
-    return { state, finished: finished || (engine.state as string) === 'completed', events: [...events], takenFlows: [...takenFlows] };
+    const done = finished || (engine.state as string) === 'completed';
+    const postponed = done ? [] : (engine.execution?.getPostponed() ?? []);
+    const waitingTasks = postponed.filter((a: { type: string }) => a.type === 'bpmn:UserTask').map((a: { id: string }) => a.id);
+    const due = done ? [] : [...held].map((t) => t.expireAt);
+    return {
+      state,
+      finished: done,
+      events: [...events],
+      takenFlows: [...takenFlows],
+      waitingTasks,
+      dueAt: due.length ? new Date(Math.min(...due)) : null,
+    };
   };
-  return { engine, events, takenFlows, result };
+  return { engine, events, takenFlows, held, result };
+}
+
+/** Waits announced again by a resume, of tasks already open: dropped, once each. */
+function dropRepeatedWaits(events: StepEvent[], openTaskKeys: readonly string[]): void {
+  const open = [...openTaskKeys];
+  for (let i = 0; i < events.length; i++) {
+    const at = events[i].kind === 'wait' ? open.indexOf(events[i].id) : -1;
+    if (at < 0) continue;
+    open.splice(at, 1);
+    events.splice(i--, 1);
+  }
 }
 
 /** Starts an instance: runs from the start event to the first user tasks (or the end). */
@@ -134,6 +191,8 @@ export async function signalTask(
   savedState: unknown,
   variables: Variables,
   taskKey: string,
+  /** The user tasks open before the step: resuming announces them again, which adds nothing. */
+  openTaskKeys: readonly string[] = [taskKey],
 ): Promise<StepResult> {
   const { source } = (await pristineOf(definition)).definitions[0];
   const state = structuredClone(savedState) as EngineState;
@@ -141,13 +200,45 @@ export async function signalTask(
   const run = newEngine(instanceId, variables);
   try {
     run.engine.recover(state as never);
+    // Resuming announces again the tasks that were already waiting (the caller keeps their tasks), and
+    // fires a timer that fell due meanwhile: what it did is part of this step.
     const execution = await run.engine.resume();
-    // Resuming announces again the tasks that were already waiting: only what the signal causes counts.
-    run.events.length = 0;
-    run.takenFlows.length = 0;
+    dropRepeatedWaits(run.events, openTaskKeys);
     const waiting = execution.getPostponed().some((activity: { id: string }) => activity.id === taskKey);
     if (!waiting) throw new ApiError(400, engineMessage(`${taskKey} is not waiting`));
     execution.signal({ id: taskKey });
+  } catch (error) {
+    throw error instanceof ApiError ? error : new ApiError(400, engineMessage(error));
+  }
+  return run.result();
+}
+
+/**
+ * Resumes a saved instance and fires its timers due at `now` (the engine completes an overdue
+ * timer itself as it resumes; one due by `now` but later by this clock is fired here), then runs
+ * to the next wait.
+ */
+export async function fireTimers(
+  instanceId: string,
+  definition: DefinitionSource,
+  savedState: unknown,
+  variables: Variables,
+  now: Date,
+  openTaskKeys: readonly string[],
+): Promise<StepResult> {
+  const { source } = (await pristineOf(definition)).definitions[0];
+  const state = structuredClone(savedState) as EngineState;
+  for (const saved of state.definitions) saved.source = source;
+  const run = newEngine(instanceId, variables);
+  try {
+    run.engine.recover(state as never);
+    await run.engine.resume();
+    dropRepeatedWaits(run.events, openTaskKeys);
+    for (const timer of [...run.held]) {
+      if (timer.expireAt > now.getTime() || !run.held.has(timer)) continue;
+      run.held.delete(timer);
+      timer.fire();
+    }
   } catch (error) {
     throw error instanceof ApiError ? error : new ApiError(400, engineMessage(error));
   }

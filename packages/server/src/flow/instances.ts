@@ -64,6 +64,7 @@ export async function startProcess(env: Env, trx: Db, caller: Caller, request: S
       state: step.finished ? null : JSON.stringify(step.state),
       completedActivities: JSON.stringify(endedActivities(step)),
       takenFlows: JSON.stringify(step.takenFlows),
+      dueAt: step.dueAt,
     })
     .execute();
   const instance = { id: instanceId, tenantId: caller.tenant_id, startUser: caller.user_id };
@@ -171,6 +172,7 @@ export async function completeTask(
     json(instance.state),
     variables,
     task.taskKey,
+    await openTaskKeys(trx, instance.id),
   );
   const now = new Date();
   const comment = request.comment?.trim() || null;
@@ -184,21 +186,53 @@ export async function completeTask(
     .set({ endTime: now, durationMs: now.getTime() - new Date(task.createTime).getTime(), comment, assignee: caller.user_id })
     .where('taskId', '=', task.id)
     .execute();
-  const opened = await recordStep({ db: trx, ids: env.ids, instance, definition, variables, now }, step);
-  const stillOpen = await trx
+  return saveStep(env, trx, { instance, definition, variables, now }, step);
+}
+
+/** Keys of an instance's open tasks. */
+export async function openTaskKeys(trx: Db, instanceId: string): Promise<string[]> {
+  const rows = await trx
     .selectFrom('blade_flow_task')
     .select('taskKey')
+    .where('instanceId', '=', instanceId)
+    .where('status', '=', 'open')
+    .execute();
+  return rows.map((r) => r.taskKey);
+}
+
+type InstanceRow = Awaited<ReturnType<typeof lockedTask>>['instance'];
+
+/**
+ * Saves what a step of a running instance did, in the step's transaction: its history and new
+ * tasks; tasks the engine no longer waits on (a timer or a terminating end took them away) are
+ * withdrawn; the instance's state, variables, path and next timer. The revision must still be the
+ * one read: the row is locked, so it is, and a database without row locks could not apply a step twice.
+ */
+export async function saveStep(
+  env: Env,
+  trx: Db,
+  scope: { instance: InstanceRow; definition: DefinitionInfo; variables: Record<string, unknown>; now: Date },
+  step: Awaited<ReturnType<typeof startInstance>>,
+): Promise<StepOutcome> {
+  const { instance, definition, variables, now } = scope;
+  const opened = await recordStep({ db: trx, ids: env.ids, instance, definition, variables, now }, step);
+  const open = await trx
+    .selectFrom('blade_flow_task')
+    .select(['id', 'taskKey'])
     .where('instanceId', '=', instance.id)
     .where('status', '=', 'open')
     .execute();
-  if (step.finished) {
-    // A terminating end leaves no task open: withdraw any still listed.
-    await trx
-      .updateTable('blade_flow_task')
-      .set({ status: 'withdrawn', endTime: now })
-      .where('instanceId', '=', instance.id)
-      .where('status', '=', 'open')
-      .execute();
+  const waiting = [...step.waitingTasks];
+  const gone = open.filter((t) => {
+    const at = waiting.indexOf(t.taskKey);
+    if (at < 0) return true;
+    waiting.splice(at, 1);
+    return false;
+  });
+  if (gone.length) {
+    const ids = gone.map((t) => t.id);
+    await trx.updateTable('blade_flow_task').set({ status: 'withdrawn', endTime: now }).where('id', 'in', ids).execute();
+    await trx.updateTable('blade_flow_history').set({ endTime: now }).where('taskId', 'in', ids).where('endTime', 'is', null).execute();
   }
   const updated = await trx
     .updateTable('blade_flow_instance')
@@ -207,6 +241,7 @@ export async function completeTask(
       state: step.finished ? null : JSON.stringify(step.state),
       status: step.finished ? 'finished' : 'running',
       endTime: step.finished ? now : null,
+      dueAt: step.dueAt,
       revision: instance.revision + 1,
       completedActivities: JSON.stringify(mergeIds(json<string[]>(instance.completedActivities), endedActivities(step))),
       takenFlows: JSON.stringify(mergeIds(json<string[]>(instance.takenFlows), step.takenFlows)),
@@ -214,10 +249,9 @@ export async function completeTask(
     .where('id', '=', instance.id)
     .where('revision', '=', instance.revision)
     .executeTakeFirst();
-  // The row is locked, so the revision still matches; checked all the same, so that a database
-  // without row locks could never apply one step twice.
   if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, m.busy);
-  return outcome(instance.id, step, opened, step.finished ? [] : stillOpen.map((t) => t.taskKey));
+  const stillOpen = open.filter((t) => !gone.includes(t)).map((t) => t.taskKey);
+  return outcome(instance.id, step, opened, step.finished ? [] : stillOpen);
 }
 
 function outcome(

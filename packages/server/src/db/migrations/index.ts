@@ -30,6 +30,7 @@ import * as oidcGrantSessions from './0033-oidc-grant-sessions.js';
 import * as idempotencyKeys from './0034-idempotency-keys.js';
 import * as grantExpiryIndexes from './0035-grant-expiry-indexes.js';
 import * as workflow from './0036-workflow.js';
+import * as flowTimers from './0037-flow-timers.js';
 
 export interface Migration {
   version: number;
@@ -73,4 +74,5 @@ export const migrations: Migration[] = [
   { version: 34, name: 'idempotency-keys', up: idempotencyKeys.up },
   { version: 35, name: 'grant-expiry-indexes', up: grantExpiryIndexes.up },
   { version: 36, name: 'workflow', up: workflow.up },
+  { version: 37, name: 'flow-timers', up: flowTimers.up },
 ];
