@@ -29,8 +29,7 @@ useBrowserSuite({ adminPassword: ADMIN_PASSWORD, viewport: DESKTOP }, (suite) =>
 /**
  * The people of the story, made through the API: a staff member and their leader holding the
  * 我的事务 menus, and an HR member (role alias `hr`, the candidates of the HR step). The approver
- * is chosen in the leave form from the tenant's user list (`blade-user/page`, menu `user`): the
- * contract offers no user list for every signed-in user, so the staff role holds that menu.
+ * is chosen in the leave form from the tenant's user list (`blade-user/user-list`), which needs no menu.
  */
 beforeAll(async () => {
   if (!runnable) return;
@@ -50,7 +49,7 @@ beforeAll(async () => {
     }
     return id;
   };
-  const work = (code: string) => code === 'work' || code.startsWith('work_') || code === 'user';
+  const work = (code: string) => code === 'work' || code.startsWith('work_');
   const staffRole = await role('flow_staff_role', work);
   const hrRole = await role('hr', work);
   server.ctx.cache.invalidate('blade_role_menu');
@@ -320,13 +319,44 @@ describe.skipIf(!runnable)('workflow: a model from the designer, a leave applied
       await admin.locator(`[data-testid="definition-row"][data-key="${LEAVE_E2E_KEY}"]`).filter({ hasText: 'Active' }).waitFor(WAIT);
       expect(await chineseUiTextUnder(admin, '[data-screen="flow-manager"]', '.sso-data')).toEqual([]);
     });
-    await step(admin, 'workflow-16-follow-zh-phone', async () => {
+    // A second request, applied for through the API, for the follow screen.
+    const api = await server.client();
+    await api.login({ username: STAFF, password: PASSWORD });
+    const [definition] = (await resourceClient(api, registry.flow.work).startList({ key: LEAVE_E2E_KEY })).records;
+    const [leader] = await resourceClient(api, registry.user.user).userList({ account: LEADER });
+    const second = await resourceClient(api, registry.flow.leave).startProcess({
+      processDefinitionId: definition?.id ?? '',
+      startTime: '2026-12-10 09:00',
+      endTime: '2026-12-10 18:00',
+      reason: 'Dentist',
+      taskUser: String(leader?.id),
+    });
+    await step(admin, 'workflow-16-follow-zh-desktop', async () => {
       await language(admin, '中文');
+      await openScreen(admin, '/flow/follow/index', 'flow-follow');
+      const row = admin.locator(`[data-testid="follow-row"][data-instance="${second.processInstanceId}"]`);
+      await row.getByRole('button', { name: /流程图/ }).click();
+      const dialog = await openedDialog(admin, /流程图/);
+      const viewer = dialog.locator('[data-testid="bpmn-viewer"][data-ready="true"]');
+      await viewer.waitFor(WAIT);
+      expect(await viewer.getAttribute('data-current')).toBe('approverTask');
+      await dialog.getByTestId('flow-history').getByText('Leader approves').waitFor();
+      await dialog.locator('.ant-modal-footer .ant-btn').click();
+      await dialog.waitFor({ state: 'hidden' });
+      await row.getByRole('button', { name: /删\s*除/ }).click();
+      const remove = await openedDialog(admin, /删除流程实例/);
+      await remove.locator('textarea').fill('Applied twice');
+      await remove.locator('.ant-btn-primary').click();
+      await toast(admin, '流程实例已删除');
+      await row.waitFor({ state: 'detached', ...WAIT });
+    });
+    await step(admin, 'workflow-17-follow-zh-phone', async () => {
       await admin.setViewportSize(PHONE);
       await openScreen(admin, '/flow/follow/index', 'flow-follow');
-      await admin.locator('[data-testid="follow-row"]').filter({ hasText: 'HR approves' }).waitFor(WAIT);
+      await admin.locator('[data-screen="flow-follow"] .ant-table').waitFor();
       expect(await scrollsSideways(admin)).toBe(false);
     });
+    await admin.setViewportSize(DESKTOP);
     expect(detailPath).toMatch(/^\/work\/process\/leave\/detail\/\d+\/\d+$/);
     expect(pageErrors).toEqual([]);
   });

@@ -14,5 +14,5 @@ export const flowApi = {
   leave: resourceClient(client, registry.flow.leave),
 };
 
-/** The users an applicant may choose as approver, by account or name (the user list of the tenant). */
+/** The users an applicant may choose as approver (`user-list`: the tenant's users, to any signed-in user). */
 export const userApi = resourceClient(client, registry.user.user);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../../lib/navigation.js';
-import { fakeFetch, page } from '../../test/fake-fetch.testkit.js';
+import { fakeFetch } from '../../test/fake-fetch.testkit.js';
 import { renderWithFeedback, spaced } from '../../test/ui.testkit.js';
 import LeaveHandleScreen from './leave-handle-screen.js';
 
@@ -38,7 +38,7 @@ function open(status: string) {
     'GET /api/blade-desk/process/leave/detail': () => leave(status),
     'GET /api/blade-flow/process/history-flow-list': () => [],
     'POST /api/blade-flow/work/complete-task': (_q, body) => body,
-    'GET /api/blade-user/page': () => page([{ id: '31', account: 'li', realName: '李经理' }]),
+    'GET /api/blade-user/user-list': () => [{ id: '31', account: 'li', name: 'li', realName: '李经理' }],
   });
   renderWithFeedback(
     <MemoryRouter initialEntries={['/work/process/leave/handle/7/8/9']}>

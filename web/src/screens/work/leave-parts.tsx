@@ -35,17 +35,17 @@ interface UserOption {
   label: string;
 }
 
-/** The users whose account or name holds `text`, at most 30 of each (the tenant's user list). */
+/** The tenant's users whose account or name holds `text` (blade-user/user-list, open to every signed-in user). */
 async function findUsers(text: string): Promise<UserOption[]> {
-  const ask = (filter: Record<string, string>) => userApi.page({ current: 1, size: 30, ...filter });
-  const pages = text ? await Promise.all([ask({ account: text }), ask({ realName: text })]) : [await ask({})];
+  const lists = text
+    ? await Promise.all([userApi.userList({ account: text }), userApi.userList({ realName: text })])
+    : [await userApi.userList({})];
   const seen = new Set<string>();
   const options: UserOption[] = [];
-  for (const row of pages.flatMap((page) => page.records)) {
-    const id = String(row.id);
-    if (seen.has(id)) continue;
-    seen.add(id);
-    options.push({ value: id, label: row.realName ? `${row.realName} (${row.account})` : String(row.account) });
+  for (const row of lists.flat()) {
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
+    options.push({ value: row.id, label: row.realName ? `${row.realName} (${row.account})` : row.account });
   }
   return options;
 }
