@@ -136,6 +136,15 @@ describe('deploying uploaded files', () => {
   });
 });
 
+describe('the API documentation', () => {
+  it('describes every workflow call', async () => {
+    const spec = (await (await fetch(`${suite.server.baseUrl}/doc.html/json`)).json()) as { paths: Record<string, unknown> };
+    for (const path of ['/api/blade-flow/work/todo-list', '/api/blade-flow/manager/deploy-upload', '/api/blade-flow/process/diagram-view', '/api/blade-desk/process/leave/start-process']) {
+      expect(Object.keys(spec.paths)).toContain(path);
+    }
+  });
+});
+
 describe('models', () => {
   it('saves what the engine can run, refuses the rest, and deploys versions that running instances do not follow', async () => {
     const before = await rowCount(suite.server, 'blade_flow_model');
