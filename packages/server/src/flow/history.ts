@@ -174,3 +174,39 @@ export async function followList(
     current,
   );
 }
+
+/**
+ * What Saber's pictures draw, by id alone: an <img> or a frame fetches them without a token, and
+ * BladeX serves them to anyone. They show the model and which of its steps are done or open — no
+ * person, variable or comment; the history and the diagram data above stay checked.
+ */
+export async function pictureOfInstance(ctx: AppContext, instanceId: string) {
+  const instance = await ctx.db
+    .selectFrom('blade_flow_instance')
+    .select(['id', 'definitionId', 'completedActivities', 'takenFlows'])
+    .where('id', '=', instanceId)
+    .executeTakeFirst();
+  if (!instance) throw badRequest(m.instanceMissing);
+  const open = await ctx.db
+    .selectFrom('blade_flow_task')
+    .select('taskKey')
+    .where('instanceId', '=', instanceId)
+    .where('status', '=', 'open')
+    .execute();
+  const active = open.map((t) => t.taskKey);
+  return {
+    name: instance.id,
+    xml: await definitionXml(ctx.db, instance.definitionId),
+    highlight: {
+      completed: json<string[]>(instance.completedActivities).filter((id) => !active.includes(id)),
+      active,
+      flows: json<string[]>(instance.takenFlows),
+    },
+  };
+}
+
+export async function pictureOfDefinition(ctx: AppContext, definitionId: string) {
+  const row = await ctx.db.selectFrom('blade_flow_definition').select(['id', 'xml']).where('id', '=', definitionId).executeTakeFirst();
+  if (!row) throw badRequest(m.processMissing);
+  return { name: row.id.replace(/:/g, '-'), xml: row.xml };
+}

@@ -49,20 +49,22 @@ export const flowProcess = defineResource({
     diagramView: defineExtra({
       method: 'GET',
       path: 'diagram-view',
-      summary: "Saber's tracking picture: the instance drawn as SVG from the model's layout, done steps and the open task highlighted",
+      summary:
+        "Saber's tracking picture: the instance drawn as SVG from the model's layout, done steps and the open task highlighted. Public, as BladeX serves it (Saber shows it in an <img>, which sends no token): it shows the model's steps and which are done, never a person, a variable or a comment",
       query: instanceQuery.extend(noCache),
       response: z.instanceof(Uint8Array),
       download: true,
-      permission: null,
+      permission: 'public',
     }),
     resourceView: defineExtra({
       method: 'GET',
       path: 'resource-view',
-      summary: "Saber's definition picture: the process definition drawn as SVG from the model's layout",
+      summary:
+        "Saber's definition picture: the process definition drawn as SVG from the model's layout. Public, as BladeX serves it (shown in a frame)",
       query: definitionQuery.extend(noCache),
       response: z.instanceof(Uint8Array),
       download: true,
-      permission: null,
+      permission: 'public',
     }),
   },
   view: { title: ['流程跟踪', 'Process history'], columns: [], actions: { add: false, edit: false, remove: false, view: false } },

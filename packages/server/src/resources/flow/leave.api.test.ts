@@ -113,6 +113,16 @@ describe('a leave request approved by the approver and HR', () => {
     expect(diagram.xml).toContain('flowable:candidateGroups="hr"');
     const picture = new TextDecoder().decode(await cast.alice.flow.process.diagramView({ processInstanceId: instanceId }));
     expect(picture).toMatch(/^<svg[\s\S]*人事审批[\s\S]*<\/svg>\s*$/);
+    // Saber's <img> fetches it without a token (as BladeX serves it): the steps, never the people or comments.
+    const anonymous = await fetch(`${suite.server.baseUrl}/api/blade-flow/process/diagram-view?processInstanceId=${instanceId}&t=1`);
+    expect([anonymous.status, anonymous.headers.get('content-type'), anonymous.headers.get('content-disposition')?.split(';')[0]]).toEqual([
+      200,
+      'image/svg+xml; charset=utf-8',
+      'inline',
+    ]);
+    const shown = await anonymous.text();
+    expect(shown).toBe(picture);
+    for (const secret of ['alice', 'bob', 'hana', '准假']) expect(shown).not.toContain(secret);
   });
 });
 

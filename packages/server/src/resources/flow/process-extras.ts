@@ -1,7 +1,7 @@
 import { registry } from '@sso/shared-api';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { renderDiagramSvg } from '../../flow/diagram-svg.js';
-import { definitionDiagram, historyFlowList, instanceDiagram } from '../../flow/history.js';
+import { definitionDiagram, historyFlowList, instanceDiagram, pictureOfDefinition, pictureOfInstance } from '../../flow/history.js';
 import { wantsEnglish } from '../../http/language.js';
 
 const svg = (name: string, text: string) => ({
@@ -16,15 +16,12 @@ export const flowProcessHandlers = defineExtraHandlers(registry.flow.process, {
   historyFlowList: ({ ctx, caller, query, request }) => historyFlowList(ctx, caller, query.processInstanceId, wantsEnglish(request)),
   diagram: ({ ctx, caller, query }) => instanceDiagram(ctx, caller, query.processInstanceId),
   definitionDiagram: ({ ctx, caller, query }) => definitionDiagram(ctx, caller, query.processDefinitionId),
-  diagramView: async ({ ctx, caller, query }) => {
-    const d = await instanceDiagram(ctx, caller, query.processInstanceId);
-    return svg(
-      d.processInstanceId,
-      renderDiagramSvg(d.xml, { completed: d.completedActivityIds, active: d.activeActivityIds, flows: d.takenFlowIds }),
-    );
+  diagramView: async ({ ctx, query }) => {
+    const picture = await pictureOfInstance(ctx, query.processInstanceId);
+    return svg(picture.name, renderDiagramSvg(picture.xml, picture.highlight));
   },
-  resourceView: async ({ ctx, caller, query }) => {
-    const d = await definitionDiagram(ctx, caller, query.processDefinitionId);
-    return svg(d.processDefinitionId.replace(/:/g, '-'), renderDiagramSvg(d.xml));
+  resourceView: async ({ ctx, query }) => {
+    const picture = await pictureOfDefinition(ctx, query.processDefinitionId);
+    return svg(picture.name, renderDiagramSvg(picture.xml));
   },
 });
