@@ -156,6 +156,31 @@ export class Lockout {
     }
   }
 
+  /**
+   * The tenant's accounts locked now (at one address or everywhere), each once with the end of its
+   * last lock, accounts of removed users left out. Accounts are kept lower-cased, as sign-in compares them.
+   */
+  async lockedAccounts(tenantId: string): Promise<{ account: string; lockedUntil: Date }[]> {
+    const rows = await this.db
+      .selectFrom('sso_account_failure as f')
+      .select(['f.account', sql<Date>`max(f.locked_until)`.as('lockedUntil')])
+      .where('f.tenantId', '=', tenantId)
+      .where(sql<boolean>`f.locked_until > now()`)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('blade_user as u')
+            .select('u.id')
+            .whereRef('u.tenantId', '=', 'f.tenantId')
+            .where(sql<boolean>`lower(u.account) = f.account`)
+            .where('u.isDeleted', '=', 0),
+        ),
+      )
+      .groupBy('f.account')
+      .orderBy('f.account')
+      .execute();
+    return rows.map((row) => ({ account: row.account, lockedUntil: new Date(row.lockedUntil) }));
+  }
+
   /** Addresses throttled now, most failures first. */
   async throttledAddresses(limit = 1000): Promise<AddressFailures[]> {
     const { addressThrottle } = await this.limits();

@@ -189,6 +189,13 @@ export const userExtras = {
     response: done,
     permission: 'user_unlock',
   }),
+  lockedAccounts: defineExtra({
+    method: 'GET',
+    path: 'locked-accounts',
+    summary: "The tenant's accounts locked now for failed sign-ins (account, lockedUntil), for the users screen to mark them",
+    response: z.array(z.object({ account: z.string(), lockedUntil: z.string() })),
+    permission: 'user_unlock',
+  }),
   registerGuest: defineExtra({
     method: 'POST',
     path: 'register-guest',

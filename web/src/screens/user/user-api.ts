@@ -14,19 +14,32 @@ export interface ListSeen {
   rows: Row[];
 }
 
+/** The accounts locked now for failed sign-ins, with the end of the lock (yyyy-MM-dd HH:mm:ss). */
+export type LockedAccounts = () => Promise<readonly { account: string; lockedUntil: string }[]>;
+
 /**
  * The generic page's API for users, with what the screen adds: the rows show the names of their
  * comma-joined role and department ids (the server's `deptName` / `roleName`, else the trees'
- * titles), and each call's filters and raw rows are handed to `seen`.
+ * titles), a locked account carries `lockedUntil` (when the caller may unlock, `locked` is given),
+ * and each call's filters and raw rows are handed to `seen`.
  */
-export function userApi(base: CrudApi, names: Names, seen: (list: ListSeen) => void): CrudApi {
+export function userApi(base: CrudApi, names: Names, seen: (list: ListSeen) => void, locked?: LockedAccounts): CrudApi {
   return {
     ...base,
     async list(query) {
       const { current: _current, size: _size, ...filters } = query;
-      const answer = await base.list(query);
+      // A list whose locks cannot be read still lists (the marks are extra, the failure already toasted).
+      const [answer, locks] = await Promise.all([base.list(query), locked ? locked().catch(() => []) : []]);
       seen({ filters, rows: answer.rows });
-      return { ...answer, rows: answer.rows.map((row) => withNames(row, names.depts, names.roles)) };
+      // Locks are kept by the lower-cased account, as sign-in compares accounts.
+      const until = new Map(locks.map((lock) => [lock.account, lock.lockedUntil]));
+      return {
+        ...answer,
+        rows: answer.rows.map((row) => {
+          const lockedUntil = until.get(String(row.account ?? '').toLowerCase());
+          return { ...withNames(row, names.depts, names.roles), ...(lockedUntil ? { lockedUntil } : {}) };
+        }),
+      };
     },
   };
 }

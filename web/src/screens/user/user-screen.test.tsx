@@ -50,6 +50,7 @@ function serve(extra: Parameters<typeof fakeFetch>[0] = {}) {
     'GET /api/blade-system/role/tree': () => roles,
     'GET /api/blade-system/dict/dictionary': () => [],
     'GET /api/blade-user/list': (q) => page(users.filter((u) => !q.get('deptId') || u.deptId === q.get('deptId'))),
+    'GET /api/blade-user/locked-accounts': () => [],
     ...extra,
   });
 }
@@ -66,6 +67,24 @@ async function confirmDialog(question: string) {
 async function selectRow(user: ReturnType<typeof userEvent.setup>, text: string) {
   await user.click(within(rowOf(text)).getByRole('checkbox'));
 }
+
+describe('locked accounts in the users list', () => {
+  it('marks an account locked for failed sign-ins, with the end of its lock, to whoever may unlock it', async () => {
+    grant(...ALL_BUTTONS);
+    serve({ 'GET /api/blade-user/locked-accounts': () => [{ account: 'li', lockedUntil: '2026-11-27 12:30:00' }] });
+    renderScreen();
+    await waitFor(() => expect(within(rowOf('李四')).getByTestId('account-locked')).toBeTruthy());
+    expect(within(rowOf('张三')).queryByTestId('account-locked')).toBeNull();
+  });
+
+  it('does not ask for locks without the unlock button', async () => {
+    grant(...ALL_BUTTONS.filter((code) => code !== 'user_unlock'));
+    const calls = serve();
+    renderScreen();
+    await screen.findByText('李四');
+    expect(calls.some((c) => c.path === '/api/blade-user/locked-accounts')).toBe(false);
+  });
+});
 
 describe('the users screen', () => {
   beforeEach(() => grant(...ALL_BUTTONS));

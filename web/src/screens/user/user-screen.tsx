@@ -4,18 +4,27 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { client } from '../../api/client.js';
 import { type CrudApi, crudApi, type Row } from '../../crud/crud-api.js';
 import CrudPage, { type CrudContext } from '../../crud/crud-page.js';
+import { registerFieldRenderer } from '../../crud/field-renderers.js';
 import { PageLoading } from '../../lib/page-loading.js';
+import { useStore } from '../../lib/store.js';
+import { userStore } from '../../session/user-store.js';
 import { EffectiveAccessButton } from '../aps/effective-access-dialog.js';
 import type { ScreenProps } from '../screen-props.js';
 import { DeptTree } from './dept-tree.js';
 import { GrantDialog } from './grant-dialog.js';
 import { ImportDialog } from './import-dialog.js';
 import './strings.js';
+import { AccountCell } from './account-cell.js';
 import { useUserTrees } from './use-trees.js';
 import { type Filters, type ListSeen, namesOfTree, userApi } from './user-api.js';
 import { UserToolbar } from './user-toolbar.js';
 
 const userDef = user as unknown as ResourceDef;
+/** The button that unlocks accounts: who holds it sees which accounts are locked. */
+const UNLOCK = String(user.extras.unlock.permission);
+
+// A locked account is marked in the list, with the end of its lock; unlock (toolbar) releases it.
+registerFieldRenderer('user', 'account', { cell: (value, { row }) => <AccountCell account={value} lockedUntil={row.lockedUntil} /> });
 
 export interface UserScreenProps extends ScreenProps {
   /** Tests inject an API on a fake transport; the app uses the registry resource's routes. */
@@ -33,12 +42,20 @@ export default function UserScreen({ menu, def = userDef, api: injected }: UserS
   const [importing, setImporting] = useState(false);
   const seen = useRef<ListSeen>({ filters: {}, rows: [] });
 
+  const mayUnlock = useStore(userStore, (s) => s.permissions[UNLOCK] === true);
   const api = useMemo(() => {
     const names = { depts: namesOfTree(trees.depts), roles: namesOfTree(trees.roles) };
-    return userApi(injected ?? crudApi(client, def), names, (list) => {
-      seen.current = list;
-    });
-  }, [injected, def, trees]);
+    const base = injected ?? crudApi(client, def);
+    const locked = mayUnlock ? () => client.user.user.lockedAccounts() : undefined;
+    return userApi(
+      base,
+      names,
+      (list) => {
+        seen.current = list;
+      },
+      locked,
+    );
+  }, [injected, def, trees, mayUnlock]);
 
   /** The roles of the one user selected (BladeX ticks them), none for several. */
   const initialRoles = useMemo(() => {

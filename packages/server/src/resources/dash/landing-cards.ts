@@ -45,7 +45,7 @@ const rules: readonly CardRule[] = [
     key: 'lockedAccounts',
     screen: registry.user.user.permission,
     needs: [UNLOCK],
-    figures: (ctx, caller) => lockedAccounts(ctx.db, caller.tenant_id),
+    figures: (ctx, caller) => lockedAccounts(ctx, caller.tenant_id),
   },
   // Addresses are shared by every tenant: releasing one is the platform's unlock power (as the
   // address routes are guarded); the sign-in log shows what each address tried.

@@ -32,25 +32,8 @@ export async function approvalsWaiting(db: Db, caller: Caller): Promise<number> 
  * Accounts of the tenant's live users locked now, at one address or everywhere. Failures of
  * accounts nobody holds are counted by the lockout too, but there is no one to unlock: left out.
  */
-export async function lockedAccounts(db: Db, tenantId: string): Promise<{ count: number; sample: string[] }> {
-  const rows = await db
-    .selectFrom('sso_account_failure as f')
-    .select('f.account')
-    .distinct()
-    .where('f.tenantId', '=', tenantId)
-    .where(sql<boolean>`f.locked_until > now()`)
-    // Probes the case-insensitive account index once per lock (accounts are stored lower-cased).
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('blade_user as u')
-          .select('u.id')
-          .whereRef('u.tenantId', '=', 'f.tenantId')
-          .where(sql<boolean>`lower(u.account) = f.account`)
-          .where('u.isDeleted', '=', 0),
-      ),
-    )
-    .orderBy('f.account')
-    .execute();
+export async function lockedAccounts(ctx: AppContext, tenantId: string): Promise<{ count: number; sample: string[] }> {
+  const rows = await ctx.lockout.lockedAccounts(tenantId);
   return { count: rows.length, sample: rows.slice(0, SAMPLE_SIZE).map((r) => r.account) };
 }
 

@@ -127,7 +127,10 @@ describe('unlock', () => {
       await expect(address.login({ username: 'locked_out', password: 'Wrong@1234' })).rejects.toThrow(zh('badCredentials'));
     }
     await expect(address.login({ username: 'locked_out', password: STRONG })).rejects.toThrow(zh('accountLocked'));
+    const locked = await api().lockedAccounts();
+    expect(locked.find((row) => row.account === 'locked_out')?.lockedUntil).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(await api().unlock(undefined, { userIds: id })).toBe(true);
+    expect((await api().lockedAccounts()).map((row) => row.account)).not.toContain('locked_out');
     const rows = await suite.server.ctx.db.selectFrom('sso_account_failure').select('ip').where('account', '=', 'locked_out').execute();
     expect(rows).toEqual([]);
     expect((await address.login({ username: 'locked_out', password: STRONG })).is_init_password).toBe(INIT_PASSWORD_DONE);

@@ -3,7 +3,7 @@ import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
 import { assertRoles, auditOf, updateUsers } from '../../domain/user-accounts.js';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
 import { live } from '../../kernel/live-rows.js';
-import { toApiRow } from '../../kernel/rows.js';
+import { formatDateTime, toApiRow } from '../../kernel/rows.js';
 import { userTarget } from '../../logs/security-events.js';
 import { usersByIds } from './users-by-ids.js';
 
@@ -85,6 +85,12 @@ export const userProfileHandlers = someExtraHandlers(user, {
       detail: { roleIds: { from: [...new Set(users.map((u) => u.roleId ?? ''))], to: roleIds } },
     });
     return true;
+  },
+
+  /** locked-accounts: whom unlock would help now (yyyy-MM-dd HH:mm:ss, as lists show times). */
+  async lockedAccounts({ ctx, caller }) {
+    const locked = await ctx.lockout.lockedAccounts(caller.tenant_id);
+    return locked.map((row) => ({ account: row.account, lockedUntil: formatDateTime(row.lockedUntil) }));
   },
 
   /** unlock: forget the users' failed sign-ins at every address (auth/lockout.ts). */
