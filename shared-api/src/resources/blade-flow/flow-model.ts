@@ -49,9 +49,10 @@ export const flowModel = defineResource({
       response: modelDetail,
       permission: 'flow_model',
     }),
+    // Not at `submit`: the generic routes' path, which extras-only resources leave unanswered.
     submit: defineExtra({
       method: 'POST',
-      path: 'submit',
+      path: 'save',
       summary:
         'Create (no id) or update a model from the designer: the XML is checked (no DOCTYPE, at most 1 MiB, no scripts, parsed by the engine); modelKey defaults to the process id in the XML, name to its name',
       body: z.object({
