@@ -136,10 +136,31 @@ describe('deploying uploaded files', () => {
   });
 });
 
+describe('telling people', () => {
+  it('sends an SMS to the people of a task whose model asks for it, through the tenant SMS service', async () => {
+    const phone = '13800138000';
+    await suite.server.ctx.db.updateTable('blade_user').set({ phone }).where('id', '=', cast.bobId).execute();
+    const told = PARALLEL.replace(/Trip/g, 'Told').replace(
+      '<userTask id="lead" name="领导审批" camunda:assignee="${taskUser}"/>',
+      '<userTask id="lead" name="领导审批" camunda:assignee="${taskUser}"><extensionElements><camunda:properties><camunda:property name="sms" value="true"/></camunda:properties></extensionElements></userTask>',
+    );
+    const [definition] = await upload(file('told.bpmn', told));
+    await cast.alice.flow.leave.startProcess({ processDefinitionId: definition.id, ...LEAVE_FORM, taskUser: cast.bobId });
+    const sent = await suite.server.ctx.db.selectFrom('blade_sms_log').select(['phone', 'content']).where('phone', '=', phone).execute();
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0].content ?? '{}')).toEqual({ task: '领导审批' });
+  });
+});
+
 describe('the API documentation', () => {
   it('describes every workflow call', async () => {
     const spec = (await (await fetch(`${suite.server.baseUrl}/doc.html/json`)).json()) as { paths: Record<string, unknown> };
-    for (const path of ['/api/blade-flow/work/todo-list', '/api/blade-flow/manager/deploy-upload', '/api/blade-flow/process/diagram-view', '/api/blade-desk/process/leave/start-process']) {
+    for (const path of [
+      '/api/blade-flow/work/todo-list',
+      '/api/blade-flow/manager/deploy-upload',
+      '/api/blade-flow/process/diagram-view',
+      '/api/blade-desk/process/leave/start-process',
+    ]) {
       expect(Object.keys(spec.paths)).toContain(path);
     }
   });
