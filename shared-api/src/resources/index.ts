@@ -125,7 +125,7 @@ export const registry = {
 
 export type Registry = typeof registry;
 
-export const allResources: ResourceDef[] = Object.values(registry).flatMap((group) => Object.values(group) as unknown as ResourceDef[]);
+export const allResources: ResourceDef[] = Object.values(registry).flatMap((group) => Object.values(group));
 
 /**
  * Menu code → the resource whose screen that menu opens (its `permission`). A code several resources

@@ -1,4 +1,3 @@
-import type { ResourceDef } from '../resource.js';
 import { type Registry, registry } from '../resources/index.js';
 import { AuthClient, type ClientOptions } from './auth-client.js';
 import { type ResourceApi, resourceClient } from './resource-client.js';
@@ -11,7 +10,7 @@ export function resourceNamespaces(client: AuthClient): Sdk {
   return Object.fromEntries(
     Object.entries(registry).map(([group, resources]) => [
       group,
-      Object.fromEntries(Object.entries(resources).map(([key, def]) => [key, resourceClient(client, def as unknown as ResourceDef)])),
+      Object.fromEntries(Object.entries(resources).map(([key, def]) => [key, resourceClient(client, def)])),
     ]),
   ) as unknown as Sdk;
 }

@@ -1,4 +1,4 @@
-import { param, type ResourceDef } from '@sso/shared-api';
+import { param } from '@sso/shared-api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button } from 'antd';
@@ -8,7 +8,7 @@ import { fakeFetch, page } from '../test/fake-fetch.testkit.js';
 import { grant, renderWithFeedback, spaced } from '../test/ui.testkit.js';
 import CrudPage, { type CrudContext } from './crud-page.js';
 
-const def = param as unknown as ResourceDef;
+const def = param;
 const rows = Array.from({ length: 3 }, (_, i) => ({ id: String(200 + i), paramName: `参数${i}`, paramKey: `k${i}`, paramValue: 'v' }));
 
 /** A screen as specific screens build it: a side filter, a toolbar button and a row link. */

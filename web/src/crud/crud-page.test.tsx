@@ -21,7 +21,7 @@ const dialog = () =>
     return el;
   });
 
-function renderPage(def: ResourceDef = param as unknown as ResourceDef) {
+function renderPage(def: ResourceDef = param) {
   return renderWithFeedback(<CrudPage def={def} />);
 }
 
@@ -108,7 +108,7 @@ describe('the generic CRUD page', { timeout: 60_000 }, () => {
   it('offers only the actions the view leaves on and the user holds', async () => {
     fakeFetch({ 'GET /api/blade-system/tenant-package/list': () => page([{ id: '1', packageName: '基础包', menuId: '1', remark: null }]) });
     grant('tenantpackage_edit', 'tenantpackage_view');
-    renderPage(tenantPackage as unknown as ResourceDef);
+    renderPage(tenantPackage);
     await screen.findByText('基础包');
     expect(buttonsIn(document.body, '新增')).toEqual([]); // no tenantpackage_add
     expect(buttonsIn(document.body, '查看')).toEqual([]); // view: false in the view
@@ -128,7 +128,7 @@ describe('the generic CRUD page', { timeout: 60_000 }, () => {
           : [],
     });
     grant('dict_view');
-    renderPage(dict as unknown as ResourceDef);
+    renderPage(dict);
     const name = await screen.findByText('性别');
     await waitFor(() => expect(within(name.closest('tr') as HTMLElement).getByText('是')).toBeTruthy());
   });

@@ -1,4 +1,4 @@
-import { dept, param, type ResourceDef } from '@sso/shared-api';
+import { dept, param } from '@sso/shared-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button } from 'antd';
@@ -9,7 +9,7 @@ import { grant, renderWithFeedback } from '../test/ui.testkit.js';
 import CrudPage from './crud-page.js';
 import { lazyListApi } from './lazy-tree.js';
 
-const deptDef = dept as unknown as ResourceDef;
+const deptDef = dept;
 const node = (id: string, parentId: string, deptName: string, hasChildren: boolean) => ({
   id,
   parentId,
@@ -104,7 +104,7 @@ describe('the add dialog opened by a screen with values filled in', () => {
     const user = userEvent.setup();
     renderWithFeedback(
       <CrudPage
-        def={param as unknown as ResourceDef}
+        def={param}
         rowActions={(row, ctx) => <Button onClick={() => ctx.add({ paramKey: `${row.paramKey}.child` })}>like-this</Button>}
       />,
     );

@@ -1,4 +1,4 @@
-import { type ResourceDef, registry, topMenu, user } from '@sso/shared-api';
+import { registry, topMenu, user } from '@sso/shared-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, page } from '../test/fake-fetch.testkit.js';
@@ -7,7 +7,7 @@ import { CrudDialog } from './crud-dialog.js';
 import CrudPage from './crud-page.js';
 import { registerFieldRenderer } from './field-renderers.js';
 
-const userDef = user as unknown as ResourceDef;
+const userDef = user;
 /** A screen's own inputs: one registered for a field of a resource, one passed to a form. */
 const RegisteredInput = ({ id }: { id?: string }) => <output id={id}>registered</output>;
 const PassedInput = ({ id }: { id?: string }) => <output id={id}>passed</output>;
@@ -43,7 +43,7 @@ describe('fields by their column type', { timeout: 60_000 }, () => {
       'GET /api/blade-system/topmenu/list': () =>
         page([{ id: '7', name: '工作台', code: 'desk', source: 'iconfont iconicon_setting', path: '/desk', sort: 1 }]),
     });
-    renderWithFeedback(<CrudPage def={topMenu as unknown as ResourceDef} />);
+    renderWithFeedback(<CrudPage def={topMenu} />);
     const row = (await screen.findByText('工作台')).closest('tr') as HTMLElement;
     const cell = row.querySelector('[data-icon="iconfont iconicon_setting"]') as HTMLElement;
     expect(cell.querySelector('.anticon')).toBeTruthy();
@@ -51,7 +51,7 @@ describe('fields by their column type', { timeout: 60_000 }, () => {
   });
 
   it('lets a screen give one field its own input, by registration or by the form', async () => {
-    const paramDef = registry.system.param as unknown as ResourceDef;
+    const paramDef = registry.system.param;
     registerFieldRenderer('param', 'remark', { Input: RegisteredInput });
     const { unmount } = renderWithFeedback(
       <CrudDialog
@@ -75,7 +75,7 @@ describe('fields by their column type', { timeout: 60_000 }, () => {
       'GET /api/blade-desk/notice/list': () => page([]),
       'GET /api/blade-system/dict/dictionary': () => [],
     });
-    renderWithFeedback(<CrudPage def={registry.desk.notice as unknown as ResourceDef} />);
+    renderWithFeedback(<CrudPage def={registry.desk.notice} />);
     const search = await waitFor(() => document.querySelector('form#crud-search') as HTMLFormElement);
     await waitFor(() => expect(within(search).getByLabelText('通知类型')).toBeTruthy());
     expect(within(search).getAllByText('通知类型')).toHaveLength(1);

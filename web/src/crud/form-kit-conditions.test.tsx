@@ -12,7 +12,7 @@ import CrudPage from './crud-page.js';
  * a setting that applies to one kind, an address required for another, the kinds as fixed choices.
  */
 const connection = {
-  ...(app as unknown as ResourceDef),
+  ...app,
   name: 'connection',
   permission: 'connection',
   basePath: '/api/blade-test/connection',

@@ -1,4 +1,4 @@
-import { param, post, type ResourceDef } from '@sso/shared-api';
+import { param, post } from '@sso/shared-api';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -30,7 +30,7 @@ describe('form messages in the language shown', { timeout: 60_000 }, () => {
     await i18n.changeLanguage('en');
     const calls = fakeFetch({ 'GET /api/blade-system/param/list': () => page([]) });
     const user = userEvent.setup({ pointerEventsCheck: 0 });
-    renderWithFeedback(<CrudPage def={param as unknown as ResourceDef} />);
+    renderWithFeedback(<CrudPage def={param} />);
     await user.click(buttonIn(document.body, 'Add'));
     const dialog = await openDialog();
     await user.click(buttonIn(dialog, 'Submit'));
@@ -51,7 +51,7 @@ describe('form messages in the language shown', { timeout: 60_000 }, () => {
     await i18n.changeLanguage('en');
     fakeFetch({ 'GET /api/blade-system/param/list': () => page([]) });
     const user = userEvent.setup({ pointerEventsCheck: 0 });
-    renderWithFeedback(<CrudPage def={param as unknown as ResourceDef} />);
+    renderWithFeedback(<CrudPage def={param} />);
     await user.click(buttonIn(document.body, 'Add'));
     const dialog = await openDialog();
     const key = within(dialog).getByLabelText('Key');
@@ -68,7 +68,7 @@ describe('form messages in the language shown', { timeout: 60_000 }, () => {
     await i18n.changeLanguage('en');
     fakeFetch({ 'GET /api/blade-system/post/list': () => page([]) });
     const user = userEvent.setup({ pointerEventsCheck: 0 });
-    renderWithFeedback(<CrudPage def={post as unknown as ResourceDef} />);
+    renderWithFeedback(<CrudPage def={post} />);
     await user.click(buttonIn(document.body, 'Add'));
     const dialog = await openDialog();
     const code = within(dialog).getByLabelText('Code');

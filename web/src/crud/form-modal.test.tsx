@@ -1,4 +1,4 @@
-import { type ResourceDef, registry } from '@sso/shared-api';
+import { registry } from '@sso/shared-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, Input } from 'antd';
@@ -9,7 +9,7 @@ import { buttonIn, grant, renderWithFeedback } from '../test/ui.testkit.js';
 import CrudPage from './crud-page.js';
 import { FormModal } from './form-modal.js';
 
-const paramDef = registry.system.param as unknown as ResourceDef;
+const paramDef = registry.system.param;
 const openDialog = () => document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal') as HTMLElement | null;
 
 /** A dialog with one required field whose save is the test's. */

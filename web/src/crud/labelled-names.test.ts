@@ -1,9 +1,9 @@
-import { type ResourceDef, registry } from '@sso/shared-api';
+import { registry } from '@sso/shared-api';
 import { describe, expect, it } from 'vitest';
 import { labelledName, withLabelledNames } from './labelled-names.js';
 
-const conflictLog = registry.sod.appIncompatibleLog as unknown as ResourceDef;
-const grantLog = registry.aps.userAuthorizedLog as unknown as ResourceDef;
+const conflictLog = registry.sod.appIncompatibleLog;
+const grantLog = registry.aps.userAuthorizedLog;
 
 describe('names labelled per value in both languages', () => {
   it('shows the separation-of-duties log kinds in English on English screens and in Chinese otherwise', () => {

@@ -1,4 +1,4 @@
-import { appRole, type ResourceDef } from '@sso/shared-api';
+import { appRole } from '@sso/shared-api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { fakeFetch, page } from '../test/fake-fetch.testkit.js';
 import { grant, renderWithFeedback } from '../test/ui.testkit.js';
 import { CrudDialog } from './crud-dialog.js';
 
-const roleDef = appRole as unknown as ResourceDef;
+const roleDef = appRole;
 const apps = [
   { id: '101', appCode: 'erp', appName: '企业资源计划' },
   { id: '102', appCode: 'mes', appName: '制造执行' },

@@ -1,4 +1,4 @@
-import { defineResource, dict, formNumber, type ResourceDef, resourceClient, zh } from '@sso/shared-api';
+import { defineResource, dict, formNumber, resourceClient, zh } from '@sso/shared-api';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -67,7 +67,7 @@ const CREATE_TABLE = `create table test_gadget (
 const BASE = gadget.basePath;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-const suite = useTestServer({}, { testResources: [gadget as unknown as ResourceDef, widget as unknown as ResourceDef] });
+const suite = useTestServer({}, { testResources: [gadget, widget] });
 let api: ReturnType<typeof resourceClient<typeof gadget>>;
 let serial = 0;
 

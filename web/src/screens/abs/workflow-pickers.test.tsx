@@ -28,8 +28,8 @@ const field = (def: ResourceDef, prop: string) => ({
   def,
   column: def.view.columns.find((c) => c.prop === prop) ?? { prop, label: [prop, prop] as const },
 });
-const nodeField = (prop: string) => field(registry.workflow.appWorkflowNode as unknown as ResourceDef, prop);
-const workflowField = (prop: string) => field(registry.workflow.appWorkflow as unknown as ResourceDef, prop);
+const nodeField = (prop: string) => field(registry.workflow.appWorkflowNode, prop);
+const workflowField = (prop: string) => field(registry.workflow.appWorkflow, prop);
 const optionTitled = (title: string) => document.querySelector(`.ant-select-item-option[title="${title}"]`) as HTMLElement | null;
 
 afterEach(() => vi.unstubAllGlobals());

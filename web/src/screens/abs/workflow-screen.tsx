@@ -1,4 +1,4 @@
-import { type ResourceDef, registry } from '@sso/shared-api';
+import { registry } from '@sso/shared-api';
 import { Button, Drawer } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,8 @@ import type { ScreenProps } from '../screen-props.js';
 import './workflow-renderers.js';
 import '../../access/access-strings.js';
 
-const workflowDef = registry.workflow.appWorkflow as unknown as ResourceDef;
-const nodeDef = registry.workflow.appWorkflowNode as unknown as ResourceDef;
+const workflowDef = registry.workflow.appWorkflow;
+const nodeDef = registry.workflow.appWorkflowNode;
 
 /**
  * /abs/appworkflow (流程定义): the approval workflows of applications and application roles; each

@@ -1,5 +1,5 @@
 import { UsergroupAddOutlined } from '@ant-design/icons';
-import { type ResourceDef, registry } from '@sso/shared-api';
+import { registry } from '@sso/shared-api';
 import { Button, Form, Modal, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import type { ScreenProps } from '../screen-props.js';
 import { type Choice, loadApps, loadUsers } from './app-options.js';
 import './strings.js';
 
-const def = registry.appmanage.appMember as unknown as ResourceDef;
+const def = registry.appmanage.appMember;
 
 /** 批量添加: several users onto one application at once (users already members keep their row). */
 function MultiAddDialog({ open, onClose }: { open: boolean; onClose: (added: boolean) => void }) {

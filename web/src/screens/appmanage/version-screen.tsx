@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { type ResourceDef, registry } from '@sso/shared-api';
+import { registry } from '@sso/shared-api';
 import { Button, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { useHasButton } from '../resource/use-permission.js';
 import type { ScreenProps } from '../screen-props.js';
 import './strings.js';
 
-const def = registry.appmanage.appVersion as unknown as ResourceDef;
+const def = registry.appmanage.appVersion;
 
 /** 上传安装包: an .apk (Android) or .ipa (iOS) for an unreleased version; the server checks and fingerprints it. */
 function UploadPackage({ row, onDone }: { row: Row; onDone: () => Promise<void> }) {

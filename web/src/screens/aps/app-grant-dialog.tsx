@@ -1,4 +1,4 @@
-import { type ResourceDef, registry, type TreeNode } from '@sso/shared-api';
+import { registry, type TreeNode } from '@sso/shared-api';
 import { Empty, Flex, Modal, Spin, Tabs, Tag, Tree, Typography } from 'antd';
 import { type Key, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,8 @@ import { crudApi, type Row } from '../../crud/crud-api.js';
 import { useUserTrees } from '../user/use-trees.js';
 import './strings.js';
 
-const grants = crudApi(client, registry.aps.appUser as unknown as ResourceDef);
-const users = crudApi(client, registry.user.user as unknown as ResourceDef);
+const grants = crudApi(client, registry.aps.appUser);
+const users = crudApi(client, registry.user.user);
 
 export type GrantKind = 'deptId' | 'roleId' | 'userId';
 const KINDS: GrantKind[] = ['deptId', 'roleId', 'userId'];

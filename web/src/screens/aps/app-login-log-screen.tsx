@@ -1,4 +1,4 @@
-import { type ResourceDef, registry } from '@sso/shared-api';
+import { registry } from '@sso/shared-api';
 import { Card, Flex, Segmented, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import type { ScreenProps } from '../screen-props.js';
 import type { AppLogFigures } from './app-log-charts.js';
 import './strings.js';
 
-const def = registry.aps.appLoginLog as unknown as ResourceDef;
+const def = registry.aps.appLoginLog;
 // echarts is large: it loads with the charts, after the table.
 const AppLogCharts = lazy(() => import('./app-log-charts.js'));
 

@@ -1,4 +1,4 @@
-import { app as appDef, type ResourceDef } from '@sso/shared-api';
+import { app as appDef } from '@sso/shared-api';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { ColorInput, ProtocolInput } from './protocol-input.js';
 import { RedirectUrisInput } from './redirect-uris-input.js';
 import './strings.js';
 
-const def = appDef as unknown as ResourceDef;
+const def = appDef;
 
 registerFieldRenderer('app', 'redirectUris', { Input: RedirectUrisInput, fullWidth: true });
 registerFieldRenderer('app', 'icon', { Input: IconInput });

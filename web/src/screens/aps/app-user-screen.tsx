@@ -1,4 +1,4 @@
-import { type ResourceDef, registry } from '@sso/shared-api';
+import { registry } from '@sso/shared-api';
 import { Button, Card, Empty, Flex, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,8 @@ import type { ScreenProps } from '../screen-props.js';
 import { AppGrantEditor, useAppGrants } from './app-grant-dialog.js';
 import './strings.js';
 
-const def = registry.aps.appUser as unknown as ResourceDef;
-const apps = crudApi(client, registry.aps.app as unknown as ResourceDef);
+const def = registry.aps.appUser;
+const apps = crudApi(client, registry.aps.app);
 
 /** Applications whose name or code contains the text typed (at most 50 offered at once). */
 function useAppOptions(search: string) {

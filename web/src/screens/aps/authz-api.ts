@@ -6,17 +6,17 @@ type Query = Record<string, string | number | undefined>;
 
 /** The resources of in-application authorization, as the generic pages see them. */
 export const defs = {
-  app: registry.aps.app as unknown as ResourceDef,
-  appMenu: registry.aps.appMenu as unknown as ResourceDef,
-  appMenuFunction: registry.aps.appMenuFunction as unknown as ResourceDef,
-  appRole: registry.aps.appRole as unknown as ResourceDef,
-  appRoleMenu: registry.aps.appRoleMenu as unknown as ResourceDef,
-  appRoleFunction: registry.aps.appRoleFunction as unknown as ResourceDef,
-  userRole: registry.aps.userAuthorizedRole as unknown as ResourceDef,
-  userMenu: registry.aps.userAuthorizedMenu as unknown as ResourceDef,
-  userFunction: registry.aps.userAuthorizedFunction as unknown as ResourceDef,
-  rule: registry.sod.appIncompatibleRule as unknown as ResourceDef,
-  user: registry.user.user as unknown as ResourceDef,
+  app: registry.aps.app,
+  appMenu: registry.aps.appMenu,
+  appMenuFunction: registry.aps.appMenuFunction,
+  appRole: registry.aps.appRole,
+  appRoleMenu: registry.aps.appRoleMenu,
+  appRoleFunction: registry.aps.appRoleFunction,
+  userRole: registry.aps.userAuthorizedRole,
+  userMenu: registry.aps.userAuthorizedMenu,
+  userFunction: registry.aps.userAuthorizedFunction,
+  rule: registry.sod.appIncompatibleRule,
+  user: registry.user.user,
 };
 
 /** Calls one extra route of a resource by its name in the definition (its method and path come from there). */

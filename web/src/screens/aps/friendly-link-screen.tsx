@@ -1,11 +1,11 @@
-import { type ResourceDef, registry } from '@sso/shared-api';
+import { registry } from '@sso/shared-api';
 import { Avatar } from 'antd';
 import CrudPage from '../../crud/crud-page.js';
 import { registerFieldRenderer } from '../../crud/field-renderers.js';
 import type { ScreenProps } from '../screen-props.js';
 import { IconInput } from './icon-input.js';
 
-const def = registry.portal.friendlyLink as unknown as ResourceDef;
+const def = registry.portal.friendlyLink;
 
 /** Only http(s) addresses become links; anything else is shown as text. */
 const isWebAddress = (value: string) => /^https?:\/\//i.test(value);

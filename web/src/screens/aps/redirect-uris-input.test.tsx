@@ -1,12 +1,12 @@
 import type { ColumnView } from '@sso/shared-api';
-import { app, type ResourceDef } from '@sso/shared-api';
+import { app } from '@sso/shared-api';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { buttonsIn } from '../../test/ui.testkit.js';
 import { RedirectUrisInput, redirectEntryProblem } from './redirect-uris-input.js';
 
-const def = app as unknown as ResourceDef;
+const def = app;
 const column = def.view.columns.find((c) => c.prop === 'redirectUris') as ColumnView;
 
 /** Holds the field's value as a form would, and shows it. */

@@ -1,4 +1,4 @@
-import { type ResourceDef, role } from '@sso/shared-api';
+import { role } from '@sso/shared-api';
 import { Button } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import type { ScreenProps } from '../screen-props.js';
 import { RoleGrantDialog } from './role-grant-dialog.js';
 import './strings.js';
 
-const roleDef = role as unknown as ResourceDef;
+const roleDef = role;
 
 /** The generic routes, but the list is `role/list`: the whole tree (filtered by name or alias), not a page. */
 function roleTreeApi(): CrudApi {

@@ -12,7 +12,7 @@ import type { ScreenProps } from '../screen-props.js';
  * time set to now, when the dialog opens. The content is the view's `richtext` column (a tall
  * editor that keeps line breaks), the release time its `datetime` column.
  */
-const def = registry.desk.notice as unknown as ResourceDef;
+const def = registry.desk.notice;
 const listDef: ResourceDef = { ...def, view: { ...def.view, actions: { ...def.view.actions, add: false } } };
 
 /** Notices (`/desk/notice`): the generic list and dialog; a new notice is released now unless changed. */

@@ -1,7 +1,7 @@
-import { dict, type ResourceDef } from '@sso/shared-api';
+import { dict } from '@sso/shared-api';
 import { DictScreen } from './dict-screen.js';
 
 /** /dict-horizontal/index: the system dictionary with its entries to the right. */
 export default function DictHorizontalScreen() {
-  return <DictScreen def={dict as unknown as ResourceDef} layout="horizontal" />;
+  return <DictScreen def={dict} layout="horizontal" />;
 }

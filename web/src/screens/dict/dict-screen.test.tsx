@@ -1,4 +1,4 @@
-import { dict, dictBiz, type ResourceDef } from '@sso/shared-api';
+import { dict, dictBiz } from '@sso/shared-api';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
@@ -66,7 +66,7 @@ function fakeServer(at = base): FakeCall[] {
 }
 
 const ALL = ['dict_add', 'dict_edit', 'dict_delete', 'dict_view', 'dict_child'];
-const def = dict as unknown as ResourceDef;
+const def = dict;
 
 const rowOf = (cell: HTMLElement) => cell.closest('tr') as HTMLElement;
 const headersIn = (container: ParentNode) => [...container.querySelectorAll('th')].map((th) => th.textContent);
@@ -258,10 +258,7 @@ describe('the dictionary screen', { timeout: 120_000 }, () => {
     const user = userEvent.setup({ delay: null });
     render(
       <AntApp>
-        <SystemDictScreen
-          menu={{ id: '2', code: 'dictbiz', name: '业务字典', rawPath: '/system/dictbiz' }}
-          def={dictBiz as unknown as ResourceDef}
-        />
+        <SystemDictScreen menu={{ id: '2', code: 'dictbiz', name: '业务字典', rawPath: '/system/dictbiz' }} def={dictBiz} />
       </AntApp>,
     );
     expect(await screen.findByText('业务字典')).toBeTruthy();

@@ -1,7 +1,7 @@
-import { dict, type ResourceDef } from '@sso/shared-api';
+import { dict } from '@sso/shared-api';
 import { DictScreen } from './dict-screen.js';
 
 /** /dict-vertical/index: the system dictionary with its entries below. */
 export default function DictVerticalScreen() {
-  return <DictScreen def={dict as unknown as ResourceDef} layout="vertical" />;
+  return <DictScreen def={dict} layout="vertical" />;
 }

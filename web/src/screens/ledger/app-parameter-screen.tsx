@@ -1,4 +1,4 @@
-import { type ResourceDef, registry } from '@sso/shared-api';
+import { registry } from '@sso/shared-api';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
@@ -8,7 +8,7 @@ import { useHasButton } from '../resource/use-permission.js';
 import type { ScreenProps } from '../screen-props.js';
 import './ledger-strings.js';
 
-const def = registry.ledger.appParameter as unknown as ResourceDef;
+const def = registry.ledger.appParameter;
 
 /**
  * Ledger entries (`/ledger/appparameter`): the generic list and dialog, plus review, shelve and

@@ -1,9 +1,9 @@
-import { type ResourceDef, registry } from '@sso/shared-api';
+import { registry } from '@sso/shared-api';
 import type { ScreenProps } from '../screen-props.js';
 import { LogScreen } from './log-screen.js';
 import { ThrottledAddresses } from './throttled-addresses.js';
 
-const def = registry.log.login as unknown as ResourceDef;
+const def = registry.log.login;
 
 /**
  * Sign-in log (menu `/monitor/log/login`): every password sign-in attempt, its list and a detail

@@ -1,4 +1,4 @@
-import { type ResourceDef, region } from '@sso/shared-api';
+import { region } from '@sso/shared-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -58,7 +58,7 @@ const treeNode = (title: string) => within(tree()).getByText(title).closest('.an
 const lazyTreeCalls = (calls: FakeCall[]) => calls.filter((c) => c.path.endsWith('/lazy-tree')).map((c) => c.query.get('parentCode'));
 
 function renderScreen() {
-  return renderWithFeedback(<RegionScreen def={region as unknown as ResourceDef} />);
+  return renderWithFeedback(<RegionScreen def={region} />);
 }
 
 describe('行政区划: a lazy region tree beside the chosen region', () => {

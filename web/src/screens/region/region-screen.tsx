@@ -1,4 +1,4 @@
-import { type ResourceDef, region as regionDef } from '@sso/shared-api';
+import { region as regionDef } from '@sso/shared-api';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
@@ -21,7 +21,7 @@ import './strings.js';
  * their code; a change reloads the level it happened in. 导入 / 导出 above them exchange xlsx files
  * (an import reloads every level loaded).
  */
-export default function RegionScreen({ def = regionDef as unknown as ResourceDef }: ScreenProps) {
+export default function RegionScreen({ def = regionDef }: ScreenProps) {
   const api = useMemo(() => crudApi(client, def), [def]);
   const permissions = useStore(userStore, (s) => s.permissions);
   const allowed = useMemo(() => allowedActions(def, permissions), [def, permissions]);

@@ -1,4 +1,4 @@
-import { type ResourceDef, region } from '@sso/shared-api';
+import { region } from '@sso/shared-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -51,7 +51,7 @@ const toolbarButton = (name: string) => buttonIn(screen.getByTestId('region-tool
 const treeCalls = (calls: FakeCall[]) => calls.filter((c) => c.path.endsWith('/lazy-tree')).map((c) => c.query.get('parentCode'));
 
 async function renderScreen() {
-  renderWithFeedback(<RegionScreen def={region as unknown as ResourceDef} />);
+  renderWithFeedback(<RegionScreen def={region} />);
   await within(await screen.findByTestId('region-tree')).findByText('河北省');
 }
 

@@ -1,4 +1,4 @@
-import { type ResourceDef, reportFile } from '@sso/shared-api';
+import { reportFile } from '@sso/shared-api';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
@@ -9,7 +9,7 @@ import type { ScreenProps } from '../screen-props.js';
 
 addScreenStrings('reportScreen', { 'zh-CN': { download: '下载' }, en: { download: 'Download' } });
 
-const def = reportFile as unknown as ResourceDef;
+const def = reportFile;
 
 /** A report kept inline (no link) is saved from its detail's content as `<name>.ureport.xml`. */
 async function saveContent(row: Row): Promise<void> {

@@ -1,4 +1,4 @@
-import { attach, type ResourceDef } from '@sso/shared-api';
+import { attach } from '@sso/shared-api';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../crud/crud-api.js';
@@ -8,7 +8,7 @@ import { UploadButton } from './upload-button.js';
 import { useHasButton } from './use-permission.js';
 import './resource-strings.js';
 
-const def = attach as unknown as ResourceDef;
+const def = attach;
 
 /** Download link of an attachment (`attach_download`); local files are served by oss/endpoint/file. */
 function DownloadLink({ row }: { row: Row }) {

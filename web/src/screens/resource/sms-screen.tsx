@@ -1,4 +1,4 @@
-import { type ResourceDef, sms } from '@sso/shared-api';
+import { sms } from '@sso/shared-api';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { withStatusAsTag } from './status-column.js';
 import { useHasButton } from './use-permission.js';
 import './resource-strings.js';
 
-const def = withStatusAsTag(sms as unknown as ResourceDef);
+const def = withStatusAsTag(sms);
 const enable = (id: string) => client.resource.sms.enable(undefined, { id });
 
 /**

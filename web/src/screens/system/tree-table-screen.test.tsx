@@ -1,4 +1,4 @@
-import { dept, type ResourceDef } from '@sso/shared-api';
+import { dept } from '@sso/shared-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -42,7 +42,7 @@ const rowOf = (text: string) =>
   within(document.querySelector('.ant-table') as HTMLElement)
     .getByText(text)
     .closest('tr') as HTMLElement;
-const def = dept as unknown as ResourceDef;
+const def = dept;
 
 function renderScreen() {
   return renderWithFeedback(<TreeTableScreen def={def} menu={{ id: '1', code: 'dept', name: '机构管理', rawPath: '/system/dept' }} />);

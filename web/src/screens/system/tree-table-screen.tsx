@@ -1,4 +1,4 @@
-import { menu as menuDef, type ResourceDef } from '@sso/shared-api';
+import { menu as menuDef } from '@sso/shared-api';
 import { Button } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ export interface TreeTableScreenProps extends ScreenProps {
  * button) opening the add dialog under that row. The dialog's parent field is a tree select of
  * the resource's own tree (web/src/crud/option-sources.ts).
  */
-export default function TreeTableScreen({ menu, def = menuDef as unknown as ResourceDef, api: injected }: TreeTableScreenProps) {
+export default function TreeTableScreen({ menu, def = menuDef, api: injected }: TreeTableScreenProps) {
   const { t } = useTranslation();
   const api = useMemo(() => injected ?? lazyListApi(client, def), [injected, def]);
   const canAddChild = useStore(userStore, (s) => s.permissions[`${def.permission}_child`] === true);

@@ -1,4 +1,4 @@
-import { client as clientDef, type ResourceDef } from '@sso/shared-api';
+import { client as clientDef } from '@sso/shared-api';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import type { ScreenProps } from '../screen-props.js';
 import { type Secret, SecretDialog } from './secret-dialog.js';
 import './strings.js';
 
-const def = clientDef as unknown as ResourceDef;
+const def = clientDef;
 
 /** The secret in a save's answer: only an insert carries one. */
 const secretOf = (answer: unknown): Secret | undefined => {

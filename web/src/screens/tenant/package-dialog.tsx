@@ -1,4 +1,4 @@
-import { type MenuTreeNode, type ResourceDef, tenantPackage } from '@sso/shared-api';
+import { type MenuTreeNode, tenantPackage } from '@sso/shared-api';
 import { Form, Input, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { cleanValues, entityRule, formErrors } from '../../crud/validation.js';
 import { MenuTree } from '../authority/menu-tree.js';
 import './strings.js';
 
-export const packageDef = tenantPackage as unknown as ResourceDef;
+export const packageDef = tenantPackage;
 const FIELDS = ['packageName', 'menuId', 'remark'] as const;
 
 /** The package's `menuId` (comma-joined ids) edited as a checkable menu tree. */

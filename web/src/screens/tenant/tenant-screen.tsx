@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT_ID, type ResourceDef, tenant } from '@sso/shared-api';
+import { DEFAULT_TENANT_ID, tenant } from '@sso/shared-api';
 import { Button } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { PickDialog } from './pick-dialog.js';
 import { SettingDialog } from './setting-dialog.js';
 import './strings.js';
 
-const tenantDef = tenant as unknown as ResourceDef;
+const tenantDef = tenant;
 /** The choices of the pick dialogs: one page of the largest size lists allow (data sources and packages are few). */
 const LIST_ALL = { current: 1, size: 200 };
 

@@ -1,4 +1,3 @@
-import type { ResourceDef } from '@sso/shared-api';
 import { user } from '@sso/shared-api';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { client } from '../../api/client.js';
@@ -19,7 +18,7 @@ import { useUserTrees } from './use-trees.js';
 import { type Filters, type ListSeen, namesOfTree, userApi } from './user-api.js';
 import { UserToolbar } from './user-toolbar.js';
 
-const userDef = user as unknown as ResourceDef;
+const userDef = user;
 /** The button that unlocks accounts: who holds it sees which accounts are locked. */
 const UNLOCK = String(user.extras.unlock.permission);
 
