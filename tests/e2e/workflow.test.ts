@@ -171,6 +171,32 @@ describe.skipIf(!runnable)('workflow: a model from the designer, a leave applied
       expect((await models.list({ modelKey: 'scripted' })).total).toBe(0);
     });
 
+    await step(admin, 'workflow-02b-drawn', async () => {
+      await admin.getByTestId('new-model').click();
+      const designer = await openedDialog(admin, '新建流程模型');
+      await designer.locator('#flow-model_modelKey').fill('drawn_e2e');
+      await designer.locator('#flow-model_name').fill('Drawn in the designer');
+      // Drawn: a task appended to the start event from its context pad.
+      await designer.locator('[data-element-id="StartEvent_1"]').first().click();
+      const edits = Number(await designer.getByTestId('bpmn-modeler').getAttribute('data-edits'));
+      await settled(designer.locator('.djs-context-pad [data-action="append.append-task"]')).then((entry) => entry.click());
+      await expect.poll(async () => Number(await designer.getByTestId('bpmn-modeler').getAttribute('data-edits'))).toBeGreaterThan(edits);
+      await designer.getByTestId('save-model').click();
+      await toast(admin, '模型已保存');
+      // Saved, the dialog is titled after the model: found by its test id from here.
+      const saved = admin.getByTestId('model-designer');
+      await saved.locator('.ant-modal-title', { hasText: 'Drawn in the designer' }).waitFor();
+      await saved
+        .locator('.ant-modal-footer')
+        .getByRole('button', { name: /关\s*闭/ })
+        .click();
+      await saved.waitFor({ state: 'hidden' });
+      const [drawn] = (await models.list({ modelKey: 'drawn_e2e' })).records;
+      const xml = (await models.detail({ id: drawn?.id ?? '' })).xml;
+      expect(xml).toMatch(/<bpmn:process id="drawn_e2e" name="Drawn in the designer"/);
+      expect(xml).toMatch(/<bpmn:task id="[^"]+"/);
+    });
+
     await step(admin, 'workflow-03-deployed', async () => {
       const row = admin.locator(`[data-testid="model-row"][data-key="${LEAVE_E2E_KEY}"]`);
       await row.waitFor(WAIT);
@@ -182,6 +208,34 @@ describe.skipIf(!runnable)('workflow: a model from the designer, a leave applied
       await openScreen(admin, '/flow/manager/index', 'flow-manager');
       const definition = admin.locator(`[data-testid="definition-row"][data-key="${LEAVE_E2E_KEY}"]`);
       await definition.filter({ hasText: 'v1' }).filter({ hasText: '激活' }).waitFor(WAIT);
+    });
+  });
+
+  it('the administrator uploads a process file, suspends and activates its definition', async () => {
+    await step(admin, 'workflow-03b-upload', async () => {
+      await openScreen(admin, '/flow/deploy/index', 'flow-deploy');
+      await admin.locator('#flow-deploy_category').click();
+      await (await openedOptions(admin)).getByText('请假流程').click();
+      await admin.locator('[data-screen="flow-deploy"] input[type=file]').setInputFiles({
+        name: 'uploaded.bpmn20.xml',
+        mimeType: 'application/xml',
+        buffer: Buffer.from(LEAVE_E2E_XML.replaceAll(LEAVE_E2E_KEY, 'uploaded_e2e').replace('Leave (designer)', 'Uploaded leave')),
+      });
+      await admin.getByText('uploaded.bpmn20.xml').waitFor();
+      await admin.getByTestId('deploy-upload').click();
+      await toast(admin, /已部署/);
+      await admin.getByTestId('deployed-list').getByText('Uploaded leave (uploaded_e2e)').waitFor(WAIT);
+    });
+    await step(admin, 'workflow-03c-suspended', async () => {
+      await openScreen(admin, '/flow/manager/index', 'flow-manager');
+      const row = admin.locator('[data-testid="definition-row"][data-key="uploaded_e2e"]');
+      await row.getByTestId('change-state').click();
+      await (await openedDialog(admin, /确定挂起流程定义 Uploaded leave v1/)).locator('.ant-btn-primary').click();
+      await toast(admin, '状态已变更');
+      await row.filter({ hasText: '挂起' }).waitFor(WAIT);
+      await row.getByTestId('change-state').click();
+      await (await openedDialog(admin, /确定激活流程定义 Uploaded leave v1/)).locator('.ant-btn-primary').click();
+      await row.filter({ hasText: '激活' }).waitFor(WAIT);
     });
   });
 
