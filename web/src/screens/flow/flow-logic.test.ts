@@ -6,7 +6,8 @@ import { detailPath, flowRoutes, formPath, handlePath, leaveDays } from './flow-
 describe('the routes of a process category', () => {
   it('maps flow_<key> to the remark of its flow dictionary entry, as Saber', () => {
     const routes = flowRoutes([
-      { dictKey: '1', remark: 'process/leave' },
+      { dictKey: '1', remark: 'leave' },
+      // An older seed's remark names the same route.
       { dictKey: 2, remark: '/process/trip/' },
       { dictKey: '3', remark: '' },
       { dictKey: '4', remark: null },
@@ -14,17 +15,17 @@ describe('the routes of a process category', () => {
       { dictKey: '6', remark: '../admin' },
     ]);
     expect([...routes]).toEqual([
-      ['flow_1', 'process/leave'],
-      ['flow_2', 'process/trip'],
+      ['flow_1', 'leave'],
+      ['flow_2', 'trip'],
     ]);
   });
 
   it('builds the form, handle and detail addresses with each id as one path segment', () => {
-    expect(formPath('process/leave', 'Leave:2:123')).toBe('/work/process/leave/form/Leave%3A2%3A123');
+    expect(formPath('leave', 'Leave:2:123')).toBe('/work/process/leave/form/Leave%3A2%3A123');
     const row = { taskId: '7', processInstanceId: '8', businessId: '9' };
-    expect(handlePath('process/leave', row)).toBe('/work/process/leave/handle/7/8/9');
-    expect(detailPath('process/leave', row)).toBe('/work/process/leave/detail/8/9');
-    expect(formPath('process/leave', 'a/b')).toBe('/work/process/leave/form/a%2Fb');
+    expect(handlePath('leave', row)).toBe('/work/process/leave/handle/7/8/9');
+    expect(detailPath('leave', row)).toBe('/work/process/leave/detail/8/9');
+    expect(formPath('leave', 'a/b')).toBe('/work/process/leave/form/a%2Fb');
   });
 });
 

@@ -30,7 +30,7 @@ function loadFlowDict(): Promise<DictEntry[]> {
 
 /**
  * The process categories (`flow_<key>` with the entry's label in the language shown) and the web
- * route of each (the entry's remark, `process/leave`).
+ * route of each (the entry's remark, `leave`).
  */
 export function useFlowCategories(): { options: CategoryOption[]; routes: Map<string, string> } {
   const { i18n } = useTranslation();

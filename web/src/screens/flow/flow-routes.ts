@@ -1,18 +1,22 @@
-/** An entry of the `flow` dictionary: its key and, in its remark, the web route of its forms (`process/leave`). */
+/** An entry of the `flow` dictionary: its key and, in its remark, the route of its forms (`leave`). */
 export interface FlowDictEntry {
   dictKey: string | number;
   remark?: string | null;
 }
 
 /**
- * The web route of each process category, as Saber's flowRoutes: category `flow_<dictKey>` →
- * the entry's remark (`process/leave`). Entries without a remark, or with one that is not a plain
+ * The route of each process category, as Saber's flowRoutes: category `flow_<dictKey>` → the
+ * entry's remark (`leave`; forms at `/work/process/leave/…`). A remark of an older seed,
+ * `process/leave`, names the same route. Entries without a remark, or with one that is not a plain
  * relative path, have no forms in the web.
  */
 export function flowRoutes(entries: readonly FlowDictEntry[]): Map<string, string> {
   const routes = new Map<string, string>();
   for (const entry of entries) {
-    const route = (entry.remark ?? '').trim().replace(/^\/+|\/+$/g, '');
+    const route = (entry.remark ?? '')
+      .trim()
+      .replace(/^\/+|\/+$/g, '')
+      .replace(/^process\//, '');
     if (route && /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(route)) routes.set(`flow_${entry.dictKey}`, route);
   }
   return routes;
@@ -21,15 +25,15 @@ export function flowRoutes(entries: readonly FlowDictEntry[]): Map<string, strin
 const part = (value: string) => encodeURIComponent(value);
 
 /** Where a process of this route is applied for (the form of a definition). */
-export const formPath = (route: string, processDefinitionId: string) => `/work/${route}/form/${part(processDefinitionId)}`;
+export const formPath = (route: string, processDefinitionId: string) => `/work/process/${route}/form/${part(processDefinitionId)}`;
 
 /** Where a task of this route is handled (approve, reject, resubmit). */
 export const handlePath = (route: string, row: { taskId: string; processInstanceId: string; businessId: string }) =>
-  `/work/${route}/handle/${part(row.taskId)}/${part(row.processInstanceId)}/${part(row.businessId)}`;
+  `/work/process/${route}/handle/${part(row.taskId)}/${part(row.processInstanceId)}/${part(row.businessId)}`;
 
 /** Where an instance of this route is read (its request, history and diagram). */
 export const detailPath = (route: string, row: { processInstanceId: string; businessId: string }) =>
-  `/work/${route}/detail/${part(row.processInstanceId)}/${part(row.businessId)}`;
+  `/work/process/${route}/detail/${part(row.processInstanceId)}/${part(row.businessId)}`;
 
 /**
  * The days a leave takes, counted as people count them: each calendar day from the start's to the

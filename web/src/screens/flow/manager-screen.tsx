@@ -23,7 +23,7 @@ export default function ManagerScreen({ menu }: ScreenProps) {
   const may = {
     state: useHasButton('flow_manager_state'),
     image: useHasButton('flow_manager_image'),
-    remove: useHasButton('flow_manager_delete'),
+    remove: useHasButton('flow_manager_remove'),
   };
 
   const changeState = (row: ProcessDefinitionRow) => {

@@ -72,8 +72,8 @@ export default function ModelScreen({ menu }: ScreenProps) {
   const [designing, setDesigning] = useState<DesignerTarget>();
   const [deploying, setDeploying] = useState<ModelRow>();
   const may = {
-    add: useHasButton('flow_model_add'),
-    edit: useHasButton('flow_model_edit'),
+    add: useHasButton('flow_model_create'),
+    edit: useHasButton('flow_model_update'),
     remove: useHasButton('flow_model_delete'),
     deploy: useHasButton('flow_model_deploy'),
     download: useHasButton('flow_model_download'),

@@ -31,6 +31,7 @@ import * as idempotencyKeys from './0034-idempotency-keys.js';
 import * as grantExpiryIndexes from './0035-grant-expiry-indexes.js';
 import * as workflow from './0036-workflow.js';
 import * as flowTimers from './0037-flow-timers.js';
+import * as saberFlowRoutes from './0038-saber-flow-routes.js';
 
 export interface Migration {
   version: number;
@@ -75,4 +76,5 @@ export const migrations: Migration[] = [
   { version: 35, name: 'grant-expiry-indexes', up: grantExpiryIndexes.up },
   { version: 36, name: 'workflow', up: workflow.up },
   { version: 37, name: 'flow-timers', up: flowTimers.up },
+  { version: 38, name: 'saber-flow-routes', up: saberFlowRoutes.up },
 ];

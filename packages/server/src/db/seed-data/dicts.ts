@@ -138,7 +138,7 @@ export const systemDicts: DictSeed[] = [
     ],
   },
   // The web turns each entry into the route key `flow_<key>` with the remark as its value.
-  { code: 'flow', name: '流程类型', nameEn: 'Process type', entries: [['1', '请假流程', 'Leave request', 'process/leave']] },
+  { code: 'flow', name: '流程类型', nameEn: 'Process type', entries: [['1', '请假流程', 'Leave request', 'leave']] },
   {
     code: 'oss',
     name: '对象存储',

@@ -143,6 +143,8 @@ const PARTIAL_SCREENS = new Set([
   'work_send',
   'work_done',
   'flow_deploy',
+  // Saber's model screen names its add and edit buttons create and update.
+  'flow_model',
   'flow_manager',
   'flow_follow',
 ]);
@@ -160,7 +162,9 @@ const EXTRAS: Record<string, string[]> = {
   appparameter: ['appparameter_shelf', 'appparameter_check'],
   code: ['code_gen', 'code_copy'],
   datasource: ['datasource_test'],
-  flow_manager: ['flow_manager_state'],
+  flow_model: ['flow_model_create', 'flow_model_update', 'flow_model_delete', 'flow_model_deploy', 'flow_model_download'],
+  flow_manager: ['flow_manager_state', 'flow_manager_image', 'flow_manager_remove'],
+  flow_follow: ['flow_follow_delete'],
   flow_deploy: ['flow_deploy_upload'],
 };
 
@@ -323,9 +327,9 @@ describe('dictionaries', () => {
     ]);
   });
 
-  it('give every flow entry a route remark', () => {
+  it('give every flow entry the route Saber opens its forms at (/work/process/<remark>/form/…)', () => {
     for (const [key, , , remark] of systemDicts.find((d) => d.code === 'flow')!.entries) {
-      expect(remark, key).toMatch(/^process\/\w+$/);
+      expect(remark, key).toMatch(/^\w+$/);
     }
   });
 });

@@ -265,10 +265,22 @@ const work = group('work', '我的事务', 'work', '/work', 'iconfont iconicon_n
 ]);
 
 const flow = group('flow', '流程管理', 'flow', '/flow', 'iconfont iconicon_exchange', 16, [
-  screen('flow_model', '模型设计', 'model', '/flow/model', 'iconfont iconicon_discover', 1, [
-    ['deploy', '部署', 2, 'cloud-upload'],
-    ['download', '下载', 2, 'download'],
-  ]),
+  // Saber's model and manager screens show their buttons by these codes (create/update, remove).
+  screen(
+    'flow_model',
+    '模型设计',
+    'model',
+    '/flow/model',
+    'iconfont iconicon_discover',
+    1,
+    [
+      ['create', '新增', 1, 'plus'],
+      ['update', '修改', 2, 'form'],
+      ['deploy', '部署', 2, 'cloud-upload'],
+      ['download', '下载', 2, 'download'],
+    ],
+    ['delete', 'view'],
+  ),
   viewScreen('flow_deploy', '流程部署', 'deploy', '/flow/deploy', 'iconfont iconicon_cspace', 2, [['upload', '部署上传', 1, 'upload']]),
   screen(
     'flow_manager',
@@ -280,8 +292,9 @@ const flow = group('flow', '流程管理', 'flow', '/flow', 'iconfont iconicon_e
     [
       ['state', '变更状态', 2, 'swap'],
       ['image', '流程图', 2, 'picture'],
+      ['remove', '删除', 2, 'delete'],
     ],
-    ['delete', 'view'],
+    ['view'],
   ),
   screen(
     'flow_follow',
