@@ -328,6 +328,39 @@ describe.skipIf(!runnable)('workflow: a model from the designer, a leave applied
     });
   });
 
+  it('HR claims the request, approves it, and the request ends approved', async () => {
+    const hr = await signIn(HR, PASSWORD);
+    await step(hr, 'workflow-09b-claim', async () => {
+      await openScreen(hr, '/work/claim/index', 'work-claim');
+      await hr.locator('[data-testid="claim-row"]').filter({ hasText: 'HR approves' }).getByTestId('claim-task').click();
+      const dialog = await openedDialog(hr, /HR approves/);
+      await dialog.locator('.ant-btn-primary').click();
+      await toast(hr, '已签收，可在待办事务中办理');
+      await hr
+        .locator('[data-testid="claim-row"]')
+        .filter({ hasText: 'HR approves' })
+        .waitFor({ state: 'detached', ...WAIT });
+      await openScreen(hr, '/work/todo/index', 'work-todo');
+      await hr.locator('[data-testid="todo-row"]').filter({ hasText: 'HR approves' }).getByTestId('handle-task').click();
+      await hr.waitForURL('**/work/process/leave/handle/**', WAIT);
+      await hr.getByTestId('handle-comment').fill('Recorded');
+      await hr.getByTestId('approve').click();
+      await toast(hr, '已办理');
+      await hr.waitForURL('**/work/todo/index', WAIT);
+    });
+    await step(staff, 'workflow-09c-approved-detail', async () => {
+      await staff.goto(`${server.baseUrl}${detailPath}`);
+      const viewer = staff.locator('[data-testid="bpmn-viewer"][data-ready="true"]');
+      await viewer.waitFor(WAIT);
+      await staff.getByTestId('leave-status').filter({ hasText: '已通过' }).waitFor(WAIT);
+      expect(await viewer.getAttribute('data-current')).toBe('');
+      expect(((await viewer.getAttribute('data-done')) ?? '').split(',')).toEqual(expect.arrayContaining(['hrTask', 'hrPass', 'end']));
+      await staff.getByTestId('flow-history').getByText('Recorded').waitFor();
+      await viewer.scrollIntoViewIfNeeded();
+    });
+    await hr.context().close();
+  });
+
   it('the lists and the designer on a phone and in English', async () => {
     await step(staff, 'workflow-10-send-zh-phone', async () => {
       await openScreen(staff, '/work/send/index', 'work-send');
