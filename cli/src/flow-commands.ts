@@ -8,7 +8,7 @@ import { modeOf, type Output, renderRows } from './output.js';
 type Row = Record<string, unknown>;
 const TASK_LISTS = { todo: 'todoList', claim: 'claimList', done: 'doneList', send: 'sendList' } as const;
 type TaskList = keyof typeof TASK_LISTS;
-const TASK_COLUMNS = ['taskId', 'processInstanceId', 'processDefinitionName', 'taskName', 'startUserName', 'createTime', 'endTime'];
+const TASK_COLUMNS = ['taskId', 'processInstanceId', 'processDefinitionName', 'taskName', 'startUser', 'createTime', 'endTime'];
 const DEFINITION_COLUMNS = ['id', 'key', 'name', 'category', 'version', 'suspensionState', 'tenantId', 'deploymentTime'];
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 

@@ -53,6 +53,8 @@ export interface ListScreenProps {
   refreshMs?: number;
   /** Something of the screen drawn over the list (a picker); the list takes no keys meanwhile. */
   overlay?: ReactNode;
+  /** The route that answers the rows, when it is not the resource's `list` (my work's `todo-list`). */
+  listPath?: string;
 }
 
 type Mode =
@@ -71,7 +73,7 @@ type Mode =
  * them again on its own.
  */
 export function ListScreen(props: ListScreenProps) {
-  const { def, active, shown = true, width, height, scope = {}, onKey, onOpen, onBack, refreshMs, overlay } = props;
+  const { def, active, shown = true, width, height, scope = {}, onKey, onOpen, onBack, refreshMs, overlay, listPath } = props;
   const { client, run, notify } = useConsole();
   const { lang, t } = useLang();
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
@@ -82,7 +84,7 @@ export function ListScreen(props: ListScreenProps) {
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const [following, setFollowing] = useState(true);
   const [choices, setChoices] = useState<ChoiceMap>({});
-  const list = useList(def, scope, query, tick);
+  const list = useList(def, scope, query, tick, listPath);
   const key = def.keyField;
   const actions = { add: true, edit: true, remove: true, view: true, ...def.view.actions };
   const writable = def.routes === 'all';

@@ -39,6 +39,8 @@ export function useList(
   scope: Record<string, QueryValue>,
   state: ListQueryState,
   tick: number,
+  /** The route under the resource that answers the rows: `list`, or an extra's (`todo-list`). */
+  listPath = 'list',
 ): Loaded & { loading: boolean; settled: number } {
   const { client, run } = useConsole();
   const [loaded, setLoaded] = useState<Loaded>({ rows: [], total: 0, pages: 1, loaded: false, filters: filterKey({}) });
@@ -46,14 +48,14 @@ export function useList(
   const [settled, setSettled] = useState(0);
   const latest = useRef(0);
   const filters = Object.fromEntries(Object.entries(state.filters).filter(([, value]) => value !== ''));
-  const key = JSON.stringify([def.basePath, scope, state, filters, tick]);
+  const key = JSON.stringify([def.basePath, listPath, scope, state, filters, tick]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` holds every input of the request
   useEffect(() => {
     const request = ++latest.current;
     setLoading(true);
     const query: Record<string, QueryValue> = { ...filters, ...scope };
-    const url = `${def.basePath}/list`;
+    const url = `${def.basePath}/${listPath}`;
     void run(async () => {
       if (def.shape === 'tree') {
         const nodes = await client.call<Row[]>('GET', url, query);

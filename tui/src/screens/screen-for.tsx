@@ -7,6 +7,7 @@ import { PROFILE_CODE } from './profile-code.js';
 import { ProfileScreen } from './profile-screen.js';
 import { refreshMsOf } from './self-refreshing.js';
 import { UserScreen } from './user-screen.js';
+import { WORK_LISTS, WorkScreen } from './work-screen.js';
 
 interface ScreenProps {
   menu: MenuNode;
@@ -27,6 +28,7 @@ export function ScreenFor({ menu, active, shown, width, height }: ScreenProps) {
   const size = { active, width, height };
   if (menu.code === PROFILE_CODE) return <ProfileScreen active={active} width={width} />;
   if (menu.code === 'user') return <UserScreen {...size} />;
+  if (menu.code in WORK_LISTS) return <WorkScreen menuCode={menu.code} {...size} />;
   if (menu.code === 'dict' || menu.code === 'dictbiz') {
     const def = menu.code === 'dict' ? dict : dictBiz;
     return (

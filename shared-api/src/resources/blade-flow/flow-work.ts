@@ -82,5 +82,17 @@ export const flowWork = defineResource({
       permission: null,
     }),
   },
-  view: { title: ['我的事务', 'My work'], columns: [], actions: { add: false, edit: false, remove: false, view: false } },
+  // The columns of its task lists (todo, claim, send, done), as the consoles show them.
+  view: {
+    title: ['我的事务', 'My work'],
+    columns: [
+      { prop: 'processDefinitionName', label: ['流程名称', 'Process'] },
+      { prop: 'taskName', label: ['当前环节', 'Step'] },
+      { prop: 'startUser', label: ['申请人', 'Started by'] },
+      { prop: 'assigneeName', label: ['办理人', 'Assignee'] },
+      { prop: 'createTime', label: ['创建时间', 'Created'] },
+      { prop: 'endTime', label: ['完成时间', 'Completed'] },
+    ],
+    actions: { add: false, edit: false, remove: false, view: false },
+  },
 });
