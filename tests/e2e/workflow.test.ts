@@ -262,6 +262,14 @@ describe.skipIf(!runnable)('workflow: a model from the designer, a leave applied
 
   it('the leader approves from the handle route', async () => {
     leader = await signIn(LEADER, PASSWORD);
+    await step(leader, 'workflow-05a-landing', async () => {
+      // The landing page counts the leader's open task and opens the to-do list.
+      await leader.goto(`${server.baseUrl}/wel/index`);
+      const todo = leader.getByTestId('landing-tasks-todo');
+      await todo.locator('.ant-statistic-content-value').filter({ hasText: /^1$/ }).waitFor(WAIT);
+      await todo.click();
+      await leader.waitForURL('**/work/todo/index', WAIT);
+    });
     await step(leader, 'workflow-05-handle', async () => {
       await openScreen(leader, '/work/todo/index', 'work-todo');
       const row = leader.locator('[data-testid="todo-row"]').filter({ hasText: 'Leader approves' });

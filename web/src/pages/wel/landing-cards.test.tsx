@@ -1,4 +1,4 @@
-import type { DashboardCard } from '@sso/shared-api';
+import type { DashboardCard, DashboardTasks } from '@sso/shared-api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -21,12 +21,13 @@ function Where() {
   return <div data-testid="where">{useLocation().pathname}</div>;
 }
 
-function renderCards(answer: DashboardCard[]) {
-  const calls = fakeFetch({ 'GET /api/blade-desk/dash/summary': () => ({ cards: answer }) });
+function renderCards(answer: DashboardCard[], tasks?: DashboardTasks) {
+  const calls = fakeFetch({ 'GET /api/blade-desk/dash/summary': () => ({ cards: answer, tasks }) });
   userStore.set({
     menus: [
       menu('system', '/system', [menu('user', '/system/user')]),
       menu('aps', '/aps', [menu('apploginlog', '/aps/apploginlog')]),
+      menu('work', '/work', [menu('work_todo', '/work/todo'), menu('work_claim', '/work/claim')]),
     ] as never,
     permissions: {},
     roles: [],
@@ -85,5 +86,23 @@ describe('the landing cards', () => {
     expect(within(opens).getByText('Application opens, 7 days')).toBeTruthy();
     expect(within(screen.getByTestId('landing-approvals')).getByText('My approvals')).toBeTruthy();
     expect(screen.getByText('Waiting for you')).toBeTruthy();
+  });
+
+  it('shows the caller’s open workflow tasks first, each opening its list, and none when there are none', async () => {
+    renderCards([], { todo: 3, claim: 1, todoPath: '/work/todo', claimPath: '/work/claim' });
+    const todo = await screen.findByTestId('landing-tasks-todo');
+    expect(within(todo).getByText('待办事务')).toBeTruthy();
+    expect(within(todo).getByText('3')).toBeTruthy();
+    expect(todo.getAttribute('href')).toBe('/work/todo/index');
+    const claim = screen.getByTestId('landing-tasks-claim');
+    expect(within(claim).getByText('1')).toBeTruthy();
+    expect(claim.getAttribute('href')).toBe('/work/claim/index');
+    expect(screen.queryByText('暂无需要您处理的事项')).toBeNull();
+  });
+
+  it('says nothing waits when the caller has no tasks and no cards', async () => {
+    renderCards([], { todo: 0, claim: 0, todoPath: '/work/todo', claimPath: '/work/claim' });
+    expect(await screen.findByText('暂无需要您处理的事项')).toBeTruthy();
+    expect(screen.queryByTestId('landing-tasks-todo')).toBeNull();
   });
 });

@@ -2,12 +2,14 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   ClockCircleOutlined,
+  FileDoneOutlined,
   LockOutlined,
   ReloadOutlined,
+  SignatureOutlined,
   StopOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import type { DashboardCard, DashboardCardKey } from '@sso/shared-api';
+import type { DashboardCard, DashboardCardKey, DashboardTasks } from '@sso/shared-api';
 import { Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Tag, Typography, theme } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -81,6 +83,31 @@ function LandingCard({ card, to }: { card: DashboardCard; to: string }) {
   );
 }
 
+/** One of the caller's workflow lists (待办事务, 待签事务) with its count, opening the list. */
+function TaskCard({ kind, count, to }: { kind: 'todo' | 'claim'; count: number; to: string }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  return (
+    <Link to={to} data-testid={`landing-tasks-${kind}`} aria-label={t(`landing.${kind}Tasks`)} style={{ display: 'block', height: '100%' }}>
+      <Card hoverable size="small" style={{ height: '100%' }}>
+        <Statistic
+          title={
+            <Flex justify="space-between">
+              <span>
+                {kind === 'todo' ? <FileDoneOutlined /> : <SignatureOutlined />} {t(`landing.${kind}Tasks`)}
+              </span>
+              <span style={{ color: token.colorLink }}>{t('landing.open')} →</span>
+            </Flex>
+          }
+          value={count}
+          styles={{ content: { color: token.colorWarning } }}
+        />
+        <Typography.Text type="secondary">{t(`landing.${kind}TasksHint`)}</Typography.Text>
+      </Card>
+    </Link>
+  );
+}
+
 /**
  * What the caller acts on, one card per screen, as the server answers it (GET dash/summary): only
  * the cards of screens the caller may open. Each card opens its screen. Read afresh whenever the
@@ -90,12 +117,15 @@ export function LandingCards() {
   const { t } = useTranslation();
   const linkOf = useScreenLink();
   const [cards, setCards] = useState<DashboardCard[]>();
+  const [tasks, setTasks] = useState<DashboardTasks>();
   const [loading, setLoading] = useState(false);
 
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      setCards((await client.desk.dash.summary()).cards);
+      const summary = await client.desk.dash.summary();
+      setCards(summary.cards);
+      setTasks(summary.tasks);
     } catch {
       setCards((known) => known ?? []); // the client has shown why
     } finally {
@@ -117,10 +147,21 @@ export function LandingCards() {
     >
       {!cards ? (
         <Skeleton active />
-      ) : cards.length === 0 ? (
+      ) : cards.length === 0 && !tasks?.todo && !tasks?.claim ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('landing.nothing')} />
       ) : (
         <Row gutter={[12, 12]}>
+          {/* The caller's own workflow tasks first: every signed-in user has them, whatever their menus. */}
+          {tasks?.todo ? (
+            <Col xs={24} sm={12} xl={8}>
+              <TaskCard kind="todo" count={tasks.todo} to={linkOf(tasks.todoPath)} />
+            </Col>
+          ) : null}
+          {tasks?.claim ? (
+            <Col xs={24} sm={12} xl={8}>
+              <TaskCard kind="claim" count={tasks.claim} to={linkOf(tasks.claimPath)} />
+            </Col>
+          ) : null}
           {cards.map((card) => (
             <Col key={card.key} xs={24} sm={12} xl={8}>
               <LandingCard card={card} to={linkOf(card.path)} />
