@@ -8,11 +8,13 @@ import type { Caller } from '../../kernel/caller.js';
 
 const DEFAULT_DAYS = 7;
 
+/** The start of the period: `days` (7) before now. */
+const since = (query: { days?: number }) => new Date(Date.now() - (query.days ?? DEFAULT_DAYS) * 86_400_000);
+
 /** Log rows of the caller's tenant over the last `days`, optionally of one application. */
 function period(caller: Caller, query: { days?: number; appCode?: string }): RawBuilder<unknown> {
-  const since = new Date(Date.now() - (query.days ?? DEFAULT_DAYS) * 86_400_000);
   const app = query.appCode ? sql`and app_code = ${query.appCode}` : sql``;
-  return sql`tenant_id = ${caller.tenant_id} and login_time >= ${since} ${app}`;
+  return sql`tenant_id = ${caller.tenant_id} and login_time >= ${since(query)} ${app}`;
 }
 
 async function rows<T>(ctx: AppContext, query: RawBuilder<T>): Promise<T[]> {
@@ -21,11 +23,18 @@ async function rows<T>(ctx: AppContext, query: RawBuilder<T>): Promise<T[]> {
 
 /** The login log's charts, aggregated in SQL over the period. */
 export const appLoginLogExtraHandlers = defineExtraHandlers(registry.aps.appLoginLog, {
+  // Every day of the period is a point, a day without opens as 0: a line that skipped it would
+  // join its neighbours and hide the quiet day.
   getAppLogEchart: ({ ctx, caller, query }) =>
     rows(
       ctx,
-      sql<{ day: string; count: number }>`select to_char(login_time, 'YYYY-MM-DD') as day, count(*)::int as count
-        from blade_app_login_log where ${period(caller, query)} group by 1 order by 1`,
+      sql<{ day: string; count: number }>`with counts as (
+          select to_char(login_time, 'YYYY-MM-DD') as day, count(*)::int as count
+          from blade_app_login_log where ${period(caller, query)} group by 1)
+        select to_char(d, 'YYYY-MM-DD') as day, coalesce(c.count, 0)::int as count
+        from generate_series(date_trunc('day', ${since(query)}::timestamptz), date_trunc('day', now()), interval '1 day') d
+        left join counts c on c.day = to_char(d, 'YYYY-MM-DD')
+        order by 1`,
     ),
   getAppLogVisit: ({ ctx, caller, query }) =>
     rows(
