@@ -4,7 +4,17 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, runnable, useBrowserSuite } from './browser.testkit.js';
 import { LEAVE_E2E_KEY, LEAVE_E2E_XML, SCRIPT_XML } from './leave-bpmn.testkit.js';
-import { button, chineseUiTextUnder, openedDialog, openedOptions, scrollsSideways, settled, step, toast } from './steps.testkit.js';
+import {
+  button,
+  chineseUiTextUnder,
+  openedDialog,
+  openedOptions,
+  openedPopover,
+  scrollsSideways,
+  settled,
+  step,
+  toast,
+} from './steps.testkit.js';
 
 const ADMIN_PASSWORD = 'Flow@2024!';
 const PASSWORD = 'Staff@2024!';
@@ -268,6 +278,13 @@ describe.skipIf(!runnable)('workflow: a model from the designer, a leave applied
       const todo = leader.getByTestId('landing-tasks-todo');
       await todo.locator('.ant-statistic-content-value').filter({ hasText: /^1$/ }).waitFor(WAIT);
       await todo.click();
+      await leader.waitForURL('**/work/todo/index', WAIT);
+      // The bell lists it too, and opens the to-do list from it.
+      await leader.goto(`${server.baseUrl}/wel/index`);
+      await leader.getByTestId('top-bar-bell').click();
+      const bell = await openedPopover(leader);
+      await bell.getByRole('tab', { name: '流程待办(1)' }).click();
+      await bell.getByTestId('bell-task').filter({ hasText: 'Leader approves' }).click();
       await leader.waitForURL('**/work/todo/index', WAIT);
     });
     await step(leader, 'workflow-05-handle', async () => {

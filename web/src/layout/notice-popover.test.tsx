@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userStore } from '../session/user-store.js';
 import { fakeFetch, page } from '../test/fake-fetch.testkit.js';
 import { renderWithFeedback } from '../test/ui.testkit.js';
+import { bellFeed } from './bell-feed.js';
 import { NoticePopover } from './notice-popover.js';
 
 const matter = {
@@ -87,6 +88,34 @@ describe('the top-bar bell', () => {
     fireEvent.click(screen.getAllByTestId('bell-open-inbox')[0] as HTMLElement);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/work/approvals'));
     expect(calls.filter((c) => c.path.endsWith('/todo-page')).every((c) => c.query.get('size') === '10')).toBe(true);
+  });
+
+  it('counts the caller’s workflow tasks in the badge and lists them, each opening its list', async () => {
+    // A badge that changes plays its digits' animation, which jsdom never ends: start from none.
+    bellFeed.set({ loaded: false, approvals: [], approvalTotal: 0, tasks: [], taskTotal: 0, notices: [] });
+    signIn([]);
+    const task = (taskId: string, taskName: string) => ({
+      taskId,
+      taskName,
+      processDefinitionName: '请假流程',
+      startUser: '张三',
+      createTime: '2026-11-27 10:00:00',
+      processInstanceId: '8',
+      businessId: '9',
+      category: 'flow_1',
+    });
+    fakeFetch({
+      'GET /api/blade-abs/appworkflowmatter/todo-page': () => page([matter], 1, 10, 1),
+      'GET /api/blade-flow/work/todo-list': () => page([task('1', '审批人审批')], 1, 10, 1),
+      'GET /api/blade-flow/work/claim-list': () => page([task('2', '人事审批')], 1, 10, 2),
+    });
+    renderBell();
+    await waitFor(() => expect(document.querySelector('.ant-badge-count')?.textContent).toBe('4'));
+    fireEvent.click(screen.getByTestId('top-bar-bell'));
+    fireEvent.click(await screen.findByText('流程待办(3)'));
+    expect(await screen.findByText('请假流程 · 审批人审批')).toBeTruthy();
+    fireEvent.click(await screen.findByText('请假流程 · 人事审批'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/work/claim/index'));
   });
 
   it('does not ask for notices without the notice menu', async () => {

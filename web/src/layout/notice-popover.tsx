@@ -1,4 +1,4 @@
-import { AuditOutlined, BellOutlined, NotificationOutlined } from '@ant-design/icons';
+import { AuditOutlined, BellOutlined, FileDoneOutlined, NotificationOutlined } from '@ant-design/icons';
 import { Avatar, Badge, Button, List, Modal, Popover, Tabs } from 'antd';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +15,8 @@ const REFRESH_MS = 60_000;
 /** A notice's text without its markup (read through the browser's parser, never inserted as HTML). */
 const plainText = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 
-/** How many approvals wait for the caller: the bell's badge. */
-export const useBellCount = () => useStore(bellFeed, (s) => s.approvalTotal);
+/** How many approvals and workflow tasks wait for the caller: the bell's badge. */
+export const useBellCount = () => useStore(bellFeed, (s) => s.approvalTotal + s.taskTotal);
 
 /**
  * The bell's two lists: requests waiting for the caller's approval (each opens the approval inbox)
@@ -71,6 +71,44 @@ export function NoticeTabs({ style, onPick }: { style?: CSSProperties; onPick?: 
                       description={
                         <>
                           <span className="sso-data">{row.currentNodeName}</span> · {row.createTime}
+                        </>
+                      }
+                    />
+                  </List.Item>
+                )}
+              />
+            ),
+          },
+          {
+            key: 'tasks',
+            label: `${t('access.tasks')}(${feed.taskTotal})`,
+            children: (
+              <List
+                size="small"
+                style={{ maxHeight: 360, overflowY: 'auto' }}
+                loading={!feed.loaded}
+                dataSource={feed.tasks}
+                locale={{ emptyText: t('access.noTasks') }}
+                renderItem={(row) => (
+                  <List.Item
+                    onClick={() => {
+                      onPick?.();
+                      navigate(row.list === 'todo' ? '/work/todo/index' : '/work/claim/index');
+                    }}
+                    style={{ cursor: 'pointer' }}
+                    data-testid="bell-task"
+                    extra={row.list === 'claim' ? t('access.toClaim') : t('access.toDo')}
+                  >
+                    <List.Item.Meta
+                      avatar={<Avatar icon={<FileDoneOutlined />} style={{ background: '#E6A23C' }} />}
+                      title={
+                        <span className="sso-data">
+                          {row.processDefinitionName} · {row.taskName}
+                        </span>
+                      }
+                      description={
+                        <>
+                          <span className="sso-data">{row.startUser}</span> · {row.createTime}
                         </>
                       }
                     />
