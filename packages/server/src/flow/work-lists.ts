@@ -68,6 +68,17 @@ async function taskPage(
   return pageAnswer(await toTaskRows(ctx, english, rows), Number(n), size, current);
 }
 
+/** One task of the caller's tenant as the lists show it (the answer to claim and complete), or undefined. */
+export async function taskById(ctx: AppContext, caller: Caller, taskId: string, english: boolean): Promise<FlowTaskRow | undefined> {
+  const row = await tasksOf(ctx, caller, {})
+    .select([...TASK_COLUMNS])
+    .where('t.id', '=', taskId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const [answer] = await toTaskRows(ctx, english, [row as unknown as TaskJoin]);
+  return answer;
+}
+
 export async function toTaskRows(ctx: AppContext, english: boolean, rows: TaskJoin[]): Promise<FlowTaskRow[]> {
   const [names, categoryName] = await Promise.all([
     userNames(

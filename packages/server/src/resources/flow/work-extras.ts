@@ -5,42 +5,14 @@ import { startList } from '../../flow/deployments.js';
 import { claimTask, completeTask } from '../../flow/instances.js';
 import { LEAVE_TABLE, leaveHooks, settleLeave } from '../../flow/leave.js';
 import { notifyOpened } from '../../flow/notify.js';
-import type { TaskJoin } from '../../flow/rows.js';
-import { claimList, doneList, sendList, todoList, toTaskRows } from '../../flow/work-lists.js';
+import { claimList, doneList, sendList, taskById, todoList } from '../../flow/work-lists.js';
 import { wantsEnglish } from '../../http/language.js';
 import type { Caller } from '../../kernel/caller.js';
 
 /** One task as the lists show it, after an action on it. */
 async function taskAnswer(ctx: AppContext, caller: Caller, taskId: string, english: boolean) {
-  const row = await ctx.db
-    .selectFrom('blade_flow_task as t')
-    .innerJoin('blade_flow_instance as i', 'i.id', 't.instanceId')
-    .innerJoin('blade_flow_definition as d', 'd.id', 't.definitionId')
-    .select([
-      't.id as taskId',
-      't.name as taskName',
-      't.taskKey as taskKey',
-      't.assignee as assignee',
-      't.createTime as createTime',
-      't.endTime as endTime',
-      't.claimTime as claimTime',
-      't.comment as comment',
-      'i.id as instanceId',
-      'i.status as instanceStatus',
-      'i.startUser as startUser',
-      'i.businessTable as businessTable',
-      'i.businessId as businessId',
-      'd.id as definitionId',
-      'd.key as definitionKey',
-      'd.name as definitionName',
-      'd.version as definitionVersion',
-      'd.category as category',
-    ])
-    .where('t.id', '=', taskId)
-    .where('t.tenantId', '=', caller.tenant_id)
-    .executeTakeFirst();
-  if (!row) throw badRequest(m.taskMissing);
-  const [answer] = await toTaskRows(ctx, english, [row as unknown as TaskJoin]);
+  const answer = await taskById(ctx, caller, taskId, english);
+  if (!answer) throw badRequest(m.taskMissing);
   return answer;
 }
 
