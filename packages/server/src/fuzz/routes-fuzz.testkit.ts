@@ -4,7 +4,7 @@ import { request } from 'undici';
 import { expect, it } from 'vitest';
 import { signInAdmin, useTestServer } from '../api-suite.testkit.js';
 import { type FuzzRequest, requestsFor } from './fuzz-requests.js';
-import { changedTables, writeCounter } from './write-counter.js';
+import { writeCounter } from './write-counter.js';
 
 /**
  * Every route the server registered, present and future, is sent requests generated from its own
@@ -66,13 +66,13 @@ export function fuzzRoutesShard(shard: number, shards: number): void {
 
 async function fuzzRoutes(suite: Suite, shard: number, shards: number): Promise<void> {
   const routes = suite.server.routes.filter((route) => !EXCLUDED.some((pattern) => pattern.test(route.url)));
-  const fingerprint = await writeCounter(suite.server.ctx.db as never);
+  const writes = await writeCounter(suite.server.ctx.db as never);
   let token = suite.admin.session?.token.access_token;
-  let last = await fingerprint();
-  // The fingerprint must see a write that changes no count: an update of one row to itself.
+  let last = await writes.mark();
+  // The counter must see a write that changes no count: an update of one row to itself.
   await sql`update blade_param set remark = remark where id = (select min(id) from blade_param)`.execute(suite.server.ctx.db);
-  expect(await fingerprint()).not.toBe(last);
-  last = await fingerprint();
+  expect(await writes.tablesWrittenBetween(last, await writes.mark())).toEqual(['blade_param']);
+  last = await writes.mark();
   const failures: string[] = [];
   const started = performance.now();
   let sent = 0;
@@ -86,10 +86,12 @@ async function fuzzRoutes(suite: Suite, shard: number, shards: number): Promise<
       sent++;
       const bucket = `${asAdmin ? 'admin' : 'anonymous'} ${outcome.status}`;
       statuses.set(bucket, (statuses.get(bucket) ?? 0) + 1);
-      const now = await fingerprint();
+      const now = await writes.mark();
       const where = `${route.method} ${route.url} (${asAdmin ? 'admin' : 'anonymous'}, seed ${SEED + index} case ${n}): ${shown(fuzz)}`;
       if (outcome.status >= 500) failures.push(`${outcome.status} ${where} -> ${outcome.text}`);
-      else if (outcome.status >= 400 && now !== last) failures.push(`${outcome.status} wrote ${changedTables(last, now)} ${where}`);
+      else if (outcome.status >= 400 && now !== last) {
+        failures.push(`${outcome.status} wrote ${await writes.tablesWrittenBetween(last, now)} ${where}`);
+      }
       last = now;
       // A generated request may end the administrator's session (e.g. a tenant change): sign in again.
       if (asAdmin && outcome.status === 401) token = (await signInAdmin(suite.server)).session?.token.access_token;
