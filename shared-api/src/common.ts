@@ -31,6 +31,13 @@ export const optionalId = z
   .pipe(z.union([z.literal(''), parentIdString], { error: zh('badId') }))
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+/** An id field that may be cleared: empty or null stores none (null), absent leaves it as it is. */
+export const clearableId = z
+  .union([z.string(), z.number().int(), z.null()], { error: zh('badId') })
+  .transform((v) => (v === null ? '' : String(v)))
+  .pipe(z.union([z.literal(''), idString], { error: zh('badId') }))
+  .transform((v) => (v === '' ? null : v))
+  .optional();
 /** Comma-joined ids kept as text (e.g. a tenant package's menuId); 0 is allowed, as for parents. */
 export const idListText = z
   .string()

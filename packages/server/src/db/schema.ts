@@ -127,6 +127,7 @@ export interface Database
     fullName: Opt<string>;
     sort: number;
     remark: Opt<string>;
+    leaderId: Opt<Id>;
   }>;
   blade_menu: Row<{
     parentId: Id;

@@ -24,13 +24,13 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : S
  * Resolves a user task's people through the platform's users, roles and departments of the
  * instance's tenant, after evaluating the expressions over the instance's variables:
  *
- * - assignee: a user id or an account (`${applyUser}`, `${taskUser}`, `admin`); it must name a
- *   live user of the tenant, or the step is refused (a task nobody can do is not created);
+ * - assignee: a user id or an account (`${applyUser}`, `${taskUser}`, `admin`), or
+ *   `leader:<deptId>` — that department's leader (`leader:${applyUserDept}`: the applicant's own);
+ *   it must name a live user of the tenant, or the step is refused (a task nobody can do is not
+ *   created);
  * - candidate users: user ids or accounts, comma-joined;
  * - candidate groups: `role:<alias>` or a bare alias (`hr`) — the members of that role — and
- *   `dept:<id>` — the members of that department. The platform's departments name no leader:
- *   a department's leaders are the members of a role the tenant gives them (`role:leader`), or
- *   the leader is chosen in the form and named by a variable, as the leave's `taskUser`.
+ *   `dept:<id>` — the members of that department.
  *
  * Candidate roles and departments are kept as such (not expanded to users), so that someone given
  * the role later sees the task too.
@@ -38,7 +38,9 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : S
 export async function resolvePeople(db: Db, tenantId: string, spec: UserTaskSpec, variables: Variables): Promise<TaskPeople> {
   if (spec.assignee) {
     const who = text(evaluateTemplate(spec.assignee, variables));
-    const [user] = await usersByRef(db, tenantId, who ? [who] : []);
+    const [user] = who.startsWith('leader:')
+      ? await leaderOf(db, tenantId, who.slice(7).trim())
+      : await usersByRef(db, tenantId, who ? [who] : []);
     if (!user) throw badRequest(assigneeUnresolved(`${spec.name}: ${spec.assignee}${who ? ` = ${who}` : ''}`));
     return { assignee: user, candidates: [] };
   }
@@ -67,6 +69,37 @@ export async function resolvePeople(db: Db, tenantId: string, spec: UserTaskSpec
     throw badRequest(assigneeUnresolved(`${spec.name}: ${named}`));
   }
   return { assignee: null, candidates };
+}
+
+/**
+ * The leader of a department of the tenant: its own when it names a live user, else that of the
+ * nearest department above it that does (a team without a named head goes to its parent's), as
+ * a one-element list; empty when no department up to the root has one.
+ */
+async function leaderOf(db: Db, tenantId: string, deptId: string): Promise<string[]> {
+  if (!ID.test(deptId)) return [];
+  const dept = await db.selectFrom('blade_dept').select('ancestors').where('id', '=', deptId).$call(live(tenantId)).executeTakeFirst();
+  if (!dept) return [];
+  const chain = [
+    deptId,
+    ...dept.ancestors
+      .split(',')
+      .filter((id) => ID.test(id))
+      .reverse(),
+  ];
+  const rows = await db
+    .selectFrom('blade_dept')
+    .innerJoin('blade_user', 'blade_user.id', 'blade_dept.leaderId')
+    .select(['blade_dept.id as deptId', 'blade_user.id as userId'])
+    .where('blade_dept.id', 'in', chain)
+    .$call(live(tenantId, 'blade_dept'))
+    .$call(live(tenantId, 'blade_user'))
+    .execute();
+  for (const id of chain) {
+    const found = rows.find((row) => row.deptId === id);
+    if (found) return [found.userId];
+  }
+  return [];
 }
 
 /** Live users of the tenant named by id or by account, in the order given, each once. */

@@ -46,6 +46,8 @@ export async function startProcess(env: Env, trx: Db, caller: Caller, request: S
   const variables: Record<string, unknown> = { ...request.variables };
   if (definition.initiator) variables[definition.initiator] = caller.user_id;
   variables.applyUser ??= caller.user_id;
+  // The applicant's department, for steps assigned to its leader (`leader:${applyUserDept}`).
+  variables.applyUserDept ??= caller.dept_id.split(',')[0] ?? '';
   const step = await startInstance(instanceId, { id: definition.id, xml: () => definitionXml(trx, definition.id) }, variables);
   const now = new Date();
   await trx

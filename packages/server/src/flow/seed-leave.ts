@@ -4,10 +4,11 @@ import type { Db } from '../db/database.js';
 import type { IdGenerator } from '../kernel/ids.js';
 import { checkBpmn } from './bpmn-check.js';
 import { LEAVE_CATEGORY, LEAVE_MODEL_XML, LEAVE_PROCESS_KEY } from './leave-model.js';
+import { seedHrRole } from './seed-hr-role.js';
 
 /**
- * The leave process the platform ships: its model (for the designer) and a first deployment for
- * the default tenant, written once. Servers starting together take turns (an advisory lock), and
+ * The leave process the platform ships: its model (for the designer), the role its HR step is
+ * offered to and a first deployment for the default tenant, written once. Servers starting together take turns (an advisory lock), and
  * a tenant that removed or redeployed it is left as it is.
  */
 export async function seedLeaveProcess(db: Db, ids: IdGenerator): Promise<void> {
@@ -21,6 +22,7 @@ export async function seedLeaveProcess(db: Db, ids: IdGenerator): Promise<void> 
       .where('modelKey', '=', LEAVE_PROCESS_KEY)
       .executeTakeFirst();
     if (seeded) return;
+    await seedHrRole(trx, ids);
     const now = new Date();
     await trx
       .insertInto('blade_flow_model')

@@ -1,7 +1,18 @@
 import { z } from 'zod';
-import { commonColumns, formNumber, idString, optionalId, optionalText, pageQuery, parentIdString, requiredText } from '../../common.js';
+import {
+  clearableId,
+  commonColumns,
+  formNumber,
+  idString,
+  optionalId,
+  optionalText,
+  pageQuery,
+  parentIdString,
+  requiredText,
+} from '../../common.js';
 import { defineMessages, zh } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
+import { user } from '../blade-user/user.js';
 import { pageOfRows, tenantIdQuery, treeNode } from './dept-tree.js';
 
 export const deptMessages = defineMessages({
@@ -9,6 +20,7 @@ export const deptMessages = defineMessages({
   fullName: ['请输入机构全称', 'Please enter the full name of the department'],
   deptCategory: ['请选择机构类型', 'Please choose the department type'],
   deptSort: ['请输入机构排序', 'Please enter the department sort order'],
+  leaderMissing: ['所选负责人不存在', 'The chosen leader does not exist'],
 });
 const m = deptMessages;
 
@@ -20,6 +32,8 @@ export const deptRow = commonColumns.extend({
   deptCategory: z.number(),
   sort: z.number(),
   remark: z.string(),
+  leaderId: z.string().nullable().optional(),
+  leaderName: z.string().optional(),
 });
 /** A dept as lazy lists show it: whether it has children, and its parent's name. */
 export const deptNode = deptRow.extend({ hasChildren: z.boolean(), parentName: z.string() });
@@ -46,7 +60,10 @@ export const dept = defineResource({
     tenantName: { field: 'tenantId', table: 'blade_tenant', column: 'tenantName', key: 'tenantId' },
     parentName: { field: 'parentId', table: 'blade_dept', column: 'deptName', sameTenant: true, root: '顶级' },
     deptCategoryName: { field: 'deptCategory', dict: 'org_category' },
+    leaderName: { field: 'leaderId', table: 'blade_user', column: 'realName', sameTenant: true },
   },
+  // The department's leader: whom a workflow step assigned to `leader:<deptId>` goes to.
+  references: { leaderId: { to: () => user, label: 'realName', hint: 'account', missing: m.leaderMissing } },
   entity: z.object({
     parentId: optionalId,
     deptName: requiredText(m.deptName, 45),
@@ -54,6 +71,7 @@ export const dept = defineResource({
     deptCategory: formNumber(m.deptCategory),
     sort: formNumber(m.deptSort),
     remark: optionalText(),
+    leaderId: clearableId,
   }),
   filters: { deptName: 'like', fullName: 'like', parentId: 'eq', deptCategory: 'eq' },
   sorts: ['sort', 'deptName'],
@@ -124,6 +142,8 @@ export const dept = defineResource({
       { prop: 'fullName', label: ['机构全称', 'Full name'], search: true },
       { prop: 'parentId', label: ['上级机构', 'Parent'], type: 'tree', hideInTable: true },
       { prop: 'deptCategory', label: ['机构类型', 'Type'], type: 'select', dict: 'org_category' },
+      { prop: 'leaderId', label: ['负责人', 'Leader'], type: 'tree', hideInTable: true },
+      { prop: 'leaderName', label: ['负责人', 'Leader'], hideInForm: true },
       { prop: 'sort', label: ['排序', 'Sort'], type: 'number' },
       { prop: 'remark', label: ['备注', 'Remark'], type: 'textarea', hideInTable: true },
     ],
