@@ -1,5 +1,6 @@
-import type { FlowTaskRow } from '@sso/shared-api';
+import { DEFAULT_TENANT_ID, type FlowTaskRow } from '@sso/shared-api';
 import { createRole, createUser, signIn, type TrackedClient } from '../../api-suite.testkit.js';
+import { HR_ROLE_ALIAS } from '../../flow/seed-hr-role.js';
 import type { TestServer } from '../../testing.js';
 
 /** The people of the leave process in a tenant: an applicant, their approver, two HR members, an outsider. */
@@ -19,7 +20,12 @@ export async function leaveCast(server: TestServer, tenantId = '000000'): Promis
     alias: 'staff',
     menuCodes: ['work_start', 'work_todo', 'work_send', 'work_done', 'work_claim'],
   });
-  const hr = await createRole(server, { tenantId, alias: 'hr', menuCodes: ['work_todo', 'work_claim'] });
+  // The default tenant's HR members hold the 人事 role the leave process ships with; another
+  // tenant makes its own.
+  const hr =
+    tenantId === DEFAULT_TENANT_ID
+      ? await shippedHrRole(server)
+      : await createRole(server, { tenantId, alias: 'hr', menuCodes: ['work_todo', 'work_claim'] });
   const people: Record<string, string> = {};
   for (const [account, role] of [
     ['alice', staff],
@@ -40,6 +46,17 @@ export async function leaveCast(server: TestServer, tenantId = '000000'): Promis
     hugo: await sign('hugo'),
     olga: await sign('olga'),
   };
+}
+
+async function shippedHrRole(server: TestServer): Promise<string> {
+  const role = await server.ctx.db
+    .selectFrom('blade_role')
+    .select(['id', 'roleName'])
+    .where('tenantId', '=', DEFAULT_TENANT_ID)
+    .where('roleAlias', '=', HR_ROLE_ALIAS)
+    .executeTakeFirstOrThrow();
+  if (role.roleName !== '人事') throw new Error(`the shipped HR role is named ${role.roleName}`);
+  return role.id;
 }
 
 /** The id of the newest active leave definition the caller may start. */
