@@ -1,6 +1,7 @@
 import { parseRedirectAddress, parseRegisteredRedirectUri, redirectMatches, splitRedirectUris } from '@sso/shared-api';
 import type { AppContext } from '../context.js';
 import { live } from '../kernel/live-rows.js';
+import { fromCatalogue } from './catalogue.js';
 import { isRegisteredForApp } from './registered-uris.js';
 
 /** An enabled application of one protocol, as the sign-on protocols read it. */
@@ -16,9 +17,6 @@ export interface ProtocolApp {
 }
 
 const columns = ['id', 'tenantId', 'appCode', 'appName', 'appType', 'redirectUris', 'handoffMode'] as const;
-
-/** Every sign-on looks its application up: read through the cache, which any write to the catalogue drops (on every node). */
-const CATALOGUE = 'blade_app';
 
 /**
  * How closely an application's registered URIs cover the address: the length of the longest
@@ -40,7 +38,8 @@ function coverage(app: { redirectUris: string | null }, address: string): number
  * given tenant (or any tenant when none is given: a CAS service names no tenant). Disabled and
  * missing applications are alike: none. When several cover it, the one that registered the
  * longest path answers (`/erp/finance` before `/erp`), and among equals the oldest, so that the
- * answer never depends on the order the database returns rows in.
+ * answer never depends on the order the database returns rows in. Every sign-on looks its
+ * application up, so the rows are read through the catalogue's cache.
  */
 export async function appForAddress(
   ctx: AppContext,
@@ -48,7 +47,7 @@ export async function appForAddress(
   address: string,
   tenantId?: string,
 ): Promise<ProtocolApp | undefined> {
-  const rows = await ctx.cache.get(CATALOGUE, `${protocol}:${tenantId ?? '*'}`, () => {
+  const rows = await fromCatalogue(ctx, `${protocol}:${tenantId ?? '*'}`, () => {
     let query = ctx.db.selectFrom('blade_app').select(columns).where('protocol', '=', protocol).where('status', '=', 1);
     if (tenantId) query = query.where('tenantId', '=', tenantId);
     return query.$call(live()).execute();
@@ -64,7 +63,7 @@ export async function appForAddress(
 
 /** The enabled application of this protocol with this code in the tenant; none for a missing or disabled one. */
 export async function appForCode(ctx: AppContext, protocol: string, appCode: string, tenantId: string): Promise<ProtocolApp | undefined> {
-  const app = await ctx.cache.get(CATALOGUE, `${protocol}:${tenantId}:${appCode}`, () =>
+  const app = await fromCatalogue(ctx, `${protocol}:${tenantId}:${appCode}`, () =>
     ctx.db
       .selectFrom('blade_app')
       .select(columns)

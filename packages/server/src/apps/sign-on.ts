@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { mayOpen, type VisibleApp } from '../domain/app-access.js';
 import type { Caller } from '../kernel/caller.js';
 import type { ProtocolApp } from './protocol-apps.js';
 import { isRegisteredForApp } from './registered-uris.js';
 import { recordVisit } from './visits.js';
+import { mayOpen, type VisibleApp } from './who-may-open.js';
 
 /** Why a sign-on was refused; each protocol answers it in its own words and status. */
 export type SignOnRefusal = 'unknown-app' | 'not-registered' | 'not-granted';

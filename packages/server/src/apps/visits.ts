@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import type { VisibleApp } from '../domain/app-access.js';
-import { type Opener, recordOpen } from '../domain/app-opens.js';
+import { type Opener, recordOpen } from './open-log.js';
 import { RecentOpens } from './recent-opens.js';
+import type { VisibleApp } from './who-may-open.js';
 
 const recentOpensOf = new WeakMap<AppContext, RecentOpens>();
 

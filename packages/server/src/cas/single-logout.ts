@@ -1,5 +1,5 @@
+import { appsTakingCasLogout } from '../apps/cas-services.js';
 import type { AppContext } from '../context.js';
-import { live } from '../kernel/live-rows.js';
 import { CasLogoutOutbox } from './logout-outbox.js';
 import { takeCasSignOns } from './sign-ons.js';
 
@@ -15,18 +15,6 @@ export function casLogoutOutbox(ctx: AppContext): CasLogoutOutbox {
   return outbox;
 }
 
-/** Of these applications, those that take logout requests (casSingleLogout 1); removed ones take none. */
-async function appsTakingLogout(ctx: AppContext, appIds: readonly string[]): Promise<Set<string>> {
-  const rows = await ctx.db
-    .selectFrom('blade_app')
-    .select('id')
-    .where('id', 'in', [...new Set(appIds)])
-    .where('casSingleLogout', '=', 1)
-    .$call(live())
-    .execute();
-  return new Set(rows.map((row) => String(row.id)));
-}
-
 /**
  * CAS single logout (CAS 3.0 §2.3.3): when platform sessions end (sign-out, password change,
  * account or tenant disabled…), every service a ticket was issued to from them is sent a
@@ -39,8 +27,8 @@ export function registerCasSingleLogout(ctx: AppContext): void {
     try {
       const ended = await takeCasSignOns(ctx, sessionIds);
       if (!ended.length) return;
-      const taking = await appsTakingLogout(
-        ctx,
+      const taking = await appsTakingCasLogout(
+        ctx.db,
         ended.map((signOn) => signOn.appId),
       );
       for (const signOn of ended) if (taking.has(signOn.appId)) outbox.send(signOn);

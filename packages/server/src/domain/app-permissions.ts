@@ -1,5 +1,7 @@
 import type { AppPermissions } from '@sso/shared-api';
 import { sql } from 'kysely';
+import { findApp } from '../apps/app-lookups.js';
+import { followCatalogue } from '../apps/catalogue.js';
 import type { AppContext } from '../context.js';
 import { toFlatMenu } from './app-menus.js';
 import { expiryDue, removeExpiredAppRoleGrants } from './app-role-grants.js';
@@ -8,7 +10,6 @@ import { buildTree, bySortThenId } from './tree.js';
 
 /** Tables an answer is made from: a change to any of them drops every cached answer (here and on the other nodes). */
 const SOURCES = [
-  'blade_app',
   'blade_user',
   'blade_app_menu',
   'blade_app_menu_function',
@@ -23,6 +24,7 @@ const PERMISSION_ENTRIES = 200_000;
 const declared = new WeakSet<object>();
 function declareSources(ctx: AppContext): void {
   if (declared.has(ctx.cache)) return;
+  followCatalogue(ctx, PERMISSIONS_CACHE);
   for (const source of SOURCES) ctx.cache.dependsOn(PERMISSIONS_CACHE, source);
   // One answer per user and application; every grant change drops them all on every node, so
   // they may stay a minute even when asked for rarely (the TTL is the fallback without the bus).
@@ -57,19 +59,23 @@ interface AnswerRow {
 }
 
 /**
- * One query: the user (live, enabled, of the tenant), the application, the roles granted to the
- * user in it (not expired), every menu of the application marked granted when one of those roles
- * or a direct grant holds it, and the granted functions; with the earliest expiry involved.
+ * The application (live, of the tenant, enabled or not), then one query: the user (live, enabled,
+ * of the tenant), the roles granted to the user in the application (not expired), every menu of
+ * the application marked granted when one of those roles or a direct grant holds it, and the
+ * granted functions; with the earliest expiry involved.
  */
 async function load(ctx: AppContext, subject: PermissionSubject): Promise<Cached> {
   const byId = 'userId' in subject;
   const who = byId ? sql`u.id = ${subject.userId}` : sql`u.account = ${subject.account}`;
+  const found = await findApp(ctx.db, subject.tenantId, { id: subject.appId });
+  // No application: the answer names the user alone (the query's `a` holds no row).
+  const app = found
+    ? sql`select cast(${found.id} as bigint) as id, cast(${found.appCode} as text) as app_code`
+    : sql`select null::bigint as id, null::text as app_code where false`;
   const { rows } = await sql<AnswerRow>`
     with u as (
       select id, account from blade_user u where ${who} and u.tenant_id = ${subject.tenantId} and u.is_deleted = 0 and u.status = 1
-    ), a as (
-      select id, app_code from blade_app where id = ${subject.appId} and tenant_id = ${subject.tenantId} and is_deleted = 0
-    ), g as (
+    ), a as (${app}), g as (
       select g.app_role_id, g.expire_time from blade_user_authorized_role g
       where g.user_id = (select id from u) and g.app_id = (select id from a) and g.is_deleted = 0
         and (g.expire_time is null or g.expire_time > now())

@@ -1,5 +1,6 @@
 import { badRequest, type GrantSource, appAuthzMessages as m, sodConflict } from '@sso/shared-api';
 import { sql } from 'kysely';
+import { appNamesById } from '../apps/app-lookups.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/database.js';
 import { live } from '../kernel/live-rows.js';
@@ -50,15 +51,16 @@ async function subjects(db: Db, tenantId: string, userId: string, appRoleId: str
     .executeTakeFirst();
   if (!user) throw badRequest(m.userMissing);
   const role = await db
-    .selectFrom('blade_app_role as r')
-    .innerJoin('blade_app as a', (join) => join.onRef('a.id', '=', 'r.appId').on('a.isDeleted', '=', 0))
-    .select(['r.id', 'r.appId', 'r.roleName', 'a.appName'])
-    .where('r.id', '=', appRoleId)
-    .$call(live(tenantId, 'r'))
+    .selectFrom('blade_app_role')
+    .select(['id', 'appId', 'roleName'])
+    .where('id', '=', appRoleId)
+    .$call(live(tenantId))
     .executeTakeFirst();
-  if (!role) throw badRequest(m.roleMissing);
+  // A role of a removed application is missing too.
+  const app = role && (await appNamesById(db, [role.appId], { removed: 'exclude' })).get(String(role.appId));
+  if (!role || !app) throw badRequest(m.roleMissing);
   if (appId && String(role.appId) !== String(appId)) throw badRequest(m.roleMissing);
-  const roleRow: RoleRow = { id: String(role.id), appId: String(role.appId), label: `${role.appName}/${role.roleName}` };
+  const roleRow: RoleRow = { id: String(role.id), appId: String(role.appId), label: `${app.appName}/${role.roleName}` };
   return { account: user.account, role: roleRow };
 }
 
@@ -257,13 +259,9 @@ async function subjectNames(db: Db, tenantId: string, userId: string, appRoleId:
     .where('id', '=', userId)
     .where('tenantId', '=', tenantId)
     .executeTakeFirst();
-  const role = await db
-    .selectFrom('blade_app_role as r')
-    .leftJoin('blade_app as a', 'a.id', 'r.appId')
-    .select(['r.roleName', 'a.appName'])
-    .where('r.id', '=', appRoleId)
-    .executeTakeFirst();
-  return { account: user?.account ?? null, role: role ? `${role.appName ?? ''}/${role.roleName}` : appRoleId };
+  const role = await db.selectFrom('blade_app_role').select(['roleName', 'appId']).where('id', '=', appRoleId).executeTakeFirst();
+  const app = role && (await appNamesById(db, [role.appId], { removed: 'include' })).get(String(role.appId));
+  return { account: user?.account ?? null, role: role ? `${app?.appName ?? ''}/${role.roleName}` : appRoleId };
 }
 
 /** The earliest expiry this node knows of; a permission answer sweeps first once it has passed. */

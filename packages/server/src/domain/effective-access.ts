@@ -1,5 +1,6 @@
 import { APP_VISIBLE_TO_ALL, badRequest, type EffectiveAccess, appAuthzMessages as m } from '@sso/shared-api';
 import { sql } from 'kysely';
+import { appsOfTenant } from '../apps/app-lookups.js';
 import type { AppContext } from '../context.js';
 import { live } from '../kernel/live-rows.js';
 import { formatDateTime } from '../kernel/rows.js';
@@ -33,13 +34,7 @@ export async function effectiveAccess(
   const roleIds = text(user.roleId).split(',').filter(Boolean);
   const deptIds = text(user.deptId).split(',').filter(Boolean);
 
-  const apps = await ctx.db
-    .selectFrom('blade_app')
-    .select(['id', 'appCode', 'appName', 'visibility', 'status', 'sort'])
-    .$call(live(tenantId))
-    .orderBy('sort')
-    .orderBy('appCode')
-    .execute();
+  const apps = await appsOfTenant(ctx.db, tenantId);
   const opened = await sql<{ appId: string; kind: 'user' | 'role' | 'dept'; name: string }>`
     select g.app_id::text, case when g.user_id is not null then 'user' when g.role_id is not null then 'role' else 'dept' end as kind,
       coalesce(r.role_name, d.dept_name, ${user.realName ?? user.account}) as name

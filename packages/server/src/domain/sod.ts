@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { appNamesById } from '../apps/app-lookups.js';
 import type { Db } from '../db/database.js';
 import { live } from '../kernel/live-rows.js';
 
@@ -65,15 +66,16 @@ export async function loadSodState(db: Trx, tenantId: string, userIds?: readonly
   const roles = new Map<string, RoleDuties>();
   const users = new Map<string, Holdings>();
   if (!rules.length || (userIds && !userIds.length)) return { rules, roles, users };
-  const roleRows = await db
-    .selectFrom('blade_app_role as r')
-    .leftJoin('blade_app as a', 'a.id', 'r.appId')
-    .select(['r.id', 'r.roleName', 'a.appName'])
-    .$call(live(tenantId, 'r'))
-    .execute();
+  const roleRows = await db.selectFrom('blade_app_role').select(['id', 'appId', 'roleName']).$call(live(tenantId)).execute();
+  const apps = await appNamesById(
+    db,
+    roleRows.map((r) => r.appId),
+    { removed: 'include' },
+  );
   for (const r of roleRows) {
     const id = String(r.id);
-    roles.set(id, { id, label: r.appName ? `${r.appName}/${r.roleName}` : r.roleName, menus: new Set(), functions: new Set() });
+    const appName = apps.get(String(r.appId))?.appName;
+    roles.set(id, { id, label: appName ? `${appName}/${r.roleName}` : r.roleName, menus: new Set(), functions: new Set() });
   }
   const roleMenus = await db.selectFrom('blade_app_role_menu').select(['appRoleId', 'menuId']).$call(live(tenantId)).execute();
   for (const r of roleMenus) roles.get(String(r.appRoleId))?.menus.add(String(r.menuId));

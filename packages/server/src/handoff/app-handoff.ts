@@ -2,17 +2,16 @@ import { DEFAULT_TENANT_ID, defineMessages, ok, redirectRefusal, zh } from '@sso
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { tokenAppBySecret } from '../apps/client-credentials.js';
 import { appForCode } from '../apps/protocol-apps.js';
 import { admitSignOn } from '../apps/sign-on.js';
+import { mayOpen } from '../apps/who-may-open.js';
 import { GrantError } from '../auth/grants.js';
 import type { SsoGrantInput } from '../auth/routes.js';
 import { appTickets } from '../cas/app-tickets.js';
 import type { AppContext } from '../context.js';
-import { mayOpen } from '../domain/app-access.js';
 import { basicCredentials } from '../kernel/basic-credentials.js';
 import type { AccessClaims, Caller } from '../kernel/caller.js';
-import { clientSecretMatches } from '../kernel/client-secret.js';
-import { live } from '../kernel/live-rows.js';
 
 export const APP_NAME_PATH = '/api/blade-auth/oauth/getAppNameByAppCode';
 /** Where a `code` application's server exchanges the one-time hand-off code for the token. */
@@ -144,21 +143,11 @@ export function registerHandoffExchangeRoute(root: FastifyInstance, ctx: AppCont
 
   async function exchange(header: string | undefined, input: z.infer<typeof body>) {
     const presented = appCredentials(header, input);
-    const app = presented
-      ? await ctx.db
-          .selectFrom('blade_app')
-          .select(['id', 'tenantId', 'appCode', 'clientSecret', 'handoffMode'])
-          .where('appCode', '=', presented.id)
-          .where('protocol', '=', 'token')
-          .where('status', '=', 1)
-          .$call(live())
-          .execute()
-      : [];
-    const own = app.find((row) => row.clientSecret && presented && clientSecretMatches(row.clientSecret, presented.secret));
+    const own = presented ? await tokenAppBySecret(ctx, presented.id, presented.secret) : undefined;
     if (!own || own.handoffMode !== 'code') return refuse(401, handoffMessages.badApp);
     if (!input.code) return refuse(400, handoffMessages.badCode);
     const grant = await appTickets(ctx).redeem<HandoffPayload>('handoff', input.code);
-    if (!grant || grant.appId !== String(own.id)) return refuse(400, handoffMessages.badCode);
+    if (!grant || grant.appId !== own.id) return refuse(400, handoffMessages.badCode);
     const { claims, ttl } = grant.payload;
     const user = { tenant_id: claims.tenant_id, user_id: claims.user_id };
     if (claims.tenant_id !== own.tenantId || !(await mayOpen(ctx, user, own.appCode))) return refuse(403, zh('forbidden'));

@@ -1,6 +1,6 @@
 import type { Account, KoaContextWithOIDC } from 'oidc-provider';
+import { type AppUser, mayOpen } from '../apps/who-may-open.js';
 import type { AppContext } from '../context.js';
-import { type AppUser, mayOpen } from '../domain/app-access.js';
 import { live } from '../kernel/live-rows.js';
 import { PERMISSION_CLAIMS, permissionClaims } from './permission-claims.js';
 

@@ -1,37 +1,8 @@
 import { splitRedirectUris } from '@sso/shared-api';
 import type { Adapter, AdapterPayload, ClientMetadata } from 'oidc-provider';
+import { followCatalogue } from '../apps/catalogue.js';
+import { findOidcApp, type OidcAppRow } from '../apps/oidc-apps.js';
 import type { AppContext } from '../context.js';
-import { live } from '../kernel/live-rows.js';
-
-/** The catalogue row an OpenID Connect client is made from. */
-export interface OidcAppRow {
-  id: string;
-  tenantId: string;
-  appCode: string;
-  appName: string;
-  appType: string | null;
-  redirectUris: string | null;
-  backchannelLogoutUri: string | null;
-  clientSecret: string | null;
-}
-
-/**
- * The enabled oidc application whose code is this client id, in any tenant (an oidc code is unique
- * across tenants: the catalogue's rules refuse a second one). Two rows, from before that rule,
- * answer none rather than pick one.
- */
-export async function findOidcApp(ctx: AppContext, clientId: string): Promise<OidcAppRow | undefined> {
-  const rows = await ctx.db
-    .selectFrom('blade_app')
-    .select(['id', 'tenantId', 'appCode', 'appName', 'appType', 'redirectUris', 'backchannelLogoutUri', 'clientSecret'])
-    .where('appCode', '=', clientId)
-    .where('protocol', '=', 'oidc')
-    .where('status', '=', 1)
-    .$call(live(null))
-    .limit(2)
-    .execute();
-  return rows.length === 1 ? rows[0] : undefined;
-}
 
 /**
  * The client the provider sees: id = appCode; redirect and post-logout URIs are the registered
@@ -65,7 +36,7 @@ const METADATA = new WeakMap<OidcAppRow, AdapterPayload | undefined>();
 /** The provider's Client model: read from the catalogue (through the cache); nothing is written. */
 export class CatalogueClients implements Adapter {
   constructor(private readonly ctx: AppContext) {
-    ctx.cache.dependsOn(CLIENT_CACHE, 'blade_app');
+    followCatalogue(ctx, CLIENT_CACHE);
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {

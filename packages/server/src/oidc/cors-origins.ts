@@ -1,23 +1,5 @@
-import { splitRedirectUris } from '@sso/shared-api';
+import { oidcRedirectOrigins } from '../apps/oidc-apps.js';
 import type { AppContext } from '../context.js';
-import { live } from '../kernel/live-rows.js';
-
-const CACHE_KEY = 'oidc-cors-origins';
-
-/** The origins of every registered redirect URI of the enabled oidc applications. */
-async function registeredOrigins(ctx: AppContext): Promise<Set<string>> {
-  return ctx.cache.get('blade_app', CACHE_KEY, async () => {
-    const rows = await ctx.db
-      .selectFrom('blade_app')
-      .select('redirectUris')
-      .where('protocol', '=', 'oidc')
-      .where('status', '=', 1)
-      .$call(live(null))
-      .execute();
-    const origins = rows.flatMap((row) => splitRedirectUris(row.redirectUris).map((uri) => URL.parse(uri)?.origin));
-    return new Set(origins.filter((origin): origin is string => Boolean(origin)));
-  });
-}
 
 /**
  * Whether a browser page of this origin may call the provider's endpoints (the CORS preflight):
@@ -26,5 +8,5 @@ async function registeredOrigins(ctx: AppContext): Promise<Set<string>> {
  * against its own client's addresses (`clientBasedCORS`).
  */
 export async function mayCallFromBrowser(ctx: AppContext, origin: string): Promise<boolean> {
-  return (await registeredOrigins(ctx)).has(origin);
+  return (await oidcRedirectOrigins(ctx)).has(origin);
 }

@@ -1,27 +1,9 @@
+import { appAskingPermissionClaims } from '../apps/oidc-apps.js';
 import type { AppContext } from '../context.js';
 import { appPermissionsFor } from '../domain/app-permissions.js';
-import { live } from '../kernel/live-rows.js';
 
 /** Claims an application that opted in (its `permissionClaims` is 1) receives about the user: their roles and function codes in it. */
 export const PERMISSION_CLAIMS = ['app_roles', 'app_functions'] as const;
-
-const OPTED_IN_CACHE = 'oidc-permission-claims';
-
-/** The oidc application with this client id (its code) in the user's tenant, when it asked for permission claims. */
-async function optedInApp(ctx: AppContext, tenantId: string, clientId: string): Promise<string | undefined> {
-  ctx.cache.dependsOn(OPTED_IN_CACHE, 'blade_app');
-  const found = await ctx.cache.get(OPTED_IN_CACHE, `${tenantId}:${clientId}`, async () => {
-    const row = await ctx.db
-      .selectFrom('blade_app')
-      .select(['id', 'permissionClaims'])
-      .where('appCode', '=', clientId)
-      .where('protocol', '=', 'oidc')
-      .$call(live(tenantId))
-      .executeTakeFirst();
-    return row && Number(row.permissionClaims) === 1 ? String(row.id) : null;
-  });
-  return found ?? undefined;
-}
 
 /**
  * `app_roles` (role codes) and `app_functions` (function and button codes) of the user in the
@@ -34,7 +16,7 @@ export async function permissionClaims(
   clientId: string | undefined,
 ): Promise<Record<string, string[]>> {
   if (!clientId) return {};
-  const appId = await optedInApp(ctx, user.tenant_id, clientId);
+  const appId = await appAskingPermissionClaims(ctx, user.tenant_id, clientId);
   if (!appId) return {};
   const answer = await appPermissionsFor(ctx, { tenantId: user.tenant_id, appId, userId: user.user_id });
   return { app_roles: answer.roles.map((role) => role.roleAlias), app_functions: answer.functions };

@@ -1,11 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { findOidcApp } from '../apps/oidc-apps.js';
 import type { AppContext } from '../context.js';
 import { clientSecretMatches } from '../kernel/client-secret.js';
 import { findAccount, SCOPE_CLAIMS } from './accounts.js';
 import { DatabaseAdapter } from './adapter.js';
 import { backchannelDelivery } from './backchannel-delivery.js';
-import { CatalogueClients, findOidcApp } from './clients.js';
+import { CatalogueClients } from './clients.js';
 import { GRANT_LIFETIME_SECONDS } from './grant-sessions.js';
 import { cookieKeys, providerSigningKeys } from './keys.js';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.js';

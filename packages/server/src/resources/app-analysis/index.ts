@@ -1,7 +1,7 @@
 import { registry } from '@sso/shared-api';
+import { analyzeApps } from '../../apps/usage-analysis.js';
 import { bindResource } from '../../engine/bind.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { analyzeApps } from '../app/analysis.js';
 
 export const appAnalysisResource = bindResource(registry.aps.appAnalysis, {
   extras: defineExtraHandlers(registry.aps.appAnalysis, {

@@ -1,14 +1,13 @@
 import { type AppMenuNode, appMenu, badRequest, appAuthzMessages as m, type TreeNode } from '@sso/shared-api';
+import { findApp } from '../../apps/app-lookups.js';
 import type { AppContext } from '../../context.js';
 import { appMenus, menuTree } from '../../domain/app-menus.js';
 import { bySortThenId } from '../../domain/tree.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../kernel/live-rows.js';
 
 /** The application, a live one of the caller's tenant, or a 400. */
 async function requireApp(ctx: AppContext, tenantId: string, appId: string): Promise<void> {
-  const app = await ctx.db.selectFrom('blade_app').select('id').where('id', '=', appId).$call(live(tenantId)).executeTakeFirst();
-  if (!app) throw badRequest(m.appMissing);
+  if (!(await findApp(ctx.db, tenantId, { id: appId }))) throw badRequest(m.appMissing);
 }
 
 const contains = (text: string, part: string | undefined) => !part || text.toLowerCase().includes(part.toLowerCase());

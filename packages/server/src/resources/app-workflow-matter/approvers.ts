@@ -1,5 +1,6 @@
 import type { ApproverKind } from '@sso/shared-api';
 import { type Kysely, sql } from 'kysely';
+import { findApp } from '../../apps/app-lookups.js';
 import type { Database } from '../../db/schema.js';
 import { live } from '../../kernel/live-rows.js';
 
@@ -78,12 +79,7 @@ export async function approversOf(db: Kysely<Database>, node: WorkflowNode, requ
   let ids: string[] = [];
   switch (node.approverKind as ApproverKind) {
     case 'appOwner': {
-      const app = await db
-        .selectFrom('blade_app')
-        .select('ownerId')
-        .where('id', '=', requester.appId)
-        .$call(live(requester.tenantId))
-        .executeTakeFirst();
+      const app = await findApp(db, requester.tenantId, { id: requester.appId });
       if (app?.ownerId) ids = (await activeUsers(db, requester.tenantId).where('id', '=', app.ownerId).execute()).map((r) => r.id);
       break;
     }

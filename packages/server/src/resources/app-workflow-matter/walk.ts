@@ -1,5 +1,6 @@
 import { ApiError, badRequest, matterMessages as m } from '@sso/shared-api';
 import type { Kysely, Updateable } from 'kysely';
+import { findApp } from '../../apps/app-lookups.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { grantAppRole } from '../../domain/app-role-grants.js';
@@ -87,14 +88,8 @@ export interface RequestInput {
 export async function submitRequest(ctx: AppContext, caller: Caller, input: RequestInput): Promise<string> {
   const db = ctx.db;
   const tenantId = caller.tenant_id;
-  const app = await db
-    .selectFrom('blade_app')
-    .select('id')
-    .where('id', '=', input.appId)
-    .where('status', '=', 1)
-    .$call(live(tenantId))
-    .executeTakeFirst();
-  if (!app) throw badRequest(m.noWorkflow);
+  const app = await findApp(db, tenantId, { id: input.appId });
+  if (app?.status !== 1) throw badRequest(m.noWorkflow);
   if (!(await appRoleOf(db, tenantId, input.appId, input.appRoleId))) throw badRequest(m.noWorkflow);
   const expireTime = input.expireTime ? new Date(`${input.expireTime}T00:00:00`) : null;
   if (expireTime && expireTime.getTime() <= Date.now()) throw badRequest(m.expireTime);

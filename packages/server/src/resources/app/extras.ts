@@ -1,33 +1,14 @@
-import { app, appMessages, badRequest, zh } from '@sso/shared-api';
+import { app, appMessages, badRequest } from '@sso/shared-api';
+import { bindAppDatasource, clearAppIcon, resetClientSecret } from '../../apps/catalogue-edits.js';
+import { analyzeApps } from '../../apps/usage-analysis.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { Repository } from '../../engine/repository.js';
-import { hashClientSecret } from '../../kernel/client-secret.js';
 import { live } from '../../kernel/live-rows.js';
 import { attachResource } from '../attach/index.js';
-import { analyzeApps } from './analysis.js';
-import { newAppSecret } from './rules.js';
 
 /** Extras of the catalogue: a new client secret (answered once), a bound data source, icon removal, the analysis. */
 export const appExtraHandlers = defineExtraHandlers(app, {
-  resetSecret: async ({ ctx, caller: who, query }) => {
-    const row = await ctx.db
-      .selectFrom('blade_app')
-      .select(['id', 'appCode', 'protocol'])
-      .where('id', '=', query.id)
-      .$call(live(who.tenant_id))
-      .executeTakeFirst();
-    if (!row) throw badRequest(zh('recordMissing'));
-    if (row.protocol !== 'oidc' && row.protocol !== 'token') throw badRequest(appMessages.secretOnlyOidc);
-    const clientSecret = newAppSecret();
-    await ctx.db
-      .updateTable('blade_app')
-      .set({ clientSecret: hashClientSecret(clientSecret), updateUser: who.user_id, updateTime: new Date() })
-      .where('id', '=', row.id)
-      .execute();
-    await ctx.audit.record({ type: 'app.secret-reset', actor: who, targets: [{ kind: 'app', id: row.id, name: row.appCode }] });
-    ctx.cache.invalidate('blade_app');
-    return { id: row.id, appCode: row.appCode, clientSecret };
-  },
+  resetSecret: ({ ctx, caller, query }) => resetClientSecret(ctx, caller, query.id),
 
   datasource: async ({ ctx, caller: who, query }) => {
     const source = await ctx.db
@@ -37,14 +18,7 @@ export const appExtraHandlers = defineExtraHandlers(app, {
       .$call(live())
       .executeTakeFirst();
     if (!source) throw badRequest(appMessages.datasourceMissing);
-    const updated = await ctx.db
-      .updateTable('blade_app')
-      .set({ datasourceId: source.id, updateUser: who.user_id, updateTime: new Date() })
-      .where('id', '=', query.appId)
-      .$call(live(who.tenant_id))
-      .executeTakeFirst();
-    if (!updated.numUpdatedRows) throw badRequest(zh('recordMissing'));
-    ctx.cache.invalidate('blade_app');
+    await bindAppDatasource(ctx, who, query.appId, String(source.id));
     return true;
   },
 
@@ -56,13 +30,7 @@ export const appExtraHandlers = defineExtraHandlers(app, {
         rows.map((r) => r.id),
       );
     }
-    await ctx.db
-      .updateTable('blade_app')
-      .set({ icon: null, updateUser: who.user_id, updateTime: new Date() })
-      .where('tenantId', '=', who.tenant_id)
-      .where('icon', '=', query.link)
-      .execute();
-    ctx.cache.invalidate('blade_app');
+    await clearAppIcon(ctx, who, query.link);
     return true;
   },
 

@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { type AppProtocol, appMessages, badRequest, oidcCodeTaken, splitRedirectUris, zh } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
+import { refuseTakenCasService } from '../../apps/cas-services.js';
+import { newClientSecret } from '../../apps/client-credentials.js';
+import { oidcCodeTakenElsewhere } from '../../apps/oidc-apps.js';
 import type { Database } from '../../db/schema.js';
 import { namePinyin } from '../../domain/app-pinyin.js';
 import type { ResourceRules } from '../../engine/types.js';
 import { hashClientSecret } from '../../kernel/client-secret.js';
 import { live } from '../../kernel/live-rows.js';
-import { refuseTakenCasService } from './cas-service-clash.js';
-
-/** A new client secret: 192 random bits, URL-safe. */
-export const newAppSecret = () => randomBytes(24).toString('base64url');
 
 /** Protocols that send something back to the application: they need a registered redirect URI. */
 const REDIRECTING: readonly AppProtocol[] = ['oidc', 'cas', 'token'];
@@ -36,16 +34,8 @@ export const appRules: ResourceRules = {
     }
     await refuseTakenCasService(trx, merged, String(existing?.tenantId ?? caller.tenant_id));
     // An oidc application's code is its client id on the platform's one issuer: unique across tenants.
-    if (protocol === 'oidc') {
-      const taken = await trx
-        .selectFrom('blade_app')
-        .select('id')
-        .where('appCode', '=', String(merged.appCode))
-        .where('protocol', '=', 'oidc')
-        .where('tenantId', '<>', String(merged.tenantId ?? caller.tenant_id))
-        .$call(live(null))
-        .executeTakeFirst();
-      if (taken) throw badRequest(oidcCodeTaken(String(merged.appCode)));
+    if (protocol === 'oidc' && (await oidcCodeTakenElsewhere(trx, String(merged.appCode), String(merged.tenantId ?? caller.tenant_id)))) {
+      throw badRequest(oidcCodeTaken(String(merged.appCode)));
     }
     if (values.ownerId) {
       const owner = await trx
@@ -58,7 +48,7 @@ export const appRules: ResourceRules = {
     }
     // oidc clients and token applications (which exchange hand-off codes) authenticate with a secret.
     if ((protocol === 'oidc' || protocol === 'token') && !existing?.clientSecret) {
-      const clientSecret = newAppSecret();
+      const clientSecret = newClientSecret();
       values.clientSecret = hashClientSecret(clientSecret);
       return { reveal: { clientSecret } };
     }

@@ -1,6 +1,6 @@
 import { ledgerMessages, notFound, registry } from '@sso/shared-api';
+import { visibleApp } from '../../apps/who-may-open.js';
 import type { AppContext } from '../../context.js';
-import { visibleApp } from '../../domain/app-access.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';

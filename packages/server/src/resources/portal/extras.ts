@@ -1,8 +1,8 @@
 import { badRequest, notFound, portalMessages, registry } from '@sso/shared-api';
 import { sql } from 'kysely';
+import { recordOpen } from '../../apps/open-log.js';
+import { type VisibleApp, visibleApp, visibleApps } from '../../apps/who-may-open.js';
 import type { AppContext } from '../../context.js';
-import { type VisibleApp, visibleApp, visibleApps } from '../../domain/app-access.js';
-import { recordOpen } from '../../domain/app-opens.js';
 import { dictionaryValues } from '../../domain/dictionary-values.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { messageFor, wantsEnglish } from '../../http/language.js';

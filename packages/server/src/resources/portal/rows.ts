@@ -1,5 +1,5 @@
 import type { PortalAppRow } from '@sso/shared-api';
-import type { VisibleApp } from '../../domain/app-access.js';
+import type { VisibleApp } from '../../apps/who-may-open.js';
 
 /** An application as the portal answers it: no secret, no redirect URIs, no pinyin index. */
 export function portalRow(app: VisibleApp): PortalAppRow {

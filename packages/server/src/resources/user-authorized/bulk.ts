@@ -1,5 +1,6 @@
 import { ApiError, badRequest, type bulkGrantBody, type bulkGrantResult, appAuthzMessages as m } from '@sso/shared-api';
 import type { z } from 'zod';
+import { findApp } from '../../apps/app-lookups.js';
 import type { AppContext } from '../../context.js';
 import { grantAppRoleOutcome, previewAppRoleGrant, revokeAppRole } from '../../domain/app-role-grants.js';
 import type { Caller } from '../../kernel/caller.js';
@@ -19,12 +20,7 @@ type Row = Result['results'][number];
 export async function bulkRoleGrant(ctx: AppContext, caller: Caller, body: Body): Promise<Result> {
   await ctx.permissions.require(caller, body.action === 'grant' ? 'userauthorizedrole_add' : 'userauthorizedrole_delete');
   const tenantId = caller.tenant_id;
-  const app = await ctx.db
-    .selectFrom('blade_app')
-    .select('id')
-    .where('appCode', '=', body.appCode)
-    .$call(live(tenantId))
-    .executeTakeFirst();
+  const app = await findApp(ctx.db, tenantId, { appCode: body.appCode });
   if (!app) throw badRequest(m.appMissing);
   const role = await ctx.db
     .selectFrom('blade_app_role')
@@ -62,7 +58,7 @@ export async function bulkRoleGrant(ctx: AppContext, caller: Caller, body: Body)
       results.push({ account, outcome: 'refused', message: m.accountMissing });
       continue;
     }
-    const grant = { tenantId, userId, appId: String(app.id), appRoleId: String(role.id), reason: body.reason ?? '', source, expiresAt };
+    const grant = { tenantId, userId, appId: app.id, appRoleId: String(role.id), reason: body.reason ?? '', source, expiresAt };
     try {
       if (body.action === 'revoke') {
         const revoked = dryRun ? held.has(userId) : await revokeAppRole(ctx, { ...grant }, caller);

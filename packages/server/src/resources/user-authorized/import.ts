@@ -8,6 +8,7 @@ import {
   type UploadedFile,
 } from '@sso/shared-api';
 import type { z } from 'zod';
+import { appNamesById } from '../../apps/app-lookups.js';
 import type { AppContext } from '../../context.js';
 import { grantAppRoleOutcome } from '../../domain/app-role-grants.js';
 import { readSheet, type SheetLayout } from '../../domain/excel-sheet.js';
@@ -52,16 +53,18 @@ export async function importRoleGrants(ctx: AppContext, caller: Caller, file: Up
         .execute()
     ).map((u) => [u.account, String(u.id)]),
   );
+  const roleRows = await ctx.db.selectFrom('blade_app_role').select(['id', 'appId', 'roleAlias']).$call(live(tenantId)).execute();
+  // A role is named by its application's code; roles of a removed application are not there to grant.
+  const liveApps = await appNamesById(
+    ctx.db,
+    roleRows.map((r) => r.appId),
+    { removed: 'exclude' },
+  );
   const roles = new Map(
-    (
-      await ctx.db
-        .selectFrom('blade_app_role as r')
-        .innerJoin('blade_app as a', 'a.id', 'r.appId')
-        .select(['r.id', 'r.appId', 'r.roleAlias', 'a.appCode'])
-        .where('a.isDeleted', '=', 0)
-        .$call(live(tenantId, 'r'))
-        .execute()
-    ).map((r) => [`${r.appCode}\n${r.roleAlias}`, { id: String(r.id), appId: String(r.appId) }]),
+    roleRows.flatMap((r) => {
+      const app = liveApps.get(String(r.appId));
+      return app ? [[`${app.appCode}\n${r.roleAlias}`, { id: String(r.id), appId: String(r.appId) }] as const] : [];
+    }),
   );
   const grants = rows.map(({ row, values }) => {
     const userId = users.get(values.account);

@@ -1,10 +1,10 @@
 import { forbidden, userAuthorizedFunction, userAuthorizedMenu, userAuthorizedRole, zh } from '@sso/shared-api';
+import { findApp } from '../../apps/app-lookups.js';
 import { appPermissionsFor } from '../../domain/app-permissions.js';
 import { revokeDirect } from '../../domain/direct-grants.js';
 import { effectiveAccess } from '../../domain/effective-access.js';
 import { bindResource } from '../../engine/bind.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
-import { live } from '../../kernel/live-rows.js';
 import { bulkRoleGrant } from './bulk.js';
 import { directSubmit } from './direct-submit.js';
 import { importRoleGrants } from './import.js';
@@ -37,10 +37,8 @@ const menuHandlers = defineExtraHandlers(userAuthorizedMenu, {
     const userId = (query.ssoUserId ?? query.userId) as string;
     // Anyone may read their own; reading another user's needs the screen.
     if (userId !== caller.user_id && !(await ctx.permissions.allows(caller, 'userauthorizedmenu'))) throw forbidden(zh('forbidden'));
-    let app = ctx.db.selectFrom('blade_app').select('id').$call(live(caller.tenant_id));
-    app = query.appId ? app.where('id', '=', query.appId) : app.where('appCode', '=', query.appCode ?? '');
-    const found = await app.executeTakeFirst();
-    return appPermissionsFor(ctx, { tenantId: caller.tenant_id, appId: found ? String(found.id) : '0', userId });
+    const found = await findApp(ctx.db, caller.tenant_id, query.appId ? { id: query.appId } : { appCode: query.appCode ?? '' });
+    return appPermissionsFor(ctx, { tenantId: caller.tenant_id, appId: found?.id ?? '0', userId });
   },
 });
 

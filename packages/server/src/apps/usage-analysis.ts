@@ -1,9 +1,9 @@
 import { type appAnalysisQuery, DEFAULT_PAGE_SIZE } from '@sso/shared-api';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import type { Caller } from '../../kernel/caller.js';
-import { formatDateTime } from '../../kernel/rows.js';
+import type { AppContext } from '../context.js';
+import type { Caller } from '../kernel/caller.js';
+import { formatDateTime } from '../kernel/rows.js';
 
 const DEFAULT_DAYS = 30;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

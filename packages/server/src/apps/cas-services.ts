@@ -1,7 +1,6 @@
 import { badRequest, casServiceTaken, parseRegisteredRedirectUri, splitRedirectUris } from '@sso/shared-api';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { live } from '../../kernel/live-rows.js';
+import type { Db } from '../db/database.js';
+import { live } from '../kernel/live-rows.js';
 
 /**
  * What a registered URI covers, compared without the parts the redirect check ignores: scheme,
@@ -18,7 +17,7 @@ function coveredAddress(entry: string): string | undefined {
  * address) another enabled cas application of the tenant registered is refused, naming that one.
  * Nested addresses are allowed (the longest registered one answers, see appForAddress).
  */
-export async function refuseTakenCasService(db: Kysely<Database>, app: Record<string, unknown>, tenantId: string): Promise<void> {
+export async function refuseTakenCasService(db: Db, app: Record<string, unknown>, tenantId: string): Promise<void> {
   if (app.protocol !== 'cas' || Number(app.status ?? 1) !== 1) return;
   const mine = new Map<string, string>();
   for (const entry of splitRedirectUris(app.redirectUris as string | null)) {
@@ -39,4 +38,19 @@ export async function refuseTakenCasService(db: Kysely<Database>, app: Record<st
       if (taken) throw badRequest(casServiceTaken(taken, other.appName, other.appCode));
     }
   }
+}
+
+/**
+ * Of these applications, those that take CAS logout requests (`casSingleLogout` 1, the default);
+ * removed ones take none.
+ */
+export async function appsTakingCasLogout(db: Db, appIds: readonly string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('blade_app')
+    .select('id')
+    .where('id', 'in', [...new Set(appIds)])
+    .where('casSingleLogout', '=', 1)
+    .$call(live())
+    .execute();
+  return new Set(rows.map((row) => String(row.id)));
 }

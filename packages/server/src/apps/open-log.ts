@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { OfflineCityResolver } from '../logs/ip-city.js';
-import type { AppUser, VisibleApp } from './app-access.js';
+import type { AppUser, VisibleApp } from './who-may-open.js';
 
 const cities = new OfflineCityResolver();
 

@@ -1,15 +1,16 @@
 import { splitRedirectUris } from '@sso/shared-api';
-import { type RedirectSource, registerRedirectSource } from '../../auth/redirects.js';
-import type { AppContext } from '../../context.js';
-import { live } from '../../kernel/live-rows.js';
+import { type RedirectSource, registerRedirectSource } from '../auth/redirects.js';
+import type { AppContext } from '../context.js';
+import { live } from '../kernel/live-rows.js';
+import { APP_TABLE } from './catalogue.js';
 
 /**
  * Applications are the second place redirect URIs are registered: every enabled application's
  * `redirectUris` count for the hand-off check of its own tenant's callers (a protocol asks of one
- * application with `isRegisteredForApp`, apps/registered-uris.ts).
+ * application with `isRegisteredForApp`, registered-uris.ts).
  */
 export const appRedirectSource: RedirectSource = {
-  table: 'blade_app',
+  table: APP_TABLE,
   async load(ctx: AppContext) {
     const rows = await ctx.db
       .selectFrom('blade_app')
