@@ -151,6 +151,7 @@ describe('BladeX hand-off', () => {
 
 describe('BladeX hand-off with a one-time code', () => {
   let secret = '';
+  let codeAppId = '';
   let otherSecret = '';
   const exchange = (code: string, credentials: string) =>
     platform(suite, 'POST', '/api/blade-auth/oauth/handoff/exchange', undefined, new URLSearchParams({ code }).toString(), {
@@ -175,7 +176,8 @@ describe('BladeX hand-off with a one-time code', () => {
       }) as Promise<{ id: string; clientSecret: string }>;
     const app = await submit({ appCode: 'bx_code', appName: '编码交接', redirectUris: `${bladeApp.origin}/code-in` });
     secret = app.clientSecret;
-    await grantApp(suite, String(app.id), staff.id);
+    codeAppId = String(app.id);
+    await grantApp(suite, codeAppId, staff.id);
     const other = await submit({ appCode: 'bx_code2', appName: '另一应用', redirectUris: `${otherApp.origin}/code-in` });
     otherSecret = other.clientSecret;
   });
@@ -220,8 +222,7 @@ describe('BladeX hand-off with a one-time code', () => {
     expect(refused.status).toBe(403);
     expect(refused.json()).not.toHaveProperty('code');
     const leaver = await createUserWithRole(suite.server, { account: 'bx_code_leaver' });
-    const app = await suite.server.ctx.db.selectFrom('blade_app').select('id').where('appCode', '=', 'bx_code').executeTakeFirstOrThrow();
-    await grantApp(suite, String(app.id), leaver.id);
+    await grantApp(suite, codeAppId, leaver.id);
     const code = await codeFor(leaver);
     const grant = await suite.server.ctx.db
       .selectFrom('blade_app_user')

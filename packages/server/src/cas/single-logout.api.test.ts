@@ -53,6 +53,8 @@ let crm: Receiver;
 let quiet: Receiver;
 let tenantApp: Receiver;
 let staff: TestUser;
+/** The applications' ids by code. */
+const appIds = new Map<string, string>();
 
 const sessionIndexOf = (xml: string) => /<samlp:SessionIndex>([^<]*)<\/samlp:SessionIndex>/.exec(xml)?.[1];
 
@@ -90,6 +92,7 @@ beforeAll(async () => {
     ['slo_quiet', quiet, { casSingleLogout: 0 }],
   ] as const) {
     const id = await createApp(suite, { appCode: code, protocol: 'cas', redirectUris: `${receiver.origin}/`, ...extra });
+    appIds.set(code, id);
     await grantApp(suite, id, staff.id);
   }
 });
@@ -133,12 +136,10 @@ describe('CAS single logout', () => {
   });
 
   it('keeps the opt-out on the application, and refuses a value other than 0 or 1', async () => {
-    const [quietRow] = await suite.server.ctx.db
-      .selectFrom('blade_app')
-      .select('casSingleLogout')
-      .where('appCode', '=', 'slo_quiet')
-      .execute();
-    expect(quietRow?.casSingleLogout).toBe(0);
+    const quietApp = (await suite.admin.call('GET', '/api/blade-aps/app/detail', { id: appIds.get('slo_quiet') ?? '' })) as {
+      casSingleLogout?: unknown;
+    };
+    expect(quietApp.casSingleLogout).toBe(0);
     const refused = await failure(
       suite.admin,
       suite.admin.call('POST', '/api/blade-aps/app/submit', undefined, {

@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantWithAdmin, failure, signIn, TEST_PASSWORD, type TestUser, useTestServer } from '../api-suite.testkit.js';
+import { patchAppRow, storedApp } from '../apps/catalogue.testkit.js';
 import { CookieBrowser } from './browser.testkit.js';
 import {
   bladeAuth,
@@ -229,8 +230,7 @@ describe('back-channel logout addresses', () => {
     );
     expect(refused.status).toBe(400);
     expect(refused.msg).toContain('127.0.0.1');
-    const saved = await suite.server.ctx.db.selectFrom('blade_app').select('id').where('appCode', '=', 'b_loopback_rp').execute();
-    expect(saved).toEqual([]);
+    expect(await storedApp(suite.server, { appCode: 'b_loopback_rp' })).toBeUndefined();
   });
 
   it("are posted as the client's own tenant, never with the allowance of a platform application at the same address", async () => {
@@ -242,11 +242,7 @@ describe('back-channel logout addresses', () => {
       status: 1,
     })) as { id: string; clientSecret: string };
     // Saved before the rule existed: the same loopback address the platform's own application registered.
-    await suite.server.ctx.db
-      .updateTable('blade_app')
-      .set({ backchannelLogoutUri: receiver.url })
-      .where('id', '=', String(made.id))
-      .execute();
+    await patchAppRow(suite.server, String(made.id), { backchannelLogoutUri: receiver.url });
     await otherTenant.sdk.call('POST', '/api/blade-aps/appuser/submit', undefined, { appId: String(made.id), userId: otherTenant.id });
     const tenantApp: RegisteredApp = {
       id: String(made.id),

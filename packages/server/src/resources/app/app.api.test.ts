@@ -1,6 +1,7 @@
 import { appMessages, appUserMessages, redirectMessages } from '@sso/shared-api';
 import { describe, expect, it } from 'vitest';
 import { bad, createRole, createUser, failure, tableSnapshot, useTestServer } from '../../api-suite.testkit.js';
+import { catalogueSnapshot, storedApp } from '../../apps/catalogue.testkit.js';
 import { hashClientSecret } from '../../kernel/client-secret.js';
 
 /** The catalogue and its grants: the contract's bodies, the secret shown once, and refusals that change nothing. */
@@ -11,8 +12,11 @@ const GRANT = '/api/blade-aps/appuser';
 type Row = Record<string, unknown>;
 const submit = (body: Row) => suite.admin.call('POST', `${APP}/submit`, undefined, body) as Promise<Row>;
 const grant = (body: Row) => suite.admin.call('POST', `${GRANT}/submit`, undefined, body) as Promise<Row>;
-const stored = (id: unknown) =>
-  suite.server.ctx.db.selectFrom('blade_app').selectAll().where('id', '=', String(id)).executeTakeFirstOrThrow();
+const stored = async (id: unknown) => {
+  const row = await storedApp(suite.server, { id: String(id) });
+  if (!row) throw new Error(`no application ${String(id)}`);
+  return row;
+};
 
 let serial = 0;
 const contractBody = (over: Row = {}) => ({
@@ -68,9 +72,9 @@ describe('the catalogue', () => {
     ['a link application without address', { protocol: 'link', appUrl: '' }, appMessages.appUrlRequired],
     ['an address that is not http(s)', { appUrl: 'javascript:alert(1)' }, appMessages.appUrl],
   ])('refuses %s with 400 and changes nothing', async (_name, over, message) => {
-    const before = await tableSnapshot(suite.server, 'blade_app');
+    const before = await catalogueSnapshot(suite.server);
     expect(await failure(suite.admin, submit(contractBody(over)))).toEqual(bad(message));
-    expect(await tableSnapshot(suite.server, 'blade_app')).toEqual(before);
+    expect(await catalogueSnapshot(suite.server)).toEqual(before);
   });
 
   it.each([
@@ -79,19 +83,19 @@ describe('the catalogue', () => {
     ['a user name', 'https://user@erp.example.com/cb'],
     ['no scheme', '//erp.example.com/cb'],
   ])('refuses a redirect URI with %s, naming it', async (_name, uri) => {
-    const before = await tableSnapshot(suite.server, 'blade_app');
+    const before = await catalogueSnapshot(suite.server);
     const refused = await failure(suite.admin, submit(contractBody({ redirectUris: `https://ok.example.com/cb,${uri}` })));
     expect(refused).toMatchObject({ status: 400, code: 400 });
     expect(refused.msg.startsWith(redirectMessages.badRedirectUri)).toBe(true);
     expect(refused.msg).toContain(uri);
-    expect(await tableSnapshot(suite.server, 'blade_app')).toEqual(before);
+    expect(await catalogueSnapshot(suite.server)).toEqual(before);
   });
 
   it('refuses an appCode already taken in the tenant', async () => {
     await submit(contractBody({ appCode: 'taken' }));
-    const before = await tableSnapshot(suite.server, 'blade_app');
+    const before = await catalogueSnapshot(suite.server);
     expect(await failure(suite.admin, submit(contractBody({ appCode: 'taken' })))).toEqual(bad(appMessages.appCodeTaken));
-    expect(await tableSnapshot(suite.server, 'blade_app')).toEqual(before);
+    expect(await catalogueSnapshot(suite.server)).toEqual(before);
   });
 
   it("registers an application's redirect URIs for its own tenant's callers, never another tenant's", async () => {

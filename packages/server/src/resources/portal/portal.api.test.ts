@@ -12,6 +12,7 @@ import {
   trackedClient,
   useTestServer,
 } from '../../api-suite.testkit.js';
+import { insertAppRow } from '../../apps/catalogue.testkit.js';
 
 /**
  * The portal: a user sees, searches, favourites, reads and opens only the enabled applications
@@ -84,17 +85,14 @@ beforeAll(async () => {
   // Another tenant's application, granted (wrongly) to alice's id: still not hers to see.
   await createTenant(suite.server, '300001');
   const foreign = suite.server.ctx.ids.next();
-  await suite.server.ctx.db
-    .insertInto('blade_app')
-    .values({
-      id: foreign,
-      tenantId: '300001',
-      appCode: 'foreign',
-      appName: '外部系统',
-      protocol: 'link',
-      appUrl: 'https://x.example.com/',
-    })
-    .execute();
+  await insertAppRow(suite.server, {
+    id: foreign,
+    tenantId: '300001',
+    appCode: 'foreign',
+    appName: '外部系统',
+    protocol: 'link',
+    appUrl: 'https://x.example.com/',
+  });
   await suite.server.ctx.db
     .insertInto('blade_app_user')
     .values({ id: suite.server.ctx.ids.next(), tenantId: '300001', appId: foreign, userId: aliceId })
