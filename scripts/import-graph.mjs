@@ -190,3 +190,29 @@ export function upwardImports(graph, floors = SERVER_FLOORS) {
 export function filesWithoutFloor(graph, floors = SERVER_FLOORS) {
   return [...graph.keys()].filter((file) => floorOf(file, floors) < 0);
 }
+
+/**
+ * The application catalogue's table has one owner: only `apps/` reads or writes `blade_app`, so
+ * that every sign-on, grant and screen asks the same module for an application. Besides apps/,
+ * only the table's own history may name it: its migrations, its schema type, and the test that
+ * fills it in an old shape to check a migration; and the floors test, which checks this rule.
+ */
+export const APP_TABLE_OWNERS = [
+  'apps/',
+  'db/migrations/',
+  'db/schema-applications.ts',
+  'db/app-types-migration.api.test.ts',
+  'floors.test.ts',
+];
+const APP_TABLE_NAME = /\bblade_app\b/;
+
+/**
+ * The server files (code and tests, paths under `srcDir`) that name the catalogue's table outside
+ * its owners: in a query, a join, raw SQL or a cache dependency alike.
+ */
+export function filesNamingAppTable(srcDir) {
+  return sourceFiles(srcDir)
+    .map((file) => relative(srcDir, file).split(sep).join('/'))
+    .filter((path) => !APP_TABLE_OWNERS.some((owner) => (owner.endsWith('/') ? path.startsWith(owner) : path === owner)))
+    .filter((path) => APP_TABLE_NAME.test(readFileSync(join(srcDir, path), 'utf8')));
+}

@@ -1,8 +1,11 @@
-import { dirname, resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   cyclesOf,
+  filesNamingAppTable,
   filesWithoutFloor,
   floorOf,
   folderCycleImports,
@@ -18,7 +21,8 @@ import {
  * ARCHITECTURE.md says what stands on each): a file imports its own floor and the floors below,
  * never one above; no two files and no two folders import each other, directly or around a
  * circle. Every import counts, type-only ones included. The web and the terminal console keep no
- * file circle either. A failure names the offending imports.
+ * file circle either. The application catalogue's table is named under apps/ alone
+ * (`APP_TABLE_OWNERS`). A failure names the offending imports or files.
  */
 const srcDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = resolve(srcDir, '../../..');
@@ -79,6 +83,30 @@ describe('the server floors', () => {
     expect(fileCycles(graph)).toEqual(['auth/b.ts ↔ kernel/a.ts']);
     expect(folderCycles(graph)).toEqual(['[auth kernel]: kernel/a.ts → auth/b.ts, auth/b.ts → kernel/a.ts']);
     expect(filesWithoutFloor(new Map([['nowhere/d.ts', []]]))).toEqual(['nowhere/d.ts']);
+  });
+
+  it('leave the application catalogue to apps/: no other file names blade_app (code and tests alike)', () => {
+    expect(filesNamingAppTable(srcDir)).toEqual([]);
+  });
+
+  it('would notice a file outside apps/ naming blade_app, and only the table itself', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'app-table-'));
+    try {
+      const write = (path: string, text: string) => {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      };
+      write('apps/lookups.ts', "db.selectFrom('blade_app')");
+      write('db/migrations/0001-apps.ts', 'create table blade_app (id bigint)');
+      write('resources/a.ts', "db.selectFrom('blade_app')");
+      write('domain/b.ts', "db.selectFrom('blade_app_role as r').innerJoin('blade_app as a', 'a.id', 'r.appId')");
+      write('domain/c.ts', 'sql`select id from blade_app a`');
+      write('domain/d.test.ts', "db.insertInto('blade_app')");
+      write('domain/e.ts', "db.selectFrom('blade_app_user').selectAll()");
+      expect(filesNamingAppTable(dir)).toEqual(['domain/b.ts', 'domain/c.ts', 'domain/d.test.ts', 'resources/a.ts']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('see type-only imports', () => {
