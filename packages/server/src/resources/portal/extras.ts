@@ -41,7 +41,7 @@ async function favoriteIds(ctx: AppContext, caller: Caller): Promise<string[]> {
   return rows.map((r) => String(r.appId));
 }
 
-/** The portal: every answer is cut to the applications the caller may open (domain/app-access). */
+/** The portal: every answer is cut to the applications the caller may open (apps/who-may-open). */
 export const portalAppExtraHandlers = defineExtraHandlers(registry.portal.app, {
   typeCount: async ({ ctx, caller, request }) =>
     (await byType(ctx, await visibleApps(ctx, caller), wantsEnglish(request))).map(({ appType, appTypeName, apps }) => ({
