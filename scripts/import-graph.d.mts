@@ -21,3 +21,5 @@ export function folderCycleImports(graph: Graph, cycle: string[]): string[];
 export function floorOf(path: string, floors?: Floor[]): number;
 export function upwardImports(graph: Graph, floors?: Floor[]): string[];
 export function filesWithoutFloor(graph: Graph, floors?: Floor[]): string[];
+export const APP_TABLE_OWNERS: string[];
+export function filesNamingAppTable(srcDir: string): string[];

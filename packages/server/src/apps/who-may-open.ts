@@ -1,6 +1,7 @@
 import { APP_VISIBLE_TO_ALL } from '@sso/shared-api';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
+import { APP_TABLE } from './catalogue.js';
 
 /** An application row as the visibility query reads it (every column the portal and protocols use). */
 export interface VisibleApp {
@@ -33,7 +34,7 @@ export interface AppUser {
 
 /** The cache table of visibility answers; dropped whenever one of the tables it is made from changes. */
 const ACCESS_CACHE = 'app-access';
-const SOURCES = ['blade_app', 'blade_app_user', 'blade_user', 'blade_role', 'blade_dept'];
+const SOURCES = [APP_TABLE, 'blade_app_user', 'blade_user', 'blade_role', 'blade_dept'];
 /** One answer per user and session shape: room for every user of a 100,000-user company. */
 const ACCESS_CACHE_ENTRIES = 150_000;
 const declared = new WeakSet<object>();
