@@ -21,3 +21,4 @@ export * from './redirect-contract.js';
 export * from './sdk/auth-client.js';
 export * from './sdk/transport.js';
 export * from './sign-in-methods.js';
+export * from './sign-on-paths.js';

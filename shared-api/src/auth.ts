@@ -65,6 +65,7 @@ export const tokenQuery = z.object({
 export type TokenQuery = z.infer<typeof tokenQuery>;
 
 /** GET oauth/user-info: who the token belongs to. */
+export const USER_INFO_PATH = '/api/blade-auth/oauth/user-info';
 export const userInfo = z.object({
   tenantId: z.string(),
   userId: z.string(),

@@ -1,4 +1,4 @@
-import type { TokenError, TokenResponse, UserInfo } from '../auth.js';
+import { type TokenError, type TokenResponse, USER_INFO_PATH, type UserInfo } from '../auth.js';
 import { DEFAULT_TENANT_ID, TOKEN_HEADER } from '../constants.js';
 import { md5, toBase64 } from '../digest.js';
 import { ApiError, type Envelope } from '../envelope.js';
@@ -13,6 +13,15 @@ import {
 } from '../login-options.js';
 import { HANDOFF_PATH, type HandoffResponse } from '../redirect-contract.js';
 import { MFA_REQUIRED, RESETWORD_PATH, SEND_SMS_PATH } from '../sign-in-methods.js';
+import {
+  APP_NAME_PATH,
+  CAS_GATEWAY_PATH,
+  CAS_LOGOUT_PATH,
+  CAS_TICKET_PATH,
+  CLEAR_CACHE_PATH,
+  type NextAddress,
+  OAUTH_TOKEN_PATH,
+} from '../sign-on-paths.js';
 import { type QueryValue, type Transport, toQueryString } from './transport.js';
 
 /** What the client remembers of a sign-in. */
@@ -220,7 +229,7 @@ export class AuthClient {
   }
 
   userInfo(): Promise<UserInfo> {
-    return this.call('GET', '/api/blade-auth/oauth/user-info');
+    return this.call('GET', USER_INFO_PATH);
   }
 
   /** Client addresses throttled for failed sign-ins (platform administrators). */
@@ -239,6 +248,36 @@ export class AuthClient {
    */
   handoff(redirect: string): Promise<HandoffResponse> {
     return this.call('POST', HANDOFF_PATH, { redirect });
+  }
+
+  /** The name of the application asking for a sign-in (public; '' when it is unknown or disabled). */
+  askingAppName(appCode: string): Promise<string> {
+    return this.call('POST', APP_NAME_PATH, { appCode });
+  }
+
+  /** CAS: the service's address with a fresh service ticket of this session (`renew`: only a sign-in made just now counts). */
+  casTicket(service: string, renew = false): Promise<NextAddress> {
+    return this.call('POST', CAS_TICKET_PATH, renew ? { service, renew: 'true' } : { service });
+  }
+
+  /** CAS `gateway=true` without a session: the service's address without a ticket, when it is a registered one. */
+  casGateway(service: string): Promise<NextAddress> {
+    return this.call('POST', CAS_GATEWAY_PATH, { service });
+  }
+
+  /** CAS sign-out: ends this session and its CAS sign-ons; `url` is the service to return to ('' when not registered). */
+  casLogout(service?: string): Promise<NextAddress> {
+    return this.call('POST', CAS_LOGOUT_PATH, service ? { service } : undefined);
+  }
+
+  /** BladeX hand-off (`grant_type=sso`): the application's address with a token for it, when `referer` is registered for it. */
+  appHandOff(appCode: string, referer: string): Promise<{ redirect_uri: string }> {
+    return this.call('POST', OAUTH_TOKEN_PATH, { grant_type: 'sso', appCode, referer });
+  }
+
+  /** Drops the server's cached dictionaries, parameters and menus. */
+  clearServerCache(): Promise<unknown> {
+    return this.call('GET', CLEAR_CACHE_PATH);
   }
 
   /**

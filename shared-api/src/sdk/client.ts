@@ -15,37 +15,15 @@ export function resourceNamespaces(client: AuthClient): Sdk {
   ) as unknown as Sdk;
 }
 
-/** The whole SDK: the sign-in part (AuthClient) and every resource namespace of the registry. */
+/** The whole SDK: the sign-in part (AuthClient) and every group of the registry (`sdk.portal.app.open()`). */
+// The groups are the registry's, not a list kept here: a group added to the registry is on the SDK,
+// the web's client, the CLI and the TUI at once. The interface gives the class the groups' types;
+// the constructor fills them from the same registry.
+export interface SsoClient extends Sdk {}
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the constructor assigns every member the interface declares
 export class SsoClient extends AuthClient {
-  readonly system: Sdk['system'];
-  readonly user: Sdk['user'];
-  readonly log: Sdk['log'];
-  readonly desk: Sdk['desk'];
-  readonly resource: Sdk['resource'];
-  readonly report: Sdk['report'];
-  /** Mobile applications: versions, members, downloads, start logs and their statistics. */
-  readonly appmanage: Sdk['appmanage'];
-  readonly demo: Sdk['demo'];
-  /** Applications: the catalogue, who may open what, and authorization inside each application. */
-  readonly aps: Sdk['aps'];
-  /** Separation of duties: rules of application roles nobody may hold together, and their log. */
-  readonly sod: Sdk['sod'];
-  /** Workflow: process models, deployments, the caller's tasks, following and history, the leave process. */
-  readonly flow: Sdk['flow'];
-
   constructor(options: ClientOptions) {
     super(options);
-    const groups = resourceNamespaces(this);
-    this.system = groups.system;
-    this.user = groups.user;
-    this.log = groups.log;
-    this.desk = groups.desk;
-    this.resource = groups.resource;
-    this.report = groups.report;
-    this.appmanage = groups.appmanage;
-    this.demo = groups.demo;
-    this.aps = groups.aps;
-    this.sod = groups.sod;
-    this.flow = groups.flow;
+    Object.assign(this, resourceNamespaces(this));
   }
 }

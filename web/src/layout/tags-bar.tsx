@@ -44,7 +44,7 @@ export function TagsBar() {
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
       onOk: async () => {
-        await client.call('GET', '/api/blade-auth/oauth/clear-cache').catch(() => undefined);
+        await client.clearServerCache().catch(() => undefined);
         clearPageCache();
         feedback.message.success(t('tagsView.cacheCleared'));
       },

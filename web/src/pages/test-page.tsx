@@ -1,4 +1,5 @@
-import { ApiError } from '@sso/shared-api/auth';
+import { registry } from '@sso/shared-api';
+import { ApiError, USER_INFO_PATH } from '@sso/shared-api/auth';
 import { Button, Card, Col, Descriptions, Empty, Flex, Input, Radio, Row, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,11 +64,12 @@ addScreenStrings('testPage', {
 });
 
 /** Sample GET calls: read-only, so the page can be used on a live platform. */
+const { param, dict } = registry.system;
 const samples = [
-  { key: 'sampleUserInfo', path: '/api/blade-auth/oauth/user-info' },
-  { key: 'sampleParams', path: '/api/blade-system/param/list', query: { current: 1, size: 10 } },
-  { key: 'sampleDict', path: '/api/blade-system/dict/dictionary', query: { code: 'yes_no' } },
-  { key: 'sampleMissing', path: '/api/blade-system/no-such-endpoint' },
+  { key: 'sampleUserInfo', path: USER_INFO_PATH },
+  { key: 'sampleParams', path: `${param.basePath}/list`, query: { current: 1, size: 10 } },
+  { key: 'sampleDict', path: `${dict.basePath}/${dict.extras.dictionary.path}`, query: { code: 'yes_no' } },
+  { key: 'sampleMissing', path: `${param.basePath}/no-such-endpoint` },
 ] as const;
 
 interface CallResult {

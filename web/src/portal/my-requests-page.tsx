@@ -13,7 +13,7 @@ const FILTERS = ['', 'pending', 'approved', 'rejected', 'withdrawn'] as const;
 /** 我的申请: the caller's access requests, newest first, with status, current step, steps taken and withdrawal. */
 export default function MyRequestsPage() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<string>('');
+  const [status, setStatus] = useState<(typeof FILTERS)[number]>('');
   const [current, setCurrent] = useState(1);
   const [page, setPage] = useState<{ records: MatterRow[]; total: number }>();
 
@@ -34,7 +34,7 @@ export default function MyRequestsPage() {
         <Segmented
           value={status}
           onChange={(value) => {
-            setStatus(String(value));
+            setStatus(value);
             setCurrent(1);
           }}
           options={FILTERS.map((value) => ({ value, label: value ? t(`access.statuses.${value}`) : t('portal.all') }))}

@@ -40,8 +40,7 @@ async function signInAgain(service: string, why: string): Promise<true> {
 export async function casSignOn(service: string, renew: boolean): Promise<boolean> {
   if (renew && !takeRenewSignIn(service)) return signInAgain(service, i18n.t('login.casRenew'));
   try {
-    const query = renew ? { service, renew: 'true' } : { service };
-    const { url } = (await client.call('POST', '/api/blade-auth/cas/ticket', query)) as { url: string };
+    const { url } = await client.casTicket(service, renew);
     go(url);
     return true;
   } catch (error) {
@@ -56,7 +55,7 @@ export async function casSignOn(service: string, renew: boolean): Promise<boolea
  */
 export async function casGateway(service: string): Promise<boolean> {
   try {
-    const { url } = (await client.call('POST', '/api/blade-auth/cas/gateway', { service })) as { url: string };
+    const { url } = await client.casGateway(service);
     go(url);
     return true;
   } catch (error) {
@@ -71,7 +70,7 @@ export async function casGateway(service: string): Promise<boolean> {
  */
 export async function casSignOut(service: string): Promise<boolean> {
   try {
-    const { url } = (await client.call('POST', '/api/blade-auth/cas/logout', service ? { service } : undefined)) as { url: string };
+    const { url } = await client.casLogout(service || undefined);
     fedLogout();
     if (url) go(url);
     return Boolean(url);
@@ -87,9 +86,7 @@ export async function casSignOut(service: string): Promise<boolean> {
  */
 export async function appHandOff(appCode: string, redirect: string): Promise<boolean> {
   try {
-    const answer = (await client.call('POST', '/api/blade-auth/oauth/token', { grant_type: 'sso', appCode, referer: redirect })) as {
-      redirect_uri: string;
-    };
+    const answer = await client.appHandOff(appCode, redirect);
     go(answer.redirect_uri);
     return true;
   } catch (error) {

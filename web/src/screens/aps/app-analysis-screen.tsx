@@ -1,3 +1,4 @@
+import type { SsoClient } from '@sso/shared-api';
 import { Card, Flex, Input, Segmented, Table, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,15 +6,7 @@ import { client } from '../../api/client.js';
 import type { ScreenProps } from '../screen-props.js';
 import './strings.js';
 
-interface AnalysisRow {
-  appId: string;
-  appCode: string;
-  appName: string;
-  opens: number;
-  users: number;
-  lastOpen: string | null;
-  perDay: { day: string; opens: number }[];
-}
+type AnalysisRow = Awaited<ReturnType<SsoClient['aps']['appAnalysis']['page']>>['records'][number];
 
 const PERIODS = [7, 30, 90] as const;
 
@@ -44,8 +37,8 @@ export default function AppAnalysisScreen({ menu }: ScreenProps) {
   useEffect(() => {
     let live = true;
     setAnswer(undefined);
-    client
-      .call<{ records: AnalysisRow[]; total: number }>('GET', '/api/blade-aps/appanalysis/page', {
+    client.aps.appAnalysis
+      .page({
         days,
         current: paging.current,
         size: paging.size,

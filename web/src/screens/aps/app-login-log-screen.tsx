@@ -16,11 +16,11 @@ const PERIODS = [7, 30, 90] as const;
 
 /** The three chart series of the tenant's opens over the last `days`. */
 async function loadFigures(days: number): Promise<AppLogFigures> {
-  const base = '/api/blade-aps/apploginlog';
+  const log = client.aps.appLoginLog;
   const [perDay, perApp, perType] = await Promise.all([
-    client.call<AppLogFigures['perDay']>('GET', `${base}/getAppLogEchart`, { days }),
-    client.call<AppLogFigures['perApp']>('GET', `${base}/getAppLogVisit`, { days }),
-    client.call<AppLogFigures['perType']>('GET', `${base}/getAppLogChartType`, { days }),
+    log.getAppLogEchart({ days }),
+    log.getAppLogVisit({ days }),
+    log.getAppLogChartType({ days }),
   ]);
   return { perDay, perApp, perType };
 }

@@ -66,7 +66,7 @@ export default function AppScreen({ menu }: ScreenProps) {
       cancelText: t('common.cancel'),
       onOk: async () => {
         try {
-          setSecret(appSecretOf(await client.call('POST', '/api/blade-aps/app/reset-secret', { id: String(row.id) })));
+          setSecret(appSecretOf(await client.aps.app.resetSecret(undefined, { id: String(row.id) })));
         } catch {
           // toasted by the response handler
         }

@@ -1,7 +1,7 @@
 import type { DictTreeNode, Page, ResourceDef, SsoClient } from '@sso/shared-api';
 import { type CrudApi, crudApi, type Row } from '../../crud/crud-api.js';
 
-/** The URL of one of the resource's extras (`parentList` → `/api/blade-system/dict/parent-list`). */
+/** The URL of one of the resource's extras (`parentList` → the resource's base path + `/parent-list`). */
 function extraUrl(def: ResourceDef, name: string): string {
   const extra = def.extras[name];
   if (!extra) throw new Error(`${def.name} has no ${name} call`);

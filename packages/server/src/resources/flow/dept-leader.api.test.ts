@@ -29,8 +29,8 @@ let headId: string;
 let foremanId: string;
 let definitionId: string;
 
-const dept = (input: Record<string, unknown>) =>
-  suite.admin.system.dept.submit({ fullName: String(input.deptName), deptCategory: 2, sort: 1, ...input });
+const dept = (input: { id?: string; deptName: string; parentId?: string; leaderId?: string }) =>
+  suite.admin.system.dept.submit({ fullName: input.deptName, deptCategory: 2, sort: 1, ...input, id: input.id ?? '' });
 
 beforeAll(async () => {
   const role = await createRole(suite.server, { alias: 'worker', menuCodes: ['work_start', 'work_todo', 'work_send'] });

@@ -1,0 +1,19 @@
+/**
+ * The sign-in page's calls that hand a signed-in browser on to an application, by protocol. They
+ * are made from /login, before the console's resource definitions load, so they are calls of the
+ * SDK's sign-in part rather than registry resources.
+ */
+export const CAS_TICKET_PATH = '/api/blade-auth/cas/ticket';
+export const CAS_GATEWAY_PATH = '/api/blade-auth/cas/gateway';
+export const CAS_LOGOUT_PATH = '/api/blade-auth/cas/logout';
+/** The name of the application asking for a sign-in, by its code (public). */
+export const APP_NAME_PATH = '/api/blade-auth/oauth/getAppNameByAppCode';
+/** BladeX's token endpoint, which also answers `grant_type=sso`: the hand-off to an application. */
+export const OAUTH_TOKEN_PATH = '/api/blade-auth/oauth/token';
+/** Drops the server's cached dictionaries, parameters and menus (the tag bar's 清除缓存). */
+export const CLEAR_CACHE_PATH = '/api/blade-auth/oauth/clear-cache';
+
+/** Where the server sends the browser next: an application's address with its ticket or token. */
+export interface NextAddress {
+  url: string;
+}
