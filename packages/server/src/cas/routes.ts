@@ -1,4 +1,14 @@
-import { badRequest, defineMessages, forbidden, ok, redirectRefusal, zh } from '@sso/shared-api';
+import {
+  badRequest,
+  CAS_GATEWAY_PATH,
+  CAS_LOGOUT_PATH,
+  CAS_TICKET_PATH,
+  defineMessages,
+  forbidden,
+  ok,
+  redirectRefusal,
+  zh,
+} from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,9 +25,6 @@ import { recordCasSignOn } from './sign-ons.js';
 
 /** A service ticket lives 10 seconds: the application validates it straight after the redirect. */
 export const SERVICE_TICKET_LIFETIME_MS = 10_000;
-export const CAS_TICKET_PATH = '/api/blade-auth/cas/ticket';
-export const CAS_LOGOUT_PATH = '/api/blade-auth/cas/logout';
-export const CAS_GATEWAY_PATH = '/api/blade-auth/cas/gateway';
 
 export const casMessages = defineMessages({
   noService: ['缺少 service 参数', 'The service parameter is missing'],

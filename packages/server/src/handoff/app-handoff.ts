@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT_ID, defineMessages, ok, redirectRefusal, zh } from '@sso/shared-api';
+import { APP_NAME_PATH, DEFAULT_TENANT_ID, defineMessages, ok, redirectRefusal, zh } from '@sso/shared-api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +13,6 @@ import type { AppContext } from '../context.js';
 import { basicCredentials } from '../kernel/basic-credentials.js';
 import type { AccessClaims, Caller } from '../kernel/caller.js';
 
-export const APP_NAME_PATH = '/api/blade-auth/oauth/getAppNameByAppCode';
 /** Where a `code` application's server exchanges the one-time hand-off code for the token. */
 export const HANDOFF_EXCHANGE_PATH = '/api/blade-auth/oauth/handoff/exchange';
 /** A hand-off code lives 30 seconds: the application's server exchanges it straight after the redirect. */
