@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,7 +12,9 @@ import {
   folderGraph,
   type Graph,
   importGraph,
+  isTestCode,
   SERVER_FLOORS,
+  sourceFiles,
   upwardImports,
 } from '../../../scripts/import-graph.mjs';
 
@@ -185,6 +187,13 @@ describe('the web and the terminal console', () => {
 
   it('have no circle between folders of the terminal console', () => {
     expect(folderCycles(importGraph(resolve(repoDir, 'tui/src'), { tests: false }))).toEqual([]);
+  });
+
+  it("leave API paths to the SDK: no /api/ path is written in the web (a path is the contract's, typed there)", () => {
+    const writingPaths = sourceFiles(resolve(repoDir, 'web/src'))
+      .filter((file) => !isTestCode(file))
+      .filter((file) => /['`"]\/api\//.test(readFileSync(file, 'utf8')));
+    expect(writingPaths.map((file) => relative(repoDir, file))).toEqual([]);
   });
 
   it("do not widen the web's circle of folders", () => {
