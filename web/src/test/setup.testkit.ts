@@ -2,6 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import '../i18n/index.js';
 import { loadResources } from '../api/client.js';
+import { keepCompiledSelectors } from './selector-cache.testkit.js';
 
 // Components under test run as signed-in pages do: with the SDK's resource namespaces attached.
 await loadResources();
@@ -30,6 +31,7 @@ if (!(window as { ResizeObserver?: unknown }).ResizeObserver) {
 // antd measures scrollbars through getComputedStyle with a pseudo element, which jsdom does not implement.
 const computed = window.getComputedStyle;
 window.getComputedStyle = (element: Element) => computed(element);
+keepCompiledSelectors(document);
 
 afterEach(() => {
   cleanup();
