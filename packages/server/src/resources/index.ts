@@ -1,4 +1,4 @@
-import { allResources, type ResourceDef, registry } from '@sso/shared-api';
+import { allResources, type ResourceDef } from '@sso/shared-api';
 import { bindResource } from '../engine/bind.js';
 import type { ServerResource } from '../engine/types.js';
 import { appResource } from './app/index.js';
@@ -64,11 +64,11 @@ import { userResource } from './user/index.js';
 import { userAuthorizedFunctionResource, userAuthorizedMenuResource, userAuthorizedRoleResource } from './user-authorized/index.js';
 
 /**
- * Every resource the server serves: each contract definition bound to its rules and extra
- * handlers. Resources with neither (parameters, the logs) are served by the generic routes alone.
+ * The resources with rules or extra handlers of their own, each bound in its folder. A registry
+ * resource with neither (parameters, the logs) needs no folder and is not listed: adding a plain
+ * resource is its definition, its migration and its menu seed.
  */
-const serverResources: readonly ServerResource[] = [
-  bindResource(registry.system.param),
+const resourcesWithRules: readonly ServerResource[] = [
   dictResource,
   dictBizResource,
   tenantPackageResource,
@@ -85,10 +85,6 @@ const serverResources: readonly ServerResource[] = [
   regionResource,
   socialProviderResource,
   userResource,
-  bindResource(registry.log.usual),
-  bindResource(registry.log.api),
-  bindResource(registry.log.error),
-  bindResource(registry.log.login),
   noticeResource,
   dashResource,
   ossResource,
@@ -105,7 +101,6 @@ const serverResources: readonly ServerResource[] = [
   userAuthorizedRoleResource,
   userAuthorizedMenuResource,
   userAuthorizedFunctionResource,
-  bindResource(registry.aps.userAuthorizedLog),
   appClientResource,
   appIncompatibleRuleResource,
   appIncompatibleLogResource,
@@ -141,11 +136,13 @@ const serverResources: readonly ServerResource[] = [
   processLeaveResource,
 ];
 
-/** The server's resources, then fakes a test serves beside them with no rules and no extras. */
+/**
+ * Every registry resource, in the registry's order: bound with its rules where it has a folder,
+ * else served by the generic routes alone; then fakes a test serves beside them. A resource that
+ * declares extras cannot be served plainly: binding it without handlers fails at start, naming it.
+ */
 export function resourcesToServe(testResources: readonly ResourceDef[] = []): ServerResource[] {
-  const served = new Set(serverResources.map((resource) => resource.def));
-  const missing = allResources.filter((def) => !served.has(def));
-  // A registry resource left out of the list above would silently lose its routes.
-  if (missing.length) throw new Error(`Not served: ${missing.map((def) => def.basePath).join(', ')}`);
-  return [...serverResources, ...testResources.map((def) => bindResource(def))];
+  const bound = new Map(resourcesWithRules.map((resource) => [resource.def, resource]));
+  const registered = allResources.map((def) => bound.get(def) ?? bindResource(def));
+  return [...registered, ...testResources.map((def) => bindResource(def))];
 }
