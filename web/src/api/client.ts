@@ -23,7 +23,7 @@ let resources: Promise<void> | undefined;
 
 /**
  * Attaches the registry's resource namespaces to `client` (a chunk of its own, loaded once);
- * signed-in pages wait for it (session/load-user.ts) so the sign-in page never loads it.
+ * signed-in pages wait for it (sign-on/load-user.ts) so the sign-in page never loads it.
  */
 export function loadResources(): Promise<void> {
   resources ??= import('./resources.js').then(

@@ -2,9 +2,8 @@ import { Layout } from 'antd';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useStore } from '../lib/store.js';
-import { useRouteInfo } from '../router/use-route-info.js';
-import { useTokenCheck } from '../session/use-token-check.js';
 import { userStore } from '../session/user-store.js';
+import { useTokenCheck } from '../sign-on/use-token-check.js';
 import { KeepAliveOutlet } from './keep-alive.js';
 import { MenuSearchPanel } from './menu-search.js';
 import { screenClass, settingsStore, updateSettings } from './settings.js';
@@ -13,6 +12,7 @@ import { TagsBar } from './tags-bar.js';
 import { openTagAt } from './tags-follow.js';
 import { themeByName } from './themes.js';
 import { TopBar } from './top-bar.js';
+import { useRouteInfo } from './use-route-info.js';
 
 /**
  * Follows the window width class (>=1200 → 3, >=992 → 2, >=768 → 1, else 0). Below 768 px the

@@ -2,8 +2,8 @@ import type { FlowTaskRow, MatterRow } from '@sso/shared-api';
 import { accessApi, type NoticeRow } from '../access/access-api.js';
 import { client } from '../api/client.js';
 import { createStore } from '../lib/store.js';
-import { menuCodes } from '../pages/wel/platform-figures.js';
 import { userStore } from '../session/user-store.js';
+import { menuCodes } from './menu-index.js';
 
 /** How many of each the bell lists, the smallest page size (its badge counts every waiting approval). */
 export const BELL_SIZE = 10;

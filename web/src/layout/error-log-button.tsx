@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { feedback } from '../api/feedback.js';
 import { website } from '../config.js';
 import { useStore } from '../lib/store.js';
-import { logout } from '../session/logout.js';
+import { logout } from '../sign-on/logout.js';
 import { clearErrorLogs, type ErrorLogEntry, errorLogStore } from './error-log.js';
 
 /**

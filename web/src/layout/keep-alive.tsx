@@ -1,7 +1,7 @@
 import { Activity, type ReactNode, useRef } from 'react';
 import { useLocation, useOutlet } from 'react-router-dom';
 import { createStore, useStore } from '../lib/store.js';
-import { tagsStore } from './tags-store.js';
+import { tagsStore } from '../session/tags-store.js';
 
 /** Bumped by "clear cache": every kept page is dropped and the current one starts afresh. */
 export const cacheGeneration = createStore(0);

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { menuNameIn } from '../i18n/menu-names.js';
 import { useStore } from '../lib/store.js';
-import { leavesOf, type MenuItem, trailOf } from '../router/menu-index.js';
-import { useMenuItems } from '../router/use-route-info.js';
 import { MenuIcon } from './menu-icon.js';
+import { leavesOf, type MenuItem, trailOf } from './menu-index.js';
 import { openMenu } from './open-menu.js';
 import { settingsStore, updateSettings } from './settings.js';
+import { useMenuItems } from './use-route-info.js';
 
 /**
  * Menu items whose name starts with the query (prefix match), case-insensitive: the name shown in

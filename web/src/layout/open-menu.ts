@@ -1,4 +1,4 @@
-import { iframeLink, type MenuItem } from '../router/menu-index.js';
+import { iframeLink, type MenuItem } from './menu-index.js';
 import { settingsStore, updateSettings } from './settings.js';
 
 /**

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { MenuItem } from '../router/menu-index.js';
+import type { MenuItem } from './menu-index.js';
 import { openMenu } from './open-menu.js';
 import { closeDrawer, type Settings, settingsStore, toggleSidebar, updateSettings } from './settings.js';
 

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { menuNameIn } from '../i18n/menu-names.js';
 import { useStore } from '../lib/store.js';
-import { leavesOf, type MenuItem } from '../router/menu-index.js';
-import { useMenuItems } from '../router/use-route-info.js';
 import { MenuIcon } from './menu-icon.js';
+import { leavesOf, type MenuItem } from './menu-index.js';
 import { openMenu } from './open-menu.js';
 import { closeDrawer, settingsStore } from './settings.js';
 import type { ThemeDef } from './themes.js';
+import { useMenuItems } from './use-route-info.js';
 
 type AntItem = Required<MenuProps>['items'][number];
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.js';
 import { feedback } from '../api/feedback.js';
-import { loadUser } from '../session/load-user.js';
+import { loadUser } from '../sign-on/load-user.js';
 
 interface Option {
   value: string;

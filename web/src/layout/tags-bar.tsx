@@ -6,10 +6,10 @@ import { client } from '../api/client.js';
 import { feedback } from '../api/feedback.js';
 import { menuNameIn } from '../i18n/menu-names.js';
 import { useStore } from '../lib/store.js';
+import { closeAll, closeOthers, closeTag, isClosable, type Tag } from '../session/tags.js';
+import { tagsStore } from '../session/tags-store.js';
 import { clearPageCache } from './keep-alive.js';
 import { updateSettings } from './settings.js';
-import { closeAll, closeOthers, closeTag, isClosable, type Tag } from './tags.js';
-import { tagsStore } from './tags-store.js';
 
 const hrefOf = (tag: Tag) => (tag.query && Object.keys(tag.query).length ? `${tag.value}?${new URLSearchParams(tag.query)}` : tag.value);
 

@@ -5,10 +5,10 @@ import { RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppRouter } from '../router/router.js';
 import { clearLock } from '../session/lock.js';
+import { tagsStore } from '../session/tags-store.js';
 import { tokenStore } from '../session/token-store.js';
 import { userStore } from '../session/user-store.js';
 import { fakeFetch } from '../test/fake-fetch.testkit.js';
-import { tagsStore } from './tags-store.js';
 
 const menus = [
   {

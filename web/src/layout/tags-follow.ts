@@ -1,13 +1,13 @@
 import { client } from '../api/client.js';
 import i18n from '../i18n/index.js';
-import { decide } from '../router/guard.js';
-import { toMenuItems } from '../router/menu-index.js';
-import { routeInfoOf } from '../router/use-route-info.js';
+import { decide } from '../lib/guard.js';
 import { lockStore } from '../session/lock.js';
+import { tagOf } from '../session/tags.js';
+import { openTag } from '../session/tags-store.js';
 import { storedAccessToken } from '../session/token-store.js';
 import { userStore } from '../session/user-store.js';
-import { tagOf } from './tags.js';
-import { openTag } from './tags-store.js';
+import { toMenuItems } from './menu-index.js';
+import { routeInfoOf } from './use-route-info.js';
 
 /** What the follower needs of a data router (createBrowserRouter / createMemoryRouter). */
 export interface NavigationSource {

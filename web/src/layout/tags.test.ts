@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addTag, closeAll, closeOthers, closeTag, firstPageTag, isClosable, type Tag, tagOf } from './tags.js';
+import { addTag, closeAll, closeOthers, closeTag, firstPageTag, isClosable, type Tag, tagOf } from '../session/tags.js';
 
 const tag = (value: string): Tag => ({ label: value, value });
 const home = firstPageTag();

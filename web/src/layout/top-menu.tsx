@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.js';
 import { menuNameIn } from '../i18n/menu-names.js';
 import { useStore } from '../lib/store.js';
-import { selectTopMenu } from '../session/load-user.js';
 import { userStore } from '../session/user-store.js';
+import { selectTopMenu } from '../sign-on/load-user.js';
 
 interface TopMenuRow {
   id: string;

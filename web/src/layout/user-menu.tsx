@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router-dom';
 import { feedback } from '../api/feedback.js';
 import { website } from '../config.js';
 import { useStore } from '../lib/store.js';
-import { logout } from '../session/logout.js';
 import { userStore } from '../session/user-store.js';
+import { logout } from '../sign-on/logout.js';
 import { SwitchDialog } from './switch-dialog.js';
 
 /** Stock avatar when the user has none. */

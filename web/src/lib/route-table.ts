@@ -3,7 +3,7 @@ import type { RouteMeta } from './route-meta.js';
 
 /**
  * The fixed routes (public pages, redirects and the admin layout's own pages) as data: the router
- * is built from it and the guard reads its meta. Admin screens from the menu are added at run time (see menu-index.ts).
+ * is built from it and the guard reads its meta. Admin screens from the menu are added at run time (see layout/menu-index.ts).
  * `page` names a component of pages/ (bare) or, for `admin` routes, a screen of screens/.
  */
 export interface RouteEntry {

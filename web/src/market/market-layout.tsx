@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { LanguageSwitch } from '../layout/language-switch.js';
 import { PortalFooter } from '../portal/portal-footer.js';
-import { useTokenCheck } from '../session/use-token-check.js';
+import { useTokenCheck } from '../sign-on/use-token-check.js';
 import { MarketUserMenu } from './market-user-menu.js';
 import '../portal/portal.css';
 import '../portal/portal-strings.js';

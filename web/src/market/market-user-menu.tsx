@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { feedback } from '../api/feedback.js';
 import { DEFAULT_AVATAR } from '../layout/user-menu.js';
 import { useStore } from '../lib/store.js';
-import { logout } from '../session/logout.js';
 import { userStore } from '../session/user-store.js';
+import { logout } from '../sign-on/logout.js';
 
 /** Avatar and name with the market's dropdown: personal info, and logout after a confirmation. */
 export function MarketUserMenu() {

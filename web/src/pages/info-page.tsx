@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.js';
 import { feedback } from '../api/feedback.js';
 import { addScreenStrings } from '../i18n/index.js';
-import { AvatarUpload } from '../screens/resource/avatar-upload.js';
 import { userStore } from '../session/user-store.js';
+import { AvatarUpload } from './avatar-upload.js';
 import { PasswordForm } from './password-form.js';
 
 const SocialBindingsCard = lazy(() => import('./social-bindings-card.js'));

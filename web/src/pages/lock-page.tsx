@@ -4,12 +4,12 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { feedback } from '../api/feedback.js';
-import { tagsStore } from '../layout/tags-store.js';
 import { DEFAULT_AVATAR } from '../layout/user-menu.js';
 import { useStore } from '../lib/store.js';
 import { lockStore, unlock } from '../session/lock.js';
-import { logout } from '../session/logout.js';
+import { tagsStore } from '../session/tags-store.js';
 import { userStore } from '../session/user-store.js';
+import { logout } from '../sign-on/logout.js';
 
 /** /lock: unlocks with the lock password and returns to the last tab; or logs out. */
 export default function LockPage() {

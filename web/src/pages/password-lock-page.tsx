@@ -2,7 +2,7 @@ import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { feedback } from '../api/feedback.js';
-import { logout } from '../session/logout.js';
+import { logout } from '../sign-on/logout.js';
 import { PasswordForm } from './password-form.js';
 
 /**

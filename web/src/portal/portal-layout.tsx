@@ -3,7 +3,7 @@ import { Button, Dropdown, Grid, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LanguageSwitch } from '../layout/language-switch.js';
-import { useTokenCheck } from '../session/use-token-check.js';
+import { useTokenCheck } from '../sign-on/use-token-check.js';
 import { PortalFooter } from './portal-footer.js';
 import { PortalSearch } from './portal-search.js';
 import { PortalUserMenu } from './portal-user-menu.js';

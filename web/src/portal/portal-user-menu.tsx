@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router-dom';
 import { feedback } from '../api/feedback.js';
 import { DEFAULT_AVATAR } from '../layout/user-menu.js';
 import { useStore } from '../lib/store.js';
-import { logout } from '../session/logout.js';
 import { userStore } from '../session/user-store.js';
+import { logout } from '../sign-on/logout.js';
 import { holdsAdminMenu } from './landing.js';
 import { LoginLogDialog } from './login-log-dialog.js';
 

@@ -1,8 +1,8 @@
 import type { MenuNode } from '@sso/shared-api';
 import { describe, expect, it } from 'vitest';
-import { decide, type GuardInput } from './guard.js';
-import { toMenuItems } from './menu-index.js';
-import { routeInfoOf } from './use-route-info.js';
+import { toMenuItems } from '../layout/menu-index.js';
+import { routeInfoOf } from '../layout/use-route-info.js';
+import { decide, type GuardInput } from '../lib/guard.js';
 
 const menus = toMenuItems(
   [

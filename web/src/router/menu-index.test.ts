@@ -1,7 +1,7 @@
 import type { MenuNode } from '@sso/shared-api';
 import { describe, expect, it } from 'vitest';
+import { findMenu, iframeLink, leavesOf, type MenuLike, toMenuItems } from '../layout/menu-index.js';
 import { searchMenus } from '../layout/menu-search.js';
-import { findMenu, iframeLink, leavesOf, type MenuLike, toMenuItems } from './menu-index.js';
 
 const node = (id: string, name: string, path: string, extra: Partial<MenuLike> = {}): MenuLike =>
   ({

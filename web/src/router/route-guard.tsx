@@ -3,17 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { client } from '../api/client.js';
 import { menuNameIn } from '../i18n/menu-names.js';
+import { useRouteInfo } from '../layout/use-route-info.js';
+import { decide } from '../lib/guard.js';
 import { PageLoading } from '../lib/page-loading.js';
 import { useStore } from '../lib/store.js';
 import { landingPath } from '../portal/landing.js';
 import { fedLogout } from '../session/clear.js';
-import { loadUser } from '../session/load-user.js';
 import { lockStore } from '../session/lock.js';
-import { handOff } from '../session/redirect.js';
 import { storedAccessToken, tokenVersion } from '../session/token-store.js';
 import { userStore } from '../session/user-store.js';
-import { decide } from './guard.js';
-import { useRouteInfo } from './use-route-info.js';
+import { loadUser } from '../sign-on/load-user.js';
+import { handOff } from '../sign-on/redirect.js';
 
 /**
  * The router guard: applies `decide` to every navigation, loads the user's menus and
@@ -65,7 +65,7 @@ export function RouteGuard() {
     if (!oidcUid) return;
     // A refused sign-on lands where a sign-in normally does. Sign-on code loads only when asked
     // for, so that the sign-in page stays within its size budget.
-    void import('../session/oidc-sign-on.js')
+    void import('../sign-on/oidc-sign-on.js')
       .then(({ finishOidcSignOn }) => finishOidcSignOn(oidcUid))
       .then((leaving) => leaving || navigate('/', { replace: true }));
   }, [oidcUid, navigate]);
@@ -76,19 +76,19 @@ export function RouteGuard() {
     if (!signOnKind) return;
     if (signOnKind === 'cas-logout') {
       // Back to a registered service, or to a plain sign-in page.
-      void import('../session/app-sign-on.js')
+      void import('../sign-on/app-sign-on.js')
         .then(({ casSignOut }) => casSignOut(signOnTarget))
         .then((leaving) => leaving || navigate('/login', { replace: true }));
       return;
     }
     if (signOnKind === 'cas-gateway') {
       // A service the server does not know gets the plain sign-in form instead.
-      void import('../session/app-sign-on.js')
+      void import('../sign-on/app-sign-on.js')
         .then(({ casGateway }) => casGateway(signOnTarget))
         .then((leaving) => leaving || navigate('/login', { replace: true }));
       return;
     }
-    const run = import('../session/app-sign-on.js').then(({ appHandOff, casSignOn }) =>
+    const run = import('../sign-on/app-sign-on.js').then(({ appHandOff, casSignOn }) =>
       signOnKind === 'app' ? appHandOff(signOnApp, signOnTarget) : casSignOn(signOnTarget, signOnKind === 'cas-renew'),
     );
     // A refused sign-on lands where a sign-in normally does.

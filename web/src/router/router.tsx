@@ -19,7 +19,7 @@ const PasswordLockPage = lazy(withResources(() => import('../pages/password-lock
 const ErrorPage = lazy(() => import('../pages/error-page.js'));
 const RouteError = lazy(() => import('../pages/route-error.js'));
 const AdminLayout = lazy(withResources(() => import('../layout/admin-layout.js')));
-const AdminScreen = lazy(withResources(() => import('../layout/admin-screen.js')));
+const AdminScreen = lazy(withResources(() => import('./admin-screen.js')));
 const MarketRoutes = lazy(withResources(() => import('../market/market-routes.js')));
 
 const page = (Component: LazyExoticComponent<ComponentType<Record<string, unknown>>>, props: Record<string, unknown> = {}) => (

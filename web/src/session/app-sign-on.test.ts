@@ -1,7 +1,7 @@
 import { type Session, TOKEN_HEADER } from '@sso/shared-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { casSignOn, casSignOut } from '../sign-on/app-sign-on.js';
 import { type FakeCall, fakeFetch } from '../test/fake-fetch.testkit.js';
-import { casSignOn, casSignOut } from './app-sign-on.js';
 import { tokenStore } from './token-store.js';
 
 /**

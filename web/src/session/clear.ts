@@ -1,5 +1,5 @@
-import { clearTags } from '../layout/tags-store.js';
 import { clearLock } from './lock.js';
+import { clearTags } from './tags-store.js';
 import { tokenStore } from './token-store.js';
 import { clearUser } from './user-store.js';
 

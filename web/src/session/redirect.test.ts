@@ -1,7 +1,7 @@
 import { ApiError } from '@sso/shared-api';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { handOff } from './redirect.js';
+import { handOff } from '../sign-on/redirect.js';
 
 /** The hand-off of /login?redirect=: the server's answer decides; the browser only follows it. */
 describe('hand-off of /login?redirect=', () => {

@@ -1,10 +1,10 @@
 import type { Session } from '@sso/shared-api';
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
-import { clearTags, openTag, tagsStore } from '../layout/tags-store.js';
 import { fedLogout } from './clear.js';
 import { lock, lockStore, setLockPassword, unlock } from './lock.js';
 import { getRecord } from './storage.js';
+import { clearTags, openTag, tagsStore } from './tags-store.js';
 import { tokenSavedAt, tokenStore } from './token-store.js';
 import { userStore } from './user-store.js';
 

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { client, loadResources } from '../../api/client.js';
 import { feedback } from '../../api/feedback.js';
 import { FormModal } from '../../crud/form-modal.js';
-import { logout } from '../../session/logout.js';
+import { logout } from '../../sign-on/logout.js';
 
 export interface RegisterForm {
   tenantId: string;

@@ -15,8 +15,8 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { client } from '../../api/client.js';
-import { leavesOf } from '../../router/menu-index.js';
-import { useMenuItems } from '../../router/use-route-info.js';
+import { leavesOf } from '../../layout/menu-index.js';
+import { useMenuItems } from '../../layout/use-route-info.js';
 import { OpensBars } from './opens-bars.js';
 import './landing-strings.js';
 

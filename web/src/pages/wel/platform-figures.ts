@@ -30,19 +30,6 @@ export const figureSources: FigureSource[] = [
   { key: 'notices', permission: registry.desk.notice.permission, load: () => client.desk.notice.list({ size: 10 }).then((p) => p.total) },
 ];
 
-/** Every menu code of the user's menu tree (what the server lets the role call). */
-export function menuCodes(menus: readonly { code?: string; children?: readonly unknown[] | null }[] | undefined): Set<string> {
-  const codes = new Set<string>();
-  const walk = (nodes: readonly { code?: string; children?: readonly unknown[] | null }[]) => {
-    for (const node of nodes) {
-      if (node.code) codes.add(node.code);
-      if (node.children?.length) walk(node.children as typeof nodes);
-    }
-  };
-  walk(menus ?? []);
-  return codes;
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Midnight of the day of `now`, as the list filters take it (server local time). */
 export const startOfDay = (now: Date) => `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} 00:00:00`;

@@ -5,10 +5,11 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDicts } from '../../crud/use-dict.js';
 import { addScreenStrings } from '../../i18n/index.js';
+import { menuCodes } from '../../layout/menu-index.js';
 import { settingsStore } from '../../layout/settings.js';
 import { useStore } from '../../lib/store.js';
 import { userStore } from '../../session/user-store.js';
-import { figureSources, loadRecentNotices, loadSignIns, menuCodes, type NoticeLine, type SignIns } from './platform-figures.js';
+import { figureSources, loadRecentNotices, loadSignIns, type NoticeLine, type SignIns } from './platform-figures.js';
 import { SignInChart } from './sign-in-chart.js';
 
 addScreenStrings('console', {

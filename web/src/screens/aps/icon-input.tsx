@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../api/feedback.js';
 import type { FieldInputProps } from '../../crud/field-renderers.js';
-import { avatarProblem, putFile } from '../resource/put-file.js';
+import { avatarProblem, putFile } from '../../crud/put-file.js';
 import './strings.js';
 
 /**

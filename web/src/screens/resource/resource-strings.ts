@@ -1,6 +1,6 @@
 import { addScreenStrings } from '../../i18n/index.js';
 
-/** Words of the object storage, SMS, attachment and avatar screens. */
+/** Words of the object storage, SMS and attachment screens. */
 addScreenStrings('resourceScreen', {
   'zh-CN': {
     enable: '启用',
@@ -24,9 +24,6 @@ addScreenStrings('resourceScreen', {
     provider: '通道',
     outcome: '结果',
     time: '时间',
-    changeAvatar: '更换头像',
-    avatarRule: '只能上传jpg/png格式，且不超过500kb',
-    avatarSaved: '头像已更新',
   },
   en: {
     enable: 'Enable',
@@ -50,8 +47,5 @@ addScreenStrings('resourceScreen', {
     provider: 'Provider',
     outcome: 'Outcome',
     time: 'Time',
-    changeAvatar: 'Change avatar',
-    avatarRule: 'jpg or png only, at most 500kb',
-    avatarSaved: 'Avatar updated',
   },
 });

@@ -3,7 +3,7 @@ import { Button, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../api/feedback.js';
-import { putFile } from './put-file.js';
+import { putFile } from '../../crud/put-file.js';
 import './resource-strings.js';
 
 /** 上传: one file through put-file (which records the attachment), then `onDone`. */

@@ -3,8 +3,8 @@ import { client } from '../api/client.js';
 import { reportError } from '../api/errors.js';
 import { feedback } from '../api/feedback.js';
 import i18n from '../i18n/index.js';
-import { noteRenewSignIn, takeRenewSignIn } from './cas-renew.js';
-import { fedLogout } from './clear.js';
+import { noteRenewSignIn, takeRenewSignIn } from '../session/cas-renew.js';
+import { fedLogout } from '../session/clear.js';
 import { logout } from './logout.js';
 
 /** How long a refusal stays on screen (seconds): long enough to read it. */

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { client } from '../api/client.js';
 import { website } from '../config.js';
-import { createTokenChecker } from './token-check.js';
-import { tokenSavedAt } from './token-store.js';
+import { createTokenChecker } from '../session/token-check.js';
+import { tokenSavedAt } from '../session/token-store.js';
 
 /**
  * Tabs share the tokens; refresh tokens rotate and a reused one ends the session, so only one

@@ -3,10 +3,10 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { menuNameIn } from '../i18n/menu-names.js';
+import { findMenu, type MenuItem } from '../layout/menu-index.js';
+import { useMenuItems } from '../layout/use-route-info.js';
 import { PageLoading } from '../lib/page-loading.js';
 import { matchRoute } from '../lib/route-table.js';
-import { findMenu, type MenuItem } from '../router/menu-index.js';
-import { useMenuItems } from '../router/use-route-info.js';
 import { screens } from '../screens/index.js';
 
 const CrudPage = lazy(() => import('../crud/crud-page.js'));

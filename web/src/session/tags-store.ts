@@ -1,6 +1,6 @@
 import { website } from '../config.js';
 import { createStore } from '../lib/store.js';
-import { getStore, removeStore, setStore } from '../session/storage.js';
+import { getStore, removeStore, setStore } from './storage.js';
 import { addTag, firstPageTag, type Tag } from './tags.js';
 
 /** The open tabs, kept in localStorage like BladeX's `tagList`. */

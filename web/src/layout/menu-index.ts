@@ -78,3 +78,16 @@ export function trailOf(items: readonly MenuItem[], id: string, language = 'zh-C
   }
   return undefined;
 }
+
+/** Every menu code of the user's menu tree (what the server lets the role call). */
+export function menuCodes(menus: readonly { code?: string; children?: readonly unknown[] | null }[] | undefined): Set<string> {
+  const codes = new Set<string>();
+  const walk = (nodes: readonly { code?: string; children?: readonly unknown[] | null }[]) => {
+    for (const node of nodes) {
+      if (node.code) codes.add(node.code);
+      if (node.children?.length) walk(node.children as typeof nodes);
+    }
+  };
+  walk(menus ?? []);
+  return codes;
+}

@@ -1,5 +1,5 @@
 import { client, loadResources } from '../api/client.js';
-import { permissionsOf, rolesOf, userStore } from './user-store.js';
+import { permissionsOf, rolesOf, userStore } from '../session/user-store.js';
 
 let loading: Promise<void> | undefined;
 

@@ -1,5 +1,5 @@
 import { resourceMessages as m, toEnglish } from '@sso/shared-api';
-import { client } from '../../api/client.js';
+import { client } from '../api/client.js';
 
 /** What put-file answers: link, domain, name, originalName, attachId. */
 export type BladeFile = Awaited<ReturnType<typeof client.resource.oss.putFile>>;

@@ -1,6 +1,6 @@
 import { OIDC_LOGIN_PARAM } from '@sso/shared-api/auth';
 import { website } from '../config.js';
-import { LOCK, LOGIN, PASSWORD_LOCK, type RouteMeta } from '../lib/route-meta.js';
+import { LOCK, LOGIN, PASSWORD_LOCK, type RouteMeta } from './route-meta.js';
 
 /** What the guard knows about the navigation and the session. */
 export interface GuardInput {

@@ -1,10 +1,15 @@
 import { Avatar, Button, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../api/feedback.js';
-import { DEFAULT_AVATAR } from '../../layout/user-menu.js';
-import { avatarProblem, putFile } from './put-file.js';
-import './resource-strings.js';
+import { feedback } from '../api/feedback.js';
+import { avatarProblem, putFile } from '../crud/put-file.js';
+import { addScreenStrings } from '../i18n/index.js';
+import { DEFAULT_AVATAR } from '../layout/user-menu.js';
+
+addScreenStrings('avatarUpload', {
+  'zh-CN': { changeAvatar: '更换头像', avatarRule: '只能上传jpg/png格式，且不超过500kb' },
+  en: { changeAvatar: 'Change avatar', avatarRule: 'jpg or png only, at most 500kb' },
+});
 
 export interface AvatarUploadProps {
   /** The avatar link (a form field value). */
@@ -53,11 +58,11 @@ export function AvatarUpload({ value, onChange }: AvatarUploadProps) {
           }}
         >
           <Button loading={busy} data-testid="avatar-upload">
-            {t('resourceScreen.changeAvatar')}
+            {t('avatarUpload.changeAvatar')}
           </Button>
         </Upload>
         <Typography.Text type={problem ? 'danger' : 'secondary'} data-testid="avatar-rule">
-          {problem ?? t('resourceScreen.avatarRule')}
+          {problem ?? t('avatarUpload.avatarRule')}
         </Typography.Text>
       </Space>
     </Space>

@@ -1,5 +1,5 @@
 import { client } from '../api/client.js';
-import { fedLogout } from './clear.js';
+import { fedLogout } from '../session/clear.js';
 
 /**
  * Logout: ends the session on the server (POST oauth/logout, optionally carrying the buffered
