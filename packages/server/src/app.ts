@@ -6,8 +6,10 @@ import { fail, type ResourceDef, zh } from '@sso/shared-api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import { appRedirectSource } from './apps/redirect-source.js';
 import { registerCaptchaRoutes } from './auth/captcha-routes.js';
 import { registerLockoutRoutes } from './auth/lockout-routes.js';
+import { registerRedirectSource } from './auth/redirects.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerCasRoutes } from './cas/routes.js';
 import { registerCasSingleLogout } from './cas/single-logout.js';
@@ -76,6 +78,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   const ctx = await createContext(config, database, ids, { testHooks: options.testHooks });
   await seed(database.db, { ids, passwords: ctx.passwords, adminPassword: config.SSO_ADMIN_PASSWORD });
   await seedLeaveProcess(database.db, ids);
+  // Redirect URIs are registered by OAuth clients (the platform's) and by applications (a tenant's).
+  registerRedirectSource(appRedirectSource);
 
   // Request ids: the caller's X-Request-Id, else this process's boot id and a counter.
   const bootId = randomUUID().slice(0, 8);
