@@ -52,7 +52,7 @@ describe('fields by their column type', { timeout: 60_000 }, () => {
 
   it('lets a screen give one field its own input, by registration or by the form', async () => {
     const paramDef = registry.system.param;
-    registerFieldRenderer('param', 'remark', { Input: RegisteredInput });
+    registerFieldRenderer(registry.system.param, 'remark', { Input: RegisteredInput });
     const { unmount } = renderWithFeedback(
       <CrudDialog
         def={paramDef}

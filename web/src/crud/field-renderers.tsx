@@ -1,4 +1,4 @@
-import type { ColumnType, ColumnView, ResourceDef } from '@sso/shared-api';
+import type { ColumnType, ColumnView, ResourceDef, RowOf } from '@sso/shared-api';
 import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
 import dayjs from 'dayjs';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
@@ -208,15 +208,21 @@ const byType: Record<ColumnType, FieldRenderer> = {
   icon: { Input: IconInput, cell: (value) => <IconCell source={value} /> },
 };
 
-/** Renderers a screen registered for one field (`notice.content`), ahead of the type's own. */
-const byField = new Map<string, FieldRenderer>();
+/** Renderers a screen registered for fields of a definition, ahead of the types' own. */
+const byField = new WeakMap<ResourceDef, Map<string, FieldRenderer>>();
+
+/** A field a definition's rows carry: its entity's, the common columns, its display names. */
+export type FieldOf<D extends ResourceDef> = Extract<keyof RowOf<D>, string>;
 
 /**
- * The escape hatch: a screen gives one field of a resource its own input or cell. A field's
- * renderer replaces the type's parts it names and keeps the others.
+ * The escape hatch: a screen gives one field of a resource its own input or cell, keyed by the
+ * typed definition (so a renamed field fails to compile, and two resources of one name do not
+ * meet). A field's renderer replaces the type's parts it names and keeps the others.
  */
-export function registerFieldRenderer(resource: string, prop: string, renderer: Partial<FieldRenderer>): void {
-  byField.set(`${resource}.${prop}`, renderer as FieldRenderer);
+export function registerFieldRenderer<D extends ResourceDef>(def: D, prop: FieldOf<D>, renderer: Partial<FieldRenderer>): void {
+  const fields = byField.get(def) ?? new Map<string, FieldRenderer>();
+  fields.set(prop, renderer as FieldRenderer);
+  byField.set(def, fields);
 }
 
 /** Renderers passed to one form or table for its fields, by prop. */
@@ -238,7 +244,7 @@ const referenceRenderer: Partial<FieldRenderer> = { Input: ReferenceFieldInput, 
  * a picker by name when the field refers to another resource, else its type's.
  */
 export function rendererOf(def: ResourceDef, column: ColumnView, passed?: FieldRenderers): FieldRenderer {
-  const own = passed?.[column.prop] ?? byField.get(`${def.name}.${column.prop}`);
+  const own = passed?.[column.prop] ?? byField.get(def)?.get(column.prop);
   const base = def.references[column.prop] ? { ...byType[typeOf(column)], ...referenceRenderer } : byType[typeOf(column)];
   return own ? { ...base, ...own } : base;
 }

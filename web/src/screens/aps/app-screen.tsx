@@ -19,10 +19,10 @@ import './strings.js';
 
 const def = appDef;
 
-registerFieldRenderer('app', 'redirectUris', { Input: RedirectUrisInput, fullWidth: true });
-registerFieldRenderer('app', 'icon', { Input: IconInput });
-registerFieldRenderer('app', 'color', { Input: ColorInput });
-registerFieldRenderer('app', 'protocol', { Input: ProtocolInput });
+registerFieldRenderer(appDef, 'redirectUris', { Input: RedirectUrisInput, fullWidth: true });
+registerFieldRenderer(appDef, 'icon', { Input: IconInput });
+registerFieldRenderer(appDef, 'color', { Input: ColorInput });
+registerFieldRenderer(appDef, 'protocol', { Input: ProtocolInput });
 
 /** The secret in an answer (a new oidc application, or reset-secret): the client id is the application code. */
 export const appSecretOf = (answer: unknown): Secret | undefined => {

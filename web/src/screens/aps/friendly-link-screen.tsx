@@ -10,11 +10,11 @@ const def = registry.portal.friendlyLink;
 /** Only http(s) addresses become links; anything else is shown as text. */
 const isWebAddress = (value: string) => /^https?:\/\//i.test(value);
 
-registerFieldRenderer('friendlylink', 'icon', {
+registerFieldRenderer(registry.portal.friendlyLink, 'icon', {
   Input: IconInput,
   cell: (value) => (typeof value === 'string' && value ? <Avatar shape="square" size={28} src={value} alt="" /> : null),
 });
-registerFieldRenderer('friendlylink', 'linkUrl', {
+registerFieldRenderer(registry.portal.friendlyLink, 'linkUrl', {
   cell: (value) => {
     const url = typeof value === 'string' ? value : '';
     return isWebAddress(url) ? (

@@ -23,7 +23,7 @@ const userDef = user;
 const UNLOCK = String(user.extras.unlock.permission);
 
 // A locked account is marked in the list, with the end of its lock; unlock (toolbar) releases it.
-registerFieldRenderer('user', 'account', { cell: (value, { row }) => <AccountCell account={value} lockedUntil={row.lockedUntil} /> });
+registerFieldRenderer(user, 'account', { cell: (value, { row }) => <AccountCell account={value} lockedUntil={row.lockedUntil} /> });
 
 export interface UserScreenProps extends ScreenProps {
   /** Tests inject an API on a fake transport; the app uses the registry resource's routes. */
