@@ -1,5 +1,6 @@
-import { app, dict, dictBiz, type MenuNode, registry, resourceForMenu } from '@sso/shared-api';
+import { app, dict, dictBiz, type MenuNode, type ResourceDef, registry, resourceForMenu, user } from '@sso/shared-api';
 import { Text } from 'ink';
+import type { ReactNode } from 'react';
 import { ListScreen } from '../components/list-screen.js';
 import { useLang } from '../core/i18n.js';
 import { MasterDetail } from './master-detail.js';
@@ -18,36 +19,36 @@ interface ScreenProps {
   height: number;
 }
 
+type Size = Pick<ScreenProps, 'active' | 'width' | 'height'>;
+type Translate = ReturnType<typeof useLang>['t'];
+
+/** A dictionary's groups above the entries of the group chosen. */
+const dictionaryScreen = (def: typeof dict | typeof dictBiz) => (size: Size, t: Translate) => (
+  <MasterDetail
+    master={def}
+    detail={def}
+    masterScope={{ parentId: '0' }}
+    scopeOf={(row) => ({
+      scope: { parentId: String(row.id) },
+      defaults: { parentId: String(row.id), code: String(row.code) },
+      title: `${String(row.dictValue)} (${String(row.code)}) · ${t('entries')}`,
+    })}
+    hints={t('dictKeys')}
+    {...size}
+  />
+);
+
 /**
- * The screen a menu opens: the few with screens of their own (users, dictionaries, the
- * application catalogue, logs, personal info), else the generic list of the registry resource
- * the menu's code names.
+ * The resources with a screen of their own, keyed by their typed definition; every other
+ * resource a menu opens gets the generic list.
  */
-export function ScreenFor({ menu, active, shown, width, height }: ScreenProps) {
-  const { t } = useLang();
-  const size = { active, width, height };
-  if (menu.code === PROFILE_CODE) return <ProfileScreen active={active} width={width} />;
-  if (menu.code === 'user') return <UserScreen {...size} />;
-  if (menu.code in WORK_LISTS) return <WorkScreen menuCode={menu.code} {...size} />;
-  if (menu.code === 'dict' || menu.code === 'dictbiz') {
-    const def = menu.code === 'dict' ? dict : dictBiz;
-    return (
-      <MasterDetail
-        master={def}
-        detail={def}
-        masterScope={{ parentId: '0' }}
-        scopeOf={(row) => ({
-          scope: { parentId: String(row.id) },
-          defaults: { parentId: String(row.id), code: String(row.code) },
-          title: `${String(row.dictValue)} (${String(row.code)}) · ${t('entries')}`,
-        })}
-        hints={t('dictKeys')}
-        {...size}
-      />
-    );
-  }
-  if (menu.code === app.permission)
-    return (
+const OWN_SCREENS = new Map<ResourceDef, (size: Size, t: Translate) => ReactNode>([
+  [user, (size) => <UserScreen {...size} />],
+  [dict, dictionaryScreen(dict)],
+  [dictBiz, dictionaryScreen(dictBiz)],
+  [
+    app,
+    (size, t) => (
       <MasterDetail
         master={app}
         detail={registry.aps.appUser}
@@ -59,8 +60,22 @@ export function ScreenFor({ menu, active, shown, width, height }: ScreenProps) {
         hints={t('appKeys')}
         {...size}
       />
-    );
+    ),
+  ],
+]);
+
+/**
+ * The screen a menu opens: personal info and the workflow task lists (menus of no resource),
+ * a resource's own screen, else the generic list of the registry resource the menu's code names.
+ */
+export function ScreenFor({ menu, active, shown, width, height }: ScreenProps) {
+  const { t } = useLang();
+  const size = { active, width, height };
+  if (menu.code === PROFILE_CODE) return <ProfileScreen active={active} width={width} />;
+  if (menu.code in WORK_LISTS) return <WorkScreen menuCode={menu.code} {...size} />;
   const def = resourceForMenu(menu.code);
+  const own = def && OWN_SCREENS.get(def);
+  if (own) return own(size, t);
   if (!def || def.routes === 'none') return <Text dimColor>{t('noScreen')}</Text>;
-  return <ListScreen key={def.basePath} def={def} shown={shown} refreshMs={refreshMsOf(menu.code)} {...size} />;
+  return <ListScreen key={def.basePath} def={def} shown={shown} refreshMs={refreshMsOf(def)} {...size} />;
 }

@@ -1,19 +1,21 @@
+import { type ResourceDef, registry } from '@sso/shared-api';
+
 /** How long a screen of rows that change by themselves waits after an answer before reading again. */
 export const SELF_REFRESH_MS = 5000;
 
 /**
- * Menus whose rows the platform writes as things happen (sign-ins, requests, errors, application
- * sign-ins and starts), never by their own screen: those screens read them again by themselves.
- * There is no task screen in the terminal to add (the workflow inboxes have none).
+ * Resources whose rows the platform writes as things happen (sign-ins, requests, errors,
+ * application sign-ins and starts), never by their own screen: their screens read them again by
+ * themselves. Keyed by the typed definition, as every customisation of the console is.
  */
-export const SELF_CHANGING_MENUS: ReadonlySet<string> = new Set([
-  'log_login',
-  'log_api',
-  'log_error',
-  'log_usual',
-  'apploginlog',
-  'appstartlog',
+export const SELF_CHANGING: ReadonlySet<ResourceDef> = new Set<ResourceDef>([
+  registry.log.login,
+  registry.log.api,
+  registry.log.error,
+  registry.log.usual,
+  registry.aps.appLoginLog,
+  registry.appmanage.appStartLog,
 ]);
 
-/** The pause between reads of the screen a menu opens, if it refreshes by itself. */
-export const refreshMsOf = (menuCode: string): number | undefined => (SELF_CHANGING_MENUS.has(menuCode) ? SELF_REFRESH_MS : undefined);
+/** The pause between reads of a resource's screen, if it refreshes by itself. */
+export const refreshMsOf = (def: ResourceDef): number | undefined => (SELF_CHANGING.has(def) ? SELF_REFRESH_MS : undefined);
