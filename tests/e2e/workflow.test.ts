@@ -38,7 +38,8 @@ useBrowserSuite({ adminPassword: ADMIN_PASSWORD, viewport: DESKTOP }, (suite) =>
 
 /**
  * The people of the story, made through the API: a staff member and their leader holding the
- * 我的事务 menus, and an HR member (role alias `hr`, the candidates of the HR step). The approver
+ * 我的事务 menus, and an HR member holding the 人事 role (alias `hr`, the candidates of the HR
+ * step) the platform seeds with the leave process, as shipped. The approver
  * is chosen in the leave form from the tenant's user list (`blade-user/user-list`), which needs no menu.
  */
 beforeAll(async () => {
@@ -61,7 +62,7 @@ beforeAll(async () => {
   };
   const work = (code: string) => code === 'work' || code.startsWith('work_');
   const staffRole = await role('flow_staff_role', work);
-  const hrRole = await role('hr', work);
+  const { id: hrRole } = await db.selectFrom('blade_role').select('id').where('roleAlias', '=', 'hr').executeTakeFirstOrThrow();
   server.ctx.cache.invalidate('blade_role_menu');
   server.ctx.permissions.clear();
   const user = async (account: string, realName: string, roleId: string) => {
