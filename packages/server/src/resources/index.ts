@@ -25,6 +25,7 @@ import {
 import { attachResource } from './attach/index.js';
 import { blogResource } from './blog/index.js';
 import { clientResource } from './client/index.js';
+import { codeResource } from './code/index.js';
 import { dashResource } from './dash/index.js';
 import { datasourceResource } from './datasource/index.js';
 import { deptResource } from './dept/index.js';
@@ -76,6 +77,7 @@ const serverResources: readonly ServerResource[] = [
   tenantResource,
   clientResource,
   datasourceResource,
+  codeResource,
   deptResource,
   postResource,
   roleResource,

@@ -32,6 +32,7 @@ import * as grantExpiryIndexes from './0035-grant-expiry-indexes.js';
 import * as workflow from './0036-workflow.js';
 import * as flowTimers from './0037-flow-timers.js';
 import * as saberFlowRoutes from './0038-saber-flow-routes.js';
+import * as codeGeneration from './0040-code-generation.js';
 
 export interface Migration {
   version: number;
@@ -77,4 +78,5 @@ export const migrations: Migration[] = [
   { version: 36, name: 'workflow', up: workflow.up },
   { version: 37, name: 'flow-timers', up: flowTimers.up },
   { version: 38, name: 'saber-flow-routes', up: saberFlowRoutes.up },
+  { version: 40, name: 'code-generation', up: codeGeneration.up },
 ];
