@@ -6,7 +6,7 @@ import { datasource } from './datasource.js';
 
 export const codeMessages = defineMessages({
   datasourceId: ['请选择数据源', 'Please choose the data source'],
-  datasourceMissing: ['数据源不存在', 'No such data source'],
+  datasourceMissing: ['数据源不存在', 'The data source does not exist'],
   codeName: ['请输入模块名', 'Please enter the module name'],
   serviceName: ['请输入服务名', 'Please enter the service name'],
   serviceNameFormat: [
