@@ -69,7 +69,7 @@ async function freePort(): Promise<number> {
 }
 
 /** A MariaDB server of its own in a temporary folder, for machines where none listens. */
-async function startPrivateMariadb(): Promise<{ url: URL; stop: () => void } | undefined> {
+async function startPrivateMariadb(): Promise<{ url: URL; stop: () => Promise<void> } | undefined> {
   const dir = mkdtempSync(join(tmpdir(), 'sso-mariadb-'));
   const user = process.getuid?.() === 0 ? 'root' : (process.env.USER ?? 'root');
   execFileSync(
@@ -83,8 +83,11 @@ async function startPrivateMariadb(): Promise<{ url: URL; stop: () => void } | u
     ['--no-defaults', `--datadir=${dir}/data`, `--port=${port}`, '--bind-address=127.0.0.1', `--socket=${dir}/sock`, `--user=${user}`],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
-  const stop = () => {
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  // The folder goes once the server has stopped writing to it.
+  const stop = async () => {
     server.kill();
+    await exited;
     rmSync(dir, { recursive: true, force: true });
   };
   // The server says on its error stream when it takes connections; an exit first means it failed.
@@ -97,7 +100,7 @@ async function startPrivateMariadb(): Promise<{ url: URL; stop: () => void } | u
     server.once('exit', () => resolve(false));
   });
   if (!ready) {
-    stop();
+    await stop();
     return undefined;
   }
   const url = new URL(`mysql://root@127.0.0.1:${port}/test`);
@@ -106,7 +109,7 @@ async function startPrivateMariadb(): Promise<{ url: URL; stop: () => void } | u
 
 export async function reachMariadb(): Promise<Reached> {
   let url = new URL(process.env.SSO_TEST_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306/test');
-  let stop: (() => void) | undefined;
+  let stop: (() => Promise<void>) | undefined;
   let connection = await connectMariadb(url);
   if (!connection) {
     if (!existsSync(MARIADB_SERVER))
@@ -129,7 +132,7 @@ export async function reachMariadb(): Promise<Reached> {
       run: async (statement) => void (await open.query(statement)),
       close: async () => {
         await open.end();
-        stop?.();
+        await stop?.();
       },
     },
   };
