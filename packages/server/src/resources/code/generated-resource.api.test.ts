@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInAdmin, type TrackedClient, useTestServer } from '../../api-suite.testkit.js';
 import type { MenuSeed } from '../../db/seed-data/types.js';
 import { startTestServer, type TestServer } from '../../testing.js';
-import { makeScratch, type Scratch } from './generated-scratch.testkit.js';
+import { makeScratch, type Scratch, SERVER_LINES } from './generated-scratch.testkit.js';
 import { type Reached, reachMariadb, reachPostgres } from './source-databases.testkit.js';
 
 /**
@@ -134,7 +134,7 @@ describe.skipIf(!reachable.length)('a generated resource of this platform', () =
         `packages/server/src/db/schema-${name}.ts`,
         `packages/server/src/db/seed-data/menus-${name}.ts`,
       ]),
-      'packages/server/src/resources/index.ts',
+      SERVER_LINES,
       'packages/server/src/db/migrations/index.ts',
       'packages/server/src/db/schema.ts',
       'packages/server/src/db/seed-data/menus.ts',

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,9 @@ import ts from 'typescript';
  * sources, their node_modules linked), the generated files unpacked over it and the README's
  * "lines to add" applied as a developer would, then type-checked.
  */
+/** Where the README's lines for the server's resource list are type-checked (see applyReadme). */
+export const SERVER_LINES = 'packages/server/src/resources/readme-lines.ts';
+
 const repo = fileURLToPath(new URL('../../../../../', import.meta.url));
 
 export interface Scratch {
@@ -74,6 +77,11 @@ export function makeScratch(): Scratch {
       edit('packages/server/src/resources/index.ts', (text) =>
         insertAfter(`${serverImport}\n${text}`, 'const serverResources: readonly ServerResource[] = [', `\n  ${resource},`),
       );
+      // The server's index imports every resource: type-checking it takes long. These lines, alone
+      // in a file beside it, check what the README adds: the import and the bound resource's type.
+      const check = path(SERVER_LINES);
+      const before = existsSync(check) ? readFileSync(check, 'utf8') : "import type { ServerResource } from '../engine/types.js';\n";
+      writeFileSync(check, `${serverImport}\n${before}export const ${resource}Served: ServerResource = ${resource};\n`);
       const [, migrationImport, entry] = migrations as [string, string, string];
       edit('packages/server/src/db/migrations/index.ts', (text) => {
         const out = `${migrationImport}\n${text}`;
