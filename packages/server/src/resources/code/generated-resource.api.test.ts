@@ -110,7 +110,7 @@ beforeAll(async () => {
     await (migration.up as (db: Kysely<unknown>) => Promise<void>)(served.ctx.db as Kysely<unknown>);
   }
   admin = await signInAdmin(served);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await served?.close();
@@ -140,7 +140,7 @@ describe.skipIf(!reachable.length)('a generated resource of this platform', () =
       'packages/server/src/db/seed-data/menus.ts',
     ];
     expect(scratch.typeErrors(files)).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it.each(reachable.map((source) => source.label))('creates, lists and removes rows of the table generated from %s', async (label) => {
     const { def } = generated.find((g) => g.label === label)!;
