@@ -143,11 +143,14 @@ const serverResources: readonly ServerResource[] = [
   processLeaveResource,
 ];
 
-/** The server's resources, then fakes a test serves beside them with no rules and no extras. */
-export function resourcesToServe(testResources: readonly ResourceDef[] = []): ServerResource[] {
+/**
+ * The server's resources, then those a test serves beside them: a fake definition (no rules, no
+ * extras), or a definition already bound to its rules (a generated resource).
+ */
+export function resourcesToServe(testResources: readonly (ResourceDef | ServerResource)[] = []): ServerResource[] {
   const served = new Set(serverResources.map((resource) => resource.def));
   const missing = allResources.filter((def) => !served.has(def));
   // A registry resource left out of the list above would silently lose its routes.
   if (missing.length) throw new Error(`Not served: ${missing.map((def) => def.basePath).join(', ')}`);
-  return [...serverResources, ...testResources.map((def) => bindResource(def))];
+  return [...serverResources, ...testResources.map((item) => ('def' in item ? item : bindResource(item)))];
 }

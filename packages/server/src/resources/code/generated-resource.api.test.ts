@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInAdmin, type TrackedClient, useTestServer } from '../../api-suite.testkit.js';
 import type { MenuSeed } from '../../db/seed-data/types.js';
+import type { ServerResource } from '../../engine/types.js';
 import { startTestServer, type TestServer } from '../../testing.js';
 import { makeScratch, type Scratch, SERVER_LINES } from './generated-scratch.testkit.js';
 import { type Reached, reachMariadb, reachPostgres } from './source-databases.testkit.js';
@@ -13,7 +14,7 @@ import { type Reached, reachMariadb, reachPostgres } from './source-databases.te
  * are generated into this platform's resources; the zip is unpacked over a scratch copy of the
  * packages with the README's lines added, type-checked, its migrations run on the second
  * server's database (PGlite unless the run names PostgreSQL), its menus seeded, and rows created,
- * listed and removed through the generated routes.
+ * listed and removed through the generated routes with the generated rules.
  */
 
 // The menu tree the seed writes. The generated menus join the 研发工具 group, as the README says,
@@ -26,6 +27,18 @@ vi.mock('../../db/seed-data/menus.js', async (importOriginal) => {
 });
 const addToTools = (menu: MenuSeed) => seeded.menus.find((group) => group.code === 'tool')!.children!.push(menu);
 
+// The generated server folders import their definitions by the contract's name: once generated,
+// the contract answers them (from the scratch copy) beside its own exports, as it would with the
+// README's lines added. Everything else, ApiError included, stays the one the server uses.
+const generatedExports = vi.hoisted(() => ({}) as Record<string, unknown>);
+vi.mock('@sso/shared-api', async (importOriginal) => {
+  const actual = await importOriginal<Record<string, unknown>>();
+  return new Proxy(actual, {
+    get: (target, key) => (typeof key === 'string' && key in generatedExports ? generatedExports[key] : Reflect.get(target, key)),
+    has: (target, key) => (typeof key === 'string' && key in generatedExports) || Reflect.has(target, key),
+  });
+});
+
 const suite = useTestServer();
 const SUFFIX = Math.random().toString(36).slice(2, 8);
 const sources: { label: string; reached: Reached; table: string; create: string[] }[] = [
@@ -36,7 +49,7 @@ const sources: { label: string; reached: Reached; table: string; create: string[
     create: [
       `create table cg_${SUFFIX}_coil (id bigint primary key, tenant_id varchar(12), coil_no varchar(32) not null,
         weight numeric(10, 2), made_on date, checked boolean, user_id bigint, remark text, create_time timestamp,
-        is_deleted int default 0, "select" varchar(10))`,
+        is_deleted int default 0, "select" varchar(10), grade varchar(16), dept_id bigint not null)`,
       `comment on column cg_${SUFFIX}_coil.coil_no is '卷号'`,
     ],
   },
@@ -83,7 +96,10 @@ beforeAll(async () => {
       wrapMode: 1,
       apiPath: 'sso',
       webPath: 'saber',
-      fields: source.label === 'MariaDB' ? [{ columnName: 'slab_no', search: true, labelEn: 'Slab number' }] : [],
+      fields:
+        source.label === 'MariaDB'
+          ? [{ columnName: 'slab_no', search: true, labelEn: 'Slab number' }]
+          : [{ columnName: 'grade', label: '钢种', dict: 'yes_no', search: true }],
     });
     ids.push(saved.id);
   }
@@ -94,14 +110,19 @@ beforeAll(async () => {
   for (const [path, text] of Object.entries(files)) if (/^sso\/README-[^/]+\.md$/.test(path)) scratch.applyReadme(text);
   // The contract as every package reads it: through its index, with the generated definitions registered.
   const contract = await import(scratch.path('shared-api/src/index.ts'));
+  const resources: ServerResource[] = [];
   for (const source of reachable) {
     const name = source.label === 'MariaDB' ? 'slab' : 'coil';
     const def = contract.registry.steel[name] as ResourceDef;
+    generatedExports[name] = def;
+    generatedExports[`${name}Messages`] = contract[`${name}Messages`];
+    const folder = await import(scratch.path(`packages/server/src/resources/${name}/index.ts`));
+    resources.push(folder[`${name}Resource`] as ServerResource);
     const menu = (await import(scratch.path(`packages/server/src/db/seed-data/menus-${name}.ts`)))[`${name}Menu`] as MenuSeed;
     generated.push({ label: source.label, def, menuPath: menu.path! });
     addToTools(menu);
   }
-  served = await startTestServer({}, { testResources: generated.map((g) => g.def) });
+  served = await startTestServer({}, { testResources: resources });
   const migrations = Object.keys(files)
     .filter((path) => path.includes('/db/migrations/'))
     .sort();
@@ -145,10 +166,11 @@ describe.skipIf(!reachable.length)('a generated resource of this platform', () =
   it.each(reachable.map((source) => source.label))('creates, lists and removes rows of the table generated from %s', async (label) => {
     const { def } = generated.find((g) => g.label === label)!;
     const base = def.basePath;
+    const dept = await served.ctx.db.selectFrom('blade_dept').select('id').where('parentId', '=', '0').executeTakeFirstOrThrow();
     const row =
       label === 'MariaDB'
         ? { slabNo: 'S-001', thickness: '220', pouredAt: '2026-03-01 08:30:00', passed: 1, note: '首批', order: 3 }
-        : { coilNo: 'C-001', weight: '12.5', madeOn: '2026-03-01', checked: 1, remark: '首卷', select: 'x' };
+        : { coilNo: 'C-001', weight: '12.5', madeOn: '2026-03-01', checked: 1, remark: '首卷', select: 'x', grade: '1', deptId: dept.id };
     const saved = (await admin.call('POST', `${base}/submit`, undefined, row)) as Record<string, unknown>;
     expect(saved.id).toMatch(/^\d+$/);
     const page = (await admin.call('GET', `${base}/list`, {})) as { total: number; records: Record<string, unknown>[] };
@@ -156,8 +178,16 @@ describe.skipIf(!reachable.length)('a generated resource of this platform', () =
     expect(page.records[0]).toMatchObject(
       label === 'MariaDB'
         ? { slabNo: 'S-001', thickness: 220, pouredAt: '2026-03-01 08:30:00', passed: 1, order: 3 }
-        : { coilNo: 'C-001', weight: 12.5, checked: 1, remark: '首卷', select: 'x' },
+        : { coilNo: 'C-001', weight: 12.5, checked: 1, remark: '首卷', select: 'x', grade: '1', gradeName: '是', deptId: dept.id },
     );
+    if (label === 'PostgreSQL') {
+      // The dictionary and the reference are checked: a key outside yes_no, a department that is no row.
+      for (const bad of [
+        { ...row, grade: '7' },
+        { ...row, deptId: '123' },
+      ])
+        await expect(admin.call('POST', `${base}/submit`, undefined, bad)).rejects.toMatchObject({ code: 400 });
+    }
     const missing = label === 'MariaDB' ? { thickness: 1 } : { weight: 1 };
     await expect(admin.call('POST', `${base}/submit`, undefined, missing)).rejects.toMatchObject({ code: 400 });
     expect(await admin.call('POST', `${base}/remove`, { ids: String(saved.id) })).toBe(true);
