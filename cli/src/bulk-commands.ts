@@ -1,8 +1,9 @@
 import { writeFile } from 'node:fs/promises';
-import { allResources, app, type DictImportRow, resourceClient, role, type SsoClient, sms, user } from '@sso/shared-api';
+import { allResources, app, code, type DictImportRow, resourceClient, role, type SsoClient, sms, user } from '@sso/shared-api';
 import type { Command } from 'commander';
 import { addAppGrantCommands, addUserAccessCommand } from './app-grant-commands.js';
 import { type BulkItem, finish, runChunks } from './bulk.js';
+import { addCodeCommands } from './code-commands.js';
 import { confirmDestructive } from './confirm.js';
 import { checkDictTable, exportDict, renderDict } from './dict-io.js';
 import { CliError, usageError } from './errors.js';
@@ -137,7 +138,7 @@ function dictActions(command: Command, name: string, client: () => SsoClient, ou
     });
 }
 
-/** Bulk commands beside the generic ones: `sso user …`, `sso app grant|revoke`, `sso dict …` / `sso dict-biz …` and `sso sms send`. */
+/** Bulk commands beside the generic ones: `sso user …`, `sso app grant|revoke`, `sso dict …` / `sso dict-biz …`, `sso sms send` and `sso code gen`. */
 export function addBulkCommands(program: Command, commands: Map<string, Command>, output: Output, env: Env): void {
   const client = () => signedInClient(env, program.opts<GlobalOptions>());
   const journal = runJournal(env);
@@ -156,4 +157,6 @@ export function addBulkCommands(program: Command, commands: Map<string, Command>
   }
   const smsCommand = commands.get(sms.basePath);
   if (smsCommand) addSmsCommands(smsCommand, client, output, journal);
+  const codeCommand = commands.get(code.basePath);
+  if (codeCommand) addCodeCommands(codeCommand, client, output);
 }

@@ -19,6 +19,7 @@ import { migrate } from './db/migrate.js';
 import { type MigrationNotice, reportMigrationNotices } from './db/migration-notices.js';
 import { seed } from './db/seed.js';
 import { registerResourceRoutes } from './engine/routes.js';
+import type { ServerResource } from './engine/types.js';
 import { seedLeaveProcess } from './flow/seed-leave.js';
 import { scheduleFlowTimers } from './flow/timers.js';
 import { registerAppNameRoute, ssoGrant } from './handoff/app-handoff.js';
@@ -64,8 +65,8 @@ const SECRET_QUERY = /([?&](?:\w*password\w*|refresh_token|access_token|client_s
 
 /** Opens the database, migrates, seeds and builds the HTTP app (not yet listening). */
 export interface BuildOptions {
-  /** Tests only: fake resources served beside the real ones, with no rules and no extras. */
-  testResources?: ResourceDef[];
+  /** Tests only: resources served beside the real ones (a bare definition gets no rules and no extras). */
+  testResources?: (ResourceDef | ServerResource)[];
   /** Tests only (startTestServer sets it; no configuration does): `ctx.captcha.codeForTests` answers codes. */
   testHooks?: boolean;
 }

@@ -48,6 +48,7 @@ import { oss } from './blade-resource/oss.js';
 import { sms } from './blade-resource/sms.js';
 import { apiScope } from './blade-system/api-scope.js';
 import { client } from './blade-system/client.js';
+import { code } from './blade-system/code.js';
 import { dataScope } from './blade-system/data-scope.js';
 import { datasource } from './blade-system/datasource.js';
 import { dept } from './blade-system/dept.js';
@@ -75,6 +76,7 @@ export const registry = {
     tenant,
     client,
     datasource,
+    code,
     dept,
     post,
     role,
@@ -189,6 +191,7 @@ export * from './blade-resource/resource-messages.js';
 export { SMS_LOG, sms, smsLogRow } from './blade-resource/sms.js';
 export * from './blade-system/api-scope.js';
 export { clientMessages, GRANT_TYPES } from './blade-system/client.js';
+export * from './blade-system/code.js';
 export * from './blade-system/data-scope.js';
 export { datasourceMessages } from './blade-system/datasource.js';
 export * from './blade-system/dept.js';

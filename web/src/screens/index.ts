@@ -72,4 +72,5 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   '/flow/deploy': lazy(() => import('./flow/deploy-screen.js')),
   '/flow/manager': lazy(() => import('./flow/manager-screen.js')),
   '/flow/follow': lazy(() => import('./flow/follow-screen.js')),
+  '/tool/code': lazy(() => import('./tool/code-screen.js')),
 };

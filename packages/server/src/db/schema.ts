@@ -3,6 +3,7 @@ import type { AccessRequestTables } from './schema-access-requests.js';
 import type { AppManageTables } from './schema-app-manage.js';
 import type { ApplicationTables } from './schema-applications.js';
 import type { CasTables } from './schema-cas.js';
+import type { CodeTables } from './schema-code.js';
 import type { CommonColumns } from './schema-common.js';
 import type { LedgerTables } from './schema-ledger.js';
 import type { SignInTables } from './schema-sign-in.js';
@@ -25,6 +26,7 @@ export interface Database
     SocialTables,
     LedgerTables,
     CasTables,
+    CodeTables,
     WorkflowTables {
   sso_migration: { version: number; name: string; appliedAt: Timestamp };
   blade_tenant: Row<{

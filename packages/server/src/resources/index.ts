@@ -25,6 +25,7 @@ import {
 import { attachResource } from './attach/index.js';
 import { blogResource } from './blog/index.js';
 import { clientResource } from './client/index.js';
+import { codeResource } from './code/index.js';
 import { dashResource } from './dash/index.js';
 import { datasourceResource } from './datasource/index.js';
 import { deptResource } from './dept/index.js';
@@ -76,6 +77,7 @@ const resourcesWithRules: readonly ServerResource[] = [
   tenantResource,
   clientResource,
   datasourceResource,
+  codeResource,
   deptResource,
   postResource,
   roleResource,
@@ -138,11 +140,13 @@ const resourcesWithRules: readonly ServerResource[] = [
 
 /**
  * Every registry resource, in the registry's order: bound with its rules where it has a folder,
- * else served by the generic routes alone; then fakes a test serves beside them. A resource that
- * declares extras cannot be served plainly: binding it without handlers fails at start, naming it.
+ * else served by the generic routes alone; then those a test serves beside them: a fake
+ * definition (no rules, no extras) or one already bound to its rules (a generated resource). A
+ * resource that declares extras cannot be served plainly: binding it without handlers fails at
+ * start, naming it.
  */
-export function resourcesToServe(testResources: readonly ResourceDef[] = []): ServerResource[] {
+export function resourcesToServe(testResources: readonly (ResourceDef | ServerResource)[] = []): ServerResource[] {
   const bound = new Map(resourcesWithRules.map((resource) => [resource.def, resource]));
   const registered = allResources.map((def) => bound.get(def) ?? bindResource(def));
-  return [...registered, ...testResources.map((def) => bindResource(def))];
+  return [...registered, ...testResources.map((item) => ('def' in item ? item : bindResource(item)))];
 }

@@ -33,6 +33,7 @@ import * as workflow from './0036-workflow.js';
 import * as flowTimers from './0037-flow-timers.js';
 import * as saberFlowRoutes from './0038-saber-flow-routes.js';
 import * as deptLeader from './0039-dept-leader.js';
+import * as codeGeneration from './0040-code-generation.js';
 
 export interface Migration {
   version: number;
@@ -79,4 +80,5 @@ export const migrations: Migration[] = [
   { version: 37, name: 'flow-timers', up: flowTimers.up },
   { version: 38, name: 'saber-flow-routes', up: saberFlowRoutes.up },
   { version: 39, name: 'dept-leader', up: deptLeader.up },
+  { version: 40, name: 'code-generation', up: codeGeneration.up },
 ];
