@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { badRequest, type ExtraDef, forbidden, ok, type ResourceDef, zh } from '@sso/shared-api';
+import { badRequest, DEFAULT_TENANT_ID, type ExtraDef, forbidden, ok, type ResourceDef, zh } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -180,7 +180,8 @@ function registerExtra(
   answer: Answer,
 ): void {
   const mergesFields = extra.fieldsFrom === 'query-or-body';
-  // A list of codes (a select several screens use): signed-in callers holding any of them.
+  // A list of codes (a select several screens use): signed-in callers holding any of them, of the
+  // platform tenant when the resource is platform-only, as for a single code.
   const anyOf = typeof extra.permission === 'object' && extra.permission !== null ? extra.permission : undefined;
   const access: Access =
     extra.permission === 'public'
@@ -211,7 +212,7 @@ function registerExtra(
     ...(anyOf || extra.multipart
       ? {
           preValidation: async (request: FastifyRequest) => {
-            if (anyOf) await requireAnyOf(ctx, callerOf(request), anyOf);
+            if (anyOf) await requireAnyOf(ctx, callerOf(request), anyOf, def.platformOnly);
             if (extra.multipart) request.body = await readMultipart(request);
           },
         }
@@ -264,7 +265,8 @@ function mergedFields(extra: ExtraDef, query: unknown, body: unknown): unknown {
   return parsed.data;
 }
 
-async function requireAnyOf(ctx: AppContext, caller: Caller, codes: readonly string[]): Promise<void> {
+async function requireAnyOf(ctx: AppContext, caller: Caller, codes: readonly string[], platformOnly: boolean): Promise<void> {
+  if (platformOnly && caller.tenant_id !== DEFAULT_TENANT_ID) throw forbidden(zh('forbidden'));
   for (const code of codes) if (await ctx.permissions.allows(caller, code)) return;
   throw forbidden(zh('forbidden'));
 }

@@ -1,5 +1,4 @@
 import { badRequest, code, zh } from '@sso/shared-api';
-import { requirePlatform } from '../../domain/platform-only.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { live } from '../../kernel/live-rows.js';
 import { generateZip } from './generate.js';
@@ -23,9 +22,7 @@ const COPIED = [
 
 /** Extras of `code`: copy a record, read a table's columns, generate the zip. */
 export const codeExtraHandlers = defineExtraHandlers(code, {
-  // Extras guarded by a list of codes are not held to platformOnly by the routes: checked here.
   copy: async ({ ctx, caller, repo, query }) => {
-    requirePlatform(caller);
     const row = await ctx.db.selectFrom('blade_code').selectAll().where('id', '=', query.id).$call(live()).executeTakeFirst();
     if (!row) throw badRequest(zh('recordMissing'));
     const values: Record<string, unknown> = Object.fromEntries(COPIED.map((key) => [key, row[key]]));
@@ -34,7 +31,6 @@ export const codeExtraHandlers = defineExtraHandlers(code, {
     return true;
   },
   tableColumns: async ({ ctx, caller, query }) => {
-    requirePlatform(caller);
     return readTableColumns(ctx, caller.tenant_id, query.datasourceId, query.tableName);
   },
   genCode: async ({ ctx, caller, query }) => {
