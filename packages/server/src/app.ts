@@ -69,10 +69,12 @@ export interface BuildOptions {
   testResources?: (ResourceDef | ServerResource)[];
   /** Tests only (startTestServer sets it; no configuration does): `ctx.captcha.codeForTests` answers codes. */
   testHooks?: boolean;
+  /** Tests only: the in-memory database starts from this dumped data directory (see openDatabase). */
+  initialData?: Blob;
 }
 
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<Server> {
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, { initialData: options.initialData });
   const ids = new IdGenerator(config.SSO_WORKER_ID);
   const notices: MigrationNotice[] = [];
   await migrate(database.db, { notify: (notice) => notices.push(notice) });

@@ -4,10 +4,12 @@ import { undiciTransport } from '@sso/shared-api/node';
 import pg from 'pg';
 import { type BuildOptions, buildServer, type Server } from './app.js';
 import { type Config, testConfig } from './kernel/config.js';
+import { seededSnapshot } from './seeded-snapshot.testkit.js';
 
 /**
- * A real server for tests: in-memory PGlite, or a fresh PostgreSQL database when
- * SSO_TEST_DATABASE_URL names a server (the database is dropped on close).
+ * A real server for tests: in-memory PGlite (loaded from a migrated and seeded snapshot, see
+ * seeded-snapshot.testkit.ts), or a fresh PostgreSQL database when SSO_TEST_DATABASE_URL names a
+ * server (the database is dropped on close).
  */
 export interface TestServer extends Server {
   baseUrl: string;
@@ -34,7 +36,10 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     config.DATABASE_URL = url.toString();
     dropDatabase = () => withPg(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined);
   }
-  const server = await buildServer(config, { testHooks: true, ...options });
+  // In memory, the database starts migrated and seeded; a suite's own directory or database does not.
+  const inMemory = config.SSO_DATA_DIR === 'memory://' && !config.DATABASE_URL;
+  const initialData = inMemory && !options.initialData ? await seededSnapshot(config) : options.initialData;
+  const server = await buildServer(config, { testHooks: true, ...options, initialData });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -15,12 +15,25 @@ export interface DatabaseHandle {
   /** Where the data lives, for logs: a directory, memory, or the server's host. */
   location: string;
   close(): Promise<void>;
+  /** PGlite only: its data directory as a gzipped tarball, which `initialData` loads. */
+  dump?(): Promise<Blob>;
 }
 
 const INT8 = 20;
 
+export interface OpenOptions {
+  /**
+   * A dumped PGlite data directory (`dumpDataDir()`) the in-memory database starts from instead of
+   * an empty one: test servers load a migrated and seeded snapshot rather than run initdb each.
+   * Only memory:// takes one; a directory or PostgreSQL keeps the data it has.
+   */
+  initialData?: Blob;
+}
+
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite in SSO_DATA_DIR (or memory://). */
-export async function openDatabase(config: Config): Promise<DatabaseHandle> {
+export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<DatabaseHandle> {
+  const memory = config.SSO_DATA_DIR === 'memory://' && !config.DATABASE_URL;
+  if (options.initialData && !memory) throw new Error('an initial data directory is for an in-memory database only');
   const plugins = [new CamelCasePlugin()];
   if (config.DATABASE_URL) {
     // int8 stays a string (ids are 64-bit); pg already does so by default.
@@ -37,15 +50,15 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
     const url = new URL(config.DATABASE_URL);
     return { db, kind: 'postgres', location: `${url.hostname}:${url.port || 5432}${url.pathname}`, close: () => db.destroy() };
   }
-  const memory = config.SSO_DATA_DIR === 'memory://';
   const dir = memory ? undefined : resolve(config.SSO_DATA_DIR);
   if (dir) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir: dir, parsers: { [INT8]: (value: string) => value } });
+  const pglite = await PGlite.create({ dataDir: dir, loadDataDir: options.initialData, parsers: { [INT8]: (value: string) => value } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
   return {
     db,
     kind: 'pglite',
     location: dir ?? 'memory',
+    dump: () => pglite.dumpDataDir('gzip'),
     close: async () => {
       await db.destroy();
       await pglite.close();
