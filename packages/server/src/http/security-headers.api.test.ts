@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
@@ -7,7 +7,12 @@ import { useTestServer } from '../api-suite.testkit.js';
 
 /** Security headers on the web app, on API answers (good and refused) and on /doc.html. */
 const webDir = mkdtempSync(join(tmpdir(), 'sso-web-'));
-writeFileSync(join(webDir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>');
+writeFileSync(
+  join(webDir, 'index.html'),
+  '<!doctype html><div id="root"></div><script type="module" src="/assets/app-3f2a9c.js"></script>',
+);
+mkdirSync(join(webDir, 'assets'));
+writeFileSync(join(webDir, 'assets', 'app-3f2a9c.js'), 'console.log(1)');
 // Behind a trusted proxy, X-Forwarded-Proto decides whether the request came over HTTPS.
 const suite = useTestServer({ SSO_WEB_DIR: webDir, SSO_TRUST_PROXY: 'true' });
 
@@ -35,6 +40,17 @@ describe('security headers', () => {
       expect(answer.status).toBe(200);
       expect(answer.headers).toMatchObject({ ...COMMON, 'content-security-policy': APP_POLICY });
       expect(answer.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('let the browser keep the hashed assets for a year and ask again for index.html, answered 304 when unchanged', async () => {
+    expect((await headersOf('/assets/app-3f2a9c.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/', '/login']) {
+      const page = await headersOf(path);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      const etag = page.headers.etag ?? '';
+      expect(etag).not.toBe('');
+      expect((await headersOf(path, { 'if-none-match': etag })).status).toBe(304);
     }
   });
 
