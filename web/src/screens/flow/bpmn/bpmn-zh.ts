@@ -119,7 +119,8 @@ export const bpmnZh: Record<string, string> = {
   'ID must be a valid QName.': '编号必须是有效的 QName。',
   'ID must not contain prefix.': '编号不能包含前缀。',
   'User assignment': '人员分配',
-  Assignee: '办理人',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the expressions as a model writes them
+  Assignee: '办理人（用户编号或账号，${applyUser}，部门负责人 leader:${applyUserDept}）',
   'Candidate groups': '候选组（角色别名 hr 或 role:hr，部门 dept:编号）',
   'Candidate users': '候选用户（用户编号或账号）',
   'Due date': '到期时间',
