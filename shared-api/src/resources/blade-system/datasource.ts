@@ -49,7 +49,7 @@ export const datasource = defineResource({
     testConnection: defineExtra({
       method: 'GET',
       path: 'testConnection',
-      summary: 'Try to connect with a stored data source (query id); PostgreSQL only for now',
+      summary: 'Try to connect with a stored data source (query id): PostgreSQL or MySQL/MariaDB',
       query: z.object({ id: idString }),
       response: z.boolean(),
       permission: 'datasource_test',

@@ -125,7 +125,7 @@ describe('table columns', () => {
       username: 'scott',
     });
     expect(await failure(suite.admin, api().tableColumns({ datasourceId: oracle.id, tableName: 'x' }))).toEqual(
-      bad('代码生成只能读取 PostgreSQL 与 MySQL/MariaDB 数据源'),
+      bad('只支持 PostgreSQL 与 MySQL/MariaDB 数据源'),
     );
     expect(await failure(suite.admin, api().tableColumns({ datasourceId: '1', tableName: 'x' }))).toEqual(bad(zh('recordMissing')));
   });

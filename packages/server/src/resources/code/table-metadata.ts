@@ -1,24 +1,11 @@
-import { badRequest, defineMessagePattern, defineMessages, type TableColumn, zh } from '@sso/shared-api';
-import mysql from 'mysql2/promise';
-import pg from 'pg';
+import { badRequest, defineMessagePattern, defineMessages, type TableColumn } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
-import { decryptSecret } from '../../db/secrets.js';
-import { live } from '../../kernel/live-rows.js';
-import { OutboundRefused } from '../../net/outbound-guard.js';
-import { hostPortOf } from '../datasource/extras.js';
-import { type DatabaseTarget, databaseTarget } from './database-target.js';
+import { type DataSourceSession, withDataSource } from '../../domain/data-sources.js';
 
 const m = defineMessages({
-  notSupported: [
-    '代码生成只能读取 PostgreSQL 与 MySQL/MariaDB 数据源',
-    'Code generation reads PostgreSQL and MySQL/MariaDB data sources only',
-  ],
-  connectFailed: ['数据源连接失败', 'Could not connect to the data source'],
   noTable: ['数据源中没有该表', 'The data source has no such table'],
 });
 defineMessagePattern(/^数据源中没有该表: (.+)$/, 'The data source has no such table: $1');
-
-const TIMEOUT_MS = 5000;
 
 /** A column row as both readers select it, before it is typed. */
 interface RawColumn {
@@ -71,24 +58,9 @@ const POSTGRES_COLUMNS = `
   where c.table_schema = $1 and c.table_name = $2
   order by c.ordinal_position`;
 
-async function postgresColumns(target: DatabaseTarget, login: Login, tableName: string): Promise<TableColumn[]> {
-  const client = new pg.Client({
-    host: target.host,
-    port: target.port,
-    database: target.database,
-    user: login.user,
-    password: login.password,
-    connectionTimeoutMillis: TIMEOUT_MS,
-    query_timeout: TIMEOUT_MS,
-  });
-  client.on('error', () => {}); // a connection dropped after the read is not the caller's concern
-  try {
-    await client.connect();
-    const { schema, table } = splitName(tableName, 'public');
-    return typed((await client.query<RawColumn>(POSTGRES_COLUMNS, [schema, table])).rows);
-  } finally {
-    await client.end().catch(() => {});
-  }
+async function postgresColumns(session: DataSourceSession, tableName: string): Promise<TableColumn[]> {
+  const { schema, table } = splitName(tableName, 'public');
+  return typed(await session.query<RawColumn>(POSTGRES_COLUMNS, [schema, table]));
 }
 
 // MySQL and MariaDB: information_schema, the schema being the URL's database.
@@ -101,61 +73,27 @@ const MYSQL_COLUMNS = `
   where table_schema = ? and table_name = ?
   order by ordinal_position`;
 
-async function mysqlColumns(target: DatabaseTarget, login: Login, tableName: string): Promise<TableColumn[]> {
-  const connection = await mysql.createConnection({
-    host: target.host,
-    port: target.port,
-    database: target.database || undefined,
-    user: login.user,
-    password: login.password,
-    connectTimeout: TIMEOUT_MS,
-  });
-  try {
-    const { schema, table } = splitName(tableName, target.database);
-    const [rows] = await connection.query({ sql: MYSQL_COLUMNS, timeout: TIMEOUT_MS }, [schema, table]);
-    return typed(
-      (rows as (RawColumn & { column_type: string })[]).map((row) => ({
-        ...row,
-        // tinyint(1) is MySQL's boolean.
-        data_type: /^tinyint\(1\)/i.test(String(row.column_type)) ? 'boolean' : row.data_type,
-      })),
-    );
-  } finally {
-    await connection.end().catch(() => {});
-  }
-}
-
-interface Login {
-  user?: string;
-  password?: string;
-}
-
-/** What went wrong, in the driver's words (a refused connection to several addresses is an AggregateError). */
-function reasonOf(error: unknown): string {
-  const e = error as { message?: string; code?: string; errors?: { message?: string }[] };
-  return e?.message || e?.errors?.[0]?.message || e?.code || String(error);
+async function mysqlColumns(session: DataSourceSession, tableName: string): Promise<TableColumn[]> {
+  const { schema, table } = splitName(tableName, session.target.database);
+  const rows = await session.query<RawColumn & { column_type: string }>(MYSQL_COLUMNS, [schema, table]);
+  return typed(
+    rows.map((row) => ({
+      ...row,
+      // tinyint(1) is MySQL's boolean.
+      data_type: /^tinyint\(1\)/i.test(String(row.column_type)) ? 'boolean' : row.data_type,
+    })),
+  );
 }
 
 /**
- * The columns of a table of a stored data source, read with the database's own driver. The host
- * passes the outbound guard for the caller's tenant and the connection goes to the address it
- * checked. A data source of another kind, a failed connection or a missing table answers 400.
+ * The columns of a table of a stored data source, read with the database's own driver over the
+ * outbound guard (withDataSource). A data source of another kind, a failed connection or a
+ * missing table answers 400.
  */
 export async function readTableColumns(ctx: AppContext, tenantId: string, datasourceId: string, tableName: string): Promise<TableColumn[]> {
-  const row = await ctx.db.selectFrom('blade_datasource').selectAll().where('id', '=', datasourceId).$call(live()).executeTakeFirst();
-  if (!row) throw badRequest(zh('recordMissing'));
-  const target = databaseTarget(row.url);
-  if (!target) throw badRequest(m.notSupported);
-  const login = { user: row.username ?? undefined, password: (await decryptSecret(ctx.db, row.password)) ?? undefined };
-  let columns: TableColumn[];
-  try {
-    const address = await ctx.outbound.resolve(tenantId, hostPortOf(target));
-    const pinned = { ...target, host: address };
-    columns = target.kind === 'postgres' ? await postgresColumns(pinned, login, tableName) : await mysqlColumns(pinned, login, tableName);
-  } catch (error) {
-    if (error instanceof OutboundRefused) throw badRequest(error.message);
-    throw badRequest(`${m.connectFailed}: ${reasonOf(error)}`);
-  }
+  const columns = await withDataSource(ctx, tenantId, datasourceId, (session) =>
+    session.target.kind === 'postgres' ? postgresColumns(session, tableName) : mysqlColumns(session, tableName),
+  );
   if (!columns.length) throw badRequest(`${m.noTable}: ${tableName}`);
   return columns;
 }

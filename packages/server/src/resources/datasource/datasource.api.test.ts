@@ -11,7 +11,8 @@ import {
   useTestServer,
 } from '../../api-suite.testkit.js';
 import { decryptSecret } from '../../db/secrets.js';
-import { postgresTarget } from './extras.js';
+import { postgresTarget } from '../../domain/data-sources.js';
+import { reachMariadb } from '../code/source-databases.testkit.js';
 
 /** Data sources: passwords kept encrypted and never answered, and the connection test. */
 const suite = useTestServer();
@@ -93,17 +94,36 @@ describe('testConnection', () => {
     expect(result.msg).toMatch(/^数据源连接失败: .*ECONNREFUSED/);
   });
 
-  it('says plainly that other databases cannot be tested yet', async () => {
+  it('says plainly which databases it can reach', async () => {
     const row = await api().submit({
       ...valid,
-      name: 'MySQL',
-      driverClass: 'com.mysql.cj.jdbc.Driver',
-      url: 'jdbc:mysql://127.0.0.1:3306/test',
+      name: 'Oracle',
+      driverClass: 'oracle.jdbc.OracleDriver',
+      url: 'jdbc:oracle:thin:@127.0.0.1:1521:orcl',
     });
-    expect(await failure(suite.admin, api().testConnection({ id: row.id }))).toEqual(
-      bad('暂不支持测试该类型的数据源（目前仅支持 PostgreSQL）'),
-    );
+    expect(await failure(suite.admin, api().testConnection({ id: row.id }))).toEqual(bad('只支持 PostgreSQL 与 MySQL/MariaDB 数据源'));
     expect(await failure(suite.admin, api().testConnection({ id: '1' }))).toEqual(bad(zh('recordMissing')));
+  });
+
+  it('connects to a real MySQL/MariaDB server, and reports a refused one', async (test) => {
+    const reached = await reachMariadb();
+    if (!reached.db) return test.skip(reached.skip);
+    try {
+      const { jdbcUrl, username, password } = reached.db;
+      const good = await api().submit({
+        ...valid,
+        name: 'MariaDB',
+        driverClass: 'com.mysql.cj.jdbc.Driver',
+        url: jdbcUrl,
+        username,
+        password,
+      });
+      expect(await api().testConnection({ id: good.id })).toBe(true);
+      const closed = await api().submit({ ...valid, name: 'MariaDB 关闭端口', url: 'jdbc:mysql://127.0.0.1:1/test', username });
+      expect((await failure(suite.admin, api().testConnection({ id: closed.id }))).msg).toMatch(/^数据源连接失败: .*ECONNREFUSED/);
+    } finally {
+      await reached.db.close();
+    }
   });
 
   it.skipIf(!realPostgres)('connects to a real PostgreSQL server, and reports a missing database', async () => {
