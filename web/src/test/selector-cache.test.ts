@@ -17,7 +17,7 @@ it('keeps every selector of the style sheets compiled, past the engine cache of 
   expect(window.getComputedStyle(element).color).not.toBe('rgb(255, 0, 0)');
   const kept = keptSelectors(document);
   expect(kept).toBeDefined();
-  expect([...(kept?.keys() ?? [])].filter((selector) => selector.startsWith('.rule-')).length).toBe(RULES);
+  expect([...(kept?.keys() ?? [])].filter((selector) => String(selector).startsWith('.rule-')).length).toBe(RULES);
   style.remove();
   element.remove();
 });

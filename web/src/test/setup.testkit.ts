@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { act, cleanup } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterAll, afterEach } from 'vitest';
+import { FeedbackBridge } from '../api/feedback-bridge.js';
 import '../i18n/index.js';
 import { loadResources } from '../api/client.js';
 import { keepCompiledSelectors } from './selector-cache.testkit.js';
@@ -37,4 +41,18 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+});
+
+// Toasts and confirms of code outside components (`feedback`) go to an antd App of the file's own,
+// mounted here for the whole file, never to antd's static holders: those live in React roots
+// nobody unmounts, with timers of their own (a toast closes after 3 s), and a render of theirs
+// after the file (when the worker has moved on to a file without a DOM) throws "window is not
+// defined". Unmounting this root at the end clears every toast's timers with it.
+const feedbackHost = document.createElement('div');
+document.body.appendChild(feedbackHost);
+const feedbackRoot = createRoot(feedbackHost);
+await act(async () => feedbackRoot.render(createElement(AntApp, null, createElement(FeedbackBridge))));
+afterAll(async () => {
+  await act(async () => feedbackRoot.unmount());
+  feedbackHost.remove();
 });
