@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '../../test/downloads.testkit.js';
 import { fakeFetch, page } from '../../test/fake-fetch.testkit.js';
 import { grant, renderWithFeedback, spaced } from '../../test/ui.testkit.js';
 import CodeScreen from './code-screen.js';
@@ -58,27 +59,7 @@ const columns = [
 ];
 
 /** The zip gen-code answers, and what the page hands to the browser. */
-function captureZip(): { name: string; size: number }[] {
-  const saved: { name: string; size: number }[] = [];
-  const fake = globalThis.fetch;
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const answer = await fake(input, init);
-    if (!input.includes('/gen-code')) return answer;
-    return new Response(new Uint8Array([80, 75, 5, 6]), { status: 200, headers: { 'content-type': 'application/zip' } });
-  });
-  const blobs = new Map<string, Blob>();
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, {
-      createObjectURL: (blob: Blob) => `blob:${blobs.set(String(blobs.size), blob).size - 1}`,
-      revokeObjectURL: () => undefined,
-    }),
-  );
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, size: blobs.get(this.href.slice(5))?.size ?? -1 });
-  });
-  return saved;
-}
+const captureZip = () => captureDownloads(/\/gen-code/, new Uint8Array([80, 75, 5, 6]), 'application/zip');
 
 describe('the code generation screen', { timeout: 120_000 }, () => {
   afterEach(() => {

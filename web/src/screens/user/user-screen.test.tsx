@@ -2,6 +2,7 @@ import type { TreeNode } from '@sso/shared-api';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads, type HandedFile } from '../../test/downloads.testkit.js';
 import { type FakeCall, fakeFetch, page } from '../../test/fake-fetch.testkit.js';
 import { buttonIn, grant, renderWithFeedback, spaced } from '../../test/ui.testkit.js';
 import UserScreen from './user-screen.js';
@@ -215,7 +216,7 @@ describe('the users screen', () => {
 
   it('exports the users of the current search and department as a file', async () => {
     const calls = serve();
-    const saved = captureDownloads();
+    const saved = captureExports();
     const user = userEvent.setup();
     renderScreen();
     await screen.findByText('张三');
@@ -237,7 +238,7 @@ describe('the users screen', () => {
 
   it('imports the chosen file with the overwrite choice, and downloads the template', async () => {
     const calls = serve({ 'POST /api/blade-user/import-user': () => ({ inserted: 2, updated: 1 }) });
-    const saved = captureDownloads();
+    const saved = captureExports();
     const user = userEvent.setup();
     renderScreen();
     await screen.findByText('张三');
@@ -279,26 +280,9 @@ let uploads: FormData[] = [];
  * Downloads answered as bytes (the fake server answers JSON only) and the files the screen
  * hands to the browser, by name and size.
  */
-function captureDownloads(): { name: string; size: number }[] {
-  const saved: { name: string; size: number }[] = [];
-  const fake = globalThis.fetch;
+function captureExports(): HandedFile[] {
   uploads = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+  return captureDownloads(/export-(user|template)/, new Uint8Array([80, 75, 3, 4]), 'application/octet-stream', (init) => {
     if (init.body instanceof FormData) uploads.push(init.body);
-    const answer = await fake(input, init);
-    if (!/export-(user|template)/.test(input)) return answer;
-    return new Response(new Uint8Array([80, 75, 3, 4]), { status: 200, headers: { 'content-type': 'application/octet-stream' } });
   });
-  const blobs = new Map<string, Blob>();
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, {
-      createObjectURL: (blob: Blob) => `blob:${blobs.set(String(blobs.size), blob).size - 1}`,
-      revokeObjectURL: () => undefined,
-    }),
-  );
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, size: blobs.get(this.href.slice(5))?.size ?? -1 });
-  });
-  return saved;
 }
