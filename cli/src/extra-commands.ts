@@ -1,4 +1,4 @@
-import type { ExtraDef, ResourceDef } from '@sso/shared-api';
+import type { ExtraDef, RegistryEntry } from '@sso/shared-api';
 import type { Command } from 'commander';
 import { usageError } from './errors.js';
 import { modeOf, type Output, renderRows } from './output.js';
@@ -42,7 +42,7 @@ export type ExtraCall = (extra: ExtraDef, query: Row | undefined, body: Row | un
  * --task-id 1`): its query and body fields are flags, read from the definition, so a new extra is a
  * command without a line here. Uploads and downloads are left to commands written for them.
  */
-export function addExtraCommands(command: Command, def: ResourceDef, call: ExtraCall, output: Output, json: () => boolean): void {
+export function addExtraCommands(command: Command, def: RegistryEntry, call: ExtraCall, output: Output, json: () => boolean): void {
   const taken = new Set(command.commands.map((c) => c.name()));
   for (const extra of Object.values(def.extras)) {
     const name = extra.path.replace(/\//g, '-');

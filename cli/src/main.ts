@@ -1,4 +1,4 @@
-import { allResources } from '@sso/shared-api';
+import { allEntries, titleOf } from '@sso/shared-api';
 import { Command } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
 import { addAuthCommands } from './auth-commands.js';
@@ -47,7 +47,7 @@ export function buildProgram(output: Output = processOutput, env: Env = process.
     .description('list the resources of the registry (service, name, base path)')
     .action(() => {
       const { json } = program.opts<GlobalOptions>();
-      const rows = allResources.map((r) => ({ service: r.service, name: r.name, title: r.view.title[0], basePath: r.basePath }));
+      const rows = allEntries.map((r) => ({ service: r.service, name: r.name, title: titleOf(r)[0], basePath: r.basePath }));
       output.out(renderRows(modeOf(output, { json }), ['service', 'name', 'title', 'basePath'], rows));
     });
   addAuthCommands(program, output, env);

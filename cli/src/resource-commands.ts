@@ -1,4 +1,4 @@
-import { allResources, type ListQuery, type ResourceDef, resourceClient } from '@sso/shared-api';
+import { allEntries, isEndpoints, type ListQuery, type RegistryEntry, type ResourceDef, resourceClient, titleOf } from '@sso/shared-api';
 import type { Command } from 'commander';
 import { confirmDestructive } from './confirm.js';
 import { notFound, usageError } from './errors.js';
@@ -21,7 +21,7 @@ interface ListOptions extends Record<string, unknown> {
 }
 
 /** The command name of a resource; one clashing with a built-in command is prefixed by its service. */
-function commandName(def: ResourceDef, taken: ReadonlySet<string>): string {
+function commandName(def: RegistryEntry, taken: ReadonlySet<string>): string {
   return taken.has(def.name) ? `${def.service.replace(/^blade-/, '')}-${def.name}` : def.name;
 }
 
@@ -67,21 +67,6 @@ function addResourceCommand(program: Command, def: ResourceDef, name: string, ou
   const api = () => resourceClient(signedInClient(env, globals()), def);
   const title = `${def.view.title[0]} (${def.view.title[1]})`;
   const command = program.command(name).description(`${title}: ${def.basePath}`);
-  const extras = () =>
-    addExtraCommands(
-      command,
-      def,
-      (extra, query, body) =>
-        signedInClient(env, globals()).call(extra.method, `${def.basePath}/${extra.path}`, query as ListQuery | undefined, body),
-      output,
-      () => globals().json === true,
-    );
-  // A group of calls without rows of its own (my work, process history) is its calls only.
-  if (def.routes === 'none') {
-    extras();
-    return command;
-  }
-
   const list = command
     .command('list')
     .description(`list ${def.view.title[1]}, filtered and paged`)
@@ -157,15 +142,22 @@ function addResourceCommand(program: Command, def: ResourceDef, name: string, ou
   return command;
 }
 
-/** Every registry resource as a command. */
+/** An endpoint group (my work, process history) is a command of its calls only, added with the extras. */
+function addEndpointsCommand(program: Command, def: RegistryEntry, name: string): Command {
+  const title = titleOf(def);
+  return program.command(name).description(`${title[0]} (${title[1]}): ${def.basePath}`);
+}
+
+/** Every registry resource and endpoint group as a command, named in the registry's order. */
 export function addResourceCommands(program: Command, output: Output, env: Env): Map<string, Command> {
   const taken = new Set(program.commands.map((c) => c.name()));
   const commands = new Map<string, Command>();
-  for (const def of allResources) {
+  for (const def of allEntries) {
     const name = commandName(def, taken);
     if (taken.has(name)) continue;
     taken.add(name);
-    commands.set(def.basePath, addResourceCommand(program, def, name, output, env));
+    const command = isEndpoints(def) ? addEndpointsCommand(program, def, name) : addResourceCommand(program, def, name, output, env);
+    commands.set(def.basePath, command);
   }
   return commands;
 }
@@ -176,7 +168,7 @@ export function addResourceCommands(program: Command, output: Output, env: Env):
  */
 export function addResourceExtras(program: Command, commands: ReadonlyMap<string, Command>, output: Output, env: Env): void {
   const globals = () => program.opts<GlobalOptions>();
-  for (const def of allResources) {
+  for (const def of allEntries) {
     const command = commands.get(def.basePath);
     if (!command) continue;
     addExtraCommands(

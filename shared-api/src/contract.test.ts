@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allEndpoints,
   allResources,
   fromBase64,
   idList,
@@ -75,13 +76,24 @@ describe('registry', () => {
     // Region lists a page (its tree is a lazy extra); post replaces `page`, not `list`.
     for (const paged of [region, post, param]) expect(paged.shape, paged.name).toBe('page');
   });
-  it('finds the resource a menu code opens, preferring one with a screen over an extras-only one', () => {
+  it('finds the resource a menu code opens, never an endpoint group sharing the code', () => {
     expect(resourceForMenu('param')).toBe(registry.system.param);
     expect(resourceForMenu('dictbiz')).toBe(registry.system.dictBiz);
     expect(resourceForMenu('client')).toBe(registry.system.client);
     expect(resourceForMenu('nothing')).toBeUndefined();
-    for (const resource of allResources.filter((r) => r.routes !== 'none')) {
+    // The dashboard's endpoints share the client menu's code.
+    expect(registry.desk.dash.permission).toBe('client');
+    for (const resource of allResources) {
       expect(resourceForMenu(resource.permission)?.permission).toBe(resource.permission);
+    }
+  });
+  it('keeps endpoint groups apart from resources: no table, no entity, their calls as extras', () => {
+    expect(allEndpoints).toContain(registry.flow.work);
+    expect(allResources).not.toContain(registry.flow.work as never);
+    for (const group of allEndpoints) {
+      expect(group).not.toHaveProperty('table');
+      expect(group).not.toHaveProperty('entity');
+      expect(Object.keys(group.extras).length, group.name).toBeGreaterThan(0);
     }
   });
   it('builds query strings the BladeX way', () => {

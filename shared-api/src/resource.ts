@@ -178,10 +178,11 @@ export interface ResourceOptions<E extends z.ZodObject, X extends Record<string,
    */
   securityAudit?: boolean;
   /**
-   * Which generic routes exist: `all` (list, page, detail, submit, remove — the default), `read`
-   * (list, page, detail: audit logs are never edited through the API) or `none` (extras only).
+   * Which generic routes exist: `all` (list, page, detail, submit, remove — the default) or `read`
+   * (list, page, detail: audit logs are never edited through the API). Calls that serve no table
+   * of their own are a `defineEndpoints` group, not a resource.
    */
-  routes?: 'all' | 'read' | 'none';
+  routes?: 'all' | 'read';
   /** Display names answered beside fields in list, page, tree and detail rows (`sexName` from `sex`). */
   names?: N;
   /**
@@ -216,6 +217,7 @@ export interface ResourceDef<
   X extends Record<string, ExtraDef> = Record<string, ExtraDef>,
   N extends NameSources = NameSources,
 > extends Required<Omit<ResourceOptions<E, X, N>, 'defaultSort' | 'filters' | 'sorts' | 'basePath' | 'naturalKey'>> {
+  readonly kind: 'resource';
   naturalKey?: NaturalKey;
   /** The field that identifies a row: the natural key's field when there is one, else `id`. */
   keyField: string;
@@ -248,6 +250,7 @@ export function defineResource<
 >(options: ResourceOptions<E, X, N>): ResourceDef<E, X, N> {
   const keyField = options.naturalKey?.field ?? 'id';
   return {
+    kind: 'resource',
     names: {} as N,
     references: {},
     messageColumns: [],
@@ -273,3 +276,75 @@ export function defineResource<
 export function defineExtra<const X extends ExtraDef>(extra: X): X {
   return extra;
 }
+
+export interface EndpointsOptions<X extends Record<string, ExtraDef>> {
+  service: string;
+  name: string;
+  /** URL base when it is not `/api/${service}/${name}`. */
+  basePath?: string;
+  /**
+   * The menu code the group belongs to: an extra declaring no permission of its own is open to
+   * any signed-in user; one declaring this code (or another) needs it.
+   */
+  permission: string;
+  /** Only callers of the platform tenant (000000) reach the extras guarded by a code. */
+  platformOnly?: boolean;
+  /** What the group is, in both languages (OpenAPI and the CLI's help). */
+  title: Label;
+  /**
+   * The table whose rows its answers carry, if any (the portal answers applications): their empty
+   * text columns answer "" as BladeX's do. The group reads it; it has no routes of its own on it.
+   */
+  rowsOf?: string;
+  endpoints: X;
+  /** The rows its list endpoints answer, as a console table shows them (the key names one row). */
+  rows?: EndpointRows;
+}
+
+export interface EndpointRows {
+  key: string;
+  columns: readonly ColumnView[];
+}
+
+/**
+ * Calls that are not the CRUD of a table of their own: a screen's statistics, the portal's
+ * catalogue as a user sees it, the workflow engine's actions, what an application asks as itself.
+ * They have no entity, no generic routes and no table; the SDK, the CLI and the server serve
+ * their endpoints as they serve a resource's extras.
+ */
+export interface EndpointsDef<X extends Record<string, ExtraDef> = Record<string, ExtraDef>> {
+  readonly kind: 'endpoints';
+  service: string;
+  name: string;
+  basePath: string;
+  permission: string;
+  platformOnly: boolean;
+  title: Label;
+  /** The calls, named like a resource's extras so the server and the SDK treat both alike. */
+  extras: X;
+  rowsOf?: string;
+  rows?: EndpointRows;
+}
+
+export function defineEndpoints<X extends Record<string, ExtraDef>>(options: EndpointsOptions<X>): EndpointsDef<X> {
+  return {
+    kind: 'endpoints',
+    service: options.service,
+    name: options.name,
+    basePath: options.basePath ?? `/api/${options.service}/${options.name}`,
+    permission: options.permission,
+    platformOnly: options.platformOnly ?? false,
+    title: options.title,
+    extras: options.endpoints,
+    ...(options.rowsOf ? { rowsOf: options.rowsOf } : {}),
+    ...(options.rows ? { rows: options.rows } : {}),
+  };
+}
+
+/** Any registry entry: a resource with its table, or a group of endpoints. */
+export type RegistryEntry = ResourceDef | EndpointsDef;
+
+export const isEndpoints = (entry: RegistryEntry): entry is EndpointsDef => entry.kind === 'endpoints';
+
+/** What an entry is called, in both languages: a resource's view title or an endpoint group's. */
+export const titleOf = (entry: RegistryEntry): Label => (isEndpoints(entry) ? entry.title : entry.view.title);

@@ -18,7 +18,7 @@ import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { type MigrationNotice, reportMigrationNotices } from './db/migration-notices.js';
 import { seed } from './db/seed.js';
-import { registerResourceRoutes } from './engine/routes.js';
+import { registerEndpointRoutes, registerResourceRoutes } from './engine/routes.js';
 import type { ServerResource } from './engine/types.js';
 import { seedLeaveProcess } from './flow/seed-leave.js';
 import { scheduleFlowTimers } from './flow/timers.js';
@@ -43,7 +43,7 @@ import { registerApiLog } from './logs/api-hook.js';
 import { registerOidcRoutes } from './oidc/routes.js';
 import { endProviderSessions } from './oidc/session-end.js';
 import { registerAppDownloadRoute } from './resources/appmanage/index.js';
-import { resourcesToServe } from './resources/index.js';
+import { endpointsToServe, resourcesToServe } from './resources/index.js';
 import { registerSmsRoutes } from './resources/sms/routes.js';
 import { scheduleGrantExpiry } from './resources/user-authorized/expiry-timer.js';
 import { registerSocialRoutes } from './social/routes.js';
@@ -166,6 +166,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerAppDownloadRoute(app, ctx);
   registerSocialRoutes(app, ctx, origin);
   registerResourceRoutes(app, ctx, resourcesToServe(options.testResources));
+  registerEndpointRoutes(app, ctx, endpointsToServe());
 
   const webDir = config.SSO_WEB_DIR ? resolve(config.SSO_WEB_DIR) : defaultWebDir;
   const servesWeb = await registerWeb(app, webDir);

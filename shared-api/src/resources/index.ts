@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.js';
+import { type EndpointsDef, isEndpoints, type RegistryEntry, type ResourceDef } from '../resource.js';
 import { appIncompatibleLog } from './blade-abs/app-incompatible-log.js';
 import { appIncompatibleRule } from './blade-abs/app-incompatible-rule.js';
 import { appWorkflow, appWorkflowNode } from './blade-abs/app-workflow.js';
@@ -65,7 +65,9 @@ import { tenantPackage } from './blade-system/tenant-package.js';
 import { topMenu } from './blade-system/top-menu.js';
 import { user } from './blade-user/user.js';
 
-/** Every resource, grouped by SDK namespace. Add a resource here and every front end follows. */
+/**
+ * Every resource and endpoint group, by SDK namespace. Add one here and every front end follows.
+ */
 export const registry = {
   system: {
     param,
@@ -127,17 +129,21 @@ export const registry = {
 
 export type Registry = typeof registry;
 
-export const allResources: ResourceDef[] = Object.values(registry).flatMap((group) => Object.values(group));
+/** Every resource and endpoint group, in the registry's order (the CLI names commands in it). */
+export const allEntries: RegistryEntry[] = Object.values(registry).flatMap((group) => Object.values(group) as RegistryEntry[]);
+
+/** Every resource with a table of its own (the generic routes, pages and commands). */
+export const allResources: ResourceDef[] = allEntries.filter((entry): entry is ResourceDef => !isEndpoints(entry));
+
+/** Every group of endpoints that are not the CRUD of a table (statistics, portal calls, workflow actions). */
+export const allEndpoints: EndpointsDef[] = allEntries.filter(isEndpoints);
 
 /**
- * Menu code → the resource whose screen that menu opens (its `permission`). A code several resources
- * share names the one with a screen of its own: extras-only resources (`routes: 'none'`, the
- * dashboard's calls under the client menu) borrow a menu's code without being its screen.
+ * Menu code → the resource whose screen that menu opens (its `permission`); endpoint groups share
+ * a menu's code without being its screen. Several resources under one code: the first listed.
  */
 const resourcesByMenu = new Map<string, ResourceDef>();
-for (const def of [...allResources.filter((r) => r.routes !== 'none'), ...allResources.filter((r) => r.routes === 'none')]) {
-  if (!resourcesByMenu.has(def.permission)) resourcesByMenu.set(def.permission, def);
-}
+for (const def of allResources) if (!resourcesByMenu.has(def.permission)) resourcesByMenu.set(def.permission, def);
 
 /** The registry resource a menu code opens, if any. */
 export const resourceForMenu = (code: string): ResourceDef | undefined => resourcesByMenu.get(code);

@@ -1,16 +1,16 @@
 import { type Registry, registry } from '../resources/index.js';
 import { AuthClient, type ClientOptions } from './auth-client.js';
-import { type ResourceApi, resourceClient } from './resource-client.js';
+import { type EntryApi, entryClient } from './resource-client.js';
 
-/** Every registry resource's client, by group and key (`sdk.system.user.page()`). */
-export type Sdk = { [G in keyof Registry]: { [N in keyof Registry[G]]: ResourceApi<Registry[G][N]> } };
+/** Every registry entry's client, by group and key (`sdk.system.user.page()`, `sdk.flow.work.todoList()`). */
+export type Sdk = { [G in keyof Registry]: { [N in keyof Registry[G]]: EntryApi<Registry[G][N]> } };
 
 /** The resource namespaces of the registry, their calls going through `client`. */
 export function resourceNamespaces(client: AuthClient): Sdk {
   return Object.fromEntries(
     Object.entries(registry).map(([group, resources]) => [
       group,
-      Object.fromEntries(Object.entries(resources).map(([key, def]) => [key, resourceClient(client, def)])),
+      Object.fromEntries(Object.entries(resources).map(([key, def]) => [key, entryClient(client, def)])),
     ]),
   ) as unknown as Sdk;
 }

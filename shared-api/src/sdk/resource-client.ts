@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CommonColumns, UploadedFile } from '../common.js';
 import type { Page } from '../envelope.js';
-import type { ExtraDef, ResourceDef } from '../resource.js';
+import type { EndpointsDef, ExtraDef, RegistryEntry, ResourceDef } from '../resource.js';
 import type { AuthClient } from './auth-client.js';
 import type { QueryValue } from './transport.js';
 
@@ -41,6 +41,35 @@ type ExtraKeys<R> = string extends keyof ExtrasOf<R> ? never : keyof ExtrasOf<R>
 /** An extra keyed like a generic method (e.g. `list` of a tree resource) replaces it. */
 export type ResourceApi<R> = Omit<GenericMethods<R>, ExtraKeys<R>> & { [K in keyof ExtrasOf<R>]: ExtraMethod<ExtrasOf<R>[K]> };
 
+/** The calls of an endpoint group, one method per endpoint. */
+export type EndpointsApi<R> = R extends EndpointsDef<infer X> ? { readonly def: R } & { [K in keyof X]: ExtraMethod<X[K]> } : never;
+
+/** What the SDK offers for a registry entry: a resource's methods, or an endpoint group's calls. */
+export type EntryApi<R> = R extends EndpointsDef ? EndpointsApi<R> : ResourceApi<R>;
+
+/** The client of one registry entry: an endpoint group's calls, or a resource's generic methods and extras. */
+export function entryClient<R extends RegistryEntry>(client: AuthClient, def: R): EntryApi<R> {
+  if (def.kind === 'endpoints') return Object.assign({ def }, extraMethods(client, def)) as unknown as EntryApi<R>;
+  return resourceClient(client, def as ResourceDef) as EntryApi<R>;
+}
+
+/** One method per declared extra (or endpoint), calling its path under the entry's base. */
+function extraMethods(client: AuthClient, def: RegistryEntry): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(def.extras).map(([key, extra]) => {
+      const options = { binary: extra.download === true };
+      const url = `${def.basePath}/${extra.path}`;
+      return [
+        key,
+        extra.method === 'GET'
+          ? (query?: Record<string, QueryValue>) => client.call('GET', url, query, undefined, options)
+          : (body?: unknown, query?: Record<string, QueryValue>) =>
+              client.call('POST', url, query, extra.multipart ? toFormData(body) : body, options),
+      ];
+    }),
+  );
+}
+
 /** Generic methods of one registry resource, plus its declared extras. */
 export function resourceClient<R extends ResourceDef>(client: AuthClient, def: R): ResourceApi<R> {
   const base = def.basePath;
@@ -53,20 +82,7 @@ export function resourceClient<R extends ResourceDef>(client: AuthClient, def: R
     remove: (ids) =>
       client.call('POST', `${base}/remove`, { [def.naturalKey?.removeParam ?? 'ids']: typeof ids === 'string' ? ids : ids.join(',') }),
   };
-  const extras = Object.fromEntries(
-    Object.entries(def.extras).map(([key, extra]) => {
-      const options = { binary: extra.download === true };
-      const url = `${base}/${extra.path}`;
-      return [
-        key,
-        extra.method === 'GET'
-          ? (query?: Record<string, QueryValue>) => client.call('GET', url, query, undefined, options)
-          : (body?: unknown, query?: Record<string, QueryValue>) =>
-              client.call('POST', url, query, extra.multipart ? toFormData(body) : body, options),
-      ];
-    }),
-  );
-  return Object.assign(generic, extras) as ResourceApi<R>;
+  return Object.assign(generic, extraMethods(client, def)) as ResourceApi<R>;
 }
 
 /** Fields of a multipart body as FormData: files (UploadedFile or Blob) as parts, the rest as text. */

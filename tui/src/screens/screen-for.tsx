@@ -76,6 +76,6 @@ export function ScreenFor({ menu, active, shown, width, height }: ScreenProps) {
   const def = resourceForMenu(menu.code);
   const own = def && OWN_SCREENS.get(def);
   if (own) return own(size, t);
-  if (!def || def.routes === 'none') return <Text dimColor>{t('noScreen')}</Text>;
+  if (!def) return <Text dimColor>{t('noScreen')}</Text>;
   return <ListScreen key={def.basePath} def={def} shown={shown} refreshMs={refreshMsOf(def)} {...size} />;
 }

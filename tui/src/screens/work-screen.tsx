@@ -1,4 +1,4 @@
-import { registry } from '@sso/shared-api';
+import { registry, rowsListing } from '@sso/shared-api';
 import { useState } from 'react';
 import { ConfirmLine } from '../components/confirm-line.js';
 import { type ListHandle, ListScreen } from '../components/list-screen.js';
@@ -6,7 +6,10 @@ import { useConsole } from '../core/console.js';
 import { useLang } from '../core/i18n.js';
 import type { Row } from '../core/use-list.js';
 
-/** The task lists of 我的事务 by menu code: the extra of blade-flow/work that answers each. */
+/** The tasks 我的事务 lists, as the console's list kit reads them (columns and key from the definition). */
+const TASKS = rowsListing(registry.flow.work);
+
+/** The task lists of 我的事务 by menu code: the endpoint of blade-flow/work that answers each. */
 export const WORK_LISTS: Readonly<Record<string, string>> = {
   work_todo: 'todo-list',
   work_claim: 'claim-list',
@@ -25,7 +28,6 @@ export function WorkScreen({ menuCode, active, width, height }: { menuCode: stri
   const { client, run, notify } = useConsole();
   const { t } = useLang();
   const [deciding, setDeciding] = useState<Decision>();
-  const work = registry.flow.work;
 
   const claim = async (row: Row, list: ListHandle) => {
     const done = await run(() => client.flow.work.claimTask(undefined, { taskId: String(row.taskId) }));
@@ -57,7 +59,7 @@ export function WorkScreen({ menuCode, active, width, height }: { menuCode: stri
   return (
     <ListScreen
       key={menuCode}
-      def={work}
+      def={TASKS}
       listPath={WORK_LISTS[menuCode]}
       active={active}
       width={width}

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '@sso/shared-api';
+import type { EndpointsDef, ResourceDef } from '@sso/shared-api';
 import type { AppContext } from '../context.js';
 import { messageInEnglish } from '../http/language.js';
 import type { Caller } from '../kernel/caller.js';
@@ -55,4 +55,13 @@ export function answerOf(ctx: AppContext, def: ResourceDef) {
     if (english && def.messageColumns.length) translateMessageColumns(def, rowsIn(data));
     return emptyNullText(data, await textColumnsOf(ctx, def.table));
   };
+}
+
+/**
+ * What every answer of an endpoint group goes through: "" for the empty text columns of the table
+ * whose rows it answers, when it names one (no display names: it declares none).
+ */
+export function endpointAnswerOf(ctx: AppContext, def: EndpointsDef) {
+  const none = new Set<string>();
+  return async <T>(data: T): Promise<T> => emptyNullText(data, def.rowsOf ? await textColumnsOf(ctx, def.rowsOf) : none);
 }

@@ -1,4 +1,4 @@
-import type { ExtraDef, ResourceDef } from '@sso/shared-api';
+import type { EndpointsDef, ExtraDef, ResourceDef } from '@sso/shared-api';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -8,6 +8,10 @@ import type { ResourceRepository } from './types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: any definition, whatever its entity, extras and names
 export type AnyResourceDef = ResourceDef<any, any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: any endpoint group, whatever its endpoints
+export type AnyEndpointsDef = EndpointsDef<any>;
+/** A resource or an endpoint group: both declare their calls as `extras`. */
+export type AnyEntryDef = AnyResourceDef | AnyEndpointsDef;
 
 /** What a schema the extra may leave out parses to; without one the handler gets nothing to read. */
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -45,25 +49,31 @@ export interface ExtraHandlerArgs<X extends ExtraDef> {
   body: BodyOf<X>;
 }
 
+/** What the handler of an endpoint receives: no resource, so no definition of one and no repository. */
+export type EndpointHandlerArgs<X extends ExtraDef> = Omit<ExtraHandlerArgs<X>, 'def' | 'repo'>;
+
 /** What every handler of a signed-in caller's extra receives, for helpers several handlers share. */
 export type SignedInArgs = Omit<ExtraHandlerArgs<ExtraDef>, 'caller' | 'query' | 'body'> & { caller: Caller };
 
 type TypedExtraHandler<X extends ExtraDef> = (args: ExtraHandlerArgs<X>) => Promise<AnswerOf<X>>;
+type TypedEndpointHandler<X extends ExtraDef> = (args: EndpointHandlerArgs<X>) => Promise<AnswerOf<X>>;
 
-/** One handler for every extra the definition declares, by the extra's key. */
-export type ExtraHandlers<D extends AnyResourceDef> = { [K in keyof D['extras']]: TypedExtraHandler<D['extras'][K]> };
+/** One handler for every extra (or endpoint) the definition declares, by its key. */
+export type ExtraHandlers<D extends AnyEntryDef> = D extends AnyEndpointsDef
+  ? { [K in keyof D['extras']]: TypedEndpointHandler<D['extras'][K]> }
+  : { [K in keyof D['extras']]: TypedExtraHandler<D['extras'][K]> };
 
 /**
  * The handlers of a resource's extras, checked against its definition: a missing or misspelt key,
  * a field the schemas do not declare or an answer the response schema does not accept is a
  * compile error.
  */
-export function defineExtraHandlers<D extends AnyResourceDef>(_def: D, handlers: ExtraHandlers<D>): ExtraHandlers<D> {
+export function defineExtraHandlers<D extends AnyEntryDef>(_def: D, handlers: ExtraHandlers<D>): ExtraHandlers<D> {
   return handlers;
 }
 
 /** Some of a resource's extra handlers, for a resource whose extras live in several files. */
-export function someExtraHandlers<D extends AnyResourceDef, K extends keyof D['extras']>(
+export function someExtraHandlers<D extends AnyEntryDef, K extends keyof D['extras'] & keyof ExtraHandlers<D>>(
   _def: D,
   handlers: Pick<ExtraHandlers<D>, K>,
 ): Pick<ExtraHandlers<D>, K> {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { badRequest, DEFAULT_TENANT_ID, type ExtraDef, forbidden, ok, type ResourceDef, zh } from '@sso/shared-api';
+import { badRequest, DEFAULT_TENANT_ID, type EndpointsDef, type ExtraDef, forbidden, ok, type ResourceDef, zh } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,12 +8,12 @@ import { inEnglish, wantsEnglish } from '../http/language.js';
 import type { Access } from '../kernel/caller.js';
 import { type Caller, callerOf } from '../kernel/caller.js';
 import { callerWithOrigin } from '../logs/security-events.js';
-import { answerOf, ROW_ANSWER_PATHS } from './answers.js';
+import { answerOf, endpointAnswerOf, ROW_ANSWER_PATHS } from './answers.js';
 import { type RowKeys, rowKeys } from './keys.js';
 import { type FileDownload, readMultipart, sendFile } from './multipart.js';
 import { listQuerySchema, toListRequest } from './query.js';
 import { Repository } from './repository.js';
-import type { ExtraHandler, ServerResource } from './types.js';
+import type { ExtraHandler, ServedEndpoints, ServerResource } from './types.js';
 
 const envelopeOf = (data: z.ZodType) => z.object({ code: z.number(), success: z.boolean(), data, msg: z.string() });
 const pageOf = (row: z.ZodType) =>
@@ -22,6 +22,16 @@ const pageOf = (row: z.ZodType) =>
 /** The generic routes of every resource served, plus its declared extras. */
 export function registerResourceRoutes(root: FastifyInstance, ctx: AppContext, resources: readonly ServerResource[]): void {
   for (const resource of resources) registerResource(root, ctx, resource);
+}
+
+/** The routes of every endpoint group served: one per endpoint, as a resource's extras are served. */
+export function registerEndpointRoutes(root: FastifyInstance, ctx: AppContext, groups: readonly ServedEndpoints[]): void {
+  for (const { def, extras } of groups) {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    const answer = endpointAnswerOf(ctx, def);
+    for (const [key, extra] of Object.entries(def.extras))
+      registerExtra(app, ctx, def, extra, extras[key] as ExtraHandler, undefined, answer);
+  }
 }
 
 function registerResource(root: FastifyInstance, ctx: AppContext, resource: ServerResource): void {
@@ -75,8 +85,7 @@ function registerResource(root: FastifyInstance, ctx: AppContext, resource: Serv
     });
   // An extra declared with the path `list` or `page` takes the generic route's place (e.g. a tree list).
   const replaced = new Set(Object.values(def.extras).map((extra) => extra.path));
-  // `routes: 'read'` serves no submit/remove (audit logs), `'none'` only the extras.
-  if (def.routes === 'none') for (const path of ['list', 'page', 'detail']) replaced.add(path);
+  // `routes: 'read'` serves no submit/remove (audit logs).
   for (const path of ['list', 'page'].filter((p) => !replaced.has(p))) {
     app.get(
       `${base}/${path}`,
@@ -115,7 +124,7 @@ function registerResource(root: FastifyInstance, ctx: AppContext, resource: Serv
     registerExtra(app, ctx, def, extra, resource.extras[key] as ExtraHandler, repo, answer);
 }
 
-type Answer = ReturnType<typeof answerOf>;
+type Answer = (data: unknown, caller: Caller | undefined, withNames: boolean, english?: boolean) => Promise<unknown>;
 
 /** The generic submit and remove of a resource whose rows the API may change. */
 function registerWrites(app: FastifyInstance, ctx: AppContext, def: ResourceDef, repo: Repository, keys: RowKeys, answer: Answer): void {
@@ -170,13 +179,14 @@ function registerWrites(app: FastifyInstance, ctx: AppContext, def: ResourceDef,
   );
 }
 
+/** One extra of a resource (with its repository) or one endpoint of a group (without). */
 function registerExtra(
   app: FastifyInstance,
   ctx: AppContext,
-  def: ResourceDef,
+  def: ResourceDef | EndpointsDef,
   extra: ExtraDef,
   handler: ExtraHandler,
-  repo: Repository,
+  repo: Repository | undefined,
   answer: Answer,
 ): void {
   const mergesFields = extra.fieldsFrom === 'query-or-body';
@@ -230,7 +240,7 @@ function registerExtra(
       // of extras that are not public are typed to always have one: a call without one stops here.
       const caller = callerWithOrigin(request);
       if (!caller && access !== 'public') throw new Error('extra route reached without a caller');
-      const data = await handler({ ctx, def, repo, request, caller, query, body });
+      const data = await handler({ ctx, ...(repo ? { def: repo.def, repo } : {}), request, caller, query, body });
       if (extra.download) return sendFile(reply, data as FileDownload);
       const named = ROW_ANSWER_PATHS.has(extra.path) || extra.namedRows === true;
       const envelope = ok(await answer(data, request.caller, named, wantsEnglish(request)));

@@ -1,4 +1,4 @@
-import type { ApiError, FilterOp, Page, ResourceDef } from '@sso/shared-api';
+import type { ApiError, EndpointsDef, FilterOp, Page, ResourceDef } from '@sso/shared-api';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { AppContext } from '../context.js';
@@ -93,8 +93,9 @@ interface SaveOutcome {
 
 interface ExtraArgs {
   ctx: AppContext;
-  def: ResourceDef;
-  repo: ResourceRepository;
+  /** The resource and its repository; an endpoint group has neither. */
+  def?: ResourceDef;
+  repo?: ResourceRepository;
   request: FastifyRequest;
   caller: Caller | undefined;
   // biome-ignore lint/suspicious/noExplicitAny: parsed by the extra's own schema
@@ -111,5 +112,11 @@ export type ExtraHandler = (args: ExtraArgs) => Promise<unknown>;
 export interface ServerResource {
   readonly def: ResourceDef;
   readonly rules: ResourceRules;
+  readonly extras: Readonly<Record<string, ExtraHandler>>;
+}
+
+/** An endpoint group as the server serves it: its definition and a handler for every endpoint. */
+export interface ServedEndpoints {
+  readonly def: EndpointsDef;
   readonly extras: Readonly<Record<string, ExtraHandler>>;
 }

@@ -1,9 +1,9 @@
-import { allResources, type ResourceDef } from '@sso/shared-api';
+import { allEndpoints, allResources, type ResourceDef } from '@sso/shared-api';
 import { bindResource } from '../engine/bind.js';
-import type { ServerResource } from '../engine/types.js';
+import type { ServedEndpoints, ServerResource } from '../engine/types.js';
 import { appResource } from './app/index.js';
-import { appAnalysisResource } from './app-analysis/index.js';
-import { appClientResource } from './app-client/index.js';
+import { appAnalysisEndpoints } from './app-analysis/index.js';
+import { appClientEndpoints } from './app-client/index.js';
 import { appFavoritesResource } from './app-favorites/index.js';
 import { appLoginLogResource } from './app-login-log/index.js';
 import { appMenuResource } from './app-menu/index.js';
@@ -17,26 +17,26 @@ import {
   appDownloadRecordResource,
   appManageResource,
   appMemberResource,
-  appStartLogClientResource,
+  appStartLogClientEndpoints,
   appStartLogResource,
-  appStatisticsResource,
+  appStatisticsEndpoints,
   appVersionResource,
 } from './appmanage/index.js';
 import { attachResource } from './attach/index.js';
 import { blogResource } from './blog/index.js';
 import { clientResource } from './client/index.js';
 import { codeResource } from './code/index.js';
-import { dashResource } from './dash/index.js';
+import { dashEndpoints } from './dash/index.js';
 import { datasourceResource } from './datasource/index.js';
 import { deptResource } from './dept/index.js';
 import { dictBizResource, dictResource } from './dict/index.js';
 import {
-  flowFollowResource,
-  flowManagerResource,
-  flowModelResource,
-  flowProcessResource,
-  flowWorkResource,
-  processLeaveResource,
+  flowFollowEndpoints,
+  flowManagerEndpoints,
+  flowModelEndpoints,
+  flowProcessEndpoints,
+  flowWorkEndpoints,
+  processLeaveEndpoints,
 } from './flow/index.js';
 import {
   appNetworkResource,
@@ -44,12 +44,12 @@ import {
   appParameterLikeResource,
   appParameterLogResource,
   appParameterResource,
-  ledgerClientResource,
+  ledgerClientEndpoints,
 } from './ledger/index.js';
 import { menuResource } from './menu/index.js';
 import { noticeResource } from './notice/index.js';
 import { ossResource } from './oss/index.js';
-import { friendlyLinkClientResource, friendlyLinkResource, portalAppResource } from './portal/index.js';
+import { friendlyLinkClientEndpoints, friendlyLinkResource, portalAppEndpoints } from './portal/index.js';
 import { postResource } from './post/index.js';
 import { regionResource } from './region/index.js';
 import { reportResource } from './report/index.js';
@@ -88,7 +88,6 @@ const resourcesWithRules: readonly ServerResource[] = [
   socialProviderResource,
   userResource,
   noticeResource,
-  dashResource,
   ossResource,
   attachResource,
   smsResource,
@@ -103,15 +102,11 @@ const resourcesWithRules: readonly ServerResource[] = [
   userAuthorizedRoleResource,
   userAuthorizedMenuResource,
   userAuthorizedFunctionResource,
-  appClientResource,
   appIncompatibleRuleResource,
   appIncompatibleLogResource,
   appLoginLogResource,
   appFavoritesResource,
-  appAnalysisResource,
-  portalAppResource,
   friendlyLinkResource,
-  friendlyLinkClientResource,
   appWorkflowResource,
   appWorkflowNodeResource,
   appWorkflowMatterResource,
@@ -121,21 +116,12 @@ const resourcesWithRules: readonly ServerResource[] = [
   appParameterLikeResource,
   appParameterLogResource,
   appNetworkResource,
-  ledgerClientResource,
   appManageResource,
   appMemberResource,
   appVersionResource,
   appDownloadRecordResource,
   appStartLogResource,
-  appStartLogClientResource,
-  appStatisticsResource,
   blogResource,
-  flowModelResource,
-  flowManagerResource,
-  flowWorkResource,
-  flowFollowResource,
-  flowProcessResource,
-  processLeaveResource,
 ];
 
 /**
@@ -149,4 +135,32 @@ export function resourcesToServe(testResources: readonly (ResourceDef | ServerRe
   const bound = new Map(resourcesWithRules.map((resource) => [resource.def, resource]));
   const registered = allResources.map((def) => bound.get(def) ?? bindResource(def));
   return [...registered, ...testResources.map((item) => ('def' in item ? item : bindResource(item)))];
+}
+
+/** The endpoint groups (calls that are no table's CRUD), each bound to its handlers in its folder. */
+const endpointGroups: readonly ServedEndpoints[] = [
+  dashEndpoints,
+  appClientEndpoints,
+  appAnalysisEndpoints,
+  portalAppEndpoints,
+  friendlyLinkClientEndpoints,
+  ledgerClientEndpoints,
+  appStartLogClientEndpoints,
+  appStatisticsEndpoints,
+  flowModelEndpoints,
+  flowManagerEndpoints,
+  flowWorkEndpoints,
+  flowFollowEndpoints,
+  flowProcessEndpoints,
+  processLeaveEndpoints,
+];
+
+/** Every endpoint group of the registry, bound; one without handlers stops the server at start, naming it. */
+export function endpointsToServe(): ServedEndpoints[] {
+  const bound = new Map(endpointGroups.map((group) => [group.def, group]));
+  return allEndpoints.map((def) => {
+    const group = bound.get(def);
+    if (!group) throw new Error(`No server handlers for the endpoints of ${def.basePath}`);
+    return group;
+  });
 }

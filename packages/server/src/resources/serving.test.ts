@@ -1,7 +1,8 @@
-import { allResources, defineExtra, defineResource } from '@sso/shared-api';
+import { allEndpoints, allResources, defineEndpoints, defineExtra, defineResource } from '@sso/shared-api';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { resourcesToServe } from './index.js';
+import { bindEndpoints } from '../engine/bind.js';
+import { endpointsToServe, resourcesToServe } from './index.js';
 
 /**
  * What the server serves follows the registry: every definition once, with its folder's rules
@@ -45,5 +46,19 @@ describe('the resources the server serves', () => {
       extras: { ping: defineExtra({ method: 'GET', path: 'ping', summary: 'ping', response: z.string(), permission: null }) },
     });
     expect(() => resourcesToServe([withExtra])).toThrow('No server handler for extra "ping" of /api/blade-test/with-extra');
+  });
+
+  it('serve every endpoint group of the registry with its handlers, and refuse a group left unhandled', () => {
+    const groups = endpointsToServe();
+    expect(groups.map((group) => group.def)).toEqual(allEndpoints);
+    for (const group of groups) expect(Object.keys(group.extras).sort(), group.def.basePath).toEqual(Object.keys(group.def.extras).sort());
+    const ping = defineEndpoints({
+      service: 'blade-test',
+      name: 'ping',
+      permission: 'plain',
+      title: ['探测', 'Ping'],
+      endpoints: { ping: defineExtra({ method: 'GET', path: 'ping', summary: 'ping', response: z.string(), permission: null }) },
+    });
+    expect(() => bindEndpoints(ping, {} as never)).toThrow('No server handler for extra "ping" of /api/blade-test/ping');
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idString } from '../../common.js';
-import { defineExtra, defineResource } from '../../resource.js';
+import { defineEndpoints, defineExtra, defineResource } from '../../resource.js';
 import { appManage } from './app-manage.js';
 import { dayText, appManageMessages as m } from './appmanage-messages.js';
 
@@ -71,17 +71,13 @@ export const appStartLog = defineResource({
 });
 
 /** The public ingest a mobile application posts its start to (rate-limited per address). */
-export const appStartLogClient = defineResource({
+export const appStartLogClient = defineEndpoints({
   service: 'blade-appmanage',
   name: 'client-appstartlog',
   basePath: '/api/blade-appmanage/client/appstartlog',
-  table: 'blade_app_start_log',
-  // Extras only: the row goes to the tenant of the application it names.
-  tenantScoped: false,
   permission: 'appstartlog',
-  routes: 'none',
-  entity: z.object({}),
-  extras: {
+  rowsOf: 'blade_app_start_log',
+  endpoints: {
     report: defineExtra({
       method: 'POST',
       path: 'report',
@@ -92,5 +88,5 @@ export const appStartLogClient = defineResource({
       permission: 'public',
     }),
   },
-  view: { title: ['启动上报', 'Start reports'], columns: [], actions: { add: false, edit: false, remove: false, view: false } },
+  title: ['启动上报', 'Start reports'],
 });

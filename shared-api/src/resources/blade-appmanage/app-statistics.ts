@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idString } from '../../common.js';
-import { defineExtra, defineResource } from '../../resource.js';
+import { defineEndpoints, defineExtra } from '../../resource.js';
 import { dayText, appManageMessages as m } from './appmanage-messages.js';
 
 const optionalAppId = z.preprocess((v) => (v === '' ? undefined : v), z.string({ error: m.appId }).pipe(idString).optional());
@@ -28,16 +28,12 @@ export const yesterdayFigures = z.object({
  * daily counts over the days of the period (in the server's time zone, as every time the API
  * answers).
  */
-export const appStatistics = defineResource({
+export const appStatistics = defineEndpoints({
   service: 'blade-appmanage',
   name: 'app',
-  table: 'blade_app_start_log',
-  // Extras only: each handler keeps to the caller's tenant itself.
-  tenantScoped: false,
   permission: 'appstatistics',
-  routes: 'none',
-  entity: z.object({}),
-  extras: {
+  rowsOf: 'blade_app_start_log',
+  endpoints: {
     osName: extra('osName', 'Starts per operating system over the period, most first', nameValue),
     deviceType: extra('deviceType', 'Starts per device type over the period, most first', nameValue),
     deviceBrand: extra('deviceBrand', 'Starts per device brand over the period, most first (at most 20)', nameValue),
@@ -61,5 +57,5 @@ export const appStatistics = defineResource({
       permission: 'appstatistics',
     }),
   },
-  view: { title: ['应用统计', 'Application statistics'], columns: [], actions: { add: false, edit: false, remove: false, view: false } },
+  title: ['应用统计', 'Application statistics'],
 });

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { defineExtra, defineResource } from '../../resource.js';
+import { defineEndpoints, defineExtra } from '../../resource.js';
 import { pageOfRows } from '../blade-system/dept-tree.js';
 import { appAnalysisQuery, appAnalysisRow } from './app.js';
 
@@ -8,16 +7,12 @@ import { appAnalysisQuery, appAnalysisRow } from './app.js';
  * menu code. Extras only, so it borrows the catalogue's code as its resource permission: the
  * analysis menu has no generic page to open.
  */
-export const appAnalysis = defineResource({
+export const appAnalysis = defineEndpoints({
   service: 'blade-aps',
   name: 'appanalysis',
-  table: 'blade_app',
-  // Extras only: each handler keeps to the caller's tenant itself; no generic route scopes rows.
-  tenantScoped: false,
   permission: 'app',
-  routes: 'none',
-  entity: z.object({}),
-  extras: {
+  rowsOf: 'blade_app',
+  endpoints: {
     page: defineExtra({
       method: 'GET',
       path: 'page',
@@ -27,5 +22,5 @@ export const appAnalysis = defineResource({
       permission: 'appanalysis',
     }),
   },
-  view: { title: ['应用分析', 'Application analysis'], columns: [], actions: { add: false, edit: false, remove: false, view: false } },
+  title: ['应用分析', 'Application analysis'],
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineExtra, defineResource } from '../../resource.js';
+import { defineEndpoints, defineExtra } from '../../resource.js';
 import { appAuthzMessages as m } from './app-authz-messages.js';
 import { appPermissions } from './grant-shapes.js';
 
@@ -8,17 +8,13 @@ import { appPermissions } from './grant-shapes.js';
  * bearer token or by HTTP Basic `appCode:secret` (no user token): a user's roles, menus and
  * function codes in that application only.
  */
-export const appClient = defineResource({
+export const appClient = defineEndpoints({
   service: 'blade-aps',
   name: 'app-client',
   basePath: '/api/blade-aps/client',
-  table: 'blade_app',
-  // No generic routes: the handler scopes every answer to the calling application's tenant.
-  tenantScoped: false,
   permission: 'app',
-  routes: 'none',
-  entity: z.object({}),
-  extras: {
+  rowsOf: 'blade_app',
+  endpoints: {
     permissions: defineExtra({
       method: 'GET',
       path: 'permissions',
@@ -29,5 +25,5 @@ export const appClient = defineResource({
       permission: 'public',
     }),
   },
-  view: { title: ['应用权限查询', 'Application permissions'], columns: [] },
+  title: ['应用权限查询', 'Application permissions'],
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../../common.js';
-import { defineExtra, defineResource } from '../../resource.js';
+import { defineEndpoints, defineExtra } from '../../resource.js';
 import { dashboardSummary } from './dash-summary.js';
 
 /** An OAuth client (the platform's applications) missing data an operator should fill in. */
@@ -14,16 +14,13 @@ export const appMissRow = z.object({
 export const userTypeCount = z.object({ userType: z.number(), label: z.string(), count: z.number() });
 
 /** The workbench's dashboard calls (BladeX blade-desk/dash): extras only, no table of its own. */
-export const dash = defineResource({
+export const dash = defineEndpoints({
   service: 'blade-desk',
   name: 'dash',
-  table: 'blade_client',
-  tenantScoped: false,
   permission: 'client',
+  rowsOf: 'blade_client',
   platformOnly: true,
-  routes: 'none',
-  entity: z.object({}),
-  extras: {
+  endpoints: {
     selectAppMissPage: defineExtra({
       method: 'GET',
       path: 'selectAppMissPage',
@@ -55,5 +52,5 @@ export const dash = defineResource({
       permission: null,
     }),
   },
-  view: { title: ['工作台', 'Dashboard'], columns: [], actions: { add: false, edit: false, remove: false, view: false } },
+  title: ['工作台', 'Dashboard'],
 });

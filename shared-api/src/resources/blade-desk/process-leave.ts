@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idString, isRealDate } from '../../common.js';
-import { defineExtra, defineResource } from '../../resource.js';
+import { defineEndpoints, defineExtra } from '../../resource.js';
 import { flowMessages as m } from '../blade-flow/flow-messages.js';
 import { flowTaskRow } from '../blade-flow/flow-shapes.js';
 
@@ -62,16 +62,13 @@ export type LeaveDetail = z.infer<typeof leaveDetail>;
  * applicant, who resubmits (complete-task with flag ok and the changed fields as variables) or
  * withdraws (flag reject).
  */
-export const processLeave = defineResource({
+export const processLeave = defineEndpoints({
   service: 'blade-desk',
   name: 'leave',
   basePath: '/api/blade-desk/process/leave',
-  table: 'blade_process_leave',
-  tenantScoped: false,
   permission: 'work_start',
-  routes: 'none',
-  entity: z.object({}),
-  extras: {
+  rowsOf: 'blade_process_leave',
+  endpoints: {
     startProcess: defineExtra({
       method: 'POST',
       path: 'start-process',
@@ -90,5 +87,5 @@ export const processLeave = defineResource({
       permission: null,
     }),
   },
-  view: { title: ['请假流程', 'Leave requests'], columns: [], actions: { add: false, edit: false, remove: false, view: false } },
+  title: ['请假流程', 'Leave requests'],
 });

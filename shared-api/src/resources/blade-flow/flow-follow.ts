@@ -1,19 +1,16 @@
 import { z } from 'zod';
 import { idString, pageQuery } from '../../common.js';
-import { defineExtra, defineResource } from '../../resource.js';
+import { defineEndpoints, defineExtra } from '../../resource.js';
 import { flowMessages as m } from './flow-messages.js';
 import { filterText, followRow, pageOf } from './flow-shapes.js';
 
 /** Running process instances of the tenant (BladeX blade-flow/follow, 流程监控). */
-export const flowFollow = defineResource({
+export const flowFollow = defineEndpoints({
   service: 'blade-flow',
   name: 'follow',
-  table: 'blade_flow_instance',
-  tenantScoped: false,
   permission: 'flow_follow',
-  routes: 'none',
-  entity: z.object({}),
-  extras: {
+  rowsOf: 'blade_flow_instance',
+  endpoints: {
     list: defineExtra({
       method: 'GET',
       path: 'list',
@@ -36,5 +33,5 @@ export const flowFollow = defineResource({
       permission: 'flow_follow',
     }),
   },
-  view: { title: ['流程监控', 'Running processes'], columns: [], actions: { add: false, edit: false, remove: false, view: false } },
+  title: ['流程监控', 'Running processes'],
 });

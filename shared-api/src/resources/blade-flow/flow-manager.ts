@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, uploadedFile } from '../../common.js';
-import { defineExtra, defineResource } from '../../resource.js';
+import { defineEndpoints, defineExtra } from '../../resource.js';
 import { flowMessages as m } from './flow-messages.js';
 import { tenantIdsText } from './flow-model.js';
 import { filterText, flowCategory, flowMode, pageOf, processDefinitionRow } from './flow-shapes.js';
@@ -14,15 +14,12 @@ const deploymentIds = z
   .transform((s) => [...new Set(s.split(','))]);
 
 /** Process definitions and their deployments (BladeX blade-flow/manager, 部署管理 and 流程部署). */
-export const flowManager = defineResource({
+export const flowManager = defineEndpoints({
   service: 'blade-flow',
   name: 'manager',
-  table: 'blade_flow_definition',
-  tenantScoped: false,
   permission: 'flow_manager',
-  routes: 'none',
-  entity: z.object({}),
-  extras: {
+  rowsOf: 'blade_flow_definition',
+  endpoints: {
     list: defineExtra({
       method: 'GET',
       path: 'list',
@@ -83,5 +80,5 @@ export const flowManager = defineResource({
       permission: 'flow_manager',
     }),
   },
-  view: { title: ['部署管理', 'Deployments'], columns: [], actions: { add: false, edit: false, remove: false, view: false } },
+  title: ['部署管理', 'Deployments'],
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idList, idString, pageQuery } from '../../common.js';
-import { defineExtra, defineResource } from '../../resource.js';
+import { defineEndpoints, defineExtra } from '../../resource.js';
 import { flowMessages as m } from './flow-messages.js';
 import { filterText, flowCategory, modelDetail, modelRow, pageOf, processDefinitionRow, processKey } from './flow-shapes.js';
 
@@ -23,16 +23,12 @@ const bpmnXml = z
  * Process models (BladeX blade-flow/model, 模型设计): BPMN 2.0 XML stored per tenant, edited in
  * the web's designer; a save the engine cannot parse, or one holding scripts, is refused.
  */
-export const flowModel = defineResource({
+export const flowModel = defineEndpoints({
   service: 'blade-flow',
   name: 'model',
-  table: 'blade_flow_model',
-  // Extras only: each handler keeps to the caller's tenant itself.
-  tenantScoped: false,
   permission: 'flow_model',
-  routes: 'none',
-  entity: z.object({}),
-  extras: {
+  rowsOf: 'blade_flow_model',
+  endpoints: {
     list: defineExtra({
       method: 'GET',
       path: 'list',
@@ -89,5 +85,5 @@ export const flowModel = defineResource({
       permission: 'flow_model',
     }),
   },
-  view: { title: ['模型设计', 'Process models'], columns: [], actions: { add: false, edit: false, remove: false, view: false } },
+  title: ['模型设计', 'Process models'],
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idString } from '../../common.js';
-import { defineExtra, defineResource } from '../../resource.js';
+import { defineEndpoints, defineExtra } from '../../resource.js';
 import { flowMessages as m } from './flow-messages.js';
 import { flowDiagram, historyFlowRow } from './flow-shapes.js';
 
@@ -13,15 +13,12 @@ const noCache = { t: z.string().max(20).optional() };
  * An instance's history and diagram (BladeX blade-flow/process). Anyone of the instance's tenant who
  * took part in it (started it, holds or held a task, is a candidate) or who follows processes may read it.
  */
-export const flowProcess = defineResource({
+export const flowProcess = defineEndpoints({
   service: 'blade-flow',
   name: 'process',
-  table: 'blade_flow_history',
-  tenantScoped: false,
   permission: 'work_todo',
-  routes: 'none',
-  entity: z.object({}),
-  extras: {
+  rowsOf: 'blade_flow_history',
+  endpoints: {
     historyFlowList: defineExtra({
       method: 'GET',
       path: 'history-flow-list',
@@ -67,5 +64,5 @@ export const flowProcess = defineResource({
       permission: 'public',
     }),
   },
-  view: { title: ['流程跟踪', 'Process history'], columns: [], actions: { add: false, edit: false, remove: false, view: false } },
+  title: ['流程跟踪', 'Process history'],
 });

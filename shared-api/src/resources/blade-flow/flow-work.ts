@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idString, pageQuery } from '../../common.js';
-import { defineExtra, defineResource } from '../../resource.js';
+import { defineEndpoints, defineExtra } from '../../resource.js';
 import { flowMessages as m } from './flow-messages.js';
 import { filterText, flowCategory, flowMode, flowTaskRow, pageOf, processDefinitionRow, workListQuery } from './flow-shapes.js';
 
@@ -24,15 +24,12 @@ const listExtra = (path: string, summary: string) =>
  * The caller's work (BladeX blade-flow/work, 我的事务): what they may start, claim and do, what they
  * started and what they did. Every list is the caller's own, within their tenant.
  */
-export const flowWork = defineResource({
+export const flowWork = defineEndpoints({
   service: 'blade-flow',
   name: 'work',
-  table: 'blade_flow_task',
-  tenantScoped: false,
   permission: 'work_todo',
-  routes: 'none',
-  entity: z.object({}),
-  extras: {
+  rowsOf: 'blade_flow_task',
+  endpoints: {
     startList: defineExtra({
       method: 'GET',
       path: 'start-list',
@@ -83,8 +80,9 @@ export const flowWork = defineResource({
     }),
   },
   // The columns of its task lists (todo, claim, send, done), as the consoles show them.
-  view: {
-    title: ['我的事务', 'My work'],
+  title: ['我的事务', 'My work'],
+  rows: {
+    key: 'taskId',
     columns: [
       { prop: 'processDefinitionName', label: ['流程名称', 'Process'] },
       { prop: 'taskName', label: ['当前环节', 'Step'] },
@@ -93,6 +91,5 @@ export const flowWork = defineResource({
       { prop: 'createTime', label: ['创建时间', 'Created'] },
       { prop: 'endTime', label: ['完成时间', 'Completed'] },
     ],
-    actions: { add: false, edit: false, remove: false, view: false },
   },
 });

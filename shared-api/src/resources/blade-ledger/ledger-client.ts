@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idString, pageQuery } from '../../common.js';
-import { defineExtra, defineResource } from '../../resource.js';
+import { defineEndpoints, defineExtra } from '../../resource.js';
 import { pageOfRows } from '../blade-system/dept-tree.js';
 import { commentContent } from './app-parameter-feedback.js';
 
@@ -65,17 +65,13 @@ const entryId = z.object({ appParameterId: idString });
  * tenant: only reviewed and shelved entries exist here; a missing entry and one off the market get
  * the same answer. Search matches contained text, pinyin initials and full pinyin.
  */
-export const ledgerClient = defineResource({
+export const ledgerClient = defineEndpoints({
   service: 'blade-ledger',
   name: 'client-appparameter',
   basePath: '/api/blade-ledger/client/appparameter',
-  table: 'blade_app_parameter',
-  // Extras only: each handler keeps to the caller's tenant itself.
-  tenantScoped: false,
   permission: 'appparameter',
-  routes: 'none',
-  entity: z.object({}),
-  extras: {
+  rowsOf: 'blade_app_parameter',
+  endpoints: {
     getListByRecommend: defineExtra({
       method: 'GET',
       path: 'getListByRecommend',
@@ -143,9 +139,5 @@ export const ledgerClient = defineResource({
       permission: null,
     }),
   },
-  view: {
-    title: ['系统共享市场', 'Systems sharing market'],
-    columns: [],
-    actions: { add: false, edit: false, remove: false, view: false },
-  },
+  title: ['系统共享市场', 'Systems sharing market'],
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formNumber, optionalText, requiredText } from '../../common.js';
 import { defineMessages } from '../../messages.js';
 import { parseRedirectAddress } from '../../redirect.js';
-import { defineExtra, defineResource } from '../../resource.js';
+import { defineEndpoints, defineExtra, defineResource } from '../../resource.js';
 
 export const friendlyLinkMessages = defineMessages({
   linkName: ['请输入链接名称', 'Please enter the link name'],
@@ -51,17 +51,13 @@ export const friendlyLink = defineResource({
 });
 
 /** The public list of friendly links (no sign-in): a tenant's (tenantId, the platform's by default), by sort. */
-export const friendlyLinkClient = defineResource({
+export const friendlyLinkClient = defineEndpoints({
   service: 'blade-portal',
   name: 'client-friendly',
   basePath: '/api/blade-portal/client/friendly',
-  table: 'blade_friendly_link',
-  // Extras only: the handler reads the tenant it is asked for; no generic route scopes rows.
-  tenantScoped: false,
   permission: 'friendlylink',
-  routes: 'none',
-  entity: z.object({}),
-  extras: {
+  rowsOf: 'blade_friendly_link',
+  endpoints: {
     getFriendlyLink: defineExtra({
       method: 'GET',
       path: 'getFriendlyLink',
@@ -71,5 +67,5 @@ export const friendlyLinkClient = defineResource({
       permission: 'public',
     }),
   },
-  view: { title: ['友情链接', 'Friendly links'], columns: [], actions: { add: false, edit: false, remove: false, view: false } },
+  title: ['友情链接', 'Friendly links'],
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idString, pageQuery } from '../../common.js';
 import { defineMessages } from '../../messages.js';
-import { defineExtra, defineResource } from '../../resource.js';
+import { defineEndpoints, defineExtra } from '../../resource.js';
 import { pageOfRows } from '../blade-system/dept-tree.js';
 
 export const portalMessages = defineMessages({
@@ -32,17 +32,13 @@ const idQuery = z.object({ id: idString });
  * answer holds only applications the caller may open — granted, enabled, of their tenant. Extras
  * only, each open to any signed-in user: the resource borrows the catalogue's menu code.
  */
-export const portalApp = defineResource({
+export const portalApp = defineEndpoints({
   service: 'blade-portal',
   name: 'client-app',
   basePath: '/api/blade-portal/client/app',
-  table: 'blade_app',
-  // Extras only: each handler keeps to the caller's tenant itself; no generic route scopes rows.
-  tenantScoped: false,
   permission: 'app',
-  routes: 'none',
-  entity: z.object({}),
-  extras: {
+  rowsOf: 'blade_app',
+  endpoints: {
     typeCount: defineExtra({
       method: 'GET',
       path: 'typeCount',
@@ -147,5 +143,5 @@ export const portalApp = defineResource({
       permission: null,
     }),
   },
-  view: { title: ['门户', 'Portal'], columns: [], actions: { add: false, edit: false, remove: false, view: false } },
+  title: ['门户', 'Portal'],
 });

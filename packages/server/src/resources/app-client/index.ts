@@ -1,6 +1,6 @@
 import { appClient } from '@sso/shared-api';
 import { appPermissionsFor } from '../../domain/app-permissions.js';
-import { bindResource } from '../../engine/bind.js';
+import { bindEndpoints } from '../../engine/bind.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { callingApp } from '../../oidc/app-client-auth.js';
 
@@ -12,4 +12,4 @@ const appClientHandlers = defineExtraHandlers(appClient, {
   },
 });
 
-export const appClientResource = bindResource(appClient, { extras: appClientHandlers });
+export const appClientEndpoints = bindEndpoints(appClient, appClientHandlers);

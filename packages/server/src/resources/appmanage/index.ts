@@ -1,5 +1,5 @@
 import { registry } from '@sso/shared-api';
-import { bindResource } from '../../engine/bind.js';
+import { bindEndpoints, bindResource } from '../../engine/bind.js';
 import { appManageExtraHandlers, appManageRules } from './apps.js';
 import { appDownloadRecordExtraHandlers, appDownloadRecordRules } from './downloads.js';
 import { appMemberExtraHandlers } from './members.js';
@@ -18,5 +18,5 @@ export const appDownloadRecordResource = bindResource(r.appDownloadRecord, {
   extras: appDownloadRecordExtraHandlers,
 });
 export const appStartLogResource = bindResource(r.appStartLog, { extras: appStartLogExtraHandlers });
-export const appStartLogClientResource = bindResource(r.appStartLogClient, { extras: appStartLogClientExtraHandlers });
-export const appStatisticsResource = bindResource(r.appStatistics, { extras: appStatisticsExtraHandlers });
+export const appStartLogClientEndpoints = bindEndpoints(r.appStartLogClient, appStartLogClientExtraHandlers);
+export const appStatisticsEndpoints = bindEndpoints(r.appStatistics, appStatisticsExtraHandlers);

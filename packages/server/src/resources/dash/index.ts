@@ -1,5 +1,5 @@
 import { registry } from '@sso/shared-api';
-import { bindResource } from '../../engine/bind.js';
+import { bindEndpoints } from '../../engine/bind.js';
 import { dashExtraHandlers } from './extras.js';
 
-export const dashResource = bindResource(registry.desk.dash, { extras: dashExtraHandlers });
+export const dashEndpoints = bindEndpoints(registry.desk.dash, dashExtraHandlers);

@@ -1,5 +1,5 @@
 import { registry } from '@sso/shared-api';
-import { bindResource } from '../../engine/bind.js';
+import { bindEndpoints, bindResource } from '../../engine/bind.js';
 import { appParameterExtraHandlers } from './extras.js';
 import { ledgerClientExtraHandlers } from './market.js';
 import { appNetworkRules, appParameterRules, feedbackRules } from './rules.js';
@@ -12,4 +12,4 @@ export const appParameterCommentsResource = bindResource(registry.ledger.appPara
 export const appParameterLikeResource = bindResource(registry.ledger.appParameterLike, { rules: feedbackRules });
 export const appParameterLogResource = bindResource(registry.ledger.appParameterLog);
 export const appNetworkResource = bindResource(registry.ledger.appNetwork, { rules: appNetworkRules });
-export const ledgerClientResource = bindResource(registry.ledger.client, { extras: ledgerClientExtraHandlers });
+export const ledgerClientEndpoints = bindEndpoints(registry.ledger.client, ledgerClientExtraHandlers);
