@@ -1,8 +1,8 @@
 import { type EndpointsDef, isEndpoints, type RegistryEntry, type ResourceDef } from '../resource.js';
-import { appIncompatibleLog } from './blade-abs/app-incompatible-log.js';
-import { appIncompatibleRule } from './blade-abs/app-incompatible-rule.js';
 import { appWorkflow, appWorkflowNode } from './blade-abs/app-workflow.js';
 import { appWorkflowMatter, appWorkflowMatterLog } from './blade-abs/app-workflow-matter.js';
+import { sodLog } from './blade-abs/sod-log.js';
+import { sodRule } from './blade-abs/sod-rule.js';
 import { appDownloadRecord } from './blade-appmanage/app-download.js';
 import { appManage } from './blade-appmanage/app-manage.js';
 import { appMember } from './blade-appmanage/app-member.js';
@@ -32,10 +32,10 @@ import { flowManager } from './blade-flow/flow-manager.js';
 import { flowModel } from './blade-flow/flow-model.js';
 import { flowProcess } from './blade-flow/flow-process.js';
 import { flowWork } from './blade-flow/flow-work.js';
-import { appNetwork } from './blade-ledger/app-network.js';
-import { appParameter } from './blade-ledger/app-parameter.js';
-import { appParameterComments, appParameterLike, appParameterLog } from './blade-ledger/app-parameter-feedback.js';
 import { ledgerClient } from './blade-ledger/ledger-client.js';
+import { ledgerEntry } from './blade-ledger/ledger-entry.js';
+import { ledgerComments, ledgerLikes, ledgerLog } from './blade-ledger/ledger-feedback.js';
+import { ledgerNetwork } from './blade-ledger/ledger-network.js';
 import { logApi } from './blade-log/log-api.js';
 import { logError } from './blade-log/log-error.js';
 import { logLogin } from './blade-log/log-login.js';
@@ -110,9 +110,16 @@ export const registry = {
     userAuthorizedLog,
     client: appClient,
   },
-  sod: { appIncompatibleRule, appIncompatibleLog },
+  sod: { rule: sodRule, log: sodLog },
   portal: { app: portalApp, friendlyLink, friendly: friendlyLinkClient },
-  ledger: { appParameter, appParameterComments, appParameterLike, appParameterLog, appNetwork, client: ledgerClient },
+  ledger: {
+    entry: ledgerEntry,
+    comments: ledgerComments,
+    likes: ledgerLikes,
+    log: ledgerLog,
+    network: ledgerNetwork,
+    client: ledgerClient,
+  },
   workflow: { appWorkflow, appWorkflowNode, appWorkflowMatter, appWorkflowMatterLog },
   appmanage: {
     appManage,
@@ -148,10 +155,10 @@ for (const def of allResources) if (!resourcesByMenu.has(def.permission)) resour
 /** The registry resource a menu code opens, if any. */
 export const resourceForMenu = (code: string): ResourceDef | undefined => resourcesByMenu.get(code);
 
-export * from './blade-abs/app-incompatible-log.js';
-export * from './blade-abs/app-incompatible-rule.js';
 export * from './blade-abs/app-workflow.js';
 export * from './blade-abs/app-workflow-matter.js';
+export * from './blade-abs/sod-log.js';
+export * from './blade-abs/sod-rule.js';
 export * from './blade-appmanage/app-download.js';
 export * from './blade-appmanage/app-manage.js';
 export * from './blade-appmanage/app-member.js';

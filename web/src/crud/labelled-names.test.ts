@@ -2,7 +2,7 @@ import { registry } from '@sso/shared-api';
 import { describe, expect, it } from 'vitest';
 import { labelledName, withLabelledNames } from './labelled-names.js';
 
-const conflictLog = registry.sod.appIncompatibleLog;
+const conflictLog = registry.sod.log;
 const grantLog = registry.aps.userAuthorizedLog;
 
 describe('names labelled per value in both languages', () => {

@@ -55,7 +55,7 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   '/appmanage/appversionmanage': lazy(() => import('./appmanage/version-screen.js')),
   '/appmanage/appmembermanage': lazy(() => import('./appmanage/member-screen.js')),
   '/appmanage/appstatistics': lazy(() => import('./appmanage/statistics-screen.js')),
-  '/ledger/appparameter': lazy(() => import('./ledger/app-parameter-screen.js')),
+  '/ledger/appparameter': lazy(() => import('./ledger/ledger-entry-screen.js')),
   '/abs/appworkflow': lazy(() => import('./abs/workflow-screen.js')),
   '/abs/appworkflownode': lazy(() => import('./abs/workflow-node-screen.js')),
   '/abs/appworkflowmatter': lazy(() => import('./abs/approval-inbox.js')),

@@ -39,12 +39,12 @@ import {
   processLeaveEndpoints,
 } from './flow/index.js';
 import {
-  appNetworkResource,
-  appParameterCommentsResource,
-  appParameterLikeResource,
-  appParameterLogResource,
-  appParameterResource,
   ledgerClientEndpoints,
+  ledgerCommentsResource,
+  ledgerEntryResource,
+  ledgerLikesResource,
+  ledgerLogResource,
+  ledgerNetworkResource,
 } from './ledger/index.js';
 import { menuResource } from './menu/index.js';
 import { noticeResource } from './notice/index.js';
@@ -57,7 +57,7 @@ import { roleResource } from './role/index.js';
 import { apiScopeResource, dataScopeResource } from './scope/index.js';
 import { smsResource } from './sms/index.js';
 import { socialProviderResource } from './social-provider/index.js';
-import { appIncompatibleLogResource, appIncompatibleRuleResource } from './sod/index.js';
+import { sodLogResource, sodRuleResource } from './sod/index.js';
 import { tenantResource } from './tenant/index.js';
 import { tenantPackageResource } from './tenant-package/index.js';
 import { topMenuResource } from './top-menu/index.js';
@@ -102,8 +102,8 @@ const resourcesWithRules: readonly ServerResource[] = [
   userAuthorizedRoleResource,
   userAuthorizedMenuResource,
   userAuthorizedFunctionResource,
-  appIncompatibleRuleResource,
-  appIncompatibleLogResource,
+  sodRuleResource,
+  sodLogResource,
   appLoginLogResource,
   appFavoritesResource,
   friendlyLinkResource,
@@ -111,11 +111,11 @@ const resourcesWithRules: readonly ServerResource[] = [
   appWorkflowNodeResource,
   appWorkflowMatterResource,
   appWorkflowMatterLogResource,
-  appParameterResource,
-  appParameterCommentsResource,
-  appParameterLikeResource,
-  appParameterLogResource,
-  appNetworkResource,
+  ledgerEntryResource,
+  ledgerCommentsResource,
+  ledgerLikesResource,
+  ledgerLogResource,
+  ledgerNetworkResource,
   appManageResource,
   appMemberResource,
   appVersionResource,

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { idString, pageQuery } from '../../common.js';
 import { defineEndpoints, defineExtra } from '../../resource.js';
 import { pageOfRows } from '../blade-system/dept-tree.js';
-import { commentContent } from './app-parameter-feedback.js';
+import { commentContent } from './ledger-feedback.js';
 
 /** A ledger entry as the market lists it. */
-export const marketEntryRow = z.object({
+export const ledgerEntryRow = z.object({
   id: z.string(),
   appName: z.string(),
   appId: z.string(),
@@ -19,10 +19,10 @@ export const marketEntryRow = z.object({
   commentCount: z.number(),
   viewCount: z.number(),
 });
-export type MarketEntryRow = z.infer<typeof marketEntryRow>;
+export type MarketEntryRow = z.infer<typeof ledgerEntryRow>;
 
 /** An entry with every parameter, whether the caller likes it and whether they may open its catalogue application. */
-export const marketEntryDetail = marketEntryRow.extend({
+export const ledgerEntryDetail = ledgerEntryRow.extend({
   contactPhone: z.string(),
   vendor: z.string(),
   deployMode: z.string(),
@@ -34,18 +34,18 @@ export const marketEntryDetail = marketEntryRow.extend({
   liked: z.boolean(),
   openable: z.boolean(),
 });
-export type MarketEntryDetail = z.infer<typeof marketEntryDetail>;
+export type MarketEntryDetail = z.infer<typeof ledgerEntryDetail>;
 
-export const marketCommentRow = z.object({
+export const ledgerCommentRow = z.object({
   id: z.string(),
   appParameterId: z.string(),
   content: z.string(),
   userName: z.string(),
   createTime: z.string(),
 });
-export type MarketCommentRow = z.infer<typeof marketCommentRow>;
+export type MarketCommentRow = z.infer<typeof ledgerCommentRow>;
 
-export const marketNetworkRow = z.object({
+export const ledgerNetworkRow = z.object({
   id: z.string(),
   systemName: z.string(),
   appParameterId: z.string(),
@@ -55,7 +55,7 @@ export const marketNetworkRow = z.object({
   lastAssessment: z.string(),
   findings: z.string(),
 });
-export type MarketNetworkRow = z.infer<typeof marketNetworkRow>;
+export type MarketNetworkRow = z.infer<typeof ledgerNetworkRow>;
 
 const searchQuery = pageQuery.extend({ searchValue: z.string().max(100).optional() });
 const entryId = z.object({ appParameterId: idString });
@@ -77,7 +77,7 @@ export const ledgerClient = defineEndpoints({
       path: 'getListByRecommend',
       summary: 'Entries on the market, recommended first, paged; searchValue matches the name, its pinyin initials or full pinyin',
       query: searchQuery,
-      response: pageOfRows(marketEntryRow),
+      response: pageOfRows(ledgerEntryRow),
       permission: null,
     }),
     getAppParameterDetail: defineExtra({
@@ -85,7 +85,7 @@ export const ledgerClient = defineEndpoints({
       path: 'getAppParameterDetail',
       summary: 'One entry on the market (id) with its parameters, counts and whether the caller likes it',
       query: z.object({ id: idString }),
-      response: marketEntryDetail,
+      response: ledgerEntryDetail,
       permission: null,
     }),
     saveComment: defineExtra({
@@ -93,7 +93,7 @@ export const ledgerClient = defineEndpoints({
       path: 'saveComment',
       summary: 'Comment on an entry (appParameterId, content: plain text, at most 500 characters), stored as sent',
       body: z.object({ appParameterId: idString, content: commentContent }),
-      response: marketCommentRow,
+      response: ledgerCommentRow,
       permission: null,
     }),
     getCommentList: defineExtra({
@@ -101,7 +101,7 @@ export const ledgerClient = defineEndpoints({
       path: 'getCommentList',
       summary: "An entry's comments (appParameterId), newest first, paged",
       query: pageQuery.extend({ appParameterId: idString }),
-      response: pageOfRows(marketCommentRow),
+      response: pageOfRows(ledgerCommentRow),
       permission: null,
     }),
     saveAppParameterLog: defineExtra({
@@ -127,7 +127,7 @@ export const ledgerClient = defineEndpoints({
       path: 'getNetworkPage',
       summary: 'Enabled network-security records, paged; searchValue matches the system name or its pinyin',
       query: searchQuery,
-      response: pageOfRows(marketNetworkRow),
+      response: pageOfRows(ledgerNetworkRow),
       permission: null,
     }),
     getNetworkDetail: defineExtra({
@@ -135,7 +135,7 @@ export const ledgerClient = defineEndpoints({
       path: 'getNetworkDetail',
       summary: 'One enabled network-security record (id)',
       query: z.object({ id: idString }),
-      response: marketNetworkRow.extend({ appName: z.string() }),
+      response: ledgerNetworkRow.extend({ appName: z.string() }),
       permission: null,
     }),
   },

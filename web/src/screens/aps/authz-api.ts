@@ -15,7 +15,7 @@ export const defs = {
   userRole: registry.aps.userAuthorizedRole,
   userMenu: registry.aps.userAuthorizedMenu,
   userFunction: registry.aps.userAuthorizedFunction,
-  rule: registry.sod.appIncompatibleRule,
+  rule: registry.sod.rule,
   user: registry.user.user,
 };
 

@@ -7,7 +7,7 @@ import { live } from '../../kernel/live-rows.js';
  * scopes, audit); review and shelving change only their flag, and only reviewed entries may go
  * on the market. Every id must name a live entry of the caller's tenant, or nothing changes.
  */
-export const appParameterExtraHandlers = defineExtraHandlers(registry.ledger.appParameter, {
+export const ledgerEntryExtraHandlers = defineExtraHandlers(registry.ledger.entry, {
   update: async ({ repo, caller, body }) => {
     const { id, ...values } = body;
     return repo.save(caller, values, id);

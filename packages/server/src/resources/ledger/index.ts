@@ -1,15 +1,15 @@
 import { registry } from '@sso/shared-api';
 import { bindEndpoints, bindResource } from '../../engine/bind.js';
-import { appParameterExtraHandlers } from './extras.js';
+import { ledgerEntryExtraHandlers } from './extras.js';
 import { ledgerClientExtraHandlers } from './market.js';
-import { appNetworkRules, appParameterRules, feedbackRules } from './rules.js';
+import { feedbackRules, ledgerEntryRules, ledgerNetworkRules } from './rules.js';
 
-export const appParameterResource = bindResource(registry.ledger.appParameter, {
-  rules: appParameterRules,
-  extras: appParameterExtraHandlers,
+export const ledgerEntryResource = bindResource(registry.ledger.entry, {
+  rules: ledgerEntryRules,
+  extras: ledgerEntryExtraHandlers,
 });
-export const appParameterCommentsResource = bindResource(registry.ledger.appParameterComments, { rules: feedbackRules });
-export const appParameterLikeResource = bindResource(registry.ledger.appParameterLike, { rules: feedbackRules });
-export const appParameterLogResource = bindResource(registry.ledger.appParameterLog);
-export const appNetworkResource = bindResource(registry.ledger.appNetwork, { rules: appNetworkRules });
+export const ledgerCommentsResource = bindResource(registry.ledger.comments, { rules: feedbackRules });
+export const ledgerLikesResource = bindResource(registry.ledger.likes, { rules: feedbackRules });
+export const ledgerLogResource = bindResource(registry.ledger.log);
+export const ledgerNetworkResource = bindResource(registry.ledger.network, { rules: ledgerNetworkRules });
 export const ledgerClientEndpoints = bindEndpoints(registry.ledger.client, ledgerClientExtraHandlers);

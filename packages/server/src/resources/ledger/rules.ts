@@ -29,7 +29,7 @@ function changesContent(values: Row, existing: Row): boolean {
  * content (name, parameters, links) makes it not reviewed again: it leaves the market until an
  * administrator reviews it again. Shelving and placement (recommendation, order) keep the review.
  */
-export const appParameterRules: ResourceRules = {
+export const ledgerEntryRules: ResourceRules = {
   async beforeSave({ values, existing }) {
     if (existing && existing.isCheck === 1 && changesContent(values, existing)) values.isCheck = 0;
     if (typeof values.appName === 'string') Object.assign(values, namePinyin(values.appName));
@@ -37,7 +37,7 @@ export const appParameterRules: ResourceRules = {
 };
 
 /** Network records: the system name is indexed by pinyin (a linked entry is checked as a reference). */
-export const appNetworkRules: ResourceRules = {
+export const ledgerNetworkRules: ResourceRules = {
   async beforeSave({ values }) {
     if (typeof values.systemName === 'string') Object.assign(values, namePinyin(values.systemName));
   },

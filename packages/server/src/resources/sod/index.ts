@@ -1,4 +1,4 @@
-import { appIncompatibleRule, badRequest, sodMessages as m, registry } from '@sso/shared-api';
+import { badRequest, sodMessages as m, registry, sodRule } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import { revokeAppRole } from '../../domain/app-role-grants.js';
 import { writeSodLog } from '../../domain/grant-log.js';
@@ -36,7 +36,7 @@ async function requireRule(ctx: AppContext, caller: Caller, ruleId: string) {
   return rule;
 }
 
-const ruleHandlers = defineExtraHandlers(appIncompatibleRule, {
+const ruleHandlers = defineExtraHandlers(sodRule, {
   conflicts: async ({ ctx, caller, query }) => {
     await requireRule(ctx, caller, query.ruleId);
     return ruleConflicts(ctx.db, caller.tenant_id, query.ruleId);
@@ -77,5 +77,5 @@ const ruleHandlers = defineExtraHandlers(appIncompatibleRule, {
   },
 });
 
-export const appIncompatibleRuleResource = bindResource(appIncompatibleRule, { rules: ruleRules, extras: ruleHandlers });
-export const appIncompatibleLogResource = bindResource(registry.sod.appIncompatibleLog);
+export const sodRuleResource = bindResource(sodRule, { rules: ruleRules, extras: ruleHandlers });
+export const sodLogResource = bindResource(registry.sod.log);

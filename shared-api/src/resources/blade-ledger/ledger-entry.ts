@@ -10,7 +10,7 @@ import { ledgerMessages as m } from './ledger-messages.js';
  * application it is (`appId`, then the market opens it through that application's sign-on) and
  * its parameters. Review (`isCheck`) and shelving (`isShelf`) are set only by their own calls.
  */
-export const appParameterEntity = z.object({
+export const ledgerEntryEntity = z.object({
   appName: requiredText(m.appName, 255),
   appId: optionalId,
   deptName: optionalText(255),
@@ -41,13 +41,13 @@ export const appParameterEntity = z.object({
 const ids = z.object({ ids: idList });
 
 /** The application ledger (blade-ledger/appparameter): the group's IT systems and their parameters. */
-export const appParameter = defineResource({
+export const ledgerEntry = defineResource({
   service: 'blade-ledger',
   name: 'appparameter',
   table: 'blade_app_parameter',
   tenantScoped: true,
   permission: 'appparameter',
-  entity: appParameterEntity,
+  entity: ledgerEntryEntity,
   references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing } },
   names: {
     linkedAppName: { field: 'appId', table: 'blade_app', column: 'appName', sameTenant: true },
@@ -61,7 +61,7 @@ export const appParameter = defineResource({
       method: 'POST',
       path: 'update',
       summary: 'Change an existing ledger entry (id and the fields to change)',
-      body: appParameterEntity.partial().extend({ id: idString }),
+      body: ledgerEntryEntity.partial().extend({ id: idString }),
       response: z.record(z.string(), z.unknown()),
       permission: 'appparameter_edit',
     }),

@@ -8,7 +8,7 @@ import { useHasButton } from '../resource/use-permission.js';
 import type { ScreenProps } from '../screen-props.js';
 import './ledger-strings.js';
 
-const def = registry.ledger.appParameter;
+const def = registry.ledger.entry;
 
 /**
  * Ledger entries (`/ledger/appparameter`): the generic list and dialog, plus review, shelve and

@@ -8,7 +8,7 @@ const recorded = z.string().nullish();
  * (`refused`), users found already breaking a new or changed rule (`detected`) and conflicts an
  * administrator resolved by revoking a role (`resolved`), each with the user, the roles and the rule.
  */
-export const appIncompatibleLog = defineResource({
+export const sodLog = defineResource({
   service: 'blade-abs',
   name: 'appincompatiblelog',
   table: 'blade_app_incompatible_log',

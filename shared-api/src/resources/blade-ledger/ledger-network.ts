@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { formNumber, optionalId, optionalText, requiredText } from '../../common.js';
 import { defineResource } from '../../resource.js';
-import { appParameter } from './app-parameter.js';
+import { ledgerEntry } from './ledger-entry.js';
 import { dayText, flag } from './ledger-fields.js';
 import { ledgerMessages as m } from './ledger-messages.js';
 
-export const appNetworkEntity = z.object({
+export const ledgerNetworkEntity = z.object({
   systemName: requiredText(m.systemName, 255),
   appParameterId: optionalId,
   networkZone: optionalText(64),
@@ -22,14 +22,14 @@ export const appNetworkEntity = z.object({
  * sits in, whether it is exposed to the internet, its protection level, the last assessment and
  * its findings. Enabled records (status 1) are shown on the market's network page.
  */
-export const appNetwork = defineResource({
+export const ledgerNetwork = defineResource({
   service: 'blade-ledger',
   name: 'appnetwork',
   table: 'blade_app_network',
   tenantScoped: true,
   permission: 'appnetwork',
-  entity: appNetworkEntity,
-  references: { appParameterId: { to: () => appParameter, label: 'appName', missing: m.entryMissing } },
+  entity: ledgerNetworkEntity,
+  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.entryMissing } },
   names: { appName: { field: 'appParameterId', table: 'blade_app_parameter', column: 'appName', sameTenant: true } },
   filters: { systemName: 'like', networkZone: 'like', exposure: 'eq', protectionLevel: 'eq' },
   sorts: ['systemName', 'protectionLevel', 'lastAssessment'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idString } from '../../common.js';
 import { defineResource } from '../../resource.js';
-import { appParameter } from './app-parameter.js';
+import { ledgerEntry } from './ledger-entry.js';
 import { COMMENT_MAX, ledgerMessages as m } from './ledger-messages.js';
 
 const entryName = { field: 'appParameterId', table: 'blade_app_parameter', column: 'appName', sameTenant: true } as const;
@@ -13,7 +13,7 @@ export const commentContent = z
   .refine((v) => v.length <= COMMENT_MAX, m.contentLength);
 
 /** Comments on ledger entries: written by staff in the market, read and removed here. */
-export const appParameterComments = defineResource({
+export const ledgerComments = defineResource({
   service: 'blade-ledger',
   name: 'appparametercomments',
   table: 'blade_app_parameter_comments',
@@ -21,7 +21,7 @@ export const appParameterComments = defineResource({
   permission: 'appparametercomments',
   entity: z.object({ appParameterId: idString, content: commentContent }),
   names: { appName: entryName },
-  references: { appParameterId: { to: () => appParameter, label: 'appName', missing: m.entryMissing } },
+  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.entryMissing } },
   filters: { appParameterId: 'eq', content: 'like' },
   defaultSort: { column: 'createTime', desc: true },
   view: {
@@ -38,7 +38,7 @@ export const appParameterComments = defineResource({
 });
 
 /** Likes: one per user and entry (the market's like button toggles it). */
-export const appParameterLike = defineResource({
+export const ledgerLikes = defineResource({
   service: 'blade-ledger',
   name: 'appparameterlike',
   table: 'blade_app_parameter_like',
@@ -46,7 +46,7 @@ export const appParameterLike = defineResource({
   permission: 'appparameterlike',
   entity: z.object({ appParameterId: idString }),
   names: { appName: entryName },
-  references: { appParameterId: { to: () => appParameter, label: 'appName', missing: m.entryMissing } },
+  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.entryMissing } },
   filters: { appParameterId: 'eq' },
   defaultSort: { column: 'createTime', desc: true },
   unique: [{ fields: ['appParameterId', 'userId'], message: m.likeTaken }],
@@ -63,7 +63,7 @@ export const appParameterLike = defineResource({
 });
 
 /** Views of ledger entries: one row each time someone opens an entry in the market. Read only. */
-export const appParameterLog = defineResource({
+export const ledgerLog = defineResource({
   service: 'blade-ledger',
   name: 'appparameterlog',
   table: 'blade_app_parameter_log',
@@ -72,7 +72,7 @@ export const appParameterLog = defineResource({
   routes: 'read',
   entity: z.object({ appParameterId: idString }),
   names: { appName: entryName },
-  references: { appParameterId: { to: () => appParameter, label: 'appName', missing: m.entryMissing } },
+  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.entryMissing } },
   filters: { appParameterId: 'eq' },
   defaultSort: { column: 'createTime', desc: true },
   view: {

@@ -45,7 +45,7 @@ const ruleQuery = z.object({ ruleId: idString });
  * roles, possibly of different applications, that nobody may hold together. Saving a rule reports
  * the users who already break it as detected conflicts in the log.
  */
-export const appIncompatibleRule = defineResource({
+export const sodRule = defineResource({
   service: 'blade-abs',
   name: 'appincompatiblerule',
   table: 'blade_app_incompatible_rule',
