@@ -155,6 +155,13 @@ for (const def of allResources) if (!resourcesByMenu.has(def.permission)) resour
 /** The registry resource a menu code opens, if any. */
 export const resourceForMenu = (code: string): ResourceDef | undefined => resourcesByMenu.get(code);
 
+/**
+ * The registry entry a menu code belongs to: its resource, else the endpoint group carrying the
+ * code (a statistics screen, the workflow's screens), the first listed when several do.
+ */
+export const entryForMenu = (code: string): RegistryEntry | undefined =>
+  resourcesByMenu.get(code) ?? allEndpoints.find((group) => group.permission === code);
+
 export * from './blade-abs/app-workflow.js';
 export * from './blade-abs/app-workflow-matter.js';
 export * from './blade-abs/sod-log.js';

@@ -7,18 +7,18 @@ import { findMenu, type MenuItem } from '../layout/menu-index.js';
 import { useMenuItems } from '../layout/use-route-info.js';
 import { PageLoading } from '../lib/page-loading.js';
 import { matchRoute } from '../lib/route-table.js';
-import { screens } from '../screens/index.js';
+import { pathScreens, screenOfMenu } from '../screens/index.js';
 
 const CrudPage = lazy(() => import('../crud/crud-page.js'));
 const ScreenMissing = lazy(() => import('../pages/screen-missing.js'));
 
 /**
- * What a menu path shows: a specific screen of screens/index.ts, else the generic CRUD page of
- * the resource whose permission is the menu's code, else "not available yet".
+ * What a menu shows: the web's own screen of its registry entry or path (screens/index.ts), else
+ * the generic CRUD page of the resource whose permission is the menu's code, else "not available yet".
  */
 export function MenuScreen({ item }: { item: MenuItem }) {
   const { i18n } = useTranslation();
-  const Specific = screens[item.rawPath];
+  const Specific = screenOfMenu(item);
   // Screens title their page with the menu's name in the language shown.
   const name = menuNameIn(i18n.language, item);
   const def = resourceForMenu(item.code);
@@ -39,7 +39,7 @@ export default function AdminScreen() {
   const fixed = matchRoute(path)?.entry;
   let content: ReactNode = null;
   if (fixed) {
-    const Screen = screens[fixed.path];
+    const Screen = pathScreens[fixed.path];
     content = Screen ? <Screen /> : <ScreenMissing />;
   } else {
     const item = findMenu(items, path);

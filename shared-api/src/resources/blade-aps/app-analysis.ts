@@ -2,15 +2,11 @@ import { defineEndpoints, defineExtra } from '../../resource.js';
 import { pageOfRows } from '../blade-system/dept-tree.js';
 import { appAnalysisQuery, appAnalysisRow } from './app.js';
 
-/**
- * The application analysis: the same figures as the catalogue's analyzePage, guarded by its own
- * menu code. Extras only, so it borrows the catalogue's code as its resource permission: the
- * analysis menu has no generic page to open.
- */
+/** The application analysis: the same figures as the catalogue's analyzePage, under its own menu. */
 export const appAnalysis = defineEndpoints({
   service: 'blade-aps',
   name: 'appanalysis',
-  permission: 'app',
+  permission: 'appanalysis',
   rowsOf: 'blade_app',
   endpoints: {
     page: defineExtra({
