@@ -63,6 +63,7 @@ import { tenantPackageResource } from './tenant-package/index.js';
 import { topMenuResource } from './top-menu/index.js';
 import { userResource } from './user/index.js';
 import { userAuthorizedFunctionResource, userAuthorizedMenuResource, userAuthorizedRoleResource } from './user-authorized/index.js';
+import { wxAppResource, wxMenuResource, wxMessageSendResource, wxMiniResource, wxUserResource } from './wechat/index.js';
 
 /**
  * The resources with rules or extra handlers of their own, each bound in its folder. A registry
@@ -129,6 +130,11 @@ const resourcesWithRules: readonly ServerResource[] = [
   appStartLogResource,
   appStartLogClientResource,
   appStatisticsResource,
+  wxAppResource,
+  wxMenuResource,
+  wxUserResource,
+  wxMessageSendResource,
+  wxMiniResource,
   blogResource,
   flowModelResource,
   flowManagerResource,
