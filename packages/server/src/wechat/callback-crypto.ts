@@ -69,12 +69,20 @@ export function parseWechatXml(text: string): Record<string, string> | undefined
   const root = /^\s*(?:<\?xml[^>]*\?>\s*)?<xml>([\s\S]*)<\/xml>\s*$/.exec(text);
   if (!root) return undefined;
   const fields: Record<string, string> = {};
-  const field = /<([A-Za-z_][\w]*)>(?:<!\[CDATA\[([\s\S]*?)\]\]>|([^<]*))<\/\1>|<([A-Za-z_][\w]*)>[\s\S]*?<\/\4>/g;
-  for (let match = field.exec(root[1] ?? ''); match; match = field.exec(root[1] ?? '')) {
-    if (match[1]) fields[match[1]] = match[2] ?? unescapeXml(match[3] ?? '');
+  // A field's content is text and CDATA sections (a value holding "]]>" is written as two sections).
+  const field = /<([A-Za-z_][\w]*)>((?:<!\[CDATA\[[\s\S]*?\]\]>|[^<])*)<\/\1>|<([A-Za-z_][\w]*)>[\s\S]*?<\/\3>/g;
+  const body = root[1] ?? '';
+  for (let match = field.exec(body); match; match = field.exec(body)) {
+    if (match[1]) fields[match[1]] = fieldText(match[2] ?? '');
   }
   return fields;
 }
+
+const fieldText = (content: string) =>
+  content
+    .split(/(<!\[CDATA\[[\s\S]*?\]\]>)/)
+    .map((part) => (part.startsWith('<![CDATA[') ? part.slice(9, -3) : unescapeXml(part)))
+    .join('');
 
 const unescapeXml = (text: string) =>
   text

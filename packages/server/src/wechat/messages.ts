@@ -10,7 +10,7 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : S
 
 /** WeChat takes at most 10,000 OpenIDs per mass message; a list is sent in batches of that size. */
 export const MASS_BATCH = 10_000;
-const MAX_RECIPIENTS = 10_000;
+const MAX_RECIPIENTS = 50_000;
 /** Tries of a recipient WeChat answers "system busy" (-1) for, the first included. */
 const TRIES = 3;
 /** How long a node holds the recipients it is sending before another node may take them over. */
@@ -152,22 +152,31 @@ async function prepare(deps: SendDeps, message: Message): Promise<void> {
   });
 }
 
-/** Takes recipients waiting (or left by a node whose lease ran out) for this node: each is taken by one node only. */
+/**
+ * Takes recipients waiting (or left by a node whose lease ran out) for this node: the update
+ * checks their state again, so a recipient another node took in between is not taken twice.
+ */
 async function claim(db: Db, sendId: string, byBatch: boolean) {
-  const open = (q: ReturnType<typeof waiting>) =>
-    q.where((eb) => eb.or([eb('status', '=', WAITING), eb.and([eb('status', '=', SENDING), eb('leaseUntil', '<', new Date())])]));
-  const waiting = () => db.selectFrom('blade_wx_message_recipient').where('sendId', '=', sendId);
-  let ids = open(waiting()).select('id').orderBy('id').limit(CLAIM);
+  const open = () =>
+    db
+      .selectFrom('blade_wx_message_recipient')
+      .where('sendId', '=', sendId)
+      .where((eb) => eb.or([eb('status', '=', WAITING), eb.and([eb('status', '=', SENDING), eb('leaseUntil', '<', new Date())])]));
+  let candidates: { id: string }[];
   if (byBatch) {
-    const first = await open(waiting()).select('batch').orderBy('batch').limit(1).executeTakeFirst();
+    const first = await open().select('batch').orderBy('batch').limit(1).executeTakeFirst();
     if (!first) return [];
-    ids = open(waiting()).select('id').where('batch', '=', first.batch).orderBy('id').limit(MASS_BATCH);
-  }
+    candidates = await open().select('id').where('batch', '=', first.batch).orderBy('id').limit(MASS_BATCH).execute();
+  } else candidates = await open().select('id').orderBy('id').limit(CLAIM).execute();
+  if (!candidates.length) return [];
   return db
     .updateTable('blade_wx_message_recipient')
     .set({ status: SENDING, leaseUntil: new Date(Date.now() + LEASE_MS), attempts: sql<number>`attempts + 1` })
-    .where('sendId', '=', sendId)
-    .where('id', 'in', ids)
+    .where(
+      'id',
+      'in',
+      candidates.map((c) => c.id),
+    )
     .where((eb) => eb.or([eb('status', '=', WAITING), eb.and([eb('status', '=', SENDING), eb('leaseUntil', '<', new Date())])]))
     .returning(['id', 'openId', 'batch'])
     .execute();

@@ -94,7 +94,7 @@ export const wxMessageSend = defineResource({
     pagePath: blankAsNull(z.string({ error: m.pagePath }).trim().max(255, m.pagePath)),
     target: z.enum(WX_TARGETS, { error: m.target }),
     /** The recipients' OpenIDs, comma- or line-separated (target users). */
-    openIds: optionalText(300000),
+    openIds: optionalText(2_000_000),
     tagId: z.preprocess(
       (v) => (v === '' ? null : typeof v === 'string' ? Number(v) : v),
       z.number({ error: m.tagRequired }).int().min(0).nullish(),

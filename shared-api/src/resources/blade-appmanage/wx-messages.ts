@@ -65,7 +65,7 @@ export const wxMessages = defineMessages({
   openIds: ['请填写接收粉丝的 OpenID(逗号分隔)', 'Give the OpenIDs of the recipients (comma-separated)'],
   openIdFormat: ['OpenID 格式错误', 'An OpenID is malformed'],
   massTwoUsers: ['按 OpenID 群发至少需要 2 个粉丝', 'A mass message to chosen followers needs at least 2 of them'],
-  tooManyOpenIds: ['一次最多发送给 10000 个粉丝', 'At most 10000 recipients per message'],
+  tooManyOpenIds: ['一次最多发送给 50000 个粉丝', 'At most 50000 recipients per message'],
   tagRequired: ['按标签发送须选择标签', 'Sending to a tag needs the tag'],
   noRecipients: ['没有可发送的粉丝', 'There are no recipients to send to'],
   sentLocked: ['已发送的消息不能修改', 'A message that was sent cannot be changed'],
