@@ -15,7 +15,6 @@ export const wxMessages = defineMessages({
   appDisabled: ['微信应用已停用', 'The WeChat application is disabled'],
   notOfficial: ['该应用不是公众号', 'This application is not an official account'],
   notMini: ['该应用不是小程序', 'This application is not a mini program'],
-  appInUse: ['应用下还有菜单、粉丝或消息，不能删除', 'The application still has menus, followers or messages and cannot be removed'],
   menuName: ['请输入菜单名称', 'Please enter the menu name'],
   menuType: ['菜单类型须为 click、view 或 miniprogram', 'The menu type must be click, view or miniprogram'],
   menuTypeRequired: ['子菜单须选择菜单类型', 'A sub-menu needs a menu type'],

@@ -4,8 +4,8 @@ import type { Database } from '../../db/schema.js';
 import { keepOrEncryptSecret } from '../../domain/kept-secrets.js';
 import type { ResourceRules } from '../../engine/types.js';
 
-/** Tables that hang off an application: it is not removed while they hold live rows. */
-const HOLDERS = ['blade_wx_menu', 'blade_wx_user', 'blade_wx_message_send'] as const;
+/** What goes with an application: its menu and its followers (its messages stay, as a record of what was sent). */
+const OWNED = ['blade_wx_menu', 'blade_wx_user'] as const;
 
 /**
  * An AppID belongs to one live application of the whole platform (WeChat calls back by it); the
@@ -29,12 +29,16 @@ export const wxAppRules: ResourceRules = {
     await keepOrEncryptSecret(db, values, existing, 'appSecret');
     if (renewed) await db.deleteFrom('blade_wx_token').where('appId', '=', String(existing.id)).execute();
   },
-  async beforeRemove({ rows, trx }) {
+  async beforeRemove({ caller, rows, trx }) {
     const ids = rows.map((row) => String(row.id));
     const db = trx as Kysely<Database>;
-    for (const table of HOLDERS) {
-      const held = await db.selectFrom(table).select('id').where('appId', 'in', ids).where('isDeleted', '=', 0).executeTakeFirst();
-      if (held) throw badRequest(m.appInUse);
+    for (const table of OWNED) {
+      await db
+        .updateTable(table)
+        .set({ isDeleted: 1, updateUser: caller.user_id, updateTime: new Date() })
+        .where('appId', 'in', ids)
+        .where('isDeleted', '=', 0)
+        .execute();
     }
     await db.deleteFrom('blade_wx_token').where('appId', 'in', ids).execute();
   },

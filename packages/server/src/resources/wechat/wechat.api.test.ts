@@ -78,6 +78,16 @@ describe('applications', () => {
       .executeTakeFirstOrThrow();
     expect(kept.appSecret).toBe(stored.appSecret);
   });
+
+  it('take their menu with them when removed, and free the AppID', async () => {
+    const spare = (await api().wxApp.submit({ name: '临时', appType: 1, appId: 'wx2222222222222222', appSecret: SECRET } as never)) as Row;
+    await api().wxMenu.submit({ appId: spare.id, name: '首页', type: 'view', url: 'https://steel.example.com' } as never);
+    await api().wxApp.remove([String(spare.id)]);
+    const menus = await suite.server.ctx.db.selectFrom('blade_wx_menu').select('isDeleted').where('appId', '=', String(spare.id)).execute();
+    expect(menus.map((row) => row.isDeleted)).toEqual([1]);
+    const again = (await api().wxApp.submit({ name: '临时', appType: 1, appId: 'wx2222222222222222', appSecret: SECRET } as never)) as Row;
+    await api().wxApp.remove([String(again.id)]);
+  });
 });
 
 describe('menus', () => {
