@@ -121,6 +121,24 @@ describe('messages and events (POST)', () => {
     expect((await follower())?.subscribe).toBe(0);
   });
 
+  it("mark a template message's recipient failed when WeChat reports it undelivered", async () => {
+    const message = (await suite.admin.wechat.wxMessageSend.submit({
+      appId: appRowId,
+      title: '送达回执',
+      msgKind: 'template',
+      templateId: 'TPL_RECEIPT',
+      content: '{"first":"x"}',
+      target: 'users',
+      openIds: 'oCallbackUser1,oCallbackUser2',
+    } as never)) as { id: string };
+    const id = String(message.id);
+    expect(await suite.admin.wechat.wxMessageSend.send({ id })).toMatchObject({ succeeded: 2, failed: 0 });
+    const { records } = (await suite.admin.wechat.wxMessageSend.recipients({ id } as never)) as { records: { msgId: string }[] };
+    const report = event({ MsgType: 'event', Event: 'TEMPLATESENDJOBFINISH', MsgID: records[1]!.msgId, Status: 'failed:user block' });
+    expect((await call('POST', signed(), report)).text).toBe('success');
+    expect(await suite.admin.wechat.wxMessageSend.detail(id)).toMatchObject({ sendStatus: 3, succeeded: 1, failed: 1 });
+  });
+
   it('refuse what is not WeChat XML', async () => {
     expect((await call('POST', signed(), '<!DOCTYPE x [<!ENTITY a "b">]><xml><A>&a;</A></xml>')).status).toBe(400);
   });

@@ -351,13 +351,15 @@ async function tally(db: Db, sendId: string): Promise<SendOutcome> {
   return { sendStatus, total, succeeded, failed, waiting };
 }
 
-/** WeChat's report of a template message (TEMPLATESENDJOBFINISH): a recipient it could not deliver to is marked failed. */
+/** WeChat's report of a template message (TEMPLATESENDJOBFINISH): a recipient it could not deliver to is marked failed, and its message recounted. */
 export async function templateDelivered(db: Db, msgId: string, status: string): Promise<void> {
   if (status === 'success') return;
-  await db
+  const changed = await db
     .updateTable('blade_wx_message_recipient')
     .set({ status: FAILED, errmsg: status.slice(0, 500) })
     .where('msgId', '=', msgId)
     .where('status', '=', SENT)
+    .returning('sendId')
     .execute();
+  for (const sendId of new Set(changed.map((row) => String(row.sendId)))) await tally(db, sendId);
 }
