@@ -108,10 +108,10 @@ export class WechatClient {
    */
   async call(app: WxAppRef, path: string, options: { body?: unknown; query?: Record<string, string> } = {}): Promise<WxAnswer> {
     let token = await this.token(app);
-    let answer = await this.request(app, path, token, options);
+    let answer = await this.request(path, token, options);
     if (TOKEN_REFUSALS.has(Number(answer.errcode))) {
       token = await this.token(app, token);
-      answer = await this.request(app, path, token, options);
+      answer = await this.request(path, token, options);
     }
     const errcode = Number(answer.errcode ?? 0);
     if (errcode !== 0) throw wechatFailure(errcode, scrub(String(answer.errmsg ?? ''), [token]));
@@ -238,11 +238,10 @@ export class WechatClient {
     return token;
   }
 
-  private async request(app: WxAppRef, path: string, token: string, options: { body?: unknown; query?: Record<string, string> }) {
+  private async request(path: string, token: string, options: { body?: unknown; query?: Record<string, string> }) {
     const url = new URL(`${await this.base()}/${path.replace(/^\//, '')}`);
     for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
     url.searchParams.set('access_token', token);
-    void app;
     return options.body === undefined ? this.send(url, { method: 'GET' }) : this.post(url, options.body);
   }
 
