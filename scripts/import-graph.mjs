@@ -21,8 +21,8 @@ export const SERVER_FLOORS = [
   },
   {
     floor: 'platform',
-    what: 'sessions, tokens, permissions, sign-in grants, audit and logs, storage, the outbound guard, SMS, social sign-in; context.ts builds them into AppContext',
-    holds: ['net/', 'logs/', 'storage/', 'sms/', 'social/', 'auth/', 'context.ts'],
+    what: 'sessions, tokens, permissions, sign-in grants, audit and logs, storage, the outbound guard, SMS, social sign-in, the WeChat API client; context.ts builds them into AppContext',
+    holds: ['net/', 'logs/', 'storage/', 'sms/', 'social/', 'wechat/', 'auth/', 'context.ts'],
   },
   {
     floor: 'domain',

@@ -47,6 +47,7 @@ import { endpointsToServe, resourcesToServe } from './resources/index.js';
 import { registerSmsRoutes } from './resources/sms/routes.js';
 import { scheduleGrantExpiry } from './resources/user-authorized/expiry-timer.js';
 import { registerSocialRoutes } from './social/routes.js';
+import { registerWechatCallback } from './wechat/callback-routes.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -165,6 +166,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerSmsRoutes(app, ctx);
   registerAppDownloadRoute(app, ctx);
   registerSocialRoutes(app, ctx, origin);
+  registerWechatCallback(app, ctx);
   registerResourceRoutes(app, ctx, resourcesToServe(options.testResources));
   registerEndpointRoutes(app, ctx, endpointsToServe());
 

@@ -9,6 +9,11 @@ import { appMember } from './blade-appmanage/app-member.js';
 import { appStartLog, appStartLogClient } from './blade-appmanage/app-start-log.js';
 import { appStatistics } from './blade-appmanage/app-statistics.js';
 import { appVersion } from './blade-appmanage/app-version.js';
+import { wxApp } from './blade-appmanage/wx-app.js';
+import { wxMenu } from './blade-appmanage/wx-menu.js';
+import { wxMessageSend } from './blade-appmanage/wx-message-send.js';
+import { wxMini } from './blade-appmanage/wx-mini.js';
+import { wxUser } from './blade-appmanage/wx-user.js';
 import { app } from './blade-aps/app.js';
 import { appAnalysis } from './blade-aps/app-analysis.js';
 import { appClient } from './blade-aps/app-client.js';
@@ -130,6 +135,7 @@ export const registry = {
     appStartLogClient,
     appStatistics,
   },
+  wechat: { wxApp, wxMenu, wxUser, wxMessageSend, mini: wxMini },
   flow: { model: flowModel, manager: flowManager, work: flowWork, follow: flowFollow, process: flowProcess, leave: processLeave },
   demo: { blog },
 } as const;
@@ -173,6 +179,12 @@ export * from './blade-appmanage/app-start-log.js';
 export * from './blade-appmanage/app-statistics.js';
 export * from './blade-appmanage/app-version.js';
 export { APP_TYPES, appManageMessages, appTypeLabels } from './blade-appmanage/appmanage-messages.js';
+export * from './blade-appmanage/wx-app.js';
+export * from './blade-appmanage/wx-menu.js';
+export * from './blade-appmanage/wx-message-send.js';
+export * from './blade-appmanage/wx-messages.js';
+export * from './blade-appmanage/wx-mini.js';
+export * from './blade-appmanage/wx-user.js';
 export * from './blade-aps/app.js';
 export * from './blade-aps/app-authz-messages.js';
 export * from './blade-aps/app-client.js';

@@ -8,6 +8,7 @@ import type { CommonColumns } from './schema-common.js';
 import type { LedgerTables } from './schema-ledger.js';
 import type { SignInTables } from './schema-sign-in.js';
 import type { SocialTables } from './schema-social.js';
+import type { WechatTables } from './schema-wechat.js';
 import type { WorkflowTables } from './schema-workflow.js';
 
 /** Kysely's view of the tables (camelCase; the CamelCasePlugin maps to snake_case columns). */
@@ -27,7 +28,8 @@ export interface Database
     LedgerTables,
     CasTables,
     CodeTables,
-    WorkflowTables {
+    WorkflowTables,
+    WechatTables {
   sso_migration: { version: number; name: string; appliedAt: Timestamp };
   blade_tenant: Row<{
     tenantName: string;

@@ -1,5 +1,15 @@
 /** Query parameters never written to a log: credentials and tokens (case-insensitive). */
-const SECRET_NAMES = new Set(['password', 'refresh_token', 'access_token', 'passwordbase64', 'oldpassword', 'client_secret', 'blade-auth']);
+const SECRET_NAMES = new Set([
+  'password',
+  'refresh_token',
+  'access_token',
+  'passwordbase64',
+  'oldpassword',
+  'client_secret',
+  'blade-auth',
+  'appsecret',
+  'secret',
+]);
 
 const isSecretName = (name: string) => {
   const lower = name.toLowerCase();

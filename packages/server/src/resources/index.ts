@@ -63,6 +63,7 @@ import { tenantPackageResource } from './tenant-package/index.js';
 import { topMenuResource } from './top-menu/index.js';
 import { userResource } from './user/index.js';
 import { userAuthorizedFunctionResource, userAuthorizedMenuResource, userAuthorizedRoleResource } from './user-authorized/index.js';
+import { wxAppResource, wxMenuResource, wxMessageSendResource, wxMiniEndpoints, wxUserResource } from './wechat/index.js';
 
 /**
  * The resources with rules or extra handlers of their own, each bound in its folder. A registry
@@ -121,6 +122,10 @@ const resourcesWithRules: readonly ServerResource[] = [
   appVersionResource,
   appDownloadRecordResource,
   appStartLogResource,
+  wxAppResource,
+  wxMenuResource,
+  wxUserResource,
+  wxMessageSendResource,
   blogResource,
 ];
 
@@ -153,6 +158,7 @@ const endpointGroups: readonly ServedEndpoints[] = [
   flowFollowEndpoints,
   flowProcessEndpoints,
   processLeaveEndpoints,
+  wxMiniEndpoints,
 ];
 
 /** Every endpoint group of the registry, bound; one without handlers stops the server at start, naming it. */

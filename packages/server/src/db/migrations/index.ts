@@ -34,6 +34,7 @@ import * as flowTimers from './0037-flow-timers.js';
 import * as saberFlowRoutes from './0038-saber-flow-routes.js';
 import * as deptLeader from './0039-dept-leader.js';
 import * as codeGeneration from './0040-code-generation.js';
+import * as wechat from './0041-wechat.js';
 
 export interface Migration {
   version: number;
@@ -81,4 +82,5 @@ export const migrations: Migration[] = [
   { version: 38, name: 'saber-flow-routes', up: saberFlowRoutes.up },
   { version: 39, name: 'dept-leader', up: deptLeader.up },
   { version: 40, name: 'code-generation', up: codeGeneration.up },
+  { version: 41, name: 'wechat', up: wechat.up },
 ];

@@ -118,6 +118,7 @@ const BUTTONS: Record<string, string> = {
   发布: 'Release',
   下载统计: 'Download statistics',
   同步菜单: 'Sync menus',
+  同步粉丝: 'Sync followers',
   发送: 'Send',
   重置密码: 'Reset password',
   角色配置: 'Set roles',

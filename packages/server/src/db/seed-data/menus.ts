@@ -145,7 +145,7 @@ const wx = group('wx', '微信应用', 'wx', '/wx', 'iconfont iconicon_wechat', 
     ['child', '新增子项', 2, 'plus'],
     ['sync', '同步菜单', 1, 'sync'],
   ]),
-  screen('wxuser', '微信用户', 'wxuser', '/wx/wxuser', 'iconfont iconicon_principal', 3),
+  screen('wxuser', '微信用户', 'wxuser', '/wx/wxuser', 'iconfont iconicon_principal', 3, [['sync', '同步粉丝', 1, 'sync']]),
   screen('wxmessagesend', '消息发送', 'wxmessagesend', '/wx/wxmessagesend', 'iconfont iconicon_message', 4, [['send', '发送', 2, 'send']]),
 ]);
 

@@ -50,4 +50,10 @@ export const params: ParamSeed[] = [
     paramValue: '-',
     remark: '非平台租户可访问的本机、链路本地等受限地址（主机或主机:端口，逗号分隔；- 表示无），如内网 MinIO',
   },
+  {
+    paramName: '微信接口地址',
+    paramKey: 'wechat.apiBase',
+    paramValue: 'https://api.weixin.qq.com',
+    remark: '公众号与小程序调用的微信接口根地址，默认微信官方地址；可改为经由代理的地址',
+  },
 ];
