@@ -35,28 +35,43 @@ function Chart({ option, testId, height = 280 }: { option: Option; testId: strin
 }
 
 const title = (text: string) => ({ text, left: 0, textStyle: { fontSize: 13 } });
-const grid = { left: 40, right: 16, top: 48, bottom: 24, containLabel: true };
+const grid = (titled: boolean) => ({ left: 40, right: 16, top: titled ? 72 : 40, bottom: 24, containLabel: true });
+const legend = (titled: boolean, names: string[]) => ({ top: titled ? 30 : 0, left: 0, data: names });
 const n = (value: number | undefined) => value ?? 0;
 
-function lines(text: string, days: string[], series: { name: string; data: number[] }[]): Option {
+/**
+ * Lines per day, without a title of their own (their card has it). Series with `right` are read on
+ * a second axis: shares beside a total of users thousands of times larger.
+ */
+function lines(days: string[], series: { name: string; data: number[]; right?: boolean }[]): Option {
+  const twoAxes = series.some((s) => s.right);
+  const axis = { type: 'value', minInterval: 1 };
   return {
-    title: title(text),
     tooltip: { trigger: 'axis' },
-    legend: { top: 0, right: 0, data: series.map((s) => s.name) },
-    grid,
+    legend: legend(
+      false,
+      series.map((s) => s.name),
+    ),
+    grid: grid(false),
     xAxis: { type: 'category', data: days },
-    yAxis: { type: 'value', minInterval: 1 },
-    series: series.map((s) => ({ ...s, type: 'line', smooth: true })),
+    yAxis: twoAxes ? [axis, { ...axis, splitLine: { show: false } }] : axis,
+    series: series.map(({ right, ...s }) => ({ ...s, type: 'line', smooth: true, ...(right ? { yAxisIndex: 1 } : {}) })),
   };
 }
 function bars(text: string, names: string[], series: { name: string; data: number[] }[], horizontal = false): Option {
-  const category = { type: 'category', data: names };
+  const category = { type: 'category', data: names, axisLabel: { interval: horizontal ? 0 : 'auto', hideOverlap: true } };
   const value = { type: 'value', minInterval: 1 };
+  const many = series.length > 1;
   return {
     title: title(text),
     tooltip: { trigger: 'axis' },
-    legend: series.length > 1 ? { top: 0, right: 0, data: series.map((s) => s.name) } : undefined,
-    grid,
+    legend: many
+      ? legend(
+          true,
+          series.map((s) => s.name),
+        )
+      : undefined,
+    grid: grid(many),
     xAxis: horizontal ? value : category,
     yAxis: horizontal ? { ...category, inverse: true } : value,
     series: series.map((s) => ({ ...s, type: 'bar' })),
@@ -96,7 +111,6 @@ export default function MiniCharts({ figures }: { figures: MiniFigures }) {
   const v = figures.visits;
   const visits = () =>
     lines(
-      t('wx.visitTrend'),
       v.map((d) => showDay(d.ref_date)),
       [
         { name: t('wx.sessions'), data: v.map((d) => n(d.session_cnt)) },
@@ -118,30 +132,29 @@ export default function MiniCharts({ figures }: { figures: MiniFigures }) {
       ],
     );
 
-  const period = (row: Retain | undefined, heading: string, after: 'wx.afterWeeks' | 'wx.afterMonths') => () => {
+  const period = (row: Retain | undefined, heading: string, unit: 'Weeks' | 'Months') => () => {
     const keys = [...new Set([...(row?.visit_uv_new ?? []), ...(row?.visit_uv ?? [])].map((kv) => kv.key))].sort((a, b) => a - b);
     const value = (list: Retain['visit_uv'] | undefined, key: number) => n(list?.find((kv) => kv.key === key)?.value);
     return bars(
       `${heading} ${showDay(row?.ref_date ?? '')}`,
-      keys.map((key) => (key === 0 ? t('wx.visitUv') : t(after, { n: key }))),
+      keys.map((key) => (key === 0 ? t(`wx.period${unit}`) : t(`wx.after${unit}`, { n: key }))),
       [
         { name: t('wx.retainNew'), data: keys.map((key) => value(row?.visit_uv_new, key)) },
         { name: t('wx.retainAll'), data: keys.map((key) => value(row?.visit_uv, key)) },
       ],
     );
   };
-  const lastWeek = period(figures.lastWeek, t('wx.lastWeek'), 'wx.afterWeeks');
-  const lastMonth = period(figures.lastMonth, t('wx.lastMonth'), 'wx.afterMonths');
+  const lastWeek = period(figures.lastWeek, t('wx.lastWeek'), 'Weeks');
+  const lastMonth = period(figures.lastMonth, t('wx.lastMonth'), 'Months');
 
   const s = figures.summary;
   const summary = () =>
     lines(
-      t('wx.summary'),
       s.map((d) => showDay(d.ref_date)),
       [
         { name: t('wx.visitTotal'), data: s.map((d) => n(d.visit_total)) },
-        { name: t('wx.sharePv'), data: s.map((d) => n(d.share_pv)) },
-        { name: t('wx.shareUv'), data: s.map((d) => n(d.share_uv)) },
+        { name: t('wx.sharePv'), data: s.map((d) => n(d.share_pv)), right: true },
+        { name: t('wx.shareUv'), data: s.map((d) => n(d.share_uv)), right: true },
       ],
     );
 
@@ -197,8 +210,8 @@ export default function MiniCharts({ figures }: { figures: MiniFigures }) {
             value={who}
             onChange={(value) => setWho(value as typeof who)}
             options={[
-              { value: 'visit_uv', label: t('wx.retainAll') },
-              { value: 'visit_uv_new', label: t('wx.visitUvNew') },
+              { value: 'visit_uv', label: t('wx.activeUsers') },
+              { value: 'visit_uv_new', label: t('wx.newUsers') },
             ]}
           />
         }

@@ -36,7 +36,14 @@ export default function WxAppScreen({ menu }: ScreenProps) {
           </Button>
         )}
       />
-      <Modal open={shown !== undefined} title={t('wx.callbackTitle')} onCancel={() => setShown(undefined)} footer={null} destroyOnHidden>
+      <Modal
+        open={shown !== undefined}
+        title={t('wx.callbackTitle')}
+        onCancel={() => setShown(undefined)}
+        footer={null}
+        width={680}
+        destroyOnHidden
+      >
         {shown !== undefined && (
           <>
             <Typography.Paragraph copyable code data-testid="wx-callback-address">

@@ -4,6 +4,7 @@ export interface WxAppChoice {
   value: string;
   label: string;
   appId: string;
+  name: string;
 }
 
 /**
@@ -12,5 +13,5 @@ export interface WxAppChoice {
  */
 export async function loadWxApps(appType: 1 | 2): Promise<WxAppChoice[]> {
   const page = await client.wechat.wxApp.page({ appType, current: 1, size: 200 });
-  return page.records.map((row) => ({ value: String(row.id), label: `${row.name} (${row.appId})`, appId: row.appId }));
+  return page.records.map((row) => ({ value: String(row.id), label: `${row.name} (${row.appId})`, appId: row.appId, name: row.name }));
 }

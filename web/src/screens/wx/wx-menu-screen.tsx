@@ -172,7 +172,7 @@ export default function WxMenuScreen({ menu }: ScreenProps) {
       },
     });
 
-  const appName = apps?.find((a) => a.value === appId)?.label ?? '';
+  const appName = apps?.find((a) => a.value === appId)?.name ?? '';
 
   return (
     <Flex vertical gap={12} style={{ minWidth: 0 }}>
@@ -395,8 +395,12 @@ function Phone({ title, tree, openTop, chosen, canAdd, canAddChild, onPick, onAd
                   style={{
                     position: 'absolute',
                     bottom: 'calc(100% + 8px)',
-                    left: 4,
-                    right: 4,
+                    // As wide as the column, or as its longest sub-menu (WeChat widens the pop-up too).
+                    left: '50%',
+                    transform: 'translateX(-50%)',
+                    minWidth: 'calc(100% - 8px)',
+                    width: 'max-content',
+                    maxWidth: 150,
                     background: '#fff',
                     border: '1px solid #d9d9d9',
                     borderRadius: 4,

@@ -63,7 +63,9 @@ describe('the WeChat message screen', () => {
     const failed = within(table).getByText('oSteelB').closest('tr') as HTMLElement;
     expect(within(failed).getByText('失败')).toBeTruthy();
     expect(within(failed).getByText('43004: require subscribe')).toBeTruthy();
-    expect(calls.find((c) => c.path.endsWith('/recipients'))?.query.get('id')).toBe('31');
+    const asked = calls.find((c) => c.path.endsWith('/recipients'))?.query;
+    expect(asked?.get('id')).toBe('31');
+    expect(['10', '30', '50', '100', '200']).toContain(asked?.get('size')); // the page sizes the server takes
 
     await user.click(buttonIn(row, '继续发送'));
     await waitFor(() => expect(document.querySelector('.ant-modal-confirm')).not.toBeNull());

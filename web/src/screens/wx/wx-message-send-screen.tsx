@@ -1,5 +1,6 @@
 import { registry } from '@sso/shared-api';
 import { Button, Descriptions, Drawer, Flex, Select, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
@@ -15,7 +16,11 @@ const api = () => client.wechat.wxMessageSend;
 
 type Recipient = Awaited<ReturnType<ReturnType<typeof api>['recipients']>>['records'][number];
 const STATUS_COLOURS: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'error' };
-const PAGE = 20;
+// One of the page sizes the server takes (10, 30, 50, 100, 200).
+const PAGE = 30;
+
+/** A time as the console shows times (local, to the second); an ISO instant is converted. */
+const localTime = (value: string) => (value?.includes('T') && dayjs(value).isValid() ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : value);
 
 /**
  * 消息发送: the messages of the tenant's official accounts. The generic dialog writes a message
@@ -149,8 +154,13 @@ export function Recipients({ id }: { id: string }) {
           { title: t('wx.openId'), dataIndex: 'openId' },
           {
             title: t('wx.status'),
-            dataIndex: 'statusName',
-            render: (name: string, r) => <Tag color={STATUS_COLOURS[r.status] ?? 'default'}>{name}</Tag>,
+            dataIndex: 'status',
+            // Named here in the screen's language (the answer's statusName is the server's own wording).
+            render: (status: number, r) => (
+              <Tag color={STATUS_COLOURS[status] ?? 'default'}>
+                {status in STATUS_COLOURS ? t(`wx.recipientState${status}`) : r.statusName}
+              </Tag>
+            ),
           },
           { title: t('wx.msgId'), dataIndex: 'msgId' },
           {
@@ -159,7 +169,7 @@ export function Recipients({ id }: { id: string }) {
             render: (_: unknown, r) => (r.errcode ? <Typography.Text type="danger">{`${r.errcode}: ${r.errmsg}`}</Typography.Text> : ''),
           },
           { title: t('wx.attempts'), dataIndex: 'attempts' },
-          { title: t('wx.sentTime'), dataIndex: 'sentTime' },
+          { title: t('wx.sentTime'), dataIndex: 'sentTime', render: (value: string) => localTime(value) },
         ]}
       />
     </Flex>

@@ -10,7 +10,14 @@ import type { ScreenProps } from '../screen-props.js';
 import { loadWxApps, type WxAppChoice } from './wx-apps.js';
 import './wx-strings.js';
 
-const def = registry.wechat.wxUser;
+// The official account is chosen beside the buttons (sync and tags need one), so not searched again.
+const def = {
+  ...registry.wechat.wxUser,
+  view: {
+    ...registry.wechat.wxUser.view,
+    columns: registry.wechat.wxUser.view.columns.map((c) => (c.prop === 'appId' ? { ...c, search: false } : c)),
+  },
+};
 const api = () => client.wechat.wxUser;
 
 type Tagging = { ids: string[]; untag: boolean; reload: () => Promise<void> };
