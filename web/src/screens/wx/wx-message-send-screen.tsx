@@ -1,6 +1,5 @@
 import { registry } from '@sso/shared-api';
 import { Button, Descriptions, Drawer, Flex, Select, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
@@ -20,7 +19,6 @@ const STATUS_COLOURS: Record<number, string> = { 0: 'default', 1: 'processing', 
 const PAGE = 30;
 
 /** A time as the console shows times (local, to the second); an ISO instant is converted. */
-const localTime = (value: string) => (value?.includes('T') && dayjs(value).isValid() ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : value);
 
 /**
  * 消息发送: the messages of the tenant's official accounts. The generic dialog writes a message
@@ -169,7 +167,7 @@ export function Recipients({ id }: { id: string }) {
             render: (_: unknown, r) => (r.errcode ? <Typography.Text type="danger">{`${r.errcode}: ${r.errmsg}`}</Typography.Text> : ''),
           },
           { title: t('wx.attempts'), dataIndex: 'attempts' },
-          { title: t('wx.sentTime'), dataIndex: 'sentTime', render: (value: string) => localTime(value) },
+          { title: t('wx.sentTime'), dataIndex: 'sentTime' },
         ]}
       />
     </Flex>

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import type { ResourceRules } from '../../engine/types.js';
+import { wantsEnglish } from '../../http/language.js';
+import { formatDateTime } from '../../kernel/rows.js';
 import { OFFICIAL_ACCOUNT, requireWxApp } from '../../wechat/apps.js';
 import { wechatClientOf } from '../../wechat/client.js';
 import { checkMessage, sendMessage } from '../../wechat/messages.js';
@@ -22,7 +24,9 @@ export const wxMessageSendExtraHandlers = defineExtraHandlers(wxMessageSend, {
     const app = await requireWxApp(ctx.db, caller.tenant_id, String(message.appId), OFFICIAL_ACCOUNT);
     return sendMessage({ db: ctx.db, ids: ctx.ids, client: wechatClientOf(ctx) }, app, caller.tenant_id, query.id);
   },
-  recipients: async ({ ctx, repo, caller, query }) => {
+  recipients: async ({ ctx, repo, request, caller, query }) => {
+    // State names in the caller's language, times as every row answers them (yyyy-MM-dd HH:mm:ss).
+    const language = wantsEnglish(request) ? 1 : 0;
     if (!(await repo.detail(caller, query.id))) throw badRequest(m.messageMissing);
     const current = query.current ?? 1;
     const size = query.size ?? 10;
@@ -43,12 +47,12 @@ export const wxMessageSendExtraHandlers = defineExtraHandlers(wxMessageSend, {
         sendId: String(row.sendId),
         openId: row.openId,
         status: Number(row.status),
-        statusName: (WX_RECIPIENT_STATES as Record<number, readonly [string, string]>)[Number(row.status)]?.[0] ?? '',
+        statusName: (WX_RECIPIENT_STATES as Record<number, readonly [string, string]>)[Number(row.status)]?.[language] ?? '',
         msgId: row.msgId ?? '',
         errcode: Number(row.errcode),
         errmsg: row.errmsg ?? '',
         attempts: Number(row.attempts),
-        sentTime: row.sentTime ? new Date(row.sentTime).toISOString() : '',
+        sentTime: row.sentTime ? formatDateTime(new Date(row.sentTime)) : '',
       })),
       total,
       size,
