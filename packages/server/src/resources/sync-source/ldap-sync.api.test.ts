@@ -1,0 +1,239 @@
+import { existsSync } from 'node:fs';
+import { syncMessages as m, md5, type SyncRunAnswer } from '@sso/shared-api';
+import { Attribute, Change, type Client } from 'ldapts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure, signIn, TEST_PASSWORD, tableSnapshot, useTestServer } from '../../api-suite.testkit.js';
+import { administratorRole } from '../user/users.testkit.js';
+import {
+  ldifOf,
+  ouDn,
+  type Person,
+  personAttributes,
+  personDn,
+  ROOT_DN,
+  ROOT_PASSWORD,
+  SLAPD,
+  type Slapd,
+  startSlapd,
+} from './slapd.testkit.js';
+
+/**
+ * Directory sync from a real OpenLDAP server started by the suite: the source keeps its bind
+ * password write-only, a dry run answers the difference and writes nothing, apply creates the
+ * department tree and the people, follows a rename, a move and an attribute change, disables a
+ * leaver and ends their session, and a second apply with no change in the directory does nothing.
+ */
+const suite = useTestServer();
+const OUS = [
+  { path: ['Head'] },
+  { path: ['Head', 'Finance'] },
+  { path: ['Head', 'IT'] },
+  { path: ['Sales'] },
+  { path: ['Sales', 'North'] },
+];
+const LEAVES = [['Head', 'Finance'], ['Head', 'IT'], ['Sales'], ['Sales', 'North'], ['Head']] as const;
+const PEOPLE: Person[] = Array.from({ length: 50 }, (_, i) => {
+  const n = String(i + 1).padStart(2, '0');
+  return {
+    uid: `staff${n}`,
+    cn: i === 0 ? 'Staff Member One' : `Staff ${n}`,
+    employeeNumber: `E10${n}`,
+    mail: `staff${n}@example.com`,
+    mobile: `138000000${n}`,
+    ou: LEAVES[i % LEAVES.length],
+  };
+});
+
+let slapd: Slapd;
+let ldap: Client | undefined;
+let sourceId: string;
+const skipped = !existsSync(SLAPD);
+if (skipped) console.warn(`no ${SLAPD} (Debian's slapd): the directory sync cases against a real LDAP server are skipped`);
+const api = () => suite.admin.system.syncSource;
+
+beforeAll(async () => {
+  if (skipped) return;
+  const started = await startSlapd(ldifOf(OUS, PEOPLE));
+  if (typeof started === 'string') throw new Error(started);
+  slapd = started;
+  ldap = await slapd.admin();
+  const role = await administratorRole(suite.server);
+  const source = (await api().submit({
+    name: 'Head office directory',
+    kind: 'ldap',
+    url: slapd.url,
+    bindDn: ROOT_DN,
+    bindPassword: ROOT_PASSWORD,
+    baseDn: 'dc=example,dc=com',
+    mapping: JSON.stringify({ roleId: role }),
+  } as never)) as { id: string };
+  sourceId = String(source.id);
+});
+afterAll(async () => {
+  await ldap?.unbind();
+  await slapd?.stop();
+});
+
+const db = () => suite.server.ctx.db;
+const synced = async () =>
+  db()
+    .selectFrom('blade_user as u')
+    .innerJoin('blade_sync_link as l', (j) => j.onRef('l.localId', '=', 'u.id').on('l.kind', '=', 'user'))
+    .select(['u.id', 'u.account', 'u.code', 'u.email', 'u.phone', 'u.realName', 'u.deptId', 'u.status', 'u.isDeleted'])
+    .where('l.sourceId', '=', sourceId)
+    .execute();
+const deptNamed = async (name: string) =>
+  db()
+    .selectFrom('blade_dept')
+    .select(['id', 'parentId', 'ancestors', 'deptName'])
+    .where('deptName', '=', name)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirstOrThrow();
+const counts = (answer: SyncRunAnswer) => [answer.creates, answer.updates, answer.moves, answer.disables, answer.errors];
+
+describe('directory sync from LDAP', () => {
+  it.skipIf(skipped)('keeps the bind password write-only and encrypted', async () => {
+    const detail = await api().detail(sourceId);
+    expect(detail).toMatchObject({ name: 'Head office directory', kind: 'ldap', url: slapd.url });
+    expect(detail).not.toHaveProperty('bindPassword');
+    expect(JSON.stringify(await api().page({}))).not.toContain(ROOT_PASSWORD);
+    const stored = await db().selectFrom('blade_sync_source').select('bindPassword').where('id', '=', sourceId).executeTakeFirstOrThrow();
+    expect(stored.bindPassword).toMatch(/^enc:v1:/);
+    const badFilter = await failure(suite.admin, api().submit({ id: sourceId, userFilter: 'objectClass=person' } as never));
+    expect(badFilter).toMatchObject({ status: 400, msg: m.filter });
+  });
+
+  it.skipIf(skipped)('answers the difference in a dry run and changes nothing', async () => {
+    const users = await tableSnapshot(suite.server, 'blade_user');
+    const depts = await tableSnapshot(suite.server, 'blade_dept');
+    const answer = await api().dryRun(undefined, { id: sourceId });
+    expect(counts(answer)).toEqual([55, 0, 0, 0, 0]);
+    const finance = answer.rows.find((r) => r.kind === 'dept' && r.label === 'Finance');
+    expect(finance).toMatchObject({ action: 'create', changes: { deptName: [null, 'Finance'], parent: [null, 'Head'] } });
+    const first = answer.rows.find((r) => r.kind === 'user' && r.label === 'staff01');
+    expect(first).toMatchObject({
+      action: 'create',
+      changes: { code: [null, 'E1001'], email: [null, 'staff01@example.com'], dept: [null, 'Finance'] },
+    });
+    expect(JSON.stringify(answer)).not.toContain(ROOT_PASSWORD);
+    expect(await tableSnapshot(suite.server, 'blade_user')).toEqual(users);
+    expect(await tableSnapshot(suite.server, 'blade_dept')).toEqual(depts);
+  });
+
+  it.skipIf(skipped)('creates the department tree and the people, and a second apply changes nothing', async () => {
+    const answer = await api().apply(undefined, { id: sourceId });
+    expect(counts(answer)).toEqual([55, 0, 0, 0, 0]);
+    const head = await deptNamed('Head');
+    const finance = await deptNamed('Finance');
+    expect(finance).toMatchObject({ parentId: head.id, ancestors: `0,${head.id}` });
+    const users = await synced();
+    expect(users).toHaveLength(50);
+    const staff01 = users.find((u) => u.account === 'staff01');
+    expect(staff01).toMatchObject({
+      code: 'E1001',
+      email: 'staff01@example.com',
+      phone: '13800000001',
+      realName: 'Staff Memb',
+      deptId: finance.id,
+      status: 1,
+    });
+
+    const before = await tableSnapshot(suite.server, 'blade_user');
+    const again = await api().apply(undefined, { id: sourceId });
+    expect(counts(again)).toEqual([0, 0, 0, 0, 0]);
+    expect(again.rows).toEqual([]);
+    expect(await tableSnapshot(suite.server, 'blade_user')).toEqual(before);
+  });
+
+  it.skipIf(skipped)('follows a renamed department, a moved person and a changed attribute', async () => {
+    await ldap!.modifyDN(ouDn(['Head', 'IT']), 'ou=Technology');
+    const moved = PEOPLE[0]; // staff01, in Finance
+    await ldap!.modifyDN(personDn(moved), `uid=${moved.uid},${ouDn(['Sales', 'North'])}`);
+    await ldap!.modify(personDn(PEOPLE[2]), [
+      new Change({ operation: 'replace', modification: new Attribute({ type: 'mail', values: ['new03@example.com'] }) }),
+    ]);
+
+    const plan = await api().dryRun(undefined, { id: sourceId });
+    const rows = plan.rows.map((r) => [r.kind, r.action, r.label]);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        ['dept', 'rename', 'Technology'],
+        ['user', 'move', 'staff01'],
+        ['user', 'update', 'staff03'],
+      ]),
+    );
+    expect(counts(plan)).toEqual([0, 2, 1, 0, 0]);
+
+    // Apply exactly that dry run, once.
+    const applied = await api().apply(undefined, { id: sourceId, runId: plan.runId });
+    expect(counts(applied)).toEqual([0, 2, 1, 0, 0]);
+    expect((await failure(suite.admin, api().apply(undefined, { id: sourceId, runId: plan.runId }))).msg).toBe(m.runUsed);
+    const technology = await deptNamed('Technology');
+    expect(technology.parentId).toBe((await deptNamed('Head')).id);
+    const users = await synced();
+    expect(users.find((u) => u.account === 'staff01')?.deptId).toBe((await deptNamed('North')).id);
+    expect(users.find((u) => u.account === 'staff03')?.email).toBe('new03@example.com');
+    expect(counts(await api().apply(undefined, { id: sourceId }))).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it.skipIf(skipped)('disables a leaver, never removes them, and ends their session at once', async () => {
+    const leaver = PEOPLE[9];
+    await db()
+      .updateTable('blade_user')
+      .set({ password: await suite.server.ctx.passwords.hashDigest(md5(TEST_PASSWORD)), mustChangePassword: 0 })
+      .where('account', '=', leaver.uid)
+      .execute();
+    const session = await signIn(suite.server, { account: leaver.uid, password: TEST_PASSWORD });
+    await session.refresh();
+    await ldap!.del(personDn(leaver));
+
+    const answer = await api().apply(undefined, { id: sourceId });
+    expect(counts(answer)).toEqual([0, 0, 0, 1, 0]);
+    expect(answer.rows).toEqual([
+      expect.objectContaining({ kind: 'user', action: 'disable', label: leaver.uid, changes: { status: ['1', '2'] } }),
+    ]);
+    const row = (await synced()).find((u) => u.account === leaver.uid);
+    expect(row).toMatchObject({ status: 2, isDeleted: 0 });
+    await expect(session.refresh()).rejects.toThrow();
+    expect(counts(await api().apply(undefined, { id: sourceId }))).toEqual([0, 0, 0, 0, 0]);
+
+    // Back in the directory: enabled again, since the sync disabled them.
+    await ldap!.add(personDn(leaver), personAttributes(leaver));
+    const back = await api().apply(undefined, { id: sourceId });
+    expect(counts(back)).toEqual([0, 1, 0, 0, 0]);
+    expect((await synced()).filter((u) => u.account === leaver.uid)).toEqual([expect.objectContaining({ status: 1 })]);
+  });
+
+  it.skipIf(skipped)('answers a refused bind or an unreachable server with a 400, logged, never with the password', async () => {
+    const WRONG = 'Wrong-Password-9911';
+    await api().submit({ id: sourceId, bindPassword: WRONG } as never);
+    const refused = await failure(suite.admin, api().dryRun(undefined, { id: sourceId }));
+    expect(refused).toMatchObject({ status: 400, msg: m.bindRefused });
+    expect(JSON.stringify(refused)).not.toContain(WRONG);
+
+    const closed = slapd.url.replace(/:\d+$/, ':1');
+    await api().submit({ id: sourceId, url: closed, bindPassword: ROOT_PASSWORD } as never);
+    const unreachable = await failure(suite.admin, api().dryRun(undefined, { id: sourceId }));
+    expect(unreachable.status).toBe(400);
+    expect(unreachable.msg).toContain(m.unreachable);
+
+    const runs = await suite.admin.system.syncRun.page({ sourceId, size: 50 } as never);
+    const outcomes = runs.records.map((r) => (r as { outcome: string }).outcome);
+    const failed = runs.records
+      .filter((r) => (r as { outcome: string }).outcome === 'failed')
+      .map((r) => (r as { message: string }).message);
+    expect(failed).toEqual(expect.arrayContaining([m.bindRefused, expect.stringContaining(m.unreachable), m.runUsed]));
+    expect(outcomes).toContain('applied');
+    expect(outcomes).toContain('planned');
+    expect(JSON.stringify(runs)).not.toContain(ROOT_PASSWORD);
+    expect(JSON.stringify(runs)).not.toContain(WRONG);
+    const stored = await db()
+      .selectFrom('blade_sync_run')
+      .select(['message', 'errorRows', 'plan'])
+      .where('sourceId', '=', sourceId)
+      .execute();
+    expect(JSON.stringify(stored)).not.toContain(WRONG);
+    expect(JSON.stringify(stored)).not.toContain(ROOT_PASSWORD);
+    await api().submit({ id: sourceId, url: slapd.url } as never);
+  });
+});
