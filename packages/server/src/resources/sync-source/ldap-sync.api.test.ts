@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { syncMessages as m, md5, type SyncRunAnswer } from '@sso/shared-api';
 import { Attribute, Change, type Client } from 'ldapts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failure, signIn, TEST_PASSWORD, tableSnapshot, useTestServer } from '../../api-suite.testkit.js';
+import { createTenantWithAdmin, failure, signIn, TEST_PASSWORD, tableSnapshot, useTestServer } from '../../api-suite.testkit.js';
 import { administratorRole } from '../user/users.testkit.js';
 import {
   ldifOf,
@@ -235,5 +235,40 @@ describe('directory sync from LDAP', () => {
     expect(JSON.stringify(stored)).not.toContain(WRONG);
     expect(JSON.stringify(stored)).not.toContain(ROOT_PASSWORD);
     await api().submit({ id: sourceId, url: slapd.url } as never);
+  });
+});
+
+describe('sources per tenant', () => {
+  it.skipIf(skipped)('keeps each tenant to its own sources and to addresses it may reach', async () => {
+    const other = await createTenantWithAdmin(suite.server, '420042');
+    const theirs = other.sdk.system.syncSource;
+    const loopback = await failure(
+      other.sdk,
+      theirs.submit({ name: 'Loopback', kind: 'ldap', url: slapd.url, baseDn: 'dc=example,dc=com' } as never),
+    );
+    expect(loopback.status).toBe(400);
+    expect(loopback.msg).toMatch(/^不允许访问该地址: 127\.0\.0\.1, 本机回环地址$/);
+    expect(await failure(other.sdk, theirs.dryRun(undefined, { id: sourceId }))).toMatchObject({ status: 400, msg: m.sourceMissing });
+    const role = await administratorRole(suite.server);
+    const foreignRole = await failure(
+      other.sdk,
+      theirs.submit({ name: 'Mapped', kind: 'wecom', corpId: 'ww1', mapping: JSON.stringify({ roleId: role }) } as never),
+    );
+    expect(foreignRole).toMatchObject({ status: 400, msg: m.mappingRole });
+  });
+
+  it.skipIf(skipped)('checks the mapping and says plainly which kinds cannot sync yet', async () => {
+    const unknownKey = await failure(
+      suite.admin,
+      api().submit({ name: 'Odd', kind: 'ldap', url: slapd.url, baseDn: 'dc=x', mapping: '{"colour":"red"}' } as never),
+    );
+    expect(unknownKey).toMatchObject({ status: 400, msg: m.mapping });
+    const noBase = await failure(suite.admin, api().submit({ name: 'No base', kind: 'ldap', url: slapd.url } as never));
+    expect(noBase).toMatchObject({ status: 400, msg: m.baseDnRequired });
+    const wecom = (await api().submit({ name: 'WeCom', kind: 'wecom', corpId: 'ww1', secret: 'wecom-secret-1' } as never)) as {
+      id: string;
+    };
+    expect(JSON.stringify(await api().detail(String(wecom.id)))).not.toContain('wecom-secret-1');
+    expect(await failure(suite.admin, api().dryRun(undefined, { id: String(wecom.id) }))).toMatchObject({ status: 400, msg: m.kindNotYet });
   });
 });
