@@ -27,6 +27,8 @@ export interface SyncTables {
     apiBase: Opt<string>;
     mapping: Opt<string>;
     remark: Opt<string>;
+    runOwner: Opt<string>;
+    runUntil: NullableTimestamp;
   };
   blade_sync_run: CommonColumns & {
     sourceId: Id;

@@ -26,6 +26,7 @@ export const syncMessages = defineMessages({
   unreachable: ['无法连接目录服务器', 'The directory server cannot be reached'],
   searchFailed: ['目录搜索失败', 'The directory search failed'],
   runMissing: ['试运行记录不存在或不属于该同步源', 'The dry run does not exist or belongs to another source'],
+  running: ['该同步源正在同步，请稍后再试', 'A sync of this source is under way: try again once it ends'],
   runUsed: ['该试运行已执行或已过期，请重新试运行', 'That dry run was applied already or is stale; run a new dry run'],
   noKey: ['目录条目没有 entryUUID 或 objectGUID', 'The directory entry has no entryUUID or objectGUID'],
   noAccount: ['目录条目缺少账号属性', 'The directory entry has no account attribute'],
@@ -174,7 +175,8 @@ export const syncSource = defineResource({
     mapping: mappingText,
     remark: optionalText(255),
   }),
-  hidden: ['bindPassword', 'secret'],
+  // The lease of the apply under way is the server's own business.
+  hidden: ['bindPassword', 'secret', 'runOwner', 'runUntil'],
   names: {
     statusName: { field: 'status', labels: { 1: ['启用', 'Enabled'], 2: ['停用', 'Disabled'] } },
   },
@@ -310,6 +312,9 @@ export const syncRun = defineResource({
     message: recorded,
     errorRows: recorded,
   }),
+  // A dry run's plan is kept to be applied as it is, never answered (its rows are, by the dry run).
+  hidden: ['plan'],
+  names: { sourceName: { field: 'sourceId', table: 'blade_sync_source', column: 'name', sameTenant: true } },
   filters: { sourceId: 'eq', outcome: 'eq' },
   sorts: [],
   defaultSort: { column: 'id', desc: true },
@@ -317,7 +322,8 @@ export const syncRun = defineResource({
     title: ['同步记录', 'Sync runs'],
     actions: { add: false, edit: false, remove: false, view: true },
     columns: [
-      { prop: 'sourceId', label: ['同步源', 'Source'], search: true },
+      { prop: 'sourceName', label: ['同步源', 'Source'], hideInForm: true },
+      { prop: 'sourceId', label: ['同步源编号', 'Source id'], search: true, hideInTable: true },
       { prop: 'dryRun', label: ['试运行', 'Dry run'], type: 'select', dict: 'yes_no' },
       { prop: 'outcome', label: ['结果', 'Outcome'], search: true },
       { prop: 'creates', label: ['新增', 'Creates'] },

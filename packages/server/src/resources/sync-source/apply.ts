@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
@@ -167,8 +167,16 @@ async function applyUserStep(
   const audit = { updateUser: caller.user_id, updateTime: now };
   const deptOf = (key: string | null | undefined) => (key ? (deptIds.get(key) ?? null) : null);
   if (step.op === 'user.create') {
-    // Applying a stored plan twice must not make the account twice.
+    // Applying a stored plan twice must not make the account twice, nor take an account made since
+    // the dry run (the next dry run shows it as an error row).
     if (userIds.has(step.externalId)) return undefined;
+    const taken = await trx
+      .selectFrom('blade_user')
+      .select('id')
+      .$call(live(scope.tenantId))
+      .where(sql<string>`lower(account)`, '=', (step.values.account as string).toLowerCase())
+      .executeTakeFirst();
+    if (taken) return undefined;
     const id = ctx.ids.next();
     await trx
       .insertInto('blade_user')

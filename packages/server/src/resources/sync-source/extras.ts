@@ -82,6 +82,35 @@ async function recordingFailure<T>(
   }
 }
 
+/** How long an apply may hold its source before another node may take it over (a node that died mid-run). */
+const LEASE_MS = 30 * 60_000;
+
+/**
+ * Runs the work holding the source's lease, so that one apply at a time runs per source across
+ * every node; a second one is refused with a 400 while the first is under way.
+ */
+async function holdingSource<T>(ctx: AppContext, source: SourceRow, work: () => Promise<T>): Promise<T> {
+  const owner = ctx.ids.next();
+  const now = new Date();
+  const taken = await ctx.db
+    .updateTable('blade_sync_source')
+    .set({ runOwner: owner, runUntil: new Date(now.getTime() + LEASE_MS) })
+    .where('id', '=', source.id)
+    .where((eb) => eb.or([eb('runUntil', 'is', null), eb('runUntil', '<', now)]))
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) !== 1) throw badRequest(m.running);
+  try {
+    return await work();
+  } finally {
+    await ctx.db
+      .updateTable('blade_sync_source')
+      .set({ runOwner: null, runUntil: null })
+      .where('id', '=', source.id)
+      .where('runOwner', '=', owner)
+      .execute();
+  }
+}
+
 /** A dry run of this source not applied yet and not overtaken by a later apply. */
 async function storedPlan(ctx: AppContext, source: SourceRow, runId: string): Promise<Plan> {
   const run = await ctx.db
@@ -122,21 +151,23 @@ export const syncSourceExtraHandlers = defineExtraHandlers(syncSource, {
   apply: async ({ ctx, caller, query }) => {
     const started = Date.now();
     const source = await enabledSource(ctx.db, caller.tenant_id, query.id);
-    return recordingFailure(ctx, caller, source, false, started, async () => {
-      const plan = query.runId ? await storedPlan(ctx, source, query.runId) : await computePlan(ctx, source);
-      if (query.runId) {
-        // Taken before the work, so that the same plan cannot be applied twice at once.
-        const taken = await ctx.db
-          .updateTable('blade_sync_run')
-          .set({ outcome: 'applied', updateUser: caller.user_id, updateTime: new Date() })
-          .where('id', '=', query.runId)
-          .where('outcome', '=', 'planned')
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== 1) throw badRequest(m.runUsed);
-      }
-      await applyPlan(ctx, caller, scopeOf(source), plan.steps);
-      const runId = await record(ctx, caller, source, { dryRun: false, outcome: 'applied', plan, started });
-      return answerOf(runId, plan, started);
-    });
+    return recordingFailure(ctx, caller, source, false, started, () =>
+      holdingSource(ctx, source, async () => {
+        const plan = query.runId ? await storedPlan(ctx, source, query.runId) : await computePlan(ctx, source);
+        if (query.runId) {
+          // Taken before the work, so that the same plan cannot be applied twice at once.
+          const taken = await ctx.db
+            .updateTable('blade_sync_run')
+            .set({ outcome: 'applied', updateUser: caller.user_id, updateTime: new Date() })
+            .where('id', '=', query.runId)
+            .where('outcome', '=', 'planned')
+            .executeTakeFirst();
+          if (Number(taken.numUpdatedRows) !== 1) throw badRequest(m.runUsed);
+        }
+        await applyPlan(ctx, caller, scopeOf(source), plan.steps);
+        const runId = await record(ctx, caller, source, { dryRun: false, outcome: 'applied', plan, started });
+        return answerOf(runId, plan, started);
+      }),
+    );
   },
 });

@@ -96,6 +96,7 @@ describe('directory sync from LDAP', () => {
     const detail = await api().detail(sourceId);
     expect(detail).toMatchObject({ name: 'Head office directory', kind: 'ldap', url: slapd.url });
     expect(detail).not.toHaveProperty('bindPassword');
+    expect(detail).not.toHaveProperty('runOwner');
     expect(JSON.stringify(await api().page({}))).not.toContain(ROOT_PASSWORD);
     const stored = await db().selectFrom('blade_sync_source').select('bindPassword').where('id', '=', sourceId).executeTakeFirstOrThrow();
     expect(stored.bindPassword).toMatch(/^enc:v1:/);
@@ -225,6 +226,8 @@ describe('directory sync from LDAP', () => {
     expect(failed).toEqual(expect.arrayContaining([m.bindRefused, expect.stringContaining(m.unreachable), m.runUsed]));
     expect(outcomes).toContain('applied');
     expect(outcomes).toContain('planned');
+    expect(runs.records[0]).not.toHaveProperty('plan');
+    expect(runs.records[0]).toMatchObject({ sourceName: 'Head office directory' });
     expect(JSON.stringify(runs)).not.toContain(ROOT_PASSWORD);
     expect(JSON.stringify(runs)).not.toContain(WRONG);
     const stored = await db()
@@ -235,6 +238,25 @@ describe('directory sync from LDAP', () => {
     expect(JSON.stringify(stored)).not.toContain(WRONG);
     expect(JSON.stringify(stored)).not.toContain(ROOT_PASSWORD);
     await api().submit({ id: sourceId, url: slapd.url } as never);
+  });
+
+  it.skipIf(skipped)('runs one apply of a source at a time', async () => {
+    const held = { runOwner: 'another node', runUntil: new Date(Date.now() + 60_000) };
+    await db().updateTable('blade_sync_source').set(held).where('id', '=', sourceId).execute();
+    expect(await failure(suite.admin, api().apply(undefined, { id: sourceId }))).toMatchObject({ status: 400, msg: m.running });
+    // A lease past its time (its node died) is taken over.
+    await db()
+      .updateTable('blade_sync_source')
+      .set({ runUntil: new Date(Date.now() - 1000) })
+      .where('id', '=', sourceId)
+      .execute();
+    expect(counts(await api().apply(undefined, { id: sourceId }))).toEqual([0, 0, 0, 0, 0]);
+    const after = await db()
+      .selectFrom('blade_sync_source')
+      .select(['runOwner', 'runUntil'])
+      .where('id', '=', sourceId)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ runOwner: null, runUntil: null });
   });
 });
 
