@@ -1,6 +1,8 @@
 import { badRequest, syncMessages as m, type SyncChangeRow, type SyncRunAnswer, syncSource } from '@sso/shared-api';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { messageFor } from '../../http/language.js';
 import type { Caller } from '../../kernel/caller.js';
 import { applyPlan } from './apply.js';
 import { type Plan, type PlanStep, planSync } from './plan.js';
@@ -57,11 +59,12 @@ async function record(
   return id;
 }
 
-const answerOf = (runId: string, plan: Plan, started: number): SyncRunAnswer => ({
+/** The answer of a run, its rows' messages in the caller's language (they sit in the data, not the envelope). */
+const answerOf = (request: FastifyRequest, runId: string, plan: Plan, started: number): SyncRunAnswer => ({
   runId,
   ...plan.counts,
   durationMs: Date.now() - started,
-  rows: plan.rows.slice(0, MAX_ROWS),
+  rows: plan.rows.slice(0, MAX_ROWS).map((row) => (row.message ? { ...row, message: messageFor(request, row.message) } : row)),
 });
 
 /** A failed run is recorded with its message (never a secret: the reader's refusals name only the server) and answered as it failed. */
@@ -139,16 +142,16 @@ async function storedPlan(ctx: AppContext, source: SourceRow, runId: string): Pr
  * overtook it); a second apply with nothing changed in the source changes nothing.
  */
 export const syncSourceExtraHandlers = defineExtraHandlers(syncSource, {
-  dryRun: async ({ ctx, caller, query }) => {
+  dryRun: async ({ ctx, caller, query, request }) => {
     const started = Date.now();
     const source = await enabledSource(ctx.db, caller.tenant_id, query.id);
     return recordingFailure(ctx, caller, source, true, started, async () => {
       const plan = await computePlan(ctx, source);
       const runId = await record(ctx, caller, source, { dryRun: true, outcome: 'planned', plan, started });
-      return answerOf(runId, plan, started);
+      return answerOf(request, runId, plan, started);
     });
   },
-  apply: async ({ ctx, caller, query }) => {
+  apply: async ({ ctx, caller, query, request }) => {
     const started = Date.now();
     const source = await enabledSource(ctx.db, caller.tenant_id, query.id);
     return recordingFailure(ctx, caller, source, false, started, () =>
@@ -166,7 +169,7 @@ export const syncSourceExtraHandlers = defineExtraHandlers(syncSource, {
         }
         await applyPlan(ctx, caller, scopeOf(source), plan.steps);
         const runId = await record(ctx, caller, source, { dryRun: false, outcome: 'applied', plan, started });
-        return answerOf(runId, plan, started);
+        return answerOf(request, runId, plan, started);
       }),
     );
   },

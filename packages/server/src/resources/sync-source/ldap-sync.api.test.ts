@@ -2,7 +2,15 @@ import { existsSync } from 'node:fs';
 import { syncMessages as m, md5, type SyncRunAnswer } from '@sso/shared-api';
 import { Attribute, Change, type Client } from 'ldapts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithAdmin, failure, signIn, TEST_PASSWORD, tableSnapshot, useTestServer } from '../../api-suite.testkit.js';
+import {
+  createTenantWithAdmin,
+  failure,
+  signIn,
+  signInAdmin,
+  TEST_PASSWORD,
+  tableSnapshot,
+  useTestServer,
+} from '../../api-suite.testkit.js';
 import { administratorRole } from '../user/users.testkit.js';
 import {
   ldifOf,
@@ -238,6 +246,39 @@ describe('directory sync from LDAP', () => {
     expect(JSON.stringify(stored)).not.toContain(WRONG);
     expect(JSON.stringify(stored)).not.toContain(ROOT_PASSWORD);
     await api().submit({ id: sourceId, url: slapd.url } as never);
+  });
+
+  it.skipIf(skipped)('never takes over a local account, and names the entry in the caller language', async () => {
+    const intruder = {
+      uid: 'admin',
+      cn: 'Not The Admin',
+      employeeNumber: 'E9999',
+      mail: 'x@example.com',
+      mobile: '13900000000',
+      ou: ['Sales'],
+    };
+    await ldap!.add(personDn(intruder), personAttributes(intruder));
+    const before = await db().selectFrom('blade_user').selectAll().where('account', '=', 'admin').execute();
+    const english = (await signInAdmin(suite.server, { language: 'en' })).system.syncSource;
+    const answer = await english.apply(undefined, { id: sourceId });
+    expect(counts(answer)).toEqual([0, 0, 0, 0, 1]);
+    expect(answer.rows).toEqual([
+      expect.objectContaining({
+        kind: 'user',
+        action: 'error',
+        label: 'admin',
+        message: `The account is held by a user not linked to this source: ${personDn(intruder)}`,
+      }),
+    ]);
+    expect(await db().selectFrom('blade_user').selectAll().where('account', '=', 'admin').execute()).toEqual(before);
+    const run = await db()
+      .selectFrom('blade_sync_run')
+      .select(['errors', 'errorRows'])
+      .where('id', '=', answer.runId)
+      .executeTakeFirstOrThrow();
+    expect(run.errors).toBe(1);
+    expect(JSON.parse(run.errorRows ?? '[]')).toHaveLength(1);
+    await ldap!.del(personDn(intruder));
   });
 
   it.skipIf(skipped)('runs one apply of a source at a time', async () => {

@@ -170,7 +170,7 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
     for (const f of CUT) if (values[f]) values[f] = cut(values[f] as string, WIDTHS[f]);
     const tooLong = USER_FIELDS.find((f) => [...(values[f] ?? '')].length > WIDTHS[f]);
     if (tooLong) {
-      error(p, `${m.valueTooLong} (${tooLong})`);
+      error(p, `${m.valueTooLong}: ${tooLong}`);
       continue;
     }
     const holder = userByAccount.get(p.account.toLowerCase());
