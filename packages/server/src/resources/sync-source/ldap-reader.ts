@@ -165,7 +165,8 @@ export function ldapReader(guard: OutboundGuard, settings: LdapSettings): Direct
   };
 }
 
-function snapshotOf(deptEntries: Entry[], personEntries: Entry[], attr: Record<string, string>): DirectorySnapshot {
+/** Departments and people from the entries the searches answered (exported for tests of Active Directory entries). */
+export function snapshotOf(deptEntries: Entry[], personEntries: Entry[], attr: Record<string, string>): DirectorySnapshot {
   const deptByDn = new Map<string, { entry: Entry; key: string }>();
   for (const entry of deptEntries) {
     const key = stableKey(entry);
