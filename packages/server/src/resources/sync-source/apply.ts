@@ -42,10 +42,15 @@ export async function applyPlan(ctx: AppContext, caller: Caller, scope: PlanScop
       const userIds = await linkedIds(trx, scope, 'user');
       const created = batch.filter((s) => s.op === 'user.create').length;
       if (created) await assertRoomForUsers(trx, scope.tenantId, created);
-      const written = { create: [] as string[], update: [] as string[] };
+      const creates = batch.filter((s): s is Extract<PlanStep, { op: 'user.create' }> => s.op === 'user.create');
+      const written = {
+        create: await createUsers(ctx, trx, caller, scope, { deptIds, userIds }, password, creates),
+        update: [] as string[],
+      };
       for (const step of batch) {
-        const id = await applyUserStep(ctx, trx, caller, scope, { deptIds, userIds }, password, step);
-        if (id) (step.op === 'user.create' ? written.create : written.update).push(id);
+        if (step.op === 'user.create') continue;
+        const id = await applyUserStep(trx, caller, scope, deptIds, step);
+        if (id) written.update.push(id);
       }
       await audit(ctx, trx, caller, scope, written);
     });
@@ -155,50 +160,15 @@ async function rewriteAncestors(trx: Db, tenantId: string) {
 }
 
 async function applyUserStep(
-  ctx: AppContext,
   trx: Transaction<Database>,
   caller: Caller,
   scope: PlanScope,
-  { deptIds, userIds }: { deptIds: Map<string, string>; userIds: Map<string, string> },
-  password: string,
+  deptIds: Map<string, string>,
   step: PlanStep,
 ): Promise<string | undefined> {
   const now = new Date();
   const audit = { updateUser: caller.user_id, updateTime: now };
   const deptOf = (key: string | null | undefined) => (key ? (deptIds.get(key) ?? null) : null);
-  if (step.op === 'user.create') {
-    // Applying a stored plan twice must not make the account twice, nor take an account made since
-    // the dry run (the next dry run shows it as an error row).
-    if (userIds.has(step.externalId)) return undefined;
-    const taken = await trx
-      .selectFrom('blade_user')
-      .select('id')
-      .$call(live(scope.tenantId))
-      .where(sql<string>`lower(account)`, '=', (step.values.account as string).toLowerCase())
-      .executeTakeFirst();
-    if (taken) return undefined;
-    const id = ctx.ids.next();
-    await trx
-      .insertInto('blade_user')
-      .values({
-        id,
-        tenantId: scope.tenantId,
-        ...step.values,
-        account: step.values.account as string,
-        password,
-        mustChangePassword: 1,
-        userType: 1,
-        roleId: scope.roleId ?? null,
-        deptId: deptOf(step.deptExternalId) ?? (scope.rootDeptId !== '0' ? scope.rootDeptId : null),
-        createUser: caller.user_id,
-        createTime: now,
-        ...audit,
-      })
-      .execute();
-    await link(trx, scope, 'user', step.externalId, id);
-    userIds.set(step.externalId, id);
-    return id;
-  }
   if (step.op === 'user.update') {
     const dept = step.deptExternalId !== undefined ? deptOf(step.deptExternalId) : undefined;
     const { account, ...fields } = step.values;
@@ -228,6 +198,78 @@ async function applyUserStep(
     return step.localId;
   }
   return undefined;
+}
+
+/**
+ * The batch's new accounts in one statement, and their links in another. Applying a stored plan
+ * twice must not make an account twice, nor take an account made since the dry run (the next dry
+ * run shows it as an error row): those steps are left out.
+ */
+async function createUsers(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  caller: Caller,
+  scope: PlanScope,
+  { deptIds, userIds }: { deptIds: Map<string, string>; userIds: Map<string, string> },
+  password: string,
+  steps: Extract<PlanStep, { op: 'user.create' }>[],
+): Promise<string[]> {
+  const fresh = steps.filter((s) => !userIds.has(s.externalId));
+  if (!fresh.length) return [];
+  const taken = new Set(
+    (
+      await trx
+        .selectFrom('blade_user')
+        .select(sql<string>`lower(account)`.as('account'))
+        .$call(live(scope.tenantId))
+        .where(
+          sql<string>`lower(account)`,
+          'in',
+          fresh.map((s) => (s.values.account as string).toLowerCase()),
+        )
+        .execute()
+    ).map((r) => r.account),
+  );
+  const now = new Date();
+  const rows = fresh.filter((s) => !taken.has((s.values.account as string).toLowerCase())).map((step) => ({ step, id: ctx.ids.next() }));
+  if (!rows.length) return [];
+  await trx
+    .insertInto('blade_user')
+    .values(
+      rows.map(({ step, id }) => ({
+        id,
+        tenantId: scope.tenantId,
+        ...step.values,
+        account: step.values.account as string,
+        password,
+        mustChangePassword: 1,
+        userType: 1,
+        roleId: scope.roleId ?? null,
+        deptId:
+          (step.deptExternalId ? deptIds.get(step.deptExternalId) : undefined) ?? (scope.rootDeptId !== '0' ? scope.rootDeptId : null),
+        createUser: caller.user_id,
+        createTime: now,
+        updateUser: caller.user_id,
+        updateTime: now,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('blade_sync_link')
+    .values(
+      rows.map(({ step, id }) => ({
+        sourceId: scope.sourceId,
+        kind: 'user',
+        externalId: step.externalId,
+        tenantId: scope.tenantId,
+        localId: id,
+        gone: 0,
+        updatedAt: now,
+      })),
+    )
+    .execute();
+  for (const { step, id } of rows) userIds.set(step.externalId, id);
+  return rows.map((r) => r.id);
 }
 
 /** Every account the sync wrote is a security event, committed with its batch. */
