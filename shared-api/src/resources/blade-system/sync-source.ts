@@ -24,6 +24,7 @@ export const syncMessages = defineMessages({
   kindNotYet: ['该类型的同步源暂不支持同步，目前支持 ldap', 'Syncing this kind of source is not supported yet; ldap is'],
   bindRefused: ['目录拒绝了绑定账号或密码', 'The directory refused the bind DN or password'],
   unreachable: ['无法连接目录服务器', 'The directory server cannot be reached'],
+  untrusted: ['目录服务器的证书不受信任', "The directory server's certificate is not trusted"],
   searchFailed: ['目录搜索失败', 'The directory search failed'],
   runMissing: ['试运行记录不存在或不属于该同步源', 'The dry run does not exist or belongs to another source'],
   running: ['该同步源正在同步，请稍后再试', 'A sync of this source is under way: try again once it ends'],
@@ -38,6 +39,7 @@ export const syncMessages = defineMessages({
 // Refusals name what failed: `<message>: <server or base DN>[, <code>]`.
 defineMessagePattern(/^无法连接目录服务器: (.+)$/, 'The directory server cannot be reached: $1');
 defineMessagePattern(/^目录搜索失败: (.+)$/, 'The directory search failed: $1');
+defineMessagePattern(/^目录服务器的证书不受信任: (.+)$/, "The directory server's certificate is not trusted: $1");
 
 /** The kinds of source: a directory (LDAP / Active Directory), an organisation API, or an HR file drop. */
 export const SYNC_KINDS = ['ldap', 'wecom', 'dingtalk', 'feishu', 'file'] as const;

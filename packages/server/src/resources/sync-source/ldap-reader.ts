@@ -109,6 +109,9 @@ function explain(error: unknown, settings: LdapSettings, baseDn?: string): unkno
   if (error instanceof NoSuchObjectError) return badRequest(`${m.searchFailed}: ${baseDn ?? ''}`.trim());
   if (error instanceof ResultCodeError) return badRequest(`${m.searchFailed}: ${error.message}`);
   const code = (error as { code?: string }).code;
+  if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS_CERT/.test(code)) {
+    return badRequest(`${m.untrusted}: ${new URL(settings.url).host}, ${code}`);
+  }
   if (typeof code === 'string' || /timeout|connect|socket|tls|certificate/i.test(String((error as Error)?.message))) {
     const host = new URL(settings.url).host;
     return badRequest(`${m.unreachable}: ${host}${code ? `, ${code}` : ''}`);

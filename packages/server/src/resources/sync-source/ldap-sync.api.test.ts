@@ -281,6 +281,21 @@ describe('directory sync from LDAP', () => {
     await ldap!.del(personDn(intruder));
   });
 
+  it.skipIf(skipped)('reads over LDAPS and StartTLS, and refuses a certificate it cannot trust with a 400', async () => {
+    const noVerify = JSON.stringify({ roleId: await administratorRole(suite.server), tlsVerify: false });
+    await api().submit({ id: sourceId, url: slapd.secureUrl, mapping: noVerify } as never);
+    expect(counts(await api().dryRun(undefined, { id: sourceId }))).toEqual([0, 0, 0, 0, 0]);
+    await api().submit({ id: sourceId, url: slapd.url, mapping: JSON.stringify({ ...JSON.parse(noVerify), startTls: true }) } as never);
+    expect(counts(await api().dryRun(undefined, { id: sourceId }))).toEqual([0, 0, 0, 0, 0]);
+
+    // The self-signed certificate is refused while certificates are checked (the default).
+    await api().submit({ id: sourceId, url: slapd.secureUrl, mapping: JSON.stringify({ roleId: JSON.parse(noVerify).roleId }) } as never);
+    const untrusted = await failure(suite.admin, api().dryRun(undefined, { id: sourceId }));
+    expect(untrusted.status).toBe(400);
+    expect(untrusted.msg).toMatch(new RegExp(`^${m.untrusted}: 127\\.0\\.0\\.1:\\d+, \\w*SELF_SIGNED\\w*$`));
+    await api().submit({ id: sourceId, url: slapd.url } as never);
+  });
+
   it.skipIf(skipped)('runs one apply of a source at a time', async () => {
     const held = { runOwner: 'another node', runUntil: new Date(Date.now() + 60_000) };
     await db().updateTable('blade_sync_source').set(held).where('id', '=', sourceId).execute();

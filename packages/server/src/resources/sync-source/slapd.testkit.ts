@@ -18,6 +18,8 @@ export const ROOT_PASSWORD = 'Root-Secret-4242';
 
 export interface Slapd {
   url: string;
+  /** ldaps:// on a second port, with a self-signed certificate (StartTLS works on `url` too). */
+  secureUrl: string;
   admin(): Promise<Client>;
   stop(): Promise<void>;
 }
@@ -77,10 +79,32 @@ export async function startSlapd(ldif: string): Promise<Slapd | string> {
   const dir = mkdtempSync(join(tmpdir(), 'sso-slapd-'));
   mkdirSync(join(dir, 'db'));
   const conf = join(dir, 'slapd.conf');
+  // A self-signed certificate for ldaps:// and StartTLS.
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-subj',
+      '/CN=localhost',
+      '-days',
+      '1',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
+    { stdio: 'pipe' },
+  );
   writeFileSync(
     conf,
     [
       ...['core', 'cosine', 'inetorgperson', 'nis'].map((schema) => `include /etc/ldap/schema/${schema}.schema`),
+      `TLSCertificateFile ${join(dir, 'cert.pem')}`,
+      `TLSCertificateKeyFile ${join(dir, 'key.pem')}`,
       'modulepath /usr/lib/ldap',
       'moduleload back_mdb',
       `pidfile ${join(dir, 'slapd.pid')}`,
@@ -98,9 +122,12 @@ export async function startSlapd(ldif: string): Promise<Slapd | string> {
   execFileSync('/usr/sbin/slapadd', ['-f', conf, '-l', join(dir, 'tree.ldif')], { stdio: 'pipe' });
   const port = await freePort();
   const url = `ldap://127.0.0.1:${port}`;
+  const secureUrl = `ldaps://127.0.0.1:${await freePort()}`;
   // Debug level 8 (connections) keeps slapd in the foreground and says when its listener is polled
   // ("daemon: epoll: listen=…"): only then does it accept. Its output is drained to the end.
-  const server: ChildProcess = spawn(SLAPD, ['-f', conf, '-h', `${url}/`, '-d', '8'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const server: ChildProcess = spawn(SLAPD, ['-f', conf, '-h', `${url}/ ${secureUrl}/`, '-d', '8'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   const stop = async () => {
     server.kill();
@@ -125,6 +152,7 @@ export async function startSlapd(ldif: string): Promise<Slapd | string> {
   }
   return {
     url,
+    secureUrl,
     stop,
     async admin() {
       const client = new Client({ url });
