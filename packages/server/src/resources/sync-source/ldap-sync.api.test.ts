@@ -235,6 +235,9 @@ describe('directory sync from LDAP', () => {
     expect(outcomes).toContain('applied');
     expect(outcomes).toContain('planned');
     expect(runs.records[0]).not.toHaveProperty('plan');
+    // The contract's path: GET /api/blade-system/sync-run/list?sourceId=
+    const listed = await suite.admin.call<{ records: { id: string }[] }>('GET', '/api/blade-system/sync-run/list', { sourceId, size: 50 });
+    expect(listed.records.map((r) => r.id)).toEqual(runs.records.map((r) => r.id));
     expect(runs.records[0]).toMatchObject({ sourceName: 'Head office directory' });
     expect(JSON.stringify(runs)).not.toContain(ROOT_PASSWORD);
     expect(JSON.stringify(runs)).not.toContain(WRONG);
