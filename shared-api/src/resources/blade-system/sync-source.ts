@@ -69,7 +69,9 @@ const ldapFilter = emptyAsNull(
 /**
  * The mapping of a source (JSON): attribute names for `name`, `realName`, `phone` and `email`
  * (the account and employee number are `accountAttr` and `codeAttr`), `roleId` given to the
- * users it creates, `rootDeptId` under which its department tree hangs (0: the top), `startTls`
+ * users it creates, `rootDeptId` under which its department tree hangs (0: the top), `deptFrom`
+ * (`ou`: departments are the entries above a person, the default; `group`: they are groups, nested
+ * and joined by membership), `startTls`
  * to upgrade an ldap:// connection, and `tlsVerify: false` to accept any certificate.
  */
 export const syncMapping = z
@@ -87,6 +89,7 @@ export const syncMapping = z
       .regex(/^\d{1,20}$/, syncMessages.mappingRootDept)
       .optional(),
     startTls: z.boolean().optional(),
+    deptFrom: z.enum(['ou', 'group']).optional(),
     tlsVerify: z.boolean().optional(),
   })
   .strict();

@@ -22,6 +22,8 @@ export interface LdapSettings {
 /** OpenLDAP's inetOrgPerson, or an Active Directory user (objectCategory is unknown to OpenLDAP, so false there). */
 export const DEFAULT_USER_FILTER = '(|(objectClass=inetOrgPerson)(&(objectCategory=person)(objectClass=user)))';
 export const DEFAULT_GROUP_FILTER = '(objectClass=organizationalUnit)';
+/** With `"deptFrom": "group"`: OpenLDAP's groupOfNames / groupOfUniqueNames, Active Directory's groups. */
+export const DEFAULT_GROUPS_FILTER = '(|(objectClass=groupOfNames)(objectClass=groupOfUniqueNames)(objectClass=group))';
 const PAGE_SIZE = 500;
 /** Active Directory's userAccountControl bit of a disabled account. */
 const ACCOUNTDISABLE = 2;
@@ -134,6 +136,7 @@ export function ldapReader(guard: OutboundGuard, settings: LdapSettings): Direct
     phone: settings.mapping.phone ?? 'mobile',
     email: settings.mapping.email ?? 'mail',
   };
+  const byGroup = settings.mapping.deptFrom === 'group';
   return {
     async read(): Promise<DirectorySnapshot> {
       let client: Client | undefined;
@@ -147,8 +150,8 @@ export function ldapReader(guard: OutboundGuard, settings: LdapSettings): Direct
           const common = { scope: 'sub' as const, paged: { pageSize: PAGE_SIZE }, explicitBufferAttributes: ['objectGUID'] };
           const groups = await client.search(baseDn, {
             ...common,
-            filter: settings.groupFilter ?? DEFAULT_GROUP_FILTER,
-            attributes: ['ou', 'name', 'description', 'entryUUID', 'objectGUID'],
+            filter: settings.groupFilter ?? (byGroup ? DEFAULT_GROUPS_FILTER : DEFAULT_GROUP_FILTER),
+            attributes: ['ou', 'cn', 'name', 'entryUUID', 'objectGUID', ...(byGroup ? ['member', 'uniqueMember'] : [])],
           });
           deptEntries.push(...groups.searchEntries);
           const people = await client.search(baseDn, {
@@ -158,7 +161,7 @@ export function ldapReader(guard: OutboundGuard, settings: LdapSettings): Direct
           });
           personEntries.push(...people.searchEntries);
         }
-        return snapshotOf(deptEntries, personEntries, attr);
+        return snapshotOf(deptEntries, personEntries, attr, byGroup ? 'group' : 'ou');
       } catch (error) {
         throw explain(error, settings, baseDn);
       } finally {
@@ -169,13 +172,32 @@ export function ldapReader(guard: OutboundGuard, settings: LdapSettings): Direct
 }
 
 /** Departments and people from the entries the searches answered (exported for tests of Active Directory entries). */
-export function snapshotOf(deptEntries: Entry[], personEntries: Entry[], attr: Record<string, string>): DirectorySnapshot {
+export function snapshotOf(
+  deptEntries: Entry[],
+  personEntries: Entry[],
+  attr: Record<string, string>,
+  deptFrom: 'ou' | 'group' = 'ou',
+): DirectorySnapshot {
   const deptByDn = new Map<string, { entry: Entry; key: string }>();
   for (const entry of deptEntries) {
     const key = stableKey(entry);
     if (key) deptByDn.set(normalDn(entry.dn), { entry, key });
   }
+  // Groups: a group or person belongs to the first group listing it as a member (member, uniqueMember).
+  const groupOf = new Map<string, string>();
+  if (deptFrom === 'group') {
+    for (const { entry, key } of deptByDn.values()) {
+      for (const name of ['member', 'uniqueMember']) {
+        const values = entry[Object.keys(entry).find((k) => k.toLowerCase() === name.toLowerCase()) ?? ''];
+        for (const member of Array.isArray(values) ? values : values ? [values] : []) {
+          const dn = normalDn(Buffer.isBuffer(member) ? member.toString('utf8') : String(member));
+          if (!groupOf.has(dn) && deptByDn.get(dn)?.key !== key) groupOf.set(dn, key);
+        }
+      }
+    }
+  }
   const deptAbove = (dn: string): string | null => {
+    if (deptFrom === 'group') return groupOf.get(normalDn(dn)) ?? null;
     for (let up = parentDn(dn); up; up = parentDn(up)) {
       const found = deptByDn.get(normalDn(up));
       if (found) return found.key;
@@ -184,7 +206,7 @@ export function snapshotOf(deptEntries: Entry[], personEntries: Entry[], attr: R
   };
   const depts: SourceDept[] = [...deptByDn.values()].map(({ entry, key }) => ({
     externalId: key,
-    name: first(entry, 'ou') ?? first(entry, 'name') ?? entry.dn,
+    name: first(entry, 'ou') ?? first(entry, 'cn') ?? first(entry, 'name') ?? entry.dn,
     parentExternalId: deptAbove(entry.dn),
   }));
   const people: SourcePerson[] = [];

@@ -353,3 +353,47 @@ describe('sources per tenant', () => {
     expect(await failure(suite.admin, api().dryRun(undefined, { id: String(wecom.id) }))).toMatchObject({ status: 400, msg: m.kindNotYet });
   });
 });
+
+describe('departments from groups', () => {
+  it.skipIf(skipped)('nests groups by membership and places each person in the group that lists them', async () => {
+    const groups = 'ou=Groups,dc=example,dc=com';
+    await ldap!.add(groups, { objectClass: 'organizationalUnit', ou: 'Groups' });
+    await ldap!.add(`cn=Welding,${groups}`, { objectClass: 'groupOfNames', cn: 'Welding', member: personDn(PEOPLE[5]) });
+    await ldap!.add(`cn=Plant,${groups}`, {
+      objectClass: 'groupOfNames',
+      cn: 'Plant',
+      member: [`cn=Welding,${groups}`, personDn(PEOPLE[4])],
+    });
+    const source = (await api().submit({
+      name: 'Plant groups',
+      kind: 'ldap',
+      url: slapd.url,
+      bindDn: ROOT_DN,
+      bindPassword: ROOT_PASSWORD,
+      baseDn: 'dc=example,dc=com',
+      userFilter: '(|(uid=staff05)(uid=staff06))',
+      mapping: JSON.stringify({ deptFrom: 'group' }),
+    } as never)) as { id: string };
+    const plan = await api().dryRun(undefined, { id: String(source.id) });
+    expect(counts(plan)).toEqual([2, 0, 2, 0, 0]);
+    expect(plan.rows.find((r) => r.label === 'Welding')).toMatchObject({ action: 'create', changes: { parent: [null, 'Plant'] } });
+    // People already in the tenant are matched by employee number, not created again.
+    expect(plan.rows.find((r) => r.label === 'staff06')).toMatchObject({ action: 'move', changes: { dept: ['Finance', 'Welding'] } });
+
+    await api().apply(undefined, { id: String(source.id) });
+    const plant = await deptNamed('Plant');
+    const welding = await deptNamed('Welding');
+    expect(welding.parentId).toBe(plant.id);
+    const placed = await db()
+      .selectFrom('blade_user')
+      .select(['account', 'deptId'])
+      .where('account', 'in', ['staff05', 'staff06'])
+      .orderBy('account')
+      .execute();
+    expect(placed).toEqual([
+      { account: 'staff05', deptId: plant.id },
+      { account: 'staff06', deptId: welding.id },
+    ]);
+    expect(counts(await api().apply(undefined, { id: String(source.id) }))).toEqual([0, 0, 0, 0, 0]);
+  });
+});
