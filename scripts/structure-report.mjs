@@ -58,3 +58,14 @@ const webFiles = code(join(root, 'web/src'));
 console.log(`raw '/api/' literals in web/src: ${count(webFiles, /['`"]\/api\//g)}`);
 const everyFile = [...serverFiles, ...webFiles, ...code(join(root, 'tui/src')), ...code(join(root, 'shared-api/src'))];
 console.log(`'as unknown as ResourceDef' casts: ${count(everyFile, /as unknown as ResourceDef/g)}`);
+
+// Calls that serve no table of their own are endpoint groups (defineEndpoints), never a resource
+// with an empty entity.
+const sharedFiles = code(join(root, 'shared-api/src'));
+console.log(
+  `resources with no routes of their own (routes: 'none'): ${count(sharedFiles, /routes: 'none'/g)}; endpoint groups: ${count(sharedFiles, /= defineEndpoints\(/g)}`,
+);
+// Extras that stamp rows by hand instead of going through the repository's unit of work
+// (`repo.change`, `repo.save`): each should say in a comment why it writes its table itself.
+const resourceFiles = code(join(serverDir, 'resources'));
+console.log(`hand-written audit stamps in resources/ (updateUser:): ${count(resourceFiles, /updateUser:/g)}`);

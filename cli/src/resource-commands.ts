@@ -61,8 +61,11 @@ function rowFrom(options: { data?: string; set?: string[] }): Row {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-/** `sso <resource> list|get|create|update|delete` for one registry resource; returns the command for extras. */
-function addResourceCommand(program: Command, def: ResourceDef, name: string, output: Output, env: Env): Command {
+/**
+ * `sso <resource> list|get|create|update|delete` for one resource definition; returns the command
+ * for extras. Everything comes from the definition handed in, registry listed or not.
+ */
+export function addResourceCommand(program: Command, def: ResourceDef, name: string, output: Output, env: Env): Command {
   const globals = () => program.opts<GlobalOptions>();
   const api = () => resourceClient(signedInClient(env, globals()), def);
   const title = `${def.view.title[0]} (${def.view.title[1]})`;

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { type ClientOptions, memoryStore, SsoClient } from '@sso/shared-api';
 import { undiciTransport } from '@sso/shared-api/node';
+import { testTool } from '@sso/shared-api/testkit';
 import pg from 'pg';
 import { type BuildOptions, buildServer, type Server } from './app.js';
 import { type Config, testConfig } from './kernel/config.js';
 import { seededSnapshot } from './seeded-snapshot.testkit.js';
+import { installTestTool } from './throwaway-resource.testkit.js';
 
 /**
  * A real server for tests: in-memory PGlite (loaded from a migrated and seeded snapshot, see
@@ -76,3 +78,13 @@ async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): 
 export { readRegions, writeRegions } from './resources/region/excel.js';
 /** A real OpenID Connect provider on 127.0.0.1, for suites of social sign-in. */
 export { startTestIdp, type TestIdp } from './social/test-idp.testkit.js';
+
+/**
+ * A test server serving the test-only resource `testtool` of `@sso/shared-api/testkit` by the
+ * generic routes, its table made and its menu granted: what the front ends' suites run against.
+ */
+export async function startServerWithTestTool(): Promise<TestServer> {
+  const server = await startTestServer({}, { testResources: [testTool] });
+  await installTestTool(server, await server.admin());
+  return server;
+}

@@ -61,6 +61,11 @@ const entryScreens = new Map<RegistryEntry, Screen>([
   [r.flow.model, lazy(() => import('./flow/model-screen.js'))],
   [r.flow.manager, lazy(() => import('./flow/manager-screen.js'))],
   [r.flow.follow, lazy(() => import('./flow/follow-screen.js'))],
+  [r.wechat.wxApp, lazy(() => import('./wx/wx-app-screen.js'))],
+  [r.wechat.wxMenu, lazy(() => import('./wx/wx-menu-screen.js'))],
+  [r.wechat.wxUser, lazy(() => import('./wx/wx-user-screen.js'))],
+  [r.wechat.wxMessageSend, lazy(() => import('./wx/wx-message-send-screen.js'))],
+  [r.wechat.mini, lazy(() => import('./wx/mini-analysis-screen.js'))],
 ]);
 
 /**

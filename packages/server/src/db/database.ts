@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -25,7 +25,8 @@ export interface OpenOptions {
   /**
    * A dumped PGlite data directory (`dumpDataDir()`) the in-memory database starts from instead of
    * an empty one: test servers load a migrated and seeded snapshot rather than run initdb each.
-   * Only memory:// takes one; a directory or PostgreSQL keeps the data it has.
+   * Only a new database takes one (memory://, or a directory holding no database yet); a database
+   * that exists, and PostgreSQL, keep the data they have.
    */
   initialData?: Blob;
 }
@@ -33,7 +34,8 @@ export interface OpenOptions {
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite in SSO_DATA_DIR (or memory://). */
 export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<DatabaseHandle> {
   const memory = config.SSO_DATA_DIR === 'memory://' && !config.DATABASE_URL;
-  if (options.initialData && !memory) throw new Error('an initial data directory is for an in-memory database only');
+  const newDirectory = !memory && !config.DATABASE_URL && !existsSync(join(resolve(config.SSO_DATA_DIR), 'PG_VERSION'));
+  if (options.initialData && !memory && !newDirectory) throw new Error('an initial data directory is for a new database only');
   const plugins = [new CamelCasePlugin()];
   if (config.DATABASE_URL) {
     // int8 stays a string (ids are 64-bit); pg already does so by default.

@@ -8,7 +8,7 @@ import { parseDateFilter, toApiRow } from '../kernel/rows.js';
 import { bigTotalsOf } from './big-totals.js';
 import { removeEvent, saveEvent } from './change-events.js';
 import { assertReferences } from './references.js';
-import type { ListRequest, ResourceRepository, ResourceRules, ServerResource } from './types.js';
+import type { ListRequest, ResourceRepository, ResourceRules, RowChange, ServerResource } from './types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the generic layer addresses tables by name
 type AnyDb = Kysely<any>;
@@ -253,6 +253,48 @@ export class Repository implements ResourceRepository {
     });
     this.changed();
     await this.rules.afterRemove?.({ ctx: this.ctx, rows: removed });
+  }
+
+  /** An extra's change of some columns of existing rows: locked, checked, stamped, audited, then the caches dropped. */
+  async change(caller: Caller, ids: readonly string[], change: RowChange): Promise<Row[]> {
+    this.assertMayWrite(caller);
+    const unique = [...new Set(ids)];
+    const filter = await this.ctx.scopes.dataFilter(caller, this.def);
+    const changed = await this.db.transaction().execute(async (trx) => {
+      const rows = (await this.narrowed(trx, caller, filter).selectAll().where(this.key, 'in', unique).forUpdate().execute()) as Row[];
+      if (rows.length !== unique.length) throw badRequest(zh('recordMissing'));
+      change.check?.(rows);
+      const audit = this.def.commonColumns ? { updateUser: caller.user_id, updateTime: new Date() } : {};
+      const update = (values: Row, keys: unknown[]) =>
+        trx
+          .updateTable(this.def.table)
+          .set({ ...values, ...audit })
+          .where(this.key, 'in', keys)
+          .returningAll()
+          .execute();
+      // One statement when every row gets the same columns, one per row otherwise.
+      const set = change.set;
+      const updated = (
+        typeof set === 'function'
+          ? (await Promise.all(rows.map((row) => update(set(row), [row[this.key]])))).flat()
+          : await update(set, unique)
+      ) as Row[];
+      const byKey = new Map(rows.map((row) => [String(row[this.key]), row]));
+      const saved = updated.map((row) => toApiRow(row, this.def.hidden));
+      if (!change.event && this.def.securityAudit) {
+        for (const row of saved) {
+          const before = byKey.get(String(row[this.key])) as Row;
+          const values = typeof set === 'function' ? set(before) : set;
+          await this.ctx.audit.write(trx, saveEvent(this.def, caller, values, row, toApiRow(before, this.def.hidden)));
+        }
+      }
+      await change.alsoIn?.(trx, rows);
+      if (change.event) await this.ctx.audit.write(trx, change.event(rows));
+      return saved;
+    });
+    this.changed();
+    await this.rules.afterSave?.({ ctx: this.ctx, rows: changed });
+    return changed;
   }
 
   /** Platform-wide tables (not tenant scoped) are changed only from the platform tenant. */

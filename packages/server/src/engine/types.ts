@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Caller } from '../kernel/caller.js';
+import type { SecurityEvent } from '../logs/security-events.js';
 
 /*
  * The engine's leaf: hook and handler types import nothing else of the engine, so every engine
@@ -41,8 +42,29 @@ export interface ResourceRepository {
   /** Several saves in one transaction, all or none; `failed` rewrites the refusal of one entry. */
   saveAll(caller: Caller, entries: { values: Row; id?: string }[], failed?: (index: number, error: ApiError) => ApiError): Promise<Row[]>;
   remove(caller: Caller, ids: string[]): Promise<void>;
+  /**
+   * The unit of work of an extra that changes some columns of existing rows outside the generic
+   * save (a review flag, a new secret, an approval): see `RowChange`. Every id must name a live
+   * row the caller may see, or nothing changes; answers the rows as changed.
+   */
+  change(caller: Caller, ids: readonly string[], change: RowChange): Promise<Row[]>;
   /** Refuses a caller outside the platform tenant writing a platform-wide table. */
   assertMayWrite(caller: Caller): void;
+}
+
+/**
+ * What an extra changes of some rows: in one transaction the rows are locked, checked, given the
+ * columns `set` (stamped with the caller and the time), and the change's security event is written
+ * (`event`, else the resource's own update event when it is audited); after the commit the
+ * resource's caches are dropped and its `afterSave` runs, as after a save.
+ */
+export interface RowChange {
+  set: Row | ((row: Row) => Row);
+  /** Refuses the change (throw ApiError) after seeing the locked rows as they are. */
+  check?(rows: Row[]): void;
+  /** What else the change writes in the same transaction (a binding released with an account). */
+  alsoIn?(trx: AnyDb, rows: Row[]): Promise<void>;
+  event?(rows: Row[]): SecurityEvent;
 }
 
 /** Checks a resource adds to the generic save and remove; they throw ApiError to refuse. */

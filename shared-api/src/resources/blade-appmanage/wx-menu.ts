@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formNumber, idString, optionalId, requiredText } from '../../common.js';
 import { defineExtra, defineResource } from '../../resource.js';
 import { wxApp } from './wx-app.js';
+import { blankAsNull, wxMiniAppId, wxUrl } from './wx-fields.js';
 import { wxMessages as m } from './wx-messages.js';
 
 /** The menu types WeChat takes: a click event with a key, a web page, a mini program page. */
@@ -57,8 +58,6 @@ export const wxMenuSyncAnswer = z.object({
   menus: z.number(),
 });
 
-const blankAsNull = (schema: z.ZodType) => z.preprocess((v) => (v === '' ? null : v), schema.nullish());
-
 /**
  * The custom menu of an official account as a tree (`parentId` 0 a top-level menu). The tree obeys
  * WeChat's rules, checked on every save: at most 3 top-level menus and 5 sub-menus each, no deeper;
@@ -78,19 +77,8 @@ export const wxMenu = defineResource({
     name: requiredText(m.menuName, 60),
     type: blankAsNull(z.enum(WX_MENU_TYPES, { error: m.menuType })),
     menuKey: blankAsNull(z.string().trim().max(128, m.menuKeyTooLong)),
-    url: blankAsNull(
-      z
-        .string({ error: m.url })
-        .trim()
-        .max(1024, m.url)
-        .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, m.url),
-    ),
-    miniAppId: blankAsNull(
-      z
-        .string({ error: m.wxAppId })
-        .trim()
-        .regex(/^wx[0-9a-fA-F]{16}$/, m.wxAppId),
-    ),
+    url: wxUrl,
+    miniAppId: wxMiniAppId,
     pagePath: blankAsNull(
       z
         .string({ error: m.pagePath })

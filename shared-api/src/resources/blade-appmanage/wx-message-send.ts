@@ -3,6 +3,7 @@ import { idString, optionalText, pageQuery, requiredText } from '../../common.js
 import { defineExtra, defineResource } from '../../resource.js';
 import { pageOfRows } from '../blade-system/dept-tree.js';
 import { wxApp } from './wx-app.js';
+import { blankAsNull, wxMiniAppId, wxUrl } from './wx-fields.js';
 import { wxMessages as m } from './wx-messages.js';
 
 /** Message kinds: a template message (one call per recipient) or a mass message (one call per batch, or to a tag or all). */
@@ -27,8 +28,6 @@ export const WX_RECIPIENT_STATES = {
   2: ['已发送', 'Sent'],
   3: ['失败', 'Failed'],
 } as const;
-
-const blankAsNull = (schema: z.ZodType) => z.preprocess((v) => (v === '' ? null : v), schema.nullish());
 
 /** What a send did: recipients accepted by WeChat, refused, and still waiting (another node sending them). */
 export const wxSendAnswer = z.object({
@@ -78,19 +77,8 @@ export const wxMessageSend = defineResource({
     massType: blankAsNull(z.enum(WX_MASS_TYPES, { error: m.massType })),
     mediaId: blankAsNull(z.string({ error: m.mediaId }).trim().max(128, m.mediaId)),
     /** Where a template message opens: a web page, or a mini program page (miniAppId, pagePath). */
-    url: blankAsNull(
-      z
-        .string({ error: m.url })
-        .trim()
-        .max(1024, m.url)
-        .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, m.url),
-    ),
-    miniAppId: blankAsNull(
-      z
-        .string({ error: m.wxAppId })
-        .trim()
-        .regex(/^wx[0-9a-fA-F]{16}$/, m.wxAppId),
-    ),
+    url: wxUrl,
+    miniAppId: wxMiniAppId,
     pagePath: blankAsNull(z.string({ error: m.pagePath }).trim().max(255, m.pagePath)),
     target: z.enum(WX_TARGETS, { error: m.target }),
     /** The recipients' OpenIDs, comma- or line-separated (target users). */

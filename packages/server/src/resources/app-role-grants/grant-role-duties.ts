@@ -16,7 +16,7 @@ const TABLES = {
  * application. The change is checked against the separation-of-duties rules for every user it
  * touches: when it would let someone hold two roles of a rule (the role now covers another's
  * duties, or its own duties shrink into what a user holds already), it is refused, the refusal
- * logged, nothing changed.
+ * logged, nothing changed. The grant rows are replaced as a set in the check's transaction.
  */
 export async function grantRoleDuties(
   ctx: AppContext,

@@ -11,6 +11,10 @@ import { approversOf, type Requester, type WorkflowNode } from './approvers.js';
 
 const NODE_COLUMNS = ['id', 'nodeName', 'sort', 'approverKind', 'approverUserId', 'approverRoleId'] as const;
 
+// The walk writes matters and their log rows itself: each step moves one matter and appends to its
+// log in one transaction under the matter's row lock, and the actor of a log row may be the system
+// (an expiry), which the generic save of one row by its caller cannot do.
+
 /** The nodes of a workflow in the order a request walks them. */
 const nodesOf = (db: Kysely<Database>, tenantId: string, workflowId: string): Promise<WorkflowNode[]> =>
   db

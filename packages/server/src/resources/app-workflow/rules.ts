@@ -34,6 +34,7 @@ export const workflowRules: ResourceRules = {
       .$call(live(caller.tenant_id))
       .executeTakeFirst();
     if (busy) throw badRequest(m.workflowBusy);
+    // A workflow's nodes go with it, in the removal's transaction (children of the row removed).
     await trx
       .updateTable('blade_app_workflow_node')
       .set({ isDeleted: 1, updateUser: caller.user_id, updateTime: new Date() })

@@ -95,23 +95,18 @@ export const appVersionExtraHandlers = defineExtraHandlers(registry.appmanage.ap
     };
   },
 
-  realease: async ({ ctx, caller, query }) => {
-    const version = await ownVersion(ctx.db, caller, query.id);
-    if (query.whetherRealease === RELEASED && !version.packageLink) throw badRequest(m.packageMissing);
-    await ctx.db
-      .updateTable('blade_app_version_manage')
-      .set({
-        whetherRealease: query.whetherRealease,
-        releaseTime: query.whetherRealease === RELEASED ? new Date() : null,
-        updateUser: caller.user_id,
-        updateTime: new Date(),
-      })
-      .where('id', '=', query.id)
-      .execute();
+  realease: async ({ ctx, repo, caller, query }) => {
+    await ownVersion(ctx.db, caller, query.id);
+    await repo.change(caller, [query.id], {
+      check: ([version]) => {
+        if (query.whetherRealease === RELEASED && !version?.packageLink) throw badRequest(m.packageMissing);
+      },
+      set: { whetherRealease: query.whetherRealease, releaseTime: query.whetherRealease === RELEASED ? new Date() : null },
+    });
     return true;
   },
 
-  upload: async ({ ctx, caller, query, body }) => {
+  upload: async ({ ctx, repo, caller, query, body }) => {
     const version = await ownVersion(ctx.db, caller, query.id);
     if (Number(version.whetherRealease) === RELEASED) throw badRequest(m.packageReleased);
     const file = body.file as UploadedFile;
@@ -135,19 +130,15 @@ export const appVersionExtraHandlers = defineExtraHandlers(registry.appmanage.ap
       extension,
       attachSize: file.data.byteLength,
     });
-    await ctx.db
-      .updateTable('blade_app_version_manage')
-      .set({
+    await repo.change(caller, [query.id], {
+      set: {
         packageLink: link,
         packageName: name,
         packageOriginalName: originalName,
         packageSize: file.data.byteLength,
         packageSha256: sha256,
-        updateUser: caller.user_id,
-        updateTime: new Date(),
-      })
-      .where('id', '=', query.id)
-      .execute();
+      },
+    });
     // The package it replaces is no longer reachable from any version.
     await dropPackage(ctx, caller, version.packageLink);
     return {

@@ -26,6 +26,8 @@ const slot = (code: string, parentId: string, dictKey: string) => `${code}\u0000
  * bulk-upsert (`sso dict import`): one read of the entries concerned, one multi-row insert, updates
  * only where a value differs, so a second run changes nothing. A missing group (parentId 0) or
  * parent entry is created on the way; sealed entries are reported, not changed.
+ * It writes the whole file in batched statements after checking it as a whole (codes, parents,
+ * sealed entries): one generic save per entry would take minutes for a large dictionary.
  */
 export async function dictBulkUpsert({ ctx, def, repo, caller: who, body }: ExtraHandlerArgs<typeof dict.extras.bulkUpsert>) {
   repo.assertMayWrite(who);

@@ -46,7 +46,8 @@ const networkRows = (ctx: AppContext, caller: Caller) =>
 /**
  * The market (any signed-in user of the tenant): only reviewed and shelved entries are listed,
  * read, commented, liked and viewed. Comments are stored exactly as sent and answered as text:
- * the market shows them escaped.
+ * the market shows them escaped. Comments, likes and visits are written here, by the staff member
+ * themselves: the resources of those tables are the administrators' screens, guarded by their menus.
  */
 export const ledgerClientExtraHandlers = defineExtraHandlers(registry.ledger.client, {
   getListByRecommend: async ({ ctx, caller, query }) => {

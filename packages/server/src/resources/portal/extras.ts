@@ -174,6 +174,8 @@ export const portalAppExtraHandlers = defineExtraHandlers(registry.portal.app, {
 
   saveAppFavorites: async ({ ctx, caller, query }) => {
     const app = await openable(ctx, caller, query.appId);
+    // A staff member's own favourite, toggled in one statement each way (the favourites screen of
+    // administrators is another resource's, guarded by its menu).
     const removed = await ctx.db
       .updateTable('blade_app_favorites')
       .set({ isDeleted: 1, updateUser: caller.user_id, updateTime: new Date() })

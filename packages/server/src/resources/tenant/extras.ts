@@ -51,6 +51,8 @@ const tenantTarget = (tenant: { id: string; tenantId: string; tenantName: string
   tenantId: tenant.tenantId,
 });
 
+// Tenant settings and renewals change platform rows of several tenants at once, some by the
+// scheduler with no caller: stamped here, with the security event each handler writes.
 const audit = (caller: Caller | undefined) => ({ updateUser: caller?.user_id ?? null, updateTime: new Date() });
 
 /** Extras of `tenant`, as BladeX's tenant screen calls them. Their parameters come in the query string, as BladeX's do. */

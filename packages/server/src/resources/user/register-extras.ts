@@ -5,7 +5,6 @@ import { someExtraHandlers } from '../../engine/extra-handlers.js';
 import { live } from '../../kernel/live-rows.js';
 import { userTarget } from '../../logs/security-events.js';
 import { spendRegistrationTicket } from '../../social/registration-ticket.js';
-import { usersByIds } from './users-by-ids.js';
 
 /** Status of an account waiting for an administrator (the token endpoint refuses it). */
 const PENDING = 2;
@@ -79,38 +78,43 @@ export const userRegisterHandlers = someExtraHandlers(user, {
   },
 
   /** audit-pass: pending accounts may sign in from now on. */
-  async auditPass({ ctx, repo, query, caller: who }) {
-    const users = await usersByIds(repo, ctx, who, query.userIds);
-    if (users.some((u) => u.status !== PENDING)) throw badRequest(m.notPending);
-    await ctx.db
-      .updateTable('blade_user')
-      .set({ status: 1, updateUser: who.user_id, updateTime: new Date() })
-      .where(
-        'id',
-        'in',
-        users.map((u) => u.id),
-      )
-      .where('status', '=', PENDING)
-      .execute();
-    await ctx.audit.record({ type: 'user.audit-pass', actor: who, targets: users.map(userTarget) });
+  async auditPass({ repo, query, caller: who }) {
+    await repo.change(who, query.userIds, {
+      check: assertPending,
+      set: { status: 1 },
+      event: (users) => ({ type: 'user.audit-pass', actor: who, targets: users.map(userOf).map(userTarget) }),
+    });
     return true;
   },
 
   /** audit-refuse: pending accounts are removed and their third-party binding released. */
   async auditRefuse({ ctx, repo, query, caller: who }) {
-    const users = await usersByIds(repo, ctx, who, query.userIds);
-    if (users.some((u) => u.status !== PENDING)) throw badRequest(m.notPending);
-    const ids = users.map((u) => u.id);
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('blade_user')
-        .set({ isDeleted: 1, updateUser: who.user_id, updateTime: new Date() })
-        .where('id', 'in', ids)
-        .execute();
-      await trx.updateTable('blade_user_oauth').set({ userId: null }).where('userId', 'in', ids).execute();
-      await ctx.audit.write(trx, { type: 'user.audit-refuse', actor: who, targets: users.map(userTarget) });
+    const ids = [...new Set(query.userIds)];
+    await repo.change(who, ids, {
+      check: assertPending,
+      set: { isDeleted: 1 },
+      alsoIn: async (trx, users) => {
+        await trx
+          .updateTable('blade_user_oauth')
+          .set({ userId: null })
+          .where(
+            'userId',
+            'in',
+            users.map((u) => u.id),
+          )
+          .execute();
+      },
+      event: (users) => ({ type: 'user.audit-refuse', actor: who, targets: users.map(userOf).map(userTarget) }),
     });
     await ctx.sessions.endForUser(ids, { reason: 'registration-refused' });
     return true;
   },
 });
+
+/** Only accounts waiting for approval are approved or refused. */
+function assertPending(users: Record<string, unknown>[]): void {
+  if (users.some((u) => u.status !== PENDING)) throw badRequest(m.notPending);
+}
+
+/** A locked row as the security event names the account. */
+const userOf = (row: Record<string, unknown>) => ({ id: String(row.id), account: String(row.account), tenantId: String(row.tenantId) });

@@ -32,6 +32,7 @@ export const wxAppRules: ResourceRules = {
   async beforeRemove({ caller, rows, trx }) {
     const ids = rows.map((row) => String(row.id));
     const db = trx as Kysely<Database>;
+    // The application's menus and followers go with it, in the removal's transaction.
     for (const table of OWNED) {
       await db
         .updateTable(table)

@@ -16,27 +16,14 @@ export const wxMessageSendRules: ResourceRules = {
 };
 
 export const wxMessageSendExtraHandlers = defineExtraHandlers(wxMessageSend, {
-  send: async ({ ctx, caller, query }) => {
-    const message = await ctx.db
-      .selectFrom('blade_wx_message_send')
-      .select('appId')
-      .where('id', '=', query.id)
-      .where('tenantId', '=', caller.tenant_id)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
+  send: async ({ ctx, repo, caller, query }) => {
+    const message = await repo.detail(caller, query.id);
     if (!message) throw badRequest(m.messageMissing);
     const app = await requireWxApp(ctx.db, caller.tenant_id, String(message.appId), OFFICIAL_ACCOUNT);
     return sendMessage({ db: ctx.db, ids: ctx.ids, client: wechatClientOf(ctx) }, app, caller.tenant_id, query.id);
   },
-  recipients: async ({ ctx, caller, query }) => {
-    const owner = await ctx.db
-      .selectFrom('blade_wx_message_send')
-      .select('id')
-      .where('id', '=', query.id)
-      .where('tenantId', '=', caller.tenant_id)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    if (!owner) throw badRequest(m.messageMissing);
+  recipients: async ({ ctx, repo, caller, query }) => {
+    if (!(await repo.detail(caller, query.id))) throw badRequest(m.messageMissing);
     const current = query.current ?? 1;
     const size = query.size ?? 10;
     const base = ctx.db

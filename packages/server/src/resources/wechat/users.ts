@@ -39,7 +39,7 @@ export const wxUserExtraHandlers = defineExtraHandlers(wxUser, {
     const app = await requireWxApp(ctx.db, caller.tenant_id, query.appId, OFFICIAL_ACCOUNT);
     return syncFollowers({ db: ctx.db, ids: ctx.ids, client: wechatClientOf(ctx) }, app, Boolean(query.full));
   },
-  remark: async ({ ctx, caller, body }) => {
+  remark: async ({ ctx, repo, caller, body }) => {
     const follower = await ctx.db
       .selectFrom('blade_wx_user')
       .select(['id', 'appId', 'openId'])
@@ -50,15 +50,10 @@ export const wxUserExtraHandlers = defineExtraHandlers(wxUser, {
     if (!follower) throw badRequest(m.followerMissing);
     const app = await requireWxApp(ctx.db, caller.tenant_id, String(follower.appId), OFFICIAL_ACCOUNT);
     await pushRemark(wechatClientOf(ctx), app, follower.openId, body.remark);
-    await ctx.db
-      .updateTable('blade_wx_user')
-      .set({ remark: body.remark || null, updateUser: caller.user_id, updateTime: new Date() })
-      .where('id', '=', follower.id)
-      .execute();
-    ctx.cache.invalidate('blade_wx_user');
+    await repo.change(caller, [String(follower.id)], { set: { remark: body.remark || null } });
     return true;
   },
-  tag: async ({ ctx, caller, body }) => {
+  tag: async ({ ctx, repo, caller, body }) => {
     const followers = await ctx.db
       .selectFrom('blade_wx_user')
       .select(['id', 'appId', 'openId', 'tagIds'])
@@ -78,17 +73,18 @@ export const wxUserExtraHandlers = defineExtraHandlers(wxUser, {
       Boolean(body.untag),
     );
     const tag = String(body.tagId);
-    for (const follower of followers) {
-      const tags = new Set(tagList(follower.tagIds));
-      if (body.untag) tags.delete(tag);
-      else tags.add(tag);
-      await ctx.db
-        .updateTable('blade_wx_user')
-        .set({ tagIds: [...tags].slice(0, 20).join(',') || null, updateUser: caller.user_id, updateTime: new Date() })
-        .where('id', '=', follower.id)
-        .execute();
-    }
-    ctx.cache.invalidate('blade_wx_user');
+    await repo.change(
+      caller,
+      followers.map((f) => String(f.id)),
+      {
+        set: (follower) => {
+          const tags = new Set(tagList(follower.tagIds as string | null));
+          if (body.untag) tags.delete(tag);
+          else tags.add(tag);
+          return { tagIds: [...tags].slice(0, 20).join(',') || null };
+        },
+      },
+    );
     return true;
   },
   tags: async ({ ctx, caller, query }) => {
