@@ -14,6 +14,11 @@ export const BATCH = 500;
 type Db = Kysely<Database>;
 
 /**
+ * The sync writes departments, users and its links itself rather than through the repositories'
+ * unit of work (like the user import): a batch spans three tables and hundreds of rows of one
+ * tenant the caller may not hold in their data scope, and is one transaction with its links and
+ * security events, which per-row saves could not keep.
+ *
  * Carries out a plan's steps in batches, each in its own transaction with the links it makes, so
  * that an interrupted apply leaves whole batches and a re-run plans only what is left. After each
  * committed batch the sessions of the users it touched follow: a disabled user's end at once,
