@@ -22,7 +22,11 @@ async function computePlan(ctx: AppContext, source: SourceRow): Promise<Plan> {
   return planSync(ctx.db, scopeOf(source), snapshot);
 }
 
-/** Records a run (written here: the run log has no routes that write, and a failed run is recorded outside any save): counts, duration, outcome, its error rows; a dry run keeps its plan to be applied as it is. */
+/**
+ * Records a run: counts, duration, outcome, its error rows; a dry run keeps its plan to be applied
+ * as it is. Written here: the run log has no routes that write, and a failed run is recorded
+ * outside any save.
+ */
 async function record(
   ctx: AppContext,
   caller: Caller,
