@@ -25,6 +25,7 @@ export const syncMessages = defineMessages({
   bindRefused: ['目录拒绝了绑定账号或密码', 'The directory refused the bind DN or password'],
   unreachable: ['无法连接目录服务器', 'The directory server cannot be reached'],
   untrusted: ['目录服务器的证书不受信任', "The directory server's certificate is not trusted"],
+  slow: ['目录服务器未在时限内应答', 'The directory server did not answer in time'],
   searchFailed: ['目录搜索失败', 'The directory search failed'],
   runMissing: ['试运行记录不存在或不属于该同步源', 'The dry run does not exist or belongs to another source'],
   running: ['该同步源正在同步，请稍后再试', 'A sync of this source is under way: try again once it ends'],
@@ -39,6 +40,7 @@ export const syncMessages = defineMessages({
 // Refusals name what failed: `<message>: <server or base DN>[, <code>]`.
 defineMessagePattern(/^无法连接目录服务器: (.+)$/, 'The directory server cannot be reached: $1');
 defineMessagePattern(/^目录搜索失败: (.+)$/, 'The directory search failed: $1');
+defineMessagePattern(/^目录服务器未在时限内应答: (.+)$/, 'The directory server did not answer in time: $1');
 defineMessagePattern(/^目录服务器的证书不受信任: (.+)$/, "The directory server's certificate is not trusted: $1");
 
 /** The kinds of source: a directory (LDAP / Active Directory), an organisation API, or an HR file drop. */
@@ -71,7 +73,7 @@ const ldapFilter = emptyAsNull(
  * (the account and employee number are `accountAttr` and `codeAttr`), `roleId` given to the
  * users it creates, `rootDeptId` under which its department tree hangs (0: the top), `deptFrom`
  * (`ou`: departments are the entries above a person, the default; `group`: they are groups, nested
- * and joined by membership), `startTls`
+ * and joined by membership), `timeoutSeconds` each directory operation may take (default 60), `startTls`
  * to upgrade an ldap:// connection, and `tlsVerify: false` to accept any certificate.
  */
 export const syncMapping = z
@@ -90,6 +92,7 @@ export const syncMapping = z
       .optional(),
     startTls: z.boolean().optional(),
     deptFrom: z.enum(['ou', 'group']).optional(),
+    timeoutSeconds: z.number().int().min(1).max(600).optional(),
     tlsVerify: z.boolean().optional(),
   })
   .strict();

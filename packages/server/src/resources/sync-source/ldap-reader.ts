@@ -98,7 +98,7 @@ async function connect(guard: OutboundGuard, settings: LdapSettings): Promise<Cl
   const client = new Client({
     url: `${secure ? 'ldaps' : 'ldap'}://${shown}:${port}`,
     connectTimeout: 10_000,
-    timeout: 60_000,
+    timeout: (settings.mapping.timeoutSeconds ?? 60) * 1000,
     ...(secure ? { tlsOptions: tls } : {}),
   });
   if (!secure && settings.mapping.startTls) await client.startTLS(tls);
@@ -111,6 +111,7 @@ function explain(error: unknown, settings: LdapSettings, baseDn?: string): unkno
   if (error instanceof NoSuchObjectError) return badRequest(`${m.searchFailed}: ${baseDn ?? ''}`.trim());
   if (error instanceof ResultCodeError) return badRequest(`${m.searchFailed}: ${error.message}`);
   const code = (error as { code?: string }).code;
+  if (/timed out|timeout/i.test(String((error as Error)?.message))) return badRequest(`${m.slow}: ${new URL(settings.url).host}`);
   if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS_CERT/.test(code)) {
     return badRequest(`${m.untrusted}: ${new URL(settings.url).host}, ${code}`);
   }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { syncMessages as m, md5, type SyncRunAnswer } from '@sso/shared-api';
 import { Attribute, Change, type Client } from 'ldapts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -297,6 +298,28 @@ describe('directory sync from LDAP', () => {
     expect(untrusted.status).toBe(400);
     expect(untrusted.msg).toMatch(new RegExp(`^${m.untrusted}: 127\\.0\\.0\\.1:\\d+, \\w*SELF_SIGNED\\w*$`));
     await api().submit({ id: sourceId, url: slapd.url } as never);
+  });
+
+  it.skipIf(skipped)('gives up on a directory that never answers, with a 400', async () => {
+    const silent = createServer((socket) => socket.on('data', () => undefined));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    const source = (await api().submit({
+      name: 'Silent',
+      kind: 'ldap',
+      url: `ldap://127.0.0.1:${port}`,
+      bindDn: ROOT_DN,
+      bindPassword: ROOT_PASSWORD,
+      baseDn: 'dc=example,dc=com',
+      mapping: JSON.stringify({ timeoutSeconds: 1 }),
+    } as never)) as { id: string };
+    try {
+      const slow = await failure(suite.admin, api().dryRun(undefined, { id: String(source.id) }));
+      expect(slow).toMatchObject({ status: 400, msg: `${m.slow}: 127.0.0.1:${port}` });
+    } finally {
+      silent.close();
+      await api().remove([String(source.id)]);
+    }
   });
 
   it.skipIf(skipped)('runs one apply of a source at a time', async () => {
