@@ -33,6 +33,7 @@ export const syncMessages = defineMessages({
   noKey: ['目录条目没有 entryUUID 或 objectGUID', 'The directory entry has no entryUUID or objectGUID'],
   noAccount: ['目录条目缺少账号属性', 'The directory entry has no account attribute'],
   accountTaken: ['账号已被未关联该同步源的用户使用', 'The account is held by a user not linked to this source'],
+  duplicateKey: ['目录中有多个条目使用该唯一标识', 'Several directory entries have this unique key'],
   duplicateAccount: ['目录中有多个条目使用该账号', 'Several directory entries have this account'],
   valueTooLong: ['目录条目的值超过字段长度', 'A value of the directory entry is longer than its field allows'],
 });

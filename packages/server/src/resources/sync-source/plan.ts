@@ -152,8 +152,12 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
       error(p, m.noKey);
       continue;
     }
-    if ((keys.get(p.externalId) ?? 0) > 1) continue;
     seen.add(p.externalId);
+    // A key the source gives twice is refused for each entry; its linked user is left as it is.
+    if ((keys.get(p.externalId) ?? 0) > 1) {
+      error(p, m.duplicateKey);
+      continue;
+    }
     if (!p.active) continue; // disabled in the source: handled with the leavers below
     if (!p.account) {
       error(p, m.noAccount);
