@@ -1,6 +1,7 @@
 import type { Entry } from 'ldapts';
 import { describe, expect, it } from 'vitest';
 import { baseDnsOf, normalDn, snapshotOf } from './ldap-reader.js';
+import { withoutCycles } from './plan.js';
 
 /** Reading Active Directory's shape of entries without a domain controller: objectGUID, disabled accounts, escaped DNs. */
 const ATTRS = { account: 'sAMAccountName', code: 'employeeID', name: 'displayName', realName: 'cn', phone: 'mobile', email: 'mail' };
@@ -55,5 +56,32 @@ describe('the LDAP reader', () => {
   it('takes several base DNs and compares DNs as directories do', () => {
     expect(baseDnsOf('ou=A,dc=x;\n ou=B, dc=x \n')).toEqual(['ou=A,dc=x', 'ou=B, dc=x']);
     expect(normalDn('OU=Head, DC=Corp')).toBe(normalDn('ou=head,dc=corp'));
+  });
+});
+
+describe('departments from groups', () => {
+  it('joins groups by membership and breaks a circle of groups listing each other', () => {
+    const group = (cn: string, byte: number, member: string[]) => ({
+      dn: `cn=${cn},ou=Groups,dc=x`,
+      cn,
+      objectGUID: Buffer.alloc(16, byte),
+      member,
+    });
+    const groups = [group('A', 1, ['cn=B,ou=Groups,dc=x']), group('B', 2, ['cn=A,ou=Groups,dc=x', 'uid=p,ou=People,dc=x'])];
+    const snapshot = snapshotOf(
+      groups,
+      [{ dn: 'uid=p,ou=People,dc=x', objectGUID: Buffer.alloc(16, 9), uid: 'p' }],
+      { ...ATTRS, account: 'uid' },
+      'group',
+    );
+    const key = (byte: number) =>
+      Buffer.alloc(16, byte)
+        .toString('hex')
+        .replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
+    expect(snapshot.people[0].deptExternalId).toBe(key(2));
+    const depts = withoutCycles(snapshot.depts);
+    const parents = new Map(depts.map((d) => [d.externalId, d.parentExternalId]));
+    // Each names the other as parent in the directory; one of them goes to the top.
+    expect([parents.get(key(1)), parents.get(key(2))].filter((p) => p === null)).toHaveLength(1);
   });
 });

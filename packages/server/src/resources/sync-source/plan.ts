@@ -96,7 +96,7 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
     const link = deptLinks.get(key);
     return link ? depts.get(link.localId) : undefined;
   };
-  for (const source of parentsFirst(snapshot.depts)) {
+  for (const source of parentsFirst(withoutCycles(snapshot.depts))) {
     const d = { ...source, name: cut(source.name, DEPT_NAME_WIDTH) };
     const local = liveDeptOf(d.externalId);
     if (!local) {
@@ -247,6 +247,28 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
     });
   }
   return plan;
+}
+
+/**
+ * The departments with any circle of parents broken (groups may list each other as members): the
+ * department where a walk up meets itself again goes to the top, so the tree stays a tree.
+ */
+export function withoutCycles(list: readonly SourceDept[]): SourceDept[] {
+  const byKey = new Map(list.map((d) => [d.externalId, { ...d }]));
+  for (const start of byKey.values()) {
+    const trail = new Set<string>([start.externalId]);
+    for (let at = start; at.parentExternalId; ) {
+      const parent = byKey.get(at.parentExternalId);
+      if (!parent) break;
+      if (trail.has(parent.externalId)) {
+        at.parentExternalId = null;
+        break;
+      }
+      trail.add(parent.externalId);
+      at = parent;
+    }
+  }
+  return [...byKey.values()];
 }
 
 /** Departments ordered so that each comes after its parent (a cycle or a missing parent puts it at the top). */
