@@ -11,6 +11,7 @@ import { modeOf, type Output, processOutput, renderRows } from './output.js';
 import type { Env } from './profiles.js';
 import { addResourceCommands, addResourceExtras } from './resource-commands.js';
 import { type GlobalOptions, signedInClient } from './session.js';
+import { addSyncCommands } from './sync-commands.js';
 import { addWxCommands } from './wx-commands.js';
 
 export { DEFAULT_SERVER, type GlobalOptions } from './session.js';
@@ -25,6 +26,7 @@ Examples:
   sso dict import dicts.csv --dry-run
   sso sms send --template SMS_NOTICE --file phones.txt --params '{"name":"张三"}'
   sso wx menu sync --app wx0123456789abcdef
+  sso sync dry-run 总部目录
 
 Environment: SSO_URL (server), SSO_TOKEN (access token for CI), SSO_TENANT, SSO_PROFILE, SSO_CONFIG_DIR.
 Exit codes: 0 ok, 1 not found or failed, 2 usage, 4 not signed in or denied.
@@ -62,6 +64,7 @@ export function buildProgram(output: Output = processOutput, env: Env = process.
   addTaskCommands(program, client, output, json);
   addFlowCommands(program, client, output, json);
   addWxCommands(program, client, output, json);
+  addSyncCommands(program, client, output, json);
   return program;
 }
 

@@ -65,6 +65,7 @@ import { post } from './blade-system/post.js';
 import { region } from './blade-system/region.js';
 import { role } from './blade-system/role.js';
 import { socialProvider } from './blade-system/social-provider.js';
+import { syncRun, syncSource } from './blade-system/sync-source.js';
 import { tenant } from './blade-system/tenant.js';
 import { tenantPackage } from './blade-system/tenant-package.js';
 import { topMenu } from './blade-system/top-menu.js';
@@ -92,6 +93,8 @@ export const registry = {
     topMenu,
     region,
     socialProvider,
+    syncSource,
+    syncRun,
   },
   user: { user },
   log: { usual: logUsual, api: logApi, error: logError, login: logLogin },
@@ -243,6 +246,7 @@ export {
   socialProvider,
   socialProviderOption,
 } from './blade-system/social-provider.js';
+export * from './blade-system/sync-source.js';
 export { tenantMessages } from './blade-system/tenant.js';
 export * from './blade-system/top-menu.js';
 export { updatePasswordFields, userFilters, userProfile } from './blade-user/user-extras.js';

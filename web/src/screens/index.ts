@@ -66,6 +66,7 @@ const entryScreens = new Map<RegistryEntry, Screen>([
   [r.wechat.wxUser, lazy(() => import('./wx/wx-user-screen.js'))],
   [r.wechat.wxMessageSend, lazy(() => import('./wx/wx-message-send-screen.js'))],
   [r.wechat.mini, lazy(() => import('./wx/mini-analysis-screen.js'))],
+  [r.system.syncSource, lazy(() => import('./sync/sync-source-screen.js'))],
 ]);
 
 /**

@@ -8,6 +8,7 @@ import type { CommonColumns } from './schema-common.js';
 import type { LedgerTables } from './schema-ledger.js';
 import type { SignInTables } from './schema-sign-in.js';
 import type { SocialTables } from './schema-social.js';
+import type { SyncTables } from './schema-sync.js';
 import type { WechatTables } from './schema-wechat.js';
 import type { WorkflowTables } from './schema-workflow.js';
 
@@ -29,7 +30,8 @@ export interface Database
     CasTables,
     CodeTables,
     WorkflowTables,
-    WechatTables {
+    WechatTables,
+    SyncTables {
   sso_migration: { version: number; name: string; appliedAt: Timestamp };
   blade_tenant: Row<{
     tenantName: string;

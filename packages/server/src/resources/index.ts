@@ -58,6 +58,7 @@ import { apiScopeResource, dataScopeResource } from './scope/index.js';
 import { smsResource } from './sms/index.js';
 import { socialProviderResource } from './social-provider/index.js';
 import { sodLogResource, sodRuleResource } from './sod/index.js';
+import { syncSourceResource } from './sync-source/index.js';
 import { tenantResource } from './tenant/index.js';
 import { tenantPackageResource } from './tenant-package/index.js';
 import { topMenuResource } from './top-menu/index.js';
@@ -87,6 +88,7 @@ const resourcesWithRules: readonly ServerResource[] = [
   topMenuResource,
   regionResource,
   socialProviderResource,
+  syncSourceResource,
   userResource,
   noticeResource,
   ossResource,

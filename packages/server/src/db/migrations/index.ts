@@ -35,6 +35,7 @@ import * as saberFlowRoutes from './0038-saber-flow-routes.js';
 import * as deptLeader from './0039-dept-leader.js';
 import * as codeGeneration from './0040-code-generation.js';
 import * as wechat from './0041-wechat.js';
+import * as directorySync from './0042-directory-sync.js';
 
 export interface Migration {
   version: number;
@@ -83,4 +84,5 @@ export const migrations: Migration[] = [
   { version: 39, name: 'dept-leader', up: deptLeader.up },
   { version: 40, name: 'code-generation', up: codeGeneration.up },
   { version: 41, name: 'wechat', up: wechat.up },
+  { version: 42, name: 'directory-sync', up: directorySync.up },
 ];

@@ -177,6 +177,11 @@ const system = group('system', '系统管理', 'system', '/system', 'iconfont ic
   ]),
   screen('tenantpackage', '租户产品包', 'tenantpackage', '/system/tenantpackage', 'iconfont iconicon_savememo', 10),
   screen('client', '客户端管理', 'client', '/system/client', 'iconfont iconicon_side', 11),
+  screen('syncsource', '同步源', 'syncsource', '/system/syncsource', 'iconfont iconicon_exchange', 12, [
+    ['dryrun', '试运行', 2, 'eye'],
+    ['apply', '执行同步', 2, 'sync'],
+  ]),
+  viewScreen('syncrun', '同步记录', 'syncrun', '/system/syncrun', 'iconfont iconicon_doc', 13),
 ]);
 
 const authority = group('authority', '权限管理', 'authority', '/authority', 'iconfont icon-bofangqi-suoping', 9, [

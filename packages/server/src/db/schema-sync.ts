@@ -1,0 +1,57 @@
+import type { ColumnType } from 'kysely';
+import type { CommonColumns } from './schema-common.js';
+
+/** Kysely's view of the directory sync tables (migration 42). */
+type Id = string;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Opt<T> = ColumnType<T | null, T | null | undefined, T | null>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface SyncTables {
+  blade_sync_source: CommonColumns & {
+    name: string;
+    kind: string;
+    schedule: Opt<string>;
+    url: Opt<string>;
+    bindDn: Opt<string>;
+    bindPassword: Opt<string>;
+    baseDn: Opt<string>;
+    userFilter: Opt<string>;
+    groupFilter: Opt<string>;
+    accountAttr: Opt<string>;
+    codeAttr: Opt<string>;
+    corpId: Opt<string>;
+    appKey: Opt<string>;
+    secret: Opt<string>;
+    apiBase: Opt<string>;
+    mapping: Opt<string>;
+    remark: Opt<string>;
+    runOwner: Opt<string>;
+    runUntil: NullableTimestamp;
+  };
+  blade_sync_run: CommonColumns & {
+    sourceId: Id;
+    dryRun: number;
+    outcome: string;
+    creates: Defaulted<number>;
+    updates: Defaulted<number>;
+    moves: Defaulted<number>;
+    disables: Defaulted<number>;
+    errors: Defaulted<number>;
+    durationMs: Defaulted<number>;
+    message: Opt<string>;
+    errorRows: Opt<string>;
+    plan: Opt<string>;
+    finishedTime: NullableTimestamp;
+  };
+  blade_sync_link: {
+    sourceId: Id;
+    kind: string;
+    externalId: string;
+    tenantId: string;
+    localId: Id;
+    gone: Defaulted<number>;
+    updatedAt: Timestamp;
+  };
+}

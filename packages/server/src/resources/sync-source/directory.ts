@@ -1,0 +1,37 @@
+/**
+ * What every kind of source answers, whatever it speaks (LDAP, an organisation API, an HR file):
+ * departments and people, each under the source's stable key. The diff and the apply read only
+ * this, so a new kind of source is a new reader.
+ */
+
+/** A department (an LDAP organisational unit, a WeCom department…); its parent by the parent's key, null at the top. */
+export interface SourceDept {
+  externalId: string;
+  name: string;
+  parentExternalId: string | null;
+}
+
+/** A person, with the fields the mapping chose; `active` false when the source marks the account disabled. */
+export interface SourcePerson {
+  externalId: string;
+  /** Where it comes from, for error rows (an LDAP DN, an API's user id). */
+  origin: string;
+  account: string | null;
+  code: string | null;
+  name: string | null;
+  realName: string | null;
+  phone: string | null;
+  email: string | null;
+  deptExternalId: string | null;
+  active: boolean;
+}
+
+export interface DirectorySnapshot {
+  depts: SourceDept[];
+  people: SourcePerson[];
+}
+
+/** Reads one source whole. Refusals a tenant can fix (bad password, unreachable host) throw a 400. */
+export interface DirectoryReader {
+  read(): Promise<DirectorySnapshot>;
+}

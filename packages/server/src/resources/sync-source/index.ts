@@ -1,0 +1,6 @@
+import { syncSource } from '@sso/shared-api';
+import { bindResource } from '../../engine/bind.js';
+import { syncSourceExtraHandlers } from './extras.js';
+import { syncSourceRules } from './rules.js';
+
+export const syncSourceResource = bindResource(syncSource, { rules: syncSourceRules, extras: syncSourceExtraHandlers });

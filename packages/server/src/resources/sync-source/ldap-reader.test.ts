@@ -1,0 +1,87 @@
+import type { Entry } from 'ldapts';
+import { describe, expect, it } from 'vitest';
+import { baseDnsOf, normalDn, snapshotOf } from './ldap-reader.js';
+import { withoutCycles } from './plan.js';
+
+/** Reading Active Directory's shape of entries without a domain controller: objectGUID, disabled accounts, escaped DNs. */
+const ATTRS = { account: 'sAMAccountName', code: 'employeeID', name: 'displayName', realName: 'cn', phone: 'mobile', email: 'mail' };
+// The GUID {2f1a3b4c-5d6e-7f80-9a0b-1c2d3e4f5a6b} as AD stores it: the first three groups little-endian.
+const GUID_BYTES = Buffer.from('4c3b1a2f6e5d807f9a0b1c2d3e4f5a6b', 'hex');
+
+describe('the LDAP reader', () => {
+  it('keys Active Directory entries by objectGUID, nests them by DN and reads disabled accounts as leavers', () => {
+    const depts: Entry[] = [
+      { dn: 'OU=Finance, OU=Head,DC=corp,DC=example', ou: 'Finance', objectGUID: GUID_BYTES },
+      { dn: 'OU=Head,DC=corp,DC=example', ou: 'Head', objectGUID: Buffer.alloc(16, 1) },
+      { dn: 'OU=Smith\\, Jones & Co,OU=Head,DC=corp,DC=example', ou: 'Smith, Jones & Co', objectGUID: Buffer.alloc(16, 2) },
+    ];
+    const people: Entry[] = [
+      {
+        dn: 'CN=Li Lei,OU=Finance,OU=Head,DC=corp,DC=example',
+        objectGUID: Buffer.alloc(16, 3),
+        sAMAccountName: 'lilei',
+        employeeID: 'A100',
+        cn: 'Li Lei',
+        userAccountControl: '512',
+        telephoneNumber: '010-1234',
+      },
+      {
+        dn: 'CN=Gone,OU=Smith\\, Jones & Co,OU=Head,DC=corp,DC=example',
+        objectGUID: Buffer.alloc(16, 4),
+        sAMAccountName: 'gone',
+        userAccountControl: '514',
+      },
+      { dn: 'CN=No Key,DC=corp,DC=example', sAMAccountName: 'nokey' },
+    ];
+    const snapshot = snapshotOf(depts, people, ATTRS);
+    const head = '01010101-0101-0101-0101-010101010101';
+    expect(snapshot.depts).toEqual([
+      { externalId: '2f1a3b4c-5d6e-7f80-9a0b-1c2d3e4f5a6b', name: 'Finance', parentExternalId: head },
+      { externalId: head, name: 'Head', parentExternalId: null },
+      { externalId: '02020202-0202-0202-0202-020202020202', name: 'Smith, Jones & Co', parentExternalId: head },
+    ]);
+    expect(snapshot.people[0]).toMatchObject({
+      account: 'lilei',
+      code: 'A100',
+      realName: 'Li Lei',
+      name: 'Li Lei',
+      phone: '010-1234',
+      deptExternalId: '2f1a3b4c-5d6e-7f80-9a0b-1c2d3e4f5a6b',
+      active: true,
+    });
+    expect(snapshot.people[1]).toMatchObject({ account: 'gone', deptExternalId: '02020202-0202-0202-0202-020202020202', active: false });
+    expect(snapshot.people[2]).toMatchObject({ externalId: '', account: 'nokey', deptExternalId: null });
+  });
+
+  it('takes several base DNs and compares DNs as directories do', () => {
+    expect(baseDnsOf('ou=A,dc=x;\n ou=B, dc=x \n')).toEqual(['ou=A,dc=x', 'ou=B, dc=x']);
+    expect(normalDn('OU=Head, DC=Corp')).toBe(normalDn('ou=head,dc=corp'));
+  });
+});
+
+describe('departments from groups', () => {
+  it('joins groups by membership and breaks a circle of groups listing each other', () => {
+    const group = (cn: string, byte: number, member: string[]) => ({
+      dn: `cn=${cn},ou=Groups,dc=x`,
+      cn,
+      objectGUID: Buffer.alloc(16, byte),
+      member,
+    });
+    const groups = [group('A', 1, ['cn=B,ou=Groups,dc=x']), group('B', 2, ['cn=A,ou=Groups,dc=x', 'uid=p,ou=People,dc=x'])];
+    const snapshot = snapshotOf(
+      groups,
+      [{ dn: 'uid=p,ou=People,dc=x', objectGUID: Buffer.alloc(16, 9), uid: 'p' }],
+      { ...ATTRS, account: 'uid' },
+      'group',
+    );
+    const key = (byte: number) =>
+      Buffer.alloc(16, byte)
+        .toString('hex')
+        .replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
+    expect(snapshot.people[0].deptExternalId).toBe(key(2));
+    const depts = withoutCycles(snapshot.depts);
+    const parents = new Map(depts.map((d) => [d.externalId, d.parentExternalId]));
+    // Each names the other as parent in the directory; one of them goes to the top.
+    expect([parents.get(key(1)), parents.get(key(2))].filter((p) => p === null)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,233 @@
+import { isIP } from 'node:net';
+import { badRequest, syncMessages as m, type SyncMapping } from '@sso/shared-api';
+import { Client, type Entry, InvalidCredentialsError, NoSuchObjectError, ResultCodeError } from 'ldapts';
+import type { OutboundGuard } from '../../net/outbound-guard.js';
+import { OutboundRefused } from '../../net/outbound-guard.js';
+import type { DirectoryReader, DirectorySnapshot, SourceDept, SourcePerson } from './directory.js';
+
+/** The LDAP fields of a source, the bind password already decrypted. */
+export interface LdapSettings {
+  tenantId: string;
+  url: string;
+  bindDn: string | null;
+  bindPassword: string | undefined;
+  baseDn: string;
+  userFilter: string | null;
+  groupFilter: string | null;
+  accountAttr: string | null;
+  codeAttr: string | null;
+  mapping: SyncMapping;
+}
+
+/** OpenLDAP's inetOrgPerson, or an Active Directory user (objectCategory is unknown to OpenLDAP, so false there). */
+export const DEFAULT_USER_FILTER = '(|(objectClass=inetOrgPerson)(&(objectCategory=person)(objectClass=user)))';
+export const DEFAULT_GROUP_FILTER = '(objectClass=organizationalUnit)';
+/** With `"deptFrom": "group"`: OpenLDAP's groupOfNames / groupOfUniqueNames, Active Directory's groups. */
+export const DEFAULT_GROUPS_FILTER = '(|(objectClass=groupOfNames)(objectClass=groupOfUniqueNames)(objectClass=group))';
+const PAGE_SIZE = 500;
+/** Active Directory's userAccountControl bit of a disabled account. */
+const ACCOUNTDISABLE = 2;
+
+/** One or more base DNs, separated by `;` or new lines (a DN itself holds commas). */
+export const baseDnsOf = (text: string) =>
+  text
+    .split(/[;\n]/)
+    .map((dn) => dn.trim())
+    .filter(Boolean);
+
+/** A DN compared the way directories compare them: lower case, no spaces around separators. */
+export const normalDn = (dn: string) =>
+  dn
+    .toLowerCase()
+    .replace(/\s*([,=+])\s*/g, '$1')
+    .trim();
+
+/** The DN of the entry above (the part after the first unescaped comma), or null at the top. */
+function parentDn(dn: string): string | null {
+  for (let i = 0; i < dn.length; i++) {
+    if (dn[i] === '\\') i++;
+    else if (dn[i] === ',') return dn.slice(i + 1);
+  }
+  return null;
+}
+
+/** objectGUID as Active Directory shows it (the first three groups little-endian). */
+function guidText(raw: Buffer): string {
+  const hex = (bytes: Buffer) => bytes.toString('hex');
+  const le = (from: number, to: number) => hex(Buffer.from(raw.subarray(from, to)).reverse());
+  return `${le(0, 4)}-${le(4, 6)}-${le(6, 8)}-${hex(raw.subarray(8, 10))}-${hex(raw.subarray(10, 16))}`;
+}
+
+function first(entry: Entry, attribute: string | undefined): string | null {
+  if (!attribute) return null;
+  const key = Object.keys(entry).find((k) => k.toLowerCase() === attribute.toLowerCase());
+  if (!key) return null;
+  const value = entry[key];
+  const one = Array.isArray(value) ? value[0] : value;
+  if (one === undefined) return null;
+  const text = (Buffer.isBuffer(one) ? one.toString('utf8') : String(one)).trim();
+  return text || null;
+}
+
+function stableKey(entry: Entry): string | null {
+  const uuid = first(entry, 'entryUUID');
+  if (uuid) return uuid.toLowerCase();
+  const guid = entry.objectGUID ?? entry.objectguid;
+  const raw = Array.isArray(guid) ? guid[0] : guid;
+  if (Buffer.isBuffer(raw) && raw.length === 16) return guidText(raw);
+  return null;
+}
+
+/** Connects to the directory at the address the outbound guard checked for this tenant, never another. */
+async function connect(guard: OutboundGuard, settings: LdapSettings): Promise<Client> {
+  const url = new URL(settings.url);
+  const secure = url.protocol.toLowerCase() === 'ldaps:';
+  const port = url.port ? Number(url.port) : secure ? 636 : 389;
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  let address: string;
+  try {
+    address = await guard.resolve(settings.tenantId, `${hostname}:${port}`);
+  } catch (error) {
+    if (error instanceof OutboundRefused) throw badRequest(error.message);
+    throw error;
+  }
+  const shown = address.includes(':') ? `[${address}]` : address;
+  // The certificate is checked against the configured name, not the address connected to.
+  const tls = { ...(isIP(hostname) ? {} : { servername: hostname }), rejectUnauthorized: settings.mapping.tlsVerify !== false };
+  // ldapts speaks TLS from the start whenever it is given TLS options: only ldaps:// gets them.
+  const client = new Client({
+    url: `${secure ? 'ldaps' : 'ldap'}://${shown}:${port}`,
+    connectTimeout: 10_000,
+    timeout: (settings.mapping.timeoutSeconds ?? 60) * 1000,
+    ...(secure ? { tlsOptions: tls } : {}),
+  });
+  if (!secure && settings.mapping.startTls) await client.startTLS(tls);
+  return client;
+}
+
+/** A refusal the tenant can act on, naming the server but never the password. */
+function explain(error: unknown, settings: LdapSettings, baseDn?: string): unknown {
+  if (error instanceof InvalidCredentialsError) return badRequest(m.bindRefused);
+  if (error instanceof NoSuchObjectError) return badRequest(`${m.searchFailed}: ${baseDn ?? ''}`.trim());
+  if (error instanceof ResultCodeError) return badRequest(`${m.searchFailed}: ${error.message}`);
+  const code = (error as { code?: string }).code;
+  if (/timed out|timeout/i.test(String((error as Error)?.message))) return badRequest(`${m.slow}: ${new URL(settings.url).host}`);
+  if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS_CERT/.test(code)) {
+    return badRequest(`${m.untrusted}: ${new URL(settings.url).host}, ${code}`);
+  }
+  if (typeof code === 'string' || /timeout|connect|socket|tls|certificate/i.test(String((error as Error)?.message))) {
+    const host = new URL(settings.url).host;
+    return badRequest(`${m.unreachable}: ${host}${code ? `, ${code}` : ''}`);
+  }
+  return error;
+}
+
+/**
+ * LDAP / Active Directory: binds, then pages through each base DN for the entries the group
+ * filter names (they become departments, nested by their DNs) and for the people the user filter
+ * names (each in the department of the nearest such entry above it). Entries are keyed by
+ * entryUUID (OpenLDAP and most servers) or objectGUID (Active Directory).
+ */
+export function ldapReader(guard: OutboundGuard, settings: LdapSettings): DirectoryReader {
+  const attr = {
+    account: settings.accountAttr ?? 'uid',
+    code: settings.codeAttr ?? 'employeeNumber',
+    name: settings.mapping.name ?? 'displayName',
+    realName: settings.mapping.realName ?? 'cn',
+    phone: settings.mapping.phone ?? 'mobile',
+    email: settings.mapping.email ?? 'mail',
+  };
+  const byGroup = settings.mapping.deptFrom === 'group';
+  return {
+    async read(): Promise<DirectorySnapshot> {
+      let client: Client | undefined;
+      let baseDn: string | undefined;
+      try {
+        client = await connect(guard, settings);
+        if (settings.bindDn) await client.bind(settings.bindDn, settings.bindPassword ?? '');
+        const deptEntries: Entry[] = [];
+        const personEntries: Entry[] = [];
+        for (baseDn of baseDnsOf(settings.baseDn)) {
+          const common = { scope: 'sub' as const, paged: { pageSize: PAGE_SIZE }, explicitBufferAttributes: ['objectGUID'] };
+          const groups = await client.search(baseDn, {
+            ...common,
+            filter: settings.groupFilter ?? (byGroup ? DEFAULT_GROUPS_FILTER : DEFAULT_GROUP_FILTER),
+            attributes: ['ou', 'cn', 'name', 'entryUUID', 'objectGUID', ...(byGroup ? ['member', 'uniqueMember'] : [])],
+          });
+          deptEntries.push(...groups.searchEntries);
+          const people = await client.search(baseDn, {
+            ...common,
+            filter: settings.userFilter ?? DEFAULT_USER_FILTER,
+            attributes: ['entryUUID', 'objectGUID', 'userAccountControl', 'telephoneNumber', ...Object.values(attr)],
+          });
+          personEntries.push(...people.searchEntries);
+        }
+        return snapshotOf(deptEntries, personEntries, attr, byGroup ? 'group' : 'ou');
+      } catch (error) {
+        throw explain(error, settings, baseDn);
+      } finally {
+        await client?.unbind().catch(() => undefined);
+      }
+    },
+  };
+}
+
+/** Departments and people from the entries the searches answered (exported for tests of Active Directory entries). */
+export function snapshotOf(
+  deptEntries: Entry[],
+  personEntries: Entry[],
+  attr: Record<string, string>,
+  deptFrom: 'ou' | 'group' = 'ou',
+): DirectorySnapshot {
+  const deptByDn = new Map<string, { entry: Entry; key: string }>();
+  for (const entry of deptEntries) {
+    const key = stableKey(entry);
+    if (key) deptByDn.set(normalDn(entry.dn), { entry, key });
+  }
+  // Groups: a group or person belongs to the first group listing it as a member (member, uniqueMember).
+  const groupOf = new Map<string, string>();
+  if (deptFrom === 'group') {
+    for (const { entry, key } of deptByDn.values()) {
+      for (const name of ['member', 'uniqueMember']) {
+        const values = entry[Object.keys(entry).find((k) => k.toLowerCase() === name.toLowerCase()) ?? ''];
+        for (const member of Array.isArray(values) ? values : values ? [values] : []) {
+          const dn = normalDn(Buffer.isBuffer(member) ? member.toString('utf8') : String(member));
+          if (!groupOf.has(dn) && deptByDn.get(dn)?.key !== key) groupOf.set(dn, key);
+        }
+      }
+    }
+  }
+  const deptAbove = (dn: string): string | null => {
+    if (deptFrom === 'group') return groupOf.get(normalDn(dn)) ?? null;
+    for (let up = parentDn(dn); up; up = parentDn(up)) {
+      const found = deptByDn.get(normalDn(up));
+      if (found) return found.key;
+    }
+    return null;
+  };
+  const depts: SourceDept[] = [...deptByDn.values()].map(({ entry, key }) => ({
+    externalId: key,
+    name: first(entry, 'ou') ?? first(entry, 'cn') ?? first(entry, 'name') ?? entry.dn,
+    parentExternalId: deptAbove(entry.dn),
+  }));
+  const people: SourcePerson[] = [];
+  for (const entry of personEntries) {
+    // An entry without a stable key is kept as an error row of the run, never matched.
+    const key = stableKey(entry) ?? '';
+    const control = Number(first(entry, 'userAccountControl') ?? 0);
+    const realName = first(entry, attr.realName);
+    people.push({
+      externalId: key,
+      origin: entry.dn,
+      account: first(entry, attr.account),
+      code: first(entry, attr.code),
+      realName,
+      name: first(entry, attr.name) ?? realName,
+      phone: first(entry, attr.phone) ?? first(entry, 'telephoneNumber'),
+      email: first(entry, attr.email),
+      deptExternalId: deptAbove(entry.dn),
+      active: (control & ACCOUNTDISABLE) === 0,
+    });
+  }
+  return { depts, people };
+}

@@ -1,0 +1,288 @@
+import { syncMessages as m, type SyncChangeRow } from '@sso/shared-api';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { live } from '../../kernel/live-rows.js';
+import type { DirectorySnapshot, SourceDept, SourcePerson } from './directory.js';
+
+/** The user fields a source writes. */
+export const USER_FIELDS = ['account', 'code', 'name', 'realName', 'phone', 'email'] as const;
+export type UserField = (typeof USER_FIELDS)[number];
+export type UserValues = Record<UserField, string | null>;
+
+/** The widths of blade_user's columns: display names are cut to fit, other values too long refuse the entry. */
+const WIDTHS: Record<UserField, number> = { account: 45, code: 45, name: 20, realName: 10, phone: 45, email: 45 };
+const CUT: readonly UserField[] = ['name', 'realName'];
+const DEPT_NAME_WIDTH = 45;
+const cut = (text: string, width: number) => [...text].slice(0, width).join('');
+
+/**
+ * One step of a plan. Departments and users are named by the source's key, and a department
+ * that does not exist yet by the key it will be linked under, so a stored plan can be applied
+ * later (`apply?runId=`).
+ */
+export type PlanStep =
+  | { op: 'dept.create'; externalId: string; name: string; parentExternalId: string | null }
+  | { op: 'dept.update'; externalId: string; localId: string; name?: string; parentExternalId?: string | null }
+  | { op: 'user.create'; externalId: string; values: UserValues; deptExternalId: string | null }
+  | {
+      op: 'user.update';
+      externalId: string;
+      localId: string;
+      values: Partial<UserValues>;
+      deptExternalId?: string | null;
+      enable?: boolean;
+    }
+  | { op: 'user.disable'; externalId: string; localId: string };
+
+export interface Plan {
+  steps: PlanStep[];
+  rows: SyncChangeRow[];
+  counts: { creates: number; updates: number; moves: number; disables: number; errors: number };
+}
+
+export interface PlanScope {
+  sourceId: string;
+  tenantId: string;
+  /** The department the source's top departments hang under ('0': the top of the tenant). */
+  rootDeptId: string;
+  /** The role given to the users the sync creates. */
+  roleId?: string;
+}
+
+/** The department keyed `local:<id>` is one the source does not hold: where its top departments hang. */
+const localKey = (id: string) => `local:${id}`;
+
+/**
+ * What a sync would change, from the snapshot and the tenant's rows, reading only: departments to
+ * create, move and rename, users to create, update, move, disable (and enable again when they
+ * return after the sync disabled them), and error rows for entries it cannot take. Users are
+ * matched by employee number, then by the stored link; an account held by a user the source is
+ * not linked to is an error row, never taken over.
+ */
+export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot: DirectorySnapshot): Promise<Plan> {
+  const links = await db
+    .selectFrom('blade_sync_link')
+    .select(['kind', 'externalId', 'localId', 'gone'])
+    .where('sourceId', '=', scope.sourceId)
+    .execute();
+  const deptLinks = new Map(links.filter((l) => l.kind === 'dept').map((l) => [l.externalId, l]));
+  const userLinks = new Map(links.filter((l) => l.kind === 'user').map((l) => [l.externalId, l]));
+  const disabledBySync = new Set(links.filter((l) => l.kind === 'user' && l.gone === 1).map((l) => l.localId));
+  const deptKeyOfLocal = new Map([...deptLinks.values()].map((l) => [l.localId, l.externalId]));
+  const depts = new Map(
+    (await db.selectFrom('blade_dept').select(['id', 'parentId', 'deptName']).$call(live(scope.tenantId)).execute()).map((d) => [d.id, d]),
+  );
+  const users = await db
+    .selectFrom('blade_user')
+    .select(['id', 'status', 'deptId', ...USER_FIELDS])
+    .$call(live(scope.tenantId))
+    .execute();
+  const userById = new Map(users.map((u) => [u.id, u]));
+  const userByCode = new Map(users.filter((u) => u.code).map((u) => [u.code as string, u]));
+  const userByAccount = new Map(users.map((u) => [u.account.toLowerCase(), u]));
+
+  const plan: Plan = { steps: [], rows: [], counts: { creates: 0, updates: 0, moves: 0, disables: 0, errors: 0 } };
+  const row = (r: Omit<SyncChangeRow, 'message' | 'changes'> & Partial<SyncChangeRow>) => {
+    plan.rows.push({ changes: {}, message: null, ...r });
+    const key = { create: 'creates', update: 'updates', rename: 'updates', move: 'moves', disable: 'disables', error: 'errors' } as const;
+    plan.counts[key[r.action]]++;
+  };
+
+  // Departments, parents before children. A department keeps its local id once linked.
+  const sourceDepts = new Map(snapshot.depts.map((d) => [d.externalId, d]));
+  const deptName = (key: string | null) => (key ? (sourceDepts.get(key)?.name ?? key) : (depts.get(scope.rootDeptId)?.deptName ?? null));
+  const wantedParent = (d: SourceDept) => d.parentExternalId ?? localKey(scope.rootDeptId);
+  const liveDeptOf = (key: string) => {
+    const link = deptLinks.get(key);
+    return link ? depts.get(link.localId) : undefined;
+  };
+  for (const source of parentsFirst(withoutCycles(snapshot.depts))) {
+    const d = { ...source, name: cut(source.name, DEPT_NAME_WIDTH) };
+    const local = liveDeptOf(d.externalId);
+    if (!local) {
+      plan.steps.push({ op: 'dept.create', externalId: d.externalId, name: d.name, parentExternalId: d.parentExternalId });
+      row({
+        kind: 'dept',
+        action: 'create',
+        externalId: d.externalId,
+        label: d.name,
+        localId: null,
+        changes: { deptName: [null, d.name], parent: [null, deptName(d.parentExternalId)] },
+      });
+      continue;
+    }
+    const currentParent = deptKeyOfLocal.get(local.parentId) ?? localKey(local.parentId);
+    const moved = currentParent !== wantedParent(d);
+    const renamed = local.deptName !== d.name;
+    if (!moved && !renamed) continue;
+    plan.steps.push({
+      op: 'dept.update',
+      externalId: d.externalId,
+      localId: local.id,
+      ...(renamed ? { name: d.name } : {}),
+      ...(moved ? { parentExternalId: d.parentExternalId } : {}),
+    });
+    const changes: SyncChangeRow['changes'] = {};
+    if (renamed) changes.deptName = [local.deptName, d.name];
+    if (moved) changes.parent = [depts.get(local.parentId)?.deptName ?? null, deptName(d.parentExternalId)];
+    row({ kind: 'dept', action: moved ? 'move' : 'rename', externalId: d.externalId, label: d.name, localId: local.id, changes });
+  }
+
+  // Users. An account or key the source gives twice is refused for every entry carrying it.
+  const countOf = (values: (string | null)[]) => {
+    const counts = new Map<string, number>();
+    for (const v of values) if (v) counts.set(v, (counts.get(v) ?? 0) + 1);
+    return counts;
+  };
+  const accounts = countOf(snapshot.people.map((p) => p.account?.toLowerCase() ?? null));
+  const keys = countOf(snapshot.people.map((p) => p.externalId || null));
+  const seen = new Set<string>();
+  const claimed = new Set<string>();
+  const error = (p: SourcePerson, message: string) =>
+    row({
+      kind: 'user',
+      action: 'error',
+      externalId: p.externalId,
+      label: p.account ?? p.origin,
+      localId: null,
+      message: `${message}: ${p.origin}`,
+    });
+  for (const p of snapshot.people) {
+    if (!p.externalId) {
+      error(p, m.noKey);
+      continue;
+    }
+    seen.add(p.externalId);
+    // A key the source gives twice is refused for each entry; its linked user is left as it is.
+    if ((keys.get(p.externalId) ?? 0) > 1) {
+      error(p, m.duplicateKey);
+      continue;
+    }
+    if (!p.active) continue; // disabled in the source: handled with the leavers below
+    if (!p.account) {
+      error(p, m.noAccount);
+      continue;
+    }
+    if ((accounts.get(p.account.toLowerCase()) ?? 0) > 1) {
+      error(p, m.duplicateAccount);
+      continue;
+    }
+    const link = userLinks.get(p.externalId);
+    const byCode = p.code ? userByCode.get(p.code) : undefined;
+    const local = (byCode && !claimed.has(byCode.id) ? byCode : undefined) ?? (link ? userById.get(link.localId) : undefined);
+    const values: UserValues = { account: p.account, code: p.code, name: p.name, realName: p.realName, phone: p.phone, email: p.email };
+    for (const f of CUT) if (values[f]) values[f] = cut(values[f] as string, WIDTHS[f]);
+    const tooLong = USER_FIELDS.find((f) => [...(values[f] ?? '')].length > WIDTHS[f]);
+    if (tooLong) {
+      error(p, `${m.valueTooLong}: ${tooLong}`);
+      continue;
+    }
+    const holder = userByAccount.get(p.account.toLowerCase());
+    if (holder && holder.id !== local?.id) {
+      error(p, m.accountTaken);
+      continue;
+    }
+    if (!local) {
+      plan.steps.push({ op: 'user.create', externalId: p.externalId, values, deptExternalId: p.deptExternalId });
+      row({
+        kind: 'user',
+        action: 'create',
+        externalId: p.externalId,
+        label: p.account,
+        localId: null,
+        changes: {
+          ...Object.fromEntries(USER_FIELDS.filter((f) => values[f] !== null).map((f) => [f, [null, values[f]]])),
+          dept: [null, deptName(p.deptExternalId)],
+        },
+      });
+      continue;
+    }
+    claimed.add(local.id);
+    const changes: SyncChangeRow['changes'] = {};
+    const changed: Partial<UserValues> = {};
+    for (const f of USER_FIELDS) {
+      if ((local[f] ?? null) !== values[f]) {
+        changes[f] = [local[f] ?? null, values[f]];
+        changed[f] = values[f];
+      }
+    }
+    // The source places a person in one department; a person it places nowhere keeps theirs.
+    const currentDept = local.deptId?.split(',')[0] ?? null;
+    const currentKey = currentDept ? (deptKeyOfLocal.get(currentDept) ?? localKey(currentDept)) : null;
+    const moved = p.deptExternalId !== null && currentKey !== p.deptExternalId;
+    if (moved) changes.dept = [currentDept ? (depts.get(currentDept)?.deptName ?? currentDept) : null, deptName(p.deptExternalId)];
+    // Enabled again only when the sync disabled them; an administrator's disabling stands.
+    const enable = local.status !== 1 && disabledBySync.has(local.id);
+    if (enable) changes.status = [String(local.status), '1'];
+    const relink = !link || link.localId !== local.id || link.gone === 1;
+    if (!Object.keys(changes).length && !relink) continue;
+    plan.steps.push({
+      op: 'user.update',
+      externalId: p.externalId,
+      localId: local.id,
+      values: changed,
+      ...(moved ? { deptExternalId: p.deptExternalId } : {}),
+      ...(enable ? { enable } : {}),
+    });
+    if (Object.keys(changes).length) {
+      row({ kind: 'user', action: moved ? 'move' : 'update', externalId: p.externalId, label: p.account, localId: local.id, changes });
+    }
+  }
+
+  // Leavers: linked users the source no longer holds, or holds as disabled. Disabled, never removed.
+  const active = new Set(snapshot.people.filter((p) => p.active && p.externalId).map((p) => p.externalId));
+  for (const link of userLinks.values()) {
+    if (active.has(link.externalId) && seen.has(link.externalId)) continue;
+    const local = userById.get(link.localId);
+    if (!local || claimed.has(local.id) || local.status !== 1) continue;
+    claimed.add(local.id);
+    plan.steps.push({ op: 'user.disable', externalId: link.externalId, localId: local.id });
+    row({
+      kind: 'user',
+      action: 'disable',
+      externalId: link.externalId,
+      label: local.account,
+      localId: local.id,
+      changes: { status: ['1', '2'] },
+    });
+  }
+  return plan;
+}
+
+/**
+ * The departments with any circle of parents broken (groups may list each other as members): the
+ * department where a walk up meets itself again goes to the top, so the tree stays a tree.
+ */
+export function withoutCycles(list: readonly SourceDept[]): SourceDept[] {
+  const byKey = new Map(list.map((d) => [d.externalId, { ...d }]));
+  for (const start of byKey.values()) {
+    const trail = new Set<string>([start.externalId]);
+    for (let at = start; at.parentExternalId; ) {
+      const parent = byKey.get(at.parentExternalId);
+      if (!parent) break;
+      if (trail.has(parent.externalId)) {
+        at.parentExternalId = null;
+        break;
+      }
+      trail.add(parent.externalId);
+      at = parent;
+    }
+  }
+  return [...byKey.values()];
+}
+
+/** Departments ordered so that each comes after its parent (a cycle or a missing parent puts it at the top). */
+function parentsFirst(list: readonly SourceDept[]): SourceDept[] {
+  const byKey = new Map(list.map((d) => [d.externalId, d]));
+  const depth = new Map<string, number>();
+  const depthOf = (d: SourceDept): number => {
+    const known = depth.get(d.externalId);
+    if (known !== undefined) return known;
+    depth.set(d.externalId, 0);
+    const parent = d.parentExternalId ? byKey.get(d.parentExternalId) : undefined;
+    const value = parent ? depthOf(parent) + 1 : 0;
+    depth.set(d.externalId, value);
+    return value;
+  };
+  return [...list].sort((a, b) => depthOf(a) - depthOf(b));
+}

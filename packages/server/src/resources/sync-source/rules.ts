@@ -1,0 +1,51 @@
+import { badRequest, syncMessages as m } from '@sso/shared-api';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { keepOrEncryptSecret } from '../../domain/kept-secrets.js';
+import type { ResourceRules } from '../../engine/types.js';
+import { live } from '../../kernel/live-rows.js';
+import { ldapTarget, mappingOf } from './source.js';
+
+/**
+ * Sync sources: an LDAP source needs its address and base DN, and its address must be one the
+ * tenant may reach (the outbound guard, again at each connection); the bind password and the API
+ * secret are stored encrypted and kept when an update leaves them empty; the mapping's role and
+ * root department must be the tenant's.
+ */
+export const syncSourceRules: ResourceRules = {
+  async beforeSave({ ctx, caller, values, existing, trx }) {
+    const db = trx as Kysely<Database>;
+    const field = (name: string) => (values[name] !== undefined ? values[name] : existing?.[name]) as string | null | undefined;
+    if (field('kind') === 'ldap') {
+      const url = field('url');
+      if (!url) throw badRequest(m.urlRequired);
+      if (!field('baseDn')) throw badRequest(m.baseDnRequired);
+      if (values.url !== undefined || !existing) await ctx.outbound.check(caller.tenant_id, ldapTarget(url), { db });
+    }
+    const apiBase = values.apiBase as string | null | undefined;
+    if (apiBase) await ctx.outbound.check(caller.tenant_id, apiBase, { db });
+    if (typeof values.mapping === 'string') {
+      const mapping = mappingOf(values.mapping);
+      if (mapping.roleId) {
+        const role = await db
+          .selectFrom('blade_role')
+          .select('id')
+          .where('id', '=', mapping.roleId)
+          .$call(live(caller.tenant_id))
+          .executeTakeFirst();
+        if (!role) throw badRequest(m.mappingRole);
+      }
+      if (mapping.rootDeptId && mapping.rootDeptId !== '0') {
+        const dept = await db
+          .selectFrom('blade_dept')
+          .select('id')
+          .where('id', '=', mapping.rootDeptId)
+          .$call(live(caller.tenant_id))
+          .executeTakeFirst();
+        if (!dept) throw badRequest(m.mappingRootDept);
+      }
+    }
+    await keepOrEncryptSecret(db, values, existing, 'bindPassword');
+    await keepOrEncryptSecret(db, values, existing, 'secret');
+  },
+};

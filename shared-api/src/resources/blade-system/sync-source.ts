@@ -1,0 +1,349 @@
+import { z } from 'zod';
+import { idString, optionalText, requiredText } from '../../common.js';
+import { defineMessagePattern, defineMessages } from '../../messages.js';
+import { defineExtra, defineResource } from '../../resource.js';
+
+export const syncMessages = defineMessages({
+  name: ['请输入同步源名称', 'Please enter the name of the sync source'],
+  kind: ['同步源类型须为 ldap、wecom、dingtalk、feishu 或 file', 'The kind must be ldap, wecom, dingtalk, feishu or file'],
+  url: ['目录地址须为 ldap:// 或 ldaps:// 开头的地址', 'The directory address must start with ldap:// or ldaps://'],
+  urlRequired: ['请输入目录地址', 'Please enter the directory address'],
+  baseDnRequired: ['请输入搜索基准 DN', 'Please enter the base DN to search'],
+  filter: [
+    '过滤条件须为括号括起的 LDAP 过滤器，如 (objectClass=person)',
+    'A filter must be an LDAP filter in parentheses, e.g. (objectClass=person)',
+  ],
+  attr: ['属性名只能包含字母、数字和连字符', 'An attribute name holds only letters, digits and hyphens'],
+  mapping: ['字段映射须为 JSON 对象', 'The field mapping must be a JSON object'],
+  mappingField: ['字段映射中的值须为属性名', 'Each value of the field mapping must be an attribute name'],
+  mappingRole: ['字段映射中的 roleId 不是本租户的角色', 'The roleId of the field mapping is not a role of this tenant'],
+  mappingRootDept: ['字段映射中的 rootDeptId 不是本租户的机构', 'The rootDeptId of the field mapping is not a department of this tenant'],
+  schedule: ['同步计划须为五段的 cron 表达式', 'The schedule must be a cron expression of five fields'],
+  sourceMissing: ['同步源不存在', 'The sync source does not exist'],
+  sourceDisabled: ['同步源已停用', 'The sync source is disabled'],
+  kindNotYet: ['该类型的同步源暂不支持同步，目前支持 ldap', 'Syncing this kind of source is not supported yet; ldap is'],
+  bindRefused: ['目录拒绝了绑定账号或密码', 'The directory refused the bind DN or password'],
+  unreachable: ['无法连接目录服务器', 'The directory server cannot be reached'],
+  untrusted: ['目录服务器的证书不受信任', "The directory server's certificate is not trusted"],
+  slow: ['目录服务器未在时限内应答', 'The directory server did not answer in time'],
+  searchFailed: ['目录搜索失败', 'The directory search failed'],
+  runMissing: ['试运行记录不存在或不属于该同步源', 'The dry run does not exist or belongs to another source'],
+  running: ['该同步源正在同步，请稍后再试', 'A sync of this source is under way: try again once it ends'],
+  runUsed: ['该试运行已执行或已过期，请重新试运行', 'That dry run was applied already or is stale; run a new dry run'],
+  noKey: ['目录条目没有 entryUUID 或 objectGUID', 'The directory entry has no entryUUID or objectGUID'],
+  noAccount: ['目录条目缺少账号属性', 'The directory entry has no account attribute'],
+  accountTaken: ['账号已被未关联该同步源的用户使用', 'The account is held by a user not linked to this source'],
+  duplicateKey: ['目录中有多个条目使用该唯一标识', 'Several directory entries have this unique key'],
+  duplicateAccount: ['目录中有多个条目使用该账号', 'Several directory entries have this account'],
+  valueTooLong: ['目录条目的值超过字段长度', 'A value of the directory entry is longer than its field allows'],
+});
+
+// Refusals name what failed: `<message>: <server or base DN>[, <code>]`.
+defineMessagePattern(/^无法连接目录服务器: (.+)$/, 'The directory server cannot be reached: $1');
+defineMessagePattern(/^目录搜索失败: (.+)$/, 'The directory search failed: $1');
+defineMessagePattern(/^目录服务器未在时限内应答: (.+)$/, 'The directory server did not answer in time: $1');
+defineMessagePattern(/^目录服务器的证书不受信任: (.+)$/, "The directory server's certificate is not trusted: $1");
+
+/** The kinds of source: a directory (LDAP / Active Directory), an organisation API, or an HR file drop. */
+export const SYNC_KINDS = ['ldap', 'wecom', 'dingtalk', 'feishu', 'file'] as const;
+export type SyncKind = (typeof SYNC_KINDS)[number];
+
+const ATTRIBUTE = /^[A-Za-z][A-Za-z0-9-]{0,63}$/;
+const emptyAsNull = (schema: z.ZodType) => z.preprocess((v) => (v === '' ? null : v), schema.nullish());
+const attribute = emptyAsNull(z.string({ error: syncMessages.attr }).trim().regex(ATTRIBUTE, syncMessages.attr));
+/** Balanced parentheses, nothing outside them: what an LDAP filter looks like (the directory parses it). */
+const ldapFilter = emptyAsNull(
+  z
+    .string({ error: syncMessages.filter })
+    .trim()
+    .max(1000)
+    .refine((text) => {
+      if (!text.startsWith('(') || !text.endsWith(')')) return false;
+      let depth = 0;
+      for (const [i, ch] of [...text].entries()) {
+        if (ch === '(') depth++;
+        else if (ch === ')' && --depth === 0 && i !== text.length - 1) return false;
+        if (depth < 0) return false;
+      }
+      return depth === 0;
+    }, syncMessages.filter),
+);
+
+/**
+ * The mapping of a source (JSON): attribute names for `name`, `realName`, `phone` and `email`
+ * (the account and employee number are `accountAttr` and `codeAttr`), `roleId` given to the
+ * users it creates, `rootDeptId` under which its department tree hangs (0: the top), `deptFrom`
+ * (`ou`: departments are the entries above a person, the default; `group`: they are groups, nested
+ * and joined by membership), `timeoutSeconds` each directory operation may take (default 60), `startTls`
+ * to upgrade an ldap:// connection, and `tlsVerify: false` to accept any certificate.
+ */
+export const syncMapping = z
+  .object({
+    name: z.string().regex(ATTRIBUTE, syncMessages.mappingField).optional(),
+    realName: z.string().regex(ATTRIBUTE, syncMessages.mappingField).optional(),
+    phone: z.string().regex(ATTRIBUTE, syncMessages.mappingField).optional(),
+    email: z.string().regex(ATTRIBUTE, syncMessages.mappingField).optional(),
+    roleId: z
+      .string()
+      .regex(/^\d{1,20}$/, syncMessages.mappingRole)
+      .optional(),
+    rootDeptId: z
+      .string()
+      .regex(/^\d{1,20}$/, syncMessages.mappingRootDept)
+      .optional(),
+    startTls: z.boolean().optional(),
+    deptFrom: z.enum(['ou', 'group']).optional(),
+    timeoutSeconds: z.number().int().min(1).max(600).optional(),
+    tlsVerify: z.boolean().optional(),
+  })
+  .strict();
+export type SyncMapping = z.infer<typeof syncMapping>;
+
+const mappingText = emptyAsNull(
+  z
+    .string({ error: syncMessages.mapping })
+    .max(4000)
+    .refine((text) => {
+      try {
+        return syncMapping.safeParse(JSON.parse(text)).success;
+      } catch {
+        return false;
+      }
+    }, syncMessages.mapping),
+);
+
+/** One change of a run: what it does to which department or user, and the fields it changes. */
+export const syncChangeRow = z.object({
+  kind: z.enum(['dept', 'user']),
+  action: z.enum(['create', 'update', 'move', 'rename', 'disable', 'error']),
+  externalId: z.string(),
+  label: z.string(),
+  localId: z.string().nullable(),
+  changes: z.record(z.string(), z.tuple([z.string().nullable(), z.string().nullable()])),
+  message: z.string().nullable(),
+});
+export type SyncChangeRow = z.infer<typeof syncChangeRow>;
+
+/** The answer of a dry run and of an apply: the counts and the rows (errors included). */
+export const syncRunAnswer = z.object({
+  runId: z.string(),
+  creates: z.number(),
+  updates: z.number(),
+  moves: z.number(),
+  disables: z.number(),
+  errors: z.number(),
+  durationMs: z.number(),
+  rows: z.array(syncChangeRow),
+});
+export type SyncRunAnswer = z.infer<typeof syncRunAnswer>;
+
+const cron = emptyAsNull(
+  z
+    .string({ error: syncMessages.schedule })
+    .trim()
+    .regex(/^\S+(\s+\S+){4}$/, syncMessages.schedule),
+);
+
+/**
+ * Sources of staff and departments, per tenant (同步源). The LDAP / Active Directory fields are
+ * `url` (ldap:// or ldaps://), `bindDn`, `bindPassword` (write-only: stored encrypted, never
+ * answered; an update leaving it empty keeps it), `baseDn` (one or more, separated by `;` or new
+ * lines), `userFilter`, `groupFilter` (the entries that become departments), `accountAttr` and
+ * `codeAttr`; the organisation APIs have `corpId`, `appKey`, `secret` (write-only) and `apiBase`.
+ * `mapping` holds the remaining field choices (`syncMapping`). status 1 enabled, 2 disabled.
+ */
+export const syncSource = defineResource({
+  service: 'blade-system',
+  name: 'sync-source',
+  table: 'blade_sync_source',
+  tenantScoped: true,
+  permission: 'syncsource',
+  entity: z.object({
+    name: requiredText(syncMessages.name, 64),
+    kind: z.enum(SYNC_KINDS, { error: syncMessages.kind }),
+    status: z.preprocess((v) => (typeof v === 'string' && v !== '' ? Number(v) : v), z.union([z.literal(1), z.literal(2)])).optional(),
+    schedule: cron,
+    url: emptyAsNull(
+      z
+        .string({ error: syncMessages.url })
+        .trim()
+        .max(500)
+        .regex(/^ldaps?:\/\/[^\s/?#]+\/?$/i, syncMessages.url),
+    ),
+    bindDn: optionalText(500),
+    bindPassword: optionalText(500),
+    baseDn: optionalText(2000),
+    userFilter: ldapFilter,
+    groupFilter: ldapFilter,
+    accountAttr: attribute,
+    codeAttr: attribute,
+    corpId: optionalText(128),
+    appKey: optionalText(128),
+    secret: optionalText(500),
+    apiBase: emptyAsNull(z.string().trim().max(500).url()),
+    mapping: mappingText,
+    remark: optionalText(255),
+  }),
+  // The lease of the apply under way is the server's own business.
+  hidden: ['bindPassword', 'secret', 'runOwner', 'runUntil'],
+  names: {
+    statusName: { field: 'status', labels: { 1: ['启用', 'Enabled'], 2: ['停用', 'Disabled'] } },
+  },
+  filters: { name: 'like', kind: 'eq' },
+  sorts: ['name', 'kind'],
+  defaultSort: { column: 'createTime', desc: true },
+  extras: {
+    dryRun: defineExtra({
+      method: 'POST',
+      path: 'dry-run',
+      summary: 'Read the source and answer what a sync would change (counts and rows); writes nothing but the run record',
+      query: z.object({ id: idString }),
+      response: syncRunAnswer,
+      permission: 'syncsource_dryrun',
+    }),
+    apply: defineExtra({
+      method: 'POST',
+      path: 'apply',
+      summary: 'Sync now (or apply exactly the dry run runId): creates, updates, moves and disables in batches',
+      query: z.object({ id: idString, runId: idString.optional() }),
+      response: syncRunAnswer,
+      permission: 'syncsource_apply',
+    }),
+  },
+  view: {
+    title: ['同步源', 'Sync sources'],
+    dialogWidth: 760,
+    columns: [
+      { prop: 'name', label: ['名称', 'Name'], search: true },
+      {
+        prop: 'kind',
+        label: ['类型', 'Kind'],
+        type: 'select',
+        search: true,
+        options: [
+          { value: 'ldap', label: ['LDAP / AD', 'LDAP / AD'] },
+          { value: 'wecom', label: ['企业微信', 'WeCom'] },
+          { value: 'dingtalk', label: ['钉钉', 'DingTalk'] },
+          { value: 'feishu', label: ['飞书', 'Feishu'] },
+          { value: 'file', label: ['人事文件', 'HR file'] },
+        ],
+      },
+      { prop: 'url', label: ['目录地址', 'Directory address'], appliesWhen: { field: 'kind', in: ['ldap'] } },
+      { prop: 'bindDn', label: ['绑定 DN', 'Bind DN'], hideInTable: true, appliesWhen: { field: 'kind', in: ['ldap'] } },
+      {
+        prop: 'bindPassword',
+        label: ['绑定密码', 'Bind password'],
+        type: 'password',
+        hideInTable: true,
+        appliesWhen: { field: 'kind', in: ['ldap'] },
+      },
+      {
+        prop: 'baseDn',
+        label: ['搜索基准 DN', 'Base DN'],
+        type: 'textarea',
+        hideInTable: true,
+        appliesWhen: { field: 'kind', in: ['ldap'] },
+      },
+      { prop: 'userFilter', label: ['用户过滤器', 'User filter'], hideInTable: true, appliesWhen: { field: 'kind', in: ['ldap'] } },
+      { prop: 'groupFilter', label: ['机构过滤器', 'Department filter'], hideInTable: true, appliesWhen: { field: 'kind', in: ['ldap'] } },
+      { prop: 'accountAttr', label: ['账号属性', 'Account attribute'], hideInTable: true, appliesWhen: { field: 'kind', in: ['ldap'] } },
+      {
+        prop: 'codeAttr',
+        label: ['工号属性', 'Employee number attribute'],
+        hideInTable: true,
+        appliesWhen: { field: 'kind', in: ['ldap'] },
+      },
+      {
+        prop: 'corpId',
+        label: ['企业ID', 'Corp ID'],
+        hideInTable: true,
+        appliesWhen: { field: 'kind', in: ['wecom', 'dingtalk', 'feishu'] },
+      },
+      {
+        prop: 'appKey',
+        label: ['应用Key', 'App key'],
+        hideInTable: true,
+        appliesWhen: { field: 'kind', in: ['wecom', 'dingtalk', 'feishu'] },
+      },
+      {
+        prop: 'secret',
+        label: ['应用密钥', 'Secret'],
+        type: 'password',
+        hideInTable: true,
+        appliesWhen: { field: 'kind', in: ['wecom', 'dingtalk', 'feishu'] },
+      },
+      {
+        prop: 'apiBase',
+        label: ['接口地址', 'API base'],
+        hideInTable: true,
+        appliesWhen: { field: 'kind', in: ['wecom', 'dingtalk', 'feishu'] },
+      },
+      { prop: 'mapping', label: ['字段映射(JSON)', 'Field mapping (JSON)'], type: 'textarea', hideInTable: true },
+      { prop: 'schedule', label: ['同步计划(cron)', 'Schedule (cron)'], hideInTable: true },
+      {
+        prop: 'status',
+        label: ['状态', 'Status'],
+        type: 'select',
+        options: [
+          { value: '1', label: ['启用', 'Enabled'] },
+          { value: '2', label: ['停用', 'Disabled'] },
+        ],
+      },
+      { prop: 'remark', label: ['备注', 'Remark'], type: 'textarea', hideInTable: true },
+    ],
+  },
+});
+
+const recorded = z.string().nullish();
+const counted = z.number().nullish();
+
+/**
+ * The record of each run of a source (同步记录): dry run or apply, its counts, how long it took,
+ * its outcome (`planned`, `applied`, `failed`, `superseded`) and its error rows. Read-only.
+ */
+export const syncRun = defineResource({
+  service: 'blade-system',
+  name: 'sync-run',
+  table: 'blade_sync_run',
+  tenantScoped: true,
+  permission: 'syncrun',
+  routes: 'read',
+  entity: z.object({
+    sourceId: z.string().nullish(),
+    dryRun: counted,
+    outcome: recorded,
+    creates: counted,
+    updates: counted,
+    moves: counted,
+    disables: counted,
+    errors: counted,
+    durationMs: counted,
+    message: recorded,
+    errorRows: recorded,
+  }),
+  // A dry run's plan is kept to be applied as it is, never answered (its rows are, by the dry run).
+  hidden: ['plan'],
+  names: { sourceName: { field: 'sourceId', table: 'blade_sync_source', column: 'name', sameTenant: true } },
+  filters: { sourceId: 'eq', outcome: 'eq' },
+  sorts: [],
+  defaultSort: { column: 'id', desc: true },
+  view: {
+    title: ['同步记录', 'Sync runs'],
+    actions: { add: false, edit: false, remove: false, view: true },
+    columns: [
+      { prop: 'sourceName', label: ['同步源', 'Source'], hideInForm: true },
+      { prop: 'sourceId', label: ['同步源编号', 'Source id'], search: true, hideInTable: true },
+      { prop: 'dryRun', label: ['试运行', 'Dry run'], type: 'select', dict: 'yes_no' },
+      { prop: 'outcome', label: ['结果', 'Outcome'], search: true },
+      { prop: 'creates', label: ['新增', 'Creates'] },
+      { prop: 'updates', label: ['更新', 'Updates'] },
+      { prop: 'moves', label: ['移动', 'Moves'] },
+      { prop: 'disables', label: ['停用', 'Disables'] },
+      { prop: 'errors', label: ['错误', 'Errors'] },
+      { prop: 'durationMs', label: ['耗时(毫秒)', 'Duration (ms)'] },
+      { prop: 'message', label: ['说明', 'Message'], hideInTable: true },
+      { prop: 'errorRows', label: ['错误行', 'Error rows'], type: 'textarea', hideInTable: true },
+      { prop: 'createTime', label: ['时间', 'Time'], type: 'datetime' },
+    ],
+  },
+});

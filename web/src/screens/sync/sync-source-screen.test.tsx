@@ -1,0 +1,68 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, page } from '../../test/fake-fetch.testkit.js';
+import { buttonIn, grant, renderWithFeedback } from '../../test/ui.testkit.js';
+import SyncSourceScreen, { changesText } from './sync-source-screen.js';
+
+const source = { id: '71', name: '总部目录', kind: 'ldap', url: 'ldaps://dc1.corp.example', status: 1 };
+const answer = (runId: string, creates: number) => ({
+  runId,
+  creates,
+  updates: 0,
+  moves: 1,
+  disables: 0,
+  errors: 0,
+  durationMs: 12,
+  rows: [
+    {
+      kind: 'dept',
+      action: 'create',
+      externalId: 'u-1',
+      label: '财务部',
+      localId: null,
+      changes: { deptName: [null, '财务部'] },
+      message: null,
+    },
+    {
+      kind: 'user',
+      action: 'move',
+      externalId: 'u-2',
+      label: 'zhangsan',
+      localId: '9',
+      changes: { dept: ['信息部', '财务部'] },
+      message: null,
+    },
+  ],
+});
+
+describe('the sync sources screen', () => {
+  beforeEach(() => grant('syncsource_dryrun', 'syncsource_apply'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows a dry run with its counts and rows, then applies exactly that run', async () => {
+    const calls = fakeFetch({
+      'GET /api/blade-system/sync-source/page': () => page([source]),
+      'GET /api/blade-system/sync-source/list': () => page([source]),
+      'POST /api/blade-system/sync-source/dry-run': () => answer('501', 1),
+      'POST /api/blade-system/sync-source/apply': () => answer('502', 1),
+    });
+    renderWithFeedback(<SyncSourceScreen menu={{ id: '1', code: 'syncsource', name: '同步源', rawPath: '/system/syncsource' }} />);
+    const user = userEvent.setup();
+    await user.click(await waitFor(() => buttonIn(document.body, '试运行')));
+    expect(await screen.findByText('新增 1，更新 0，移动 1，停用 0，错误 0')).toBeTruthy();
+    expect(await screen.findByText('dept: 信息部 → 财务部')).toBeTruthy();
+    expect(calls.find((c) => c.path.endsWith('/dry-run'))?.query.get('id')).toBe('71');
+
+    await user.click(buttonIn(document.body, '按此结果执行'));
+    await waitFor(() => expect(document.querySelector('.ant-modal-confirm')).not.toBeNull());
+    await user.click(buttonIn(document.querySelector('.ant-modal-confirm') as HTMLElement, '确定'));
+    await waitFor(() => expect(calls.find((c) => c.path.endsWith('/apply'))).toBeTruthy());
+    const applied = calls.find((c) => c.path.endsWith('/apply'));
+    expect([applied?.query.get('id'), applied?.query.get('runId')]).toEqual(['71', '501']);
+  });
+
+  it('writes a row’s changes as before → after', () => {
+    expect(changesText({ realName: [null, '张三'], dept: ['信息部', '财务部'] })).toBe('realName: 张三; dept: 信息部 → 财务部');
+  });
+});
