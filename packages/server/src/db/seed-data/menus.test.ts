@@ -147,6 +147,8 @@ const PARTIAL_SCREENS = new Set([
   'flow_model',
   'flow_manager',
   'flow_follow',
+  // The directory sync's run log: read only.
+  'syncrun',
 ]);
 
 const EXTRAS: Record<string, string[]> = {
