@@ -5,6 +5,7 @@ import { followNavigations } from '../layout/tags-follow.js';
 import { setNavigator } from '../lib/navigation.js';
 import { PageLoading } from '../lib/page-loading.js';
 import { portalRoute } from '../portal/portal-routes.js';
+import { RouteFailure } from './route-failure.js';
 import { RouteGuard } from './route-guard.js';
 
 /**
@@ -17,7 +18,6 @@ const LoginPage = lazy(() => import('../pages/login/login-page.js'));
 const LockPage = lazy(() => import('../pages/lock-page.js'));
 const PasswordLockPage = lazy(withResources(() => import('../pages/password-lock-page.js')));
 const ErrorPage = lazy(() => import('../pages/error-page.js'));
-const RouteError = lazy(() => import('../pages/route-error.js'));
 const AdminLayout = lazy(withResources(() => import('../layout/admin-layout.js')));
 const AdminScreen = lazy(withResources(() => import('./admin-screen.js')));
 const MarketRoutes = lazy(withResources(() => import('../market/market-routes.js')));
@@ -32,7 +32,7 @@ export const routes = [
   {
     path: '/',
     element: <RouteGuard />,
-    errorElement: page(RouteError),
+    errorElement: <RouteFailure />,
     children: [
       { index: true, element: null },
       { path: 'login', element: page(LoginPage) },
