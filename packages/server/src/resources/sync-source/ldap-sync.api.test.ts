@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
-import { syncMessages as m, md5, type SyncRunAnswer } from '@sso/shared-api';
+import { syncMessages as m, md5, type SyncRunAnswer, userMessages } from '@sso/shared-api';
 import { Attribute, Change, type Client } from 'ldapts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTenantWithAdmin,
+  createUserWithRole,
   failure,
   signIn,
   signInAdmin,
@@ -359,6 +360,19 @@ describe('sources per tenant', () => {
       theirs.submit({ name: 'Mapped', kind: 'wecom', corpId: 'ww1', mapping: JSON.stringify({ roleId: role }) } as never),
     );
     expect(foreignRole).toMatchObject({ status: 400, msg: m.mappingRole });
+  });
+
+  it('lets only an administrator make the administrator role what a source gives its accounts', async () => {
+    const keeper = await createUserWithRole(suite.server, { account: 'sync_keeper', menuCodes: ['syncsource', 'syncsource_add'] });
+    const admins = await administratorRole(suite.server);
+    const mapping = JSON.stringify({ roleId: admins });
+    const refused = await failure(
+      keeper.sdk,
+      keeper.sdk.system.syncSource.submit({ name: 'Escalate', kind: 'wecom', corpId: 'ww1', mapping } as never),
+    );
+    expect(refused).toMatchObject({ status: 400, msg: userMessages.administratorOnly });
+    const byAdmin = await api().submit({ name: 'Admins', kind: 'wecom', corpId: 'ww1', mapping } as never);
+    await api().remove([String(byAdmin.id)]);
   });
 
   it.skipIf(skipped)('checks the mapping and says plainly which kinds cannot sync yet', async () => {

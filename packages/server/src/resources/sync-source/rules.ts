@@ -2,6 +2,7 @@ import { badRequest, syncMessages as m } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { keepOrEncryptSecret } from '../../domain/kept-secrets.js';
+import { assertRoles } from '../../domain/user-accounts.js';
 import type { ResourceRules } from '../../engine/types.js';
 import { live } from '../../kernel/live-rows.js';
 import { ldapTarget, mappingOf } from './source.js';
@@ -34,6 +35,9 @@ export const syncSourceRules: ResourceRules = {
           .$call(live(caller.tenant_id))
           .executeTakeFirst();
         if (!role) throw badRequest(m.mappingRole);
+        // Every account the source creates gets this role: the rule of granting a role by hand
+        // holds (only an administrator hands out the administrator role).
+        await assertRoles(db, caller, mapping.roleId);
       }
       if (mapping.rootDeptId && mapping.rootDeptId !== '0') {
         const dept = await db
