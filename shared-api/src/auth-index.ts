@@ -11,6 +11,7 @@ export * from './auth.js';
 export * from './common.js';
 export * from './constants.js';
 export * from './digest.js';
+export * from './directory-password.js';
 export * from './envelope.js';
 export * from './lockout.js';
 export * from './login-options.js';

@@ -1,6 +1,7 @@
 import { type TokenError, type TokenResponse, USER_INFO_PATH, type UserInfo } from '../auth.js';
 import { DEFAULT_TENANT_ID, TOKEN_HEADER } from '../constants.js';
 import { md5, toBase64 } from '../digest.js';
+import { SM2_PUBLIC_KEY_PATH } from '../directory-password.js';
 import { ApiError, type Envelope } from '../envelope.js';
 import { LOCKOUT_BASE, type ThrottledAddress } from '../lockout.js';
 import {
@@ -102,7 +103,20 @@ export class AuthClient {
     return this.loginWithDigest({ ...input, password: md5(input.password) });
   }
 
-  /** Password grant with an already-digested password (md5 hex). */
+  /**
+   * Password grant with the password sealed under the platform's SM2 public key (`seal` encrypts,
+   * e.g. sm-crypto's `sm2.doEncrypt(password, publicKey, 1)`): the way a user synced from an LDAP
+   * directory signs in, as a directory checks the password itself and never its digest. The
+   * password stays unreadable on the way even without TLS. When the key cannot be read it
+   * digests as `login` does.
+   */
+  async loginSealed(input: LoginInput, seal: (password: string, publicKey: string) => string | Promise<string>): Promise<TokenResponse> {
+    const publicKey = await this.call<string>('GET', SM2_PUBLIC_KEY_PATH).catch(() => undefined);
+    if (typeof publicKey !== 'string' || !publicKey) return this.login(input);
+    return this.loginWithDigest({ ...input, password: await seal(input.password, publicKey) });
+  }
+
+  /** Password grant with the password as it is to be sent: its md5 hex digest, or sealed (see `loginSealed`). */
   async loginWithDigest(input: LoginInput): Promise<TokenResponse> {
     const tenantId = input.tenantId ?? this.options.tenantId;
     const grant = input.captcha ? 'captcha' : 'password';

@@ -12,6 +12,7 @@ import { registerRecoveryRoutes } from './password-recovery.js';
 import { ALL } from './permissions.js';
 import { phoneGrant } from './phone-grant.js';
 import { mfaGrant, SecondFactorRequired } from './second-factor.js';
+import { readSentPassword } from './sent-password.js';
 import { SocialUnbound, socialGrant } from './social-grant.js';
 import { registerSpringBladeRoutes } from './springblade-routes.js';
 import { registerTotpRoutes } from './totp-routes.js';
@@ -78,11 +79,13 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext, ssoGr
         if (grant === 'password' || grant === 'captcha') {
           const tenantId = input.tenantId || header(request, 'tenant-id') || DEFAULT_TENANT_ID;
           const captcha = { grant, tenantId, key: header(request, 'captcha-key'), code: header(request, 'captcha-code') };
+          const sent = await readSentPassword(ctx, input.password);
           return await passwordGrant(ctx, {
             ...common,
             tenantId: input.tenantId ?? header(request, 'tenant-id'),
             username: input.username,
-            password: input.password,
+            password: sent.digest,
+            plainPassword: sent.plain,
             before: () => checkCaptcha(ctx, captcha),
           });
         }

@@ -10,6 +10,7 @@ import { clearUser } from '../../session/user-store.js';
 import { askingAppName } from '../../sign-on/asking-app.js';
 import { CaptchaField } from './captcha-field.js';
 import { LanguageToggle } from './language-toggle.js';
+import { sealPassword } from './seal-password.js';
 import { type SignInMethod, SignInTabs } from './sign-in-tabs.js';
 import { secondFactorTicket } from './strings.js';
 import { useLoginOptions } from './use-login-options.js';
@@ -84,7 +85,10 @@ export default function LoginPage() {
     const captcha = options.captchaRequired ? { key: captchaKey.current ?? '', code: (values.captchaCode ?? '').trim() } : undefined;
     try {
       clearUser();
-      const token = await client.login({ tenantId, username: values.username.trim(), password: values.password, captcha });
+      const token = await client.loginSealed(
+        { tenantId, username: values.username.trim(), password: values.password, captcha },
+        sealPassword,
+      );
       if (token.second_factor === 'enrol') feedback.message.warning(t('signIn.enrolRequired'), 8);
       clearLock(); // a successful login ends any lock
       feedback.message.success(t('login.success'));
