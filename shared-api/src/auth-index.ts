@@ -17,6 +17,7 @@ export * from './lockout.js';
 export * from './login-options.js';
 export * from './messages.js';
 export * from './oidc-contract.js';
+export * from './passkeys.js';
 export * from './redirect.js';
 export * from './redirect-contract.js';
 export * from './sdk/auth-client.js';
