@@ -38,6 +38,15 @@ export interface PasskeyRow {
   lastUsedTime: string | null;
 }
 
+/** WebAuthn request options as JSON (PublicKeyCredentialRequestOptionsJSON): what a browser's `get` is given. */
+export interface PasskeyRequestOptions {
+  challenge: string;
+  rpId?: string;
+  timeout?: number;
+  userVerification?: string;
+  allowCredentials?: { id: string; type: 'public-key'; transports?: string[] }[];
+}
+
 /** A WebAuthn response as text (PublicKeyCredential JSON); checked by the server's verifier. */
 export const passkeyResponseText = z
   .string({ error: passkeyMessages.response })

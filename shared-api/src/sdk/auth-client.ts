@@ -12,6 +12,7 @@ import {
   LOGIN_OPTIONS_PATH,
   type LoginOptions,
 } from '../login-options.js';
+import { PASSKEY_BASE, PASSKEY_GRANT, type PasskeyRequestOptions } from '../passkeys.js';
 import { HANDOFF_PATH, type HandoffResponse } from '../redirect-contract.js';
 import { MFA_REQUIRED, RESETWORD_PATH, SEND_SMS_PATH } from '../sign-in-methods.js';
 import {
@@ -158,6 +159,28 @@ export class AuthClient {
       { grant_type: 'mfa', scope: 'all', tenantId: tenant, mfa_ticket: ticket, mfa_code: code },
       { 'Tenant-Id': tenant },
     );
+  }
+
+  /** Options for a passwordless sign-in with a passkey (public): give them to the browser's WebAuthn `get`. */
+  passkeySignInOptions(tenantId?: string): Promise<PasskeyRequestOptions> {
+    return this.call('POST', `${PASSKEY_BASE}/sign-in-options`, { tenantId: tenantId ?? this.options.tenantId });
+  }
+
+  /** Passwordless sign-in: the passkey's answer (WebAuthn JSON text) to `passkeySignInOptions`. */
+  async loginWithPasskey(passkey: string, tenantId?: string): Promise<TokenResponse> {
+    const tenant = tenantId ?? this.options.tenantId;
+    return this.tokenRequest({ grant_type: PASSKEY_GRANT, scope: 'all', tenantId: tenant, passkey }, { 'Tenant-Id': tenant });
+  }
+
+  /** Options for answering the second step of a sign-in (the ticket of its first step) with a passkey. */
+  passkeySecondStepOptions(ticket: string): Promise<PasskeyRequestOptions> {
+    return this.call('POST', `${PASSKEY_BASE}/second-step-options`, { ticket });
+  }
+
+  /** The second step answered with a passkey (its answer to `passkeySecondStepOptions`) instead of a code. */
+  async completeSecondFactorWithPasskey(ticket: string, passkey: string, tenantId?: string): Promise<TokenResponse> {
+    const tenant = tenantId ?? this.options.tenantId;
+    return this.tokenRequest({ grant_type: 'mfa', scope: 'all', tenantId: tenant, mfa_ticket: ticket, passkey }, { 'Tenant-Id': tenant });
   }
 
   /** Sends a 6-digit code to a phone (public); a captcha once the address has asked for several. */
@@ -390,7 +413,10 @@ export class AuthClient {
     const body = response.body as Partial<TokenResponse> & Partial<TokenError> & { msg?: string };
     if (response.status !== 200 || !body?.access_token) {
       // A second factor is due: the ticket goes back with the code (completeSecondFactor).
-      const data = body?.error === MFA_REQUIRED ? { mfaTicket: body.mfa_ticket, expiresIn: body.mfa_expires_in } : null;
+      const data =
+        body?.error === MFA_REQUIRED
+          ? { mfaTicket: body.mfa_ticket, expiresIn: body.mfa_expires_in, methods: body.mfa_methods ?? ['totp'] }
+          : null;
       throw new ApiError(body?.error_code ?? response.status, body?.error_description ?? body?.msg ?? '未知错误', data);
     }
     const token = body as TokenResponse;
