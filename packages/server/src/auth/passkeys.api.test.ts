@@ -159,6 +159,14 @@ describe('passkeys', () => {
     expect((await passwordSignIn('pk_carol')).body.access_token).toBeTruthy();
   });
 
+  it('are removed by an administrator’s reset of the second factor (a lost device)', async () => {
+    const erin = await createUserWithRole(suite.server, { account: 'pk_erin', menuCodes: [] });
+    await registered(erin, 'Erin key');
+    expect((await passwordSignIn('pk_erin')).body.mfa_methods).toEqual(['passkey']);
+    expect(await suite.admin.user.user.resetSecondFactor(undefined, { userIds: erin.id })).toBe(true);
+    expect((await passwordSignIn('pk_erin')).body.access_token).toBeTruthy();
+  });
+
   it('satisfy a required second factor, registered from the session that may only enrol one', async () => {
     await createUserWithRole(suite.server, { account: 'pk_dana', menuCodes: [] });
     await setParam('mfa.required', 'pk_dana_role');

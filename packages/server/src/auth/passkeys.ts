@@ -36,6 +36,15 @@ export async function hasPasskey(db: Db, userId: string): Promise<boolean> {
   return (await db.selectFrom('sso_passkey').select('id').where('userId', '=', userId).limit(1).executeTakeFirst()) !== undefined;
 }
 
+/** Removes every passkey of these users (an administrator's reset of a lost second factor). */
+export async function removePasskeys(db: Db, userIds: readonly string[]): Promise<void> {
+  if (userIds.length)
+    await db
+      .deleteFrom('sso_passkey')
+      .where('userId', 'in', [...userIds])
+      .execute();
+}
+
 const rpIdOf = (origin: string) => new URL(origin).hostname;
 const format = (date: Date | null) => (date ? new Date(date).toISOString().replace('T', ' ').slice(0, 19) : null);
 
