@@ -1,6 +1,7 @@
 import { allEntries, titleOf } from '@sso/shared-api';
 import { Command } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
+import { addAuditCommands } from './audit-commands.js';
 import { addAuthCommands } from './auth-commands.js';
 import { addBulkCommands } from './bulk-commands.js';
 import { addCompletionCommand } from './completion.js';
@@ -65,6 +66,7 @@ export function buildProgram(output: Output = processOutput, env: Env = process.
   addFlowCommands(program, client, output, json);
   addWxCommands(program, client, output, json);
   addSyncCommands(program, client, output, json);
+  addAuditCommands(program, client, output, json);
   return program;
 }
 

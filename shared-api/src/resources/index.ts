@@ -45,6 +45,7 @@ import { logApi } from './blade-log/log-api.js';
 import { logError } from './blade-log/log-error.js';
 import { logLogin } from './blade-log/log-login.js';
 import { logUsual } from './blade-log/log-usual.js';
+import { securityLog } from './blade-log/security-verify.js';
 import { friendlyLink, friendlyLinkClient } from './blade-portal/friendly-link.js';
 import { portalApp } from './blade-portal/portal-app.js';
 import { reportFile } from './blade-report/report.js';
@@ -97,7 +98,7 @@ export const registry = {
     syncRun,
   },
   user: { user },
-  log: { usual: logUsual, api: logApi, error: logError, login: logLogin },
+  log: { usual: logUsual, api: logApi, error: logError, login: logLogin, security: securityLog },
   desk: { notice, dash },
   resource: { oss, attach, sms },
   report: { reportFile },
@@ -217,6 +218,7 @@ export * from './blade-flow/flow-work.js';
 export * from './blade-ledger/ledger-client.js';
 export { COMMENT_MAX, ledgerMessages } from './blade-ledger/ledger-messages.js';
 export { logMessages } from './blade-log/log-columns.js';
+export * from './blade-log/security-verify.js';
 export { friendlyLinkMessages } from './blade-portal/friendly-link.js';
 export { type PortalAppRow, portalAppRow, portalMessages } from './blade-portal/portal-app.js';
 export { reportFile } from './blade-report/report.js';

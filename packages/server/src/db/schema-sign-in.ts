@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** Kysely's view of the second-factor and SM2 tables (migration 21) and of passkeys (migration 46). */
+/** Kysely's view of the second-factor and SM2 tables (migration 21), passkeys (46) and the audit chain (47). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
@@ -36,6 +36,23 @@ export interface SignInTables {
     backedUp: ColumnType<number, number | undefined, number>;
     createTime: Generated<Date>;
     lastUsedTime: NullableTimestamp;
+  };
+  blade_audit_chain: {
+    tenantId: string;
+    seq: ColumnType<string, number | string, number | string>;
+    logTable: string;
+    logId: string;
+    digest: string;
+    prevHash: string;
+    hash: string;
+    createTime: Generated<Date>;
+  };
+  blade_audit_chain_head: {
+    tenantId: string;
+    seq: ColumnType<string, number | string, number | string>;
+    hash: string;
+    startedAt: Generated<Date>;
+    purgedSeq: ColumnType<string, number | string | undefined, number | string>;
   };
   sso_passkey_challenge: { challenge: string; purpose: string; tenantId: string; userId: string | null; expiresAt: Timestamp };
 }

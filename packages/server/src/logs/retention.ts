@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
+import { purgeChainBefore } from './audit-chain.js';
 import type { LogTable } from './log-recorder.js';
 
 const LOG_TABLES: LogTable[] = ['blade_log_api', 'blade_log_usual', 'blade_log_error', 'blade_log_login'];
@@ -10,6 +11,8 @@ export async function purgeOldLogs(ctx: AppContext, now = new Date()): Promise<R
   const days = await ctx.params.getNumber('log.retentionDays', 90);
   const cutoff = new Date(now.getTime() - days * DAY_MS);
   const removed = {} as Record<LogTable, number>;
+  // The chain forgets the links of the records going, so it verifies from its first kept one.
+  await purgeChainBefore(ctx.db, cutoff);
   for (const table of LOG_TABLES) {
     // Audit rows are not soft-deleted: once past retention they are gone.
     const result = await sql`delete from ${sql.table(table)} where create_time < ${cutoff}`.execute(ctx.db);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { ResourceCache } from '../kernel/cache.js';
 import type { IdGenerator } from '../kernel/ids.js';
+import { appendToChain, type ChainDigest, type ChainedTable } from './audit-chain.js';
 import { insertColumns, type Value } from './batch-insert.js';
 import { type CityResolver, OfflineCityResolver } from './ip-city.js';
 import { COMMON_CONSTANTS } from './log-recorder.js';
@@ -24,7 +25,8 @@ type Executor = Kysely<any>;
  * and detail go to its JSON data.
  *
  * A change made in a transaction writes its event in that transaction (`write(trx, event)`):
- * both are committed or neither. Otherwise `record(event)` is one awaited insert.
+ * both are committed or neither. Otherwise `record(event)` is one awaited transaction. Either way
+ * each record is linked to its tenant's tamper-evident chain (audit-chain.ts) as it is written.
  */
 export class SecurityAudit {
   private readonly signInRows: TableSpec<SignInAttempt>;
@@ -61,22 +63,40 @@ export class SecurityAudit {
   }
 
   private async insert<E>(db: Executor, spec: TableSpec<E>, rows: Value[][]): Promise<void> {
-    // A batch reserves at most 4096 ids; an event names as many targets as a bulk call carries.
-    for (let start = 0; start < rows.length; start += 4096) {
-      const chunk = rows.slice(start, start + 4096);
-      const at = chunk.map(() => Date.now());
-      const columns = spec.columns.map((_, k) => chunk.map((row) => row[k] ?? null));
-      await insertColumns(
-        db as Db,
-        spec.table,
-        spec.columns,
-        { firstId: this.ids.reserve(chunk.length), at, columns },
-        {
-          ...COMMON_CONSTANTS,
-          ...spec.constants,
-        },
-      );
-    }
+    // The records and their links to the tenant's chain are committed together or not at all.
+    const write = async (executor: Executor) => {
+      const digest = await chainDigest(executor);
+      // A batch reserves at most 4096 ids; an event names as many targets as a bulk call carries.
+      for (let start = 0; start < rows.length; start += 4096) {
+        const chunk = rows.slice(start, start + 4096);
+        const at = chunk.map(() => Date.now());
+        const columns = spec.columns.map((_, k) => chunk.map((row) => row[k] ?? null));
+        const firstId = this.ids.reserve(chunk.length);
+        await insertColumns(executor as Db, spec.table, spec.columns, { firstId, at, columns }, { ...COMMON_CONSTANTS, ...spec.constants });
+        const ids = chunk.map((_, i) => (firstId + BigInt(i)).toString());
+        await appendToChain(executor, spec.table as ChainedTable, ids, digest);
+      }
+    };
+    if (db.isTransaction) await write(db);
+    else await db.transaction().execute(write);
     this.cache.invalidate(spec.table);
   }
+}
+
+/**
+ * `audit.chainDigest`: `sha256`, or SM3 (the default). Read through the writer's own transaction:
+ * on the embedded database a read beside an open transaction would wait for it to end.
+ */
+async function chainDigest(executor: Executor): Promise<ChainDigest> {
+  const row = await executor
+    .selectFrom('blade_param')
+    .select('paramValue')
+    .where('paramKey', '=', 'audit.chainDigest')
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  return String(row?.paramValue ?? '')
+    .trim()
+    .toLowerCase() === 'sha256'
+    ? 'sha256'
+    : 'sm3';
 }

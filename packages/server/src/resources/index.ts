@@ -55,6 +55,7 @@ import { regionResource } from './region/index.js';
 import { reportResource } from './report/index.js';
 import { roleResource } from './role/index.js';
 import { apiScopeResource, dataScopeResource } from './scope/index.js';
+import { securityLogEndpoints } from './security-log/index.js';
 import { smsResource } from './sms/index.js';
 import { socialProviderResource } from './social-provider/index.js';
 import { sodLogResource, sodRuleResource } from './sod/index.js';
@@ -161,6 +162,7 @@ const endpointGroups: readonly ServedEndpoints[] = [
   flowProcessEndpoints,
   processLeaveEndpoints,
   wxMiniEndpoints,
+  securityLogEndpoints,
 ];
 
 /** Every endpoint group of the registry, bound; one without handlers stops the server at start, naming it. */
