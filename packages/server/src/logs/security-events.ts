@@ -44,6 +44,7 @@ export type SecurityEventType =
   | 'user.second-factor-reset'
   | 'client.secret-regenerate'
   | 'app.secret-reset'
+  | 'app.scim-token'
   // locks
   | 'account.lock'
   | 'address.lock'

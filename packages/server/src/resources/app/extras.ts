@@ -1,14 +1,17 @@
 import { app, appMessages, badRequest } from '@sso/shared-api';
 import { bindAppDatasource, clearAppIcon, resetClientSecret } from '../../apps/catalogue-edits.js';
+import { mintScimToken } from '../../apps/scim-tokens.js';
 import { analyzeApps } from '../../apps/usage-analysis.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { Repository } from '../../engine/repository.js';
 import { live } from '../../kernel/live-rows.js';
 import { attachResource } from '../attach/index.js';
 
-/** Extras of the catalogue: a new client secret (answered once), a bound data source, icon removal, the analysis. */
+/** Extras of the catalogue: a new client secret or SCIM token (answered once), a bound data source, icon removal, the analysis. */
 export const appExtraHandlers = defineExtraHandlers(app, {
   resetSecret: ({ ctx, caller, query }) => resetClientSecret(ctx, caller, query.id),
+
+  scimToken: ({ ctx, caller, query }) => mintScimToken(ctx, caller, query.id),
 
   datasource: async ({ ctx, caller: who, query }) => {
     const source = await ctx.db

@@ -1,0 +1,273 @@
+import { ApiError, dept, role, toEnglish, zh } from '@sso/shared-api';
+import type { Selectable } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { splitIds } from '../domain/user-accounts.js';
+import { invalidSyntax, invalidValue, notFound, ScimError } from './errors.js';
+import { answerList, type ListQuery, withMeta } from './listing.js';
+import { applyPatch, parsePatchBody } from './patch.js';
+import { isObject, keyOf } from './paths.js';
+import { GROUP_SCHEMA, PLATFORM_GROUP_SCHEMA } from './schemas.js';
+import {
+  assertVersion,
+  deptRepository,
+  roleRepository,
+  type ScimRequest,
+  userRepository,
+  visibleDepts,
+  visibleRoles,
+  visibleUsers,
+} from './store.js';
+
+/**
+ * SCIM Groups are the tenant's departments (id `dept-<id>`) and roles (id `role-<id>`); the
+ * platform extension says which (`kind`) and a department's parent. Members are users: a
+ * member of a department holds it among their departments, a member of a role holds the role.
+ * Membership changes are saves of those users through the user repository, so the same rules
+ * apply as in the console: a role given is checked by the one check of role grants (only an
+ * administrator hands out the administrator role), departments must be the tenant's, and the
+ * sessions of the users follow at once. Departments are created, renamed, moved and removed
+ * under the department rules (no removal while it has children or users); roles are created
+ * and given their permissions in the console, so a SCIM client may rename a role and change its
+ * members but neither create nor remove one.
+ */
+
+type Json = Record<string, unknown>;
+type Kind = 'department' | 'role';
+type UserRow = Selectable<Database['blade_user']>;
+
+const READ_ONLY = ['id', 'meta', 'schemas'];
+const KIND_PREFIX: Record<Kind, string> = { department: 'dept-', role: 'role-' };
+
+interface GroupRow {
+  kind: Kind;
+  id: string;
+  name: string;
+  parentId?: string;
+  created: Date;
+  modified: Date;
+}
+
+const groupId = (kind: Kind, id: string) => `${KIND_PREFIX[kind]}${id}`;
+
+/** A group id as kind and platform id; anything else names no group (404). */
+function parseGroupId(scimId: string): { kind: Kind; id: string } {
+  const match = /^(dept|role)-(\d{1,19})$/.exec(scimId);
+  if (!match) throw notFound();
+  return { kind: match[1] === 'dept' ? 'department' : 'role', id: match[2] as string };
+}
+
+const deptRow = (row: Selectable<Database['blade_dept']>): GroupRow => ({
+  kind: 'department',
+  id: String(row.id),
+  name: row.deptName,
+  parentId: String(row.parentId),
+  created: row.createTime,
+  modified: row.updateTime,
+});
+const roleRow = (row: Selectable<Database['blade_role']>): GroupRow => ({
+  kind: 'role',
+  id: String(row.id),
+  name: row.roleName,
+  created: row.createTime,
+  modified: row.updateTime,
+});
+
+/** Which users hold each department and role, among the users the caller may see. */
+function membership(users: readonly UserRow[]) {
+  const of = new Map<string, UserRow[]>();
+  const add = (key: string, user: UserRow) => of.set(key, [...(of.get(key) ?? []), user]);
+  for (const user of users) {
+    for (const id of splitIds(user.deptId)) add(groupId('department', id), user);
+    for (const id of splitIds(user.roleId)) add(groupId('role', id), user);
+  }
+  return of;
+}
+
+function scimGroup(r: ScimRequest, group: GroupRow, members: readonly UserRow[]): Json {
+  const id = groupId(group.kind, group.id);
+  const resource: Json = {
+    schemas: [GROUP_SCHEMA, PLATFORM_GROUP_SCHEMA],
+    id,
+    displayName: group.name,
+    members: members.map((user) => ({ value: String(user.id), display: user.account, type: 'User', $ref: `${r.base}/Users/${user.id}` })),
+    [PLATFORM_GROUP_SCHEMA]: {
+      kind: group.kind,
+      ...(group.kind === 'department'
+        ? { parent: group.parentId && group.parentId !== '0' ? groupId('department', group.parentId) : '' }
+        : {}),
+    },
+  };
+  return withMeta(resource, {
+    resourceType: 'Group',
+    created: group.created,
+    lastModified: group.modified,
+    location: `${r.base}/Groups/${id}`,
+  });
+}
+
+async function loadGroup(r: ScimRequest, scimId: string): Promise<GroupRow> {
+  const { kind, id } = parseGroupId(scimId);
+  const narrow = (query: Parameters<NonNullable<Parameters<typeof visibleDepts>[1]>>[0]) => query.where('id', '=', id);
+  const row = kind === 'department' ? (await visibleDepts(r, narrow)).map(deptRow)[0] : (await visibleRoles(r, narrow)).map(roleRow)[0];
+  if (!row) throw notFound();
+  return row;
+}
+
+async function representation(r: ScimRequest, group: GroupRow): Promise<Json> {
+  const users = await visibleUsers(r);
+  return scimGroup(r, group, membership(users).get(groupId(group.kind, group.id)) ?? []);
+}
+
+export async function getGroup(r: ScimRequest, scimId: string): Promise<Json> {
+  return representation(r, await loadGroup(r, scimId));
+}
+
+export async function listGroups(r: ScimRequest, query: ListQuery) {
+  const [depts, roles, users] = await Promise.all([visibleDepts(r), visibleRoles(r), visibleUsers(r)]);
+  const members = membership(users);
+  const groups = [...depts.map(deptRow), ...roles.map(roleRow)];
+  return answerList(
+    groups.map((group) => scimGroup(r, group, members.get(groupId(group.kind, group.id)) ?? [])),
+    query,
+  );
+}
+
+/** What a full group representation (POST, PUT, or a PATCH's result) asks for. */
+interface GroupInput {
+  displayName: string;
+  kind?: Kind;
+  /** undefined: not said; '0': the top of the tenant; otherwise a department id. */
+  parentId?: string;
+  /** undefined when the representation carries no members attribute. */
+  memberIds?: string[];
+}
+
+const field = (object: Json, name: string) => object[keyOf(object, name) ?? ''];
+
+function readGroup(body: unknown): GroupInput {
+  if (!isObject(body)) throw invalidSyntax('The body must be a JSON object');
+  const schemas = field(body, 'schemas');
+  if (!Array.isArray(schemas) || !schemas.some((s) => typeof s === 'string' && s.toLowerCase() === GROUP_SCHEMA.toLowerCase())) {
+    throw invalidSyntax(`A group names the schema ${GROUP_SCHEMA}`);
+  }
+  const displayName = field(body, 'displayName');
+  if (typeof displayName !== 'string' || !displayName.trim()) throw invalidValue('displayName is required');
+  const extension = field(body, PLATFORM_GROUP_SCHEMA);
+  if (extension !== undefined && !isObject(extension)) throw invalidValue(`${PLATFORM_GROUP_SCHEMA} is an object`);
+  const kind = isObject(extension) ? field(extension, 'kind') : undefined;
+  if (kind !== undefined && kind !== 'department' && kind !== 'role') throw invalidValue('kind is department or role');
+  const parent = isObject(extension) ? field(extension, 'parent') : undefined;
+  let parentId: string | undefined;
+  if (parent === '' || parent === null) parentId = '0';
+  else if (typeof parent === 'string') {
+    const match = /^dept-(\d{1,19})$/.exec(parent);
+    if (!match) throw invalidValue('parent is the id of a department group (dept-…)');
+    parentId = match[1];
+  } else if (parent !== undefined) throw invalidValue('parent is a string');
+  const members = field(body, 'members');
+  let memberIds: string[] | undefined;
+  if (members !== undefined && members !== null) {
+    if (!Array.isArray(members)) throw invalidValue('members is an array');
+    memberIds = members.map((member) => {
+      const value = isObject(member) ? field(member, 'value') : undefined;
+      if (typeof value !== 'string' || !/^\d{1,19}$/.test(value)) throw invalidValue('Each member is { "value": "<user id>" }');
+      return value;
+    });
+  }
+  return { displayName: displayName.trim(), kind, parentId, memberIds: memberIds && [...new Set(memberIds)] };
+}
+
+function parsedOrRefused<T>(result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }): T {
+  if (!result.success) throw invalidValue(toEnglish(result.error.issues[0]?.message ?? zh('badType')));
+  return result.data;
+}
+
+export async function createGroup(r: ScimRequest, body: unknown): Promise<Json> {
+  const input = readGroup(body);
+  if (input.kind === 'role')
+    throw new ScimError(400, 'Roles are created in the console; a SCIM client changes their members', 'mutability');
+  await r.ctx.permissions.require(r.caller, 'dept_add');
+  const values = parsedOrRefused(
+    dept.entity.safeParse({
+      parentId: input.parentId ?? '0',
+      deptName: input.displayName,
+      fullName: input.displayName,
+      deptCategory: 2,
+      sort: 0,
+    }),
+  );
+  const saved = await deptRepository(r).save(r.caller, values as Record<string, unknown>);
+  const group = await loadGroup(r, groupId('department', String(saved.id)));
+  if (input.memberIds) await setMembers(r, group, input.memberIds);
+  return representation(r, group);
+}
+
+/** Saves a full representation over an existing group (PUT, and PATCH after its operations). */
+async function saveOver(r: ScimRequest, group: GroupRow, input: GroupInput): Promise<Json> {
+  if (input.kind && input.kind !== group.kind) throw new ScimError(400, 'The kind of a group cannot change', 'mutability');
+  const changes: Record<string, unknown> = {};
+  if (input.displayName !== group.name) changes[group.kind === 'department' ? 'deptName' : 'roleName'] = input.displayName;
+  if (group.kind === 'department' && input.parentId !== undefined && input.parentId !== group.parentId) changes.parentId = input.parentId;
+  if (Object.keys(changes).length) {
+    const entity = group.kind === 'department' ? dept.entity.partial() : role.entity.partial();
+    const values = parsedOrRefused(entity.safeParse(changes));
+    await r.ctx.permissions.require(r.caller, group.kind === 'department' ? 'dept_edit' : 'role_edit');
+    await (group.kind === 'department' ? deptRepository(r) : roleRepository(r)).save(r.caller, values as Record<string, unknown>, group.id);
+  }
+  if (input.memberIds) await setMembers(r, group, input.memberIds);
+  return representation(r, await loadGroup(r, groupId(group.kind, group.id)));
+}
+
+/**
+ * Makes exactly these users the members of the group (among the users the caller may see):
+ * the users gaining or losing it are saved together, in one transaction, through the user rules.
+ */
+async function setMembers(r: ScimRequest, group: GroupRow, memberIds: readonly string[]): Promise<void> {
+  const users = await visibleUsers(r);
+  const byId = new Map(users.map((user) => [String(user.id), user]));
+  const missing = memberIds.find((id) => !byId.has(id));
+  if (missing) throw invalidValue(`No user ${missing} among the users of this tenant`);
+  const column = group.kind === 'department' ? 'deptId' : 'roleId';
+  const wanted = new Set(memberIds);
+  const entries = users.flatMap((user) => {
+    const held = splitIds(user[column]);
+    const has = held.includes(group.id);
+    if (has === wanted.has(String(user.id))) return [];
+    const next = has ? held.filter((id) => id !== group.id) : [...held, group.id];
+    return [{ id: String(user.id), values: { [column]: next.join(',') || null } }];
+  });
+  if (!entries.length) return;
+  await r.ctx.permissions.require(r.caller, 'user_edit');
+  await userRepository(r).saveAll(r.caller, entries);
+}
+
+export async function replaceGroup(r: ScimRequest, scimId: string, body: unknown, ifMatch: string | undefined): Promise<Json> {
+  const group = await loadGroup(r, scimId);
+  assertVersion(await representation(r, group), ifMatch);
+  const input = readGroup(body);
+  // PUT replaces the membership: a representation without members leaves none.
+  return saveOver(r, group, { ...input, memberIds: input.memberIds ?? [] });
+}
+
+export async function patchGroup(r: ScimRequest, scimId: string, body: unknown, ifMatch: string | undefined): Promise<Json> {
+  const operations = parsePatchBody(body, READ_ONLY);
+  const group = await loadGroup(r, scimId);
+  const current = await representation(r, group);
+  assertVersion(current, ifMatch);
+  const input = readGroup(applyPatch(current, operations));
+  return saveOver(r, group, { ...input, memberIds: input.memberIds ?? [] });
+}
+
+/** DELETE removes a department under the department rules (refused while it has children or users); roles stay (console only). */
+export async function deleteGroup(r: ScimRequest, scimId: string, ifMatch: string | undefined): Promise<void> {
+  const group = await loadGroup(r, scimId);
+  assertVersion(await representation(r, group), ifMatch);
+  if (group.kind === 'role') throw new ScimError(400, 'Roles are removed in the console', 'mutability');
+  await r.ctx.permissions.require(r.caller, 'dept_delete');
+  try {
+    await deptRepository(r).remove(r.caller, [group.id]);
+  } catch (error) {
+    // The department rules refuse (children, users): said as the rule says it.
+    throw error instanceof ApiError && error.code === 400 ? new ScimError(400, toEnglish(error.message)) : error;
+  }
+}
