@@ -201,6 +201,8 @@ describe('SCIM Groups', () => {
     const { scim } = await scimOfNewApp(suite);
     expectScimError(await scim('GET', '/Groups/dept-abc'), 404);
     expectScimError(await scim('GET', '/Groups/post-1'), 404);
+    expectScimError(await scim('GET', '/Groups/dept-9999999999999999999'), 404);
+    expectScimError(await scim('POST', '/Groups', department('x', { members: [{ value: '9999999999999999999' }] })), 400, 'invalidValue');
     expectScimError(await scim('POST', '/Groups', { displayName: 'x' }), 400, 'invalidSyntax');
     expectScimError(await scim('POST', '/Groups', department('')), 400, 'invalidValue');
     expectScimError(await scim('POST', '/Groups', department('x'.repeat(100))), 400, 'invalidValue');

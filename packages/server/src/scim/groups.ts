@@ -5,7 +5,7 @@ import { splitIds } from '../domain/user-accounts.js';
 import { invalidSyntax, invalidValue, notFound, ScimError } from './errors.js';
 import { answerList, type ListQuery, withMeta } from './listing.js';
 import { applyPatch, parsePatchBody } from './patch.js';
-import { isObject, keyOf } from './paths.js';
+import { isObject, isPlatformId, keyOf } from './paths.js';
 import { GROUP_SCHEMA, PLATFORM_GROUP_SCHEMA } from './schemas.js';
 import {
   assertVersion,
@@ -51,8 +51,8 @@ const groupId = (kind: Kind, id: string) => `${KIND_PREFIX[kind]}${id}`;
 
 /** A group id as kind and platform id; anything else names no group (404). */
 function parseGroupId(scimId: string): { kind: Kind; id: string } {
-  const match = /^(dept|role)-(\d{1,19})$/.exec(scimId);
-  if (!match) throw notFound();
+  const match = /^(dept|role)-(\d+)$/.exec(scimId);
+  if (!match || !isPlatformId(match[2] as string)) throw notFound();
   return { kind: match[1] === 'dept' ? 'department' : 'role', id: match[2] as string };
 }
 
@@ -160,8 +160,8 @@ function readGroup(body: unknown): GroupInput {
   let parentId: string | undefined;
   if (parent === '' || parent === null) parentId = '0';
   else if (typeof parent === 'string') {
-    const match = /^dept-(\d{1,19})$/.exec(parent);
-    if (!match) throw invalidValue('parent is the id of a department group (dept-…)');
+    const match = /^dept-(\d+)$/.exec(parent);
+    if (!match || !isPlatformId(match[1] as string)) throw invalidValue('parent is the id of a department group (dept-…)');
     parentId = match[1];
   } else if (parent !== undefined) throw invalidValue('parent is a string');
   const members = field(body, 'members');
@@ -170,7 +170,7 @@ function readGroup(body: unknown): GroupInput {
     if (!Array.isArray(members)) throw invalidValue('members is an array');
     memberIds = members.map((member) => {
       const value = isObject(member) ? field(member, 'value') : undefined;
-      if (typeof value !== 'string' || !/^\d{1,19}$/.test(value)) throw invalidValue('Each member is { "value": "<user id>" }');
+      if (typeof value !== 'string' || !isPlatformId(value)) throw invalidValue('Each member is { "value": "<user id>" }');
       return value;
     });
   }

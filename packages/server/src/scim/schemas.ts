@@ -38,7 +38,6 @@ const attribute = (name: string, description: string, more: Partial<Attribute> =
   uniqueness: 'none',
   description,
   ...more,
-  ...(more.subAttributes ? { subAttributes: more.subAttributes } : {}),
 });
 
 const valueList = (name: string, description: string) =>
@@ -152,7 +151,6 @@ export function resourceTypesDocument(base: string) {
 export function serviceProviderConfig(base: string) {
   return {
     schemas: ['urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig'],
-    documentationUri: '/docs/directory-sync.md#scim-20-provisioning',
     patch: { supported: true },
     bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
     filter: { supported: true, maxResults: MAX_PAGE },

@@ -121,6 +121,18 @@ describe('SCIM Users', () => {
     });
     await signIn(suite.server, { account: 'alice', password: GOOD_PASSWORD });
 
+    const long = await scim(
+      'POST',
+      '/Users',
+      newUser('long_names', {
+        name: { givenName: 'Maximilian', familyName: 'Oppenheimer-' },
+        displayName: 'Maximilian Oppenheimer-Schwarzenberg',
+      }),
+    );
+    expect(long.body).toMatchObject({ name: { formatted: 'Oppenheime' }, displayName: 'Maximilian Oppenheime'.slice(0, 20) });
+    expectScimError(await scim('GET', '/Users/99999999999999999999'), 404);
+    expectScimError(await scim('GET', '/Users/9999999999999999999'), 404);
+
     const again = await scim('POST', '/Users', newUser('ALICE'));
     expectScimError(again, 409, 'uniqueness');
     expectScimError(await scim('POST', '/Users', newUser('weak', { password: 'short' })), 400, 'invalidValue');

@@ -6,7 +6,7 @@ import { userTarget } from '../logs/security-events.js';
 import { invalidSyntax, invalidValue, notFound, ScimError } from './errors.js';
 import { answerList, type ListQuery, withMeta } from './listing.js';
 import { applyPatch, parsePatchBody } from './patch.js';
-import { isObject, keyOf } from './paths.js';
+import { isObject, isPlatformId, keyOf } from './paths.js';
 import { ENTERPRISE_USER_SCHEMA, USER_SCHEMA } from './schemas.js';
 import { assertVersion, type GroupNames, groupNames, type ScimRequest, userRepository, visibleUsers } from './store.js';
 
@@ -87,6 +87,20 @@ function readBoolean(value: unknown): boolean | undefined {
   throw invalidValue('active is a boolean');
 }
 
+/** The widths of blade_user's real name and nickname. */
+const REAL_NAME_MAX = 10;
+const NICKNAME_MAX = 20;
+
+/** The text cut to at most `max` UTF-16 units without splitting a character. */
+function fit(text: string, max: number): string {
+  let out = '';
+  for (const char of text) {
+    if (out.length + char.length > max) break;
+    out += char;
+  }
+  return out;
+}
+
 const ENTITY_FIELDS = userEntity.pick({ account: true, name: true, realName: true, code: true, phone: true, email: true });
 
 /** Reads a user representation; anything of the wrong shape or refused by the user's field rules is a 400. */
@@ -105,7 +119,8 @@ export function readUser(body: unknown): UserInput {
     ? [optionalString(field(name, 'familyName'), 'name.familyName'), optionalString(field(name, 'givenName'), 'name.givenName')]
     : [];
   const displayName = optionalString(field(body, 'displayName'), 'displayName');
-  const realName = formatted?.trim() || parts.filter(Boolean).join('').trim() || displayName?.trim() || userName;
+  // Display names longer than the platform's columns are cut to fit (as the directory sync does); other values are checked whole.
+  const realName = fit(formatted?.trim() || parts.filter(Boolean).join('').trim() || displayName?.trim() || userName, REAL_NAME_MAX);
   const lists = ['emails', 'phoneNumbers'].map((key) => {
     const list = field(body, key);
     if (list === undefined || list === null) return [];
@@ -118,7 +133,7 @@ export function readUser(body: unknown): UserInput {
   const password = optionalString(field(body, 'password'), 'password');
   const parsed = ENTITY_FIELDS.safeParse({
     account: userName,
-    name: displayName?.trim() || realName,
+    name: fit(displayName?.trim() || realName, NICKNAME_MAX),
     realName,
     code: code ?? '',
     email: primaryOrFirst(lists[0] as unknown[], 'emails') ?? '',
@@ -136,7 +151,7 @@ function refusalOf(error: unknown): unknown {
 }
 
 async function loadUser(r: ScimRequest, id: string): Promise<UserRow> {
-  if (!/^\d{1,19}$/.test(id)) throw notFound();
+  if (!isPlatformId(id)) throw notFound();
   const [row] = await visibleUsers(r, (query) => query.where('id', '=', id));
   if (!row) throw notFound();
   return row;
