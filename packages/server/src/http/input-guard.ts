@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { defineMessagePattern, defineMessages, fail } from '@sso/shared-api';
+import { defineMessagePattern, defineMessages, fail, toEnglish } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SECURITY_HEADERS } from './security-headers.js';
 
@@ -77,9 +77,19 @@ function queryDecodes(url: string): boolean {
   }
 }
 
+/** SCIM clients read SCIM error bodies (RFC 7644 §3.12), in English, under /scim/v2. */
+const SCIM_PREFIX = '/scim/v2/';
+const scimRefusal = (msg: string) => ({
+  schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+  status: '400',
+  scimType: 'invalidSyntax',
+  detail: toEnglish(msg),
+});
+
 function refuse(request: FastifyRequest, reply: FastifyReply, msg: string): FastifyReply {
-  const path = request.url.split('?', 1)[0];
+  const path = request.url.split('?', 1)[0] ?? '';
   if (path === TOKEN_PATH) return reply.status(400).send({ error_code: 400, error_description: msg });
+  if (path.startsWith(SCIM_PREFIX)) return reply.status(400).type('application/scim+json; charset=utf-8').send(scimRefusal(msg));
   return reply.status(400).send(fail(400, msg));
 }
 

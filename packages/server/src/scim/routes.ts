@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { AppContext } from '../context.js';
 import { isConnectionFailure } from '../db/connection-errors.js';
 import { scimAgent } from './auth.js';
-import { invalidSyntax, notFound, ScimError, scimErrorBody } from './errors.js';
+import { invalidSyntax, invalidValue, notFound, ScimError, scimErrorBody } from './errors.js';
 import { createGroup, deleteGroup, getGroup, listGroups, patchGroup, replaceGroup } from './groups.js';
 import { parseListQuery, projectionOf } from './listing.js';
 import { project } from './projection.js';
@@ -40,14 +40,40 @@ function scimErrorOf(error: unknown, request: FastifyRequest): ScimError {
   return new ScimError(500, 'The request failed');
 }
 
+/** Bodies of SCIM are shallow; a deeper one is refused before anything walks it recursively. */
+const MAX_BODY_DEPTH = 32;
+/** Control characters no text of a user or group may hold (PostgreSQL cannot store NUL); tab, LF and CR aside. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Refuses a body nested too deeply or holding a control character, in a key or a value. */
+function assertPlainText(value: unknown): void {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [current, depth] = stack.pop() as [unknown, number];
+    if (typeof current === 'string') {
+      if (CONTROL.test(current)) throw invalidValue('The body holds a control character');
+    } else if (current && typeof current === 'object') {
+      if (depth >= MAX_BODY_DEPTH) throw invalidSyntax('The body is nested too deeply');
+      for (const [key, item] of Object.entries(current)) {
+        if (CONTROL.test(key)) throw invalidValue('The body holds a control character');
+        stack.push([item, depth + 1]);
+      }
+    }
+  }
+}
+
 function jsonBody(request: FastifyRequest): unknown {
   const raw = request.body;
   if (typeof raw !== 'string' || !raw.trim()) throw invalidSyntax('A JSON body is required');
+  let body: unknown;
   try {
-    return JSON.parse(raw);
+    body = JSON.parse(raw);
   } catch {
     throw invalidSyntax('The body is not valid JSON');
   }
+  assertPlainText(body);
+  return body;
 }
 
 const ifMatchOf = (request: FastifyRequest) => {

@@ -319,6 +319,15 @@ describe('bad input', () => {
     expectScimError(await scim('GET', '/Users/not-an-id'), 404);
     expectScimError(await scim('GET', '/Users/999999999999'), 404);
     expectScimError(await scim('GET', '/Nope'), 404);
+    expectScimError(await scim('POST', '/Users', newUser('nul\u0000char')), 400, 'invalidValue');
+    expectScimError(
+      await scim('POST', '/Users', newUser('deep', { nested: JSON.parse(`${'['.repeat(40)}${']'.repeat(40)}`) })),
+      400,
+      'invalidSyntax',
+    );
+    const badEncoding = await scim('GET', '/Users?filter=%E0%A4%A');
+    expectScimError(badEncoding, 400, 'invalidSyntax');
+    expectScimError(await scim('GET', `/Users?filter=${encodeURIComponent('userName eq "\u0001"')}`), 400, 'invalidSyntax');
 
     const odd: [string, string, unknown][] = [
       ['POST', '/Users', { schemas: [USER], userName: 7 }],
