@@ -156,12 +156,13 @@ export function registerInputGuard(app: FastifyInstance, options: { trustProxy: 
 }
 
 /** A path that is not valid percent-encoded UTF-8 answers 400 in the envelope, as other bad input. */
-export function badUrlAnswer(error: Error & { code?: string }, _request: FastifyRequest, reply: FastifyReply): void {
+export function badUrlAnswer(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply): void {
   // The router answers this before any hook runs: the security headers are set here.
   reply.headers(SECURITY_HEADERS);
-  if (error.code === 'FST_ERR_BAD_URL') {
-    reply.status(400).send(fail(400, m.badEncoding));
+  const msg = error.code === 'FST_ERR_BAD_URL' ? m.badEncoding : error.message;
+  if (request.url.startsWith(SCIM_PREFIX)) {
+    reply.status(400).type('application/scim+json; charset=utf-8').send(scimRefusal(msg));
     return;
   }
-  reply.status(400).send(fail(400, error.message));
+  reply.status(400).send(fail(400, msg));
 }

@@ -186,7 +186,6 @@ export async function createGroup(r: ScimRequest, body: unknown): Promise<Json> 
   const input = readGroup(body);
   if (input.kind === 'role')
     throw new ScimError(400, 'Roles are created in the console; a SCIM client changes their members', 'mutability');
-  await r.ctx.permissions.require(r.caller, 'dept_add');
   const values = parsedOrRefused(
     dept.entity.safeParse({
       parentId: input.parentId ?? '0',
@@ -196,49 +195,78 @@ export async function createGroup(r: ScimRequest, body: unknown): Promise<Json> 
       sort: 0,
     }),
   );
+  await r.ctx.permissions.require(r.caller, 'dept_add');
+  // Members are checked before the department is written, so that a refusal writes nothing.
+  const memberIds = input.memberIds ?? [];
+  const users = memberIds.length ? await visibleUsers(r) : [];
+  assertKnownUsers(users, memberIds);
+  if (memberIds.length) await r.ctx.permissions.require(r.caller, 'user_edit');
   const saved = await deptRepository(r).save(r.caller, values as Record<string, unknown>);
-  const group = await loadGroup(r, groupId('department', String(saved.id)));
-  if (input.memberIds) await setMembers(r, group, input.memberIds);
-  return representation(r, group);
+  await saveMemberships(r, membershipSaves(users, 'department', String(saved.id), memberIds));
+  return getGroup(r, groupId('department', String(saved.id)));
 }
 
-/** Saves a full representation over an existing group (PUT, and PATCH after its operations). */
+/**
+ * Saves a full representation over an existing group (PUT, and PATCH after its operations).
+ * Everything that can be checked beforehand is (values, members, permissions); then the write
+ * more likely to be refused goes first — a department's move (cycles, depth), a role's members
+ * (the rule of giving roles) — so that a refusal leaves the group as it was.
+ */
 async function saveOver(r: ScimRequest, group: GroupRow, input: GroupInput): Promise<Json> {
   if (input.kind && input.kind !== group.kind) throw new ScimError(400, 'The kind of a group cannot change', 'mutability');
   const changes: Record<string, unknown> = {};
   if (input.displayName !== group.name) changes[group.kind === 'department' ? 'deptName' : 'roleName'] = input.displayName;
   if (group.kind === 'department' && input.parentId !== undefined && input.parentId !== group.parentId) changes.parentId = input.parentId;
-  if (Object.keys(changes).length) {
-    const entity = group.kind === 'department' ? dept.entity.partial() : role.entity.partial();
-    const values = parsedOrRefused(entity.safeParse(changes));
-    await r.ctx.permissions.require(r.caller, group.kind === 'department' ? 'dept_edit' : 'role_edit');
-    await (group.kind === 'department' ? deptRepository(r) : roleRepository(r)).save(r.caller, values as Record<string, unknown>, group.id);
+  const entity = group.kind === 'department' ? dept.entity.partial() : role.entity.partial();
+  const values = parsedOrRefused(entity.safeParse(changes)) as Record<string, unknown>;
+  const users = input.memberIds ? await visibleUsers(r) : [];
+  const saves = input.memberIds ? membershipSaves(users, group.kind, group.id, input.memberIds) : [];
+  if (Object.keys(changes).length) await r.ctx.permissions.require(r.caller, group.kind === 'department' ? 'dept_edit' : 'role_edit');
+  if (saves.length) await r.ctx.permissions.require(r.caller, 'user_edit');
+  const saveGroup = async () => {
+    if (!Object.keys(changes).length) return;
+    await (group.kind === 'department' ? deptRepository(r) : roleRepository(r)).save(r.caller, values, group.id);
+  };
+  if (group.kind === 'department') {
+    await saveGroup();
+    await saveMemberships(r, saves);
+  } else {
+    await saveMemberships(r, saves);
+    await saveGroup();
   }
-  if (input.memberIds) await setMembers(r, group, input.memberIds);
-  return representation(r, await loadGroup(r, groupId(group.kind, group.id)));
+  return getGroup(r, groupId(group.kind, group.id));
 }
 
-/**
- * Makes exactly these users the members of the group (among the users the caller may see):
- * the users gaining or losing it are saved together, in one transaction, through the user rules.
- */
-async function setMembers(r: ScimRequest, group: GroupRow, memberIds: readonly string[]): Promise<void> {
-  const users = await visibleUsers(r);
-  const byId = new Map(users.map((user) => [String(user.id), user]));
-  const missing = memberIds.find((id) => !byId.has(id));
+/** Refuses member ids that name no user the caller may see. */
+function assertKnownUsers(users: readonly UserRow[], memberIds: readonly string[]): void {
+  const known = new Set(users.map((user) => String(user.id)));
+  const missing = memberIds.find((id) => !known.has(id));
   if (missing) throw invalidValue(`No user ${missing} among the users of this tenant`);
-  const column = group.kind === 'department' ? 'deptId' : 'roleId';
+}
+
+type MembershipSave = { id: string; values: Record<string, unknown> };
+
+/**
+ * The user saves that make exactly these users the members of the group (among the users the
+ * caller may see): those gaining it get it added to their departments or roles, those losing it
+ * have it taken away.
+ */
+function membershipSaves(users: readonly UserRow[], kind: Kind, id: string, memberIds: readonly string[]): MembershipSave[] {
+  assertKnownUsers(users, memberIds);
+  const column = kind === 'department' ? 'deptId' : 'roleId';
   const wanted = new Set(memberIds);
-  const entries = users.flatMap((user) => {
+  return users.flatMap((user) => {
     const held = splitIds(user[column]);
-    const has = held.includes(group.id);
+    const has = held.includes(id);
     if (has === wanted.has(String(user.id))) return [];
-    const next = has ? held.filter((id) => id !== group.id) : [...held, group.id];
+    const next = has ? held.filter((heldId) => heldId !== id) : [...held, id];
     return [{ id: String(user.id), values: { [column]: next.join(',') || null } }];
   });
-  if (!entries.length) return;
-  await r.ctx.permissions.require(r.caller, 'user_edit');
-  await userRepository(r).saveAll(r.caller, entries);
+}
+
+/** The membership saves, together in one transaction, through the user rules. */
+async function saveMemberships(r: ScimRequest, saves: MembershipSave[]): Promise<void> {
+  if (saves.length) await userRepository(r).saveAll(r.caller, saves);
 }
 
 export async function replaceGroup(r: ScimRequest, scimId: string, body: unknown, ifMatch: string | undefined): Promise<Json> {
