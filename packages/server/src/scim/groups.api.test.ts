@@ -81,6 +81,16 @@ describe('SCIM Groups', () => {
     const named = await scim('GET', `/Groups?filter=${encodeURIComponent('displayname eq "列表部"')}&excludedAttributes=members`);
     expect(named.body).toMatchObject({ totalResults: 1, Resources: [{ displayName: '列表部' }] });
     expect(named.body.Resources[0]).not.toHaveProperty('members');
+    // Without its members a listed group carries no version: a version is always the whole group's.
+    expect(named.body.Resources[0].meta).not.toHaveProperty('version');
+    const one = await scim('GET', `/Groups/${named.body.Resources[0].id}`);
+    const byId = await scim('GET', `/Groups?filter=${encodeURIComponent(`id eq "${one.body.id}"`)}`);
+    expect(byId.body.Resources).toEqual([one.body]);
+    const byKind = await scim(
+      'GET',
+      `/Groups?filter=${encodeURIComponent(`${PLATFORM_GROUP}:kind eq "DEPARTMENT" and displayName eq "列表部"`)}`,
+    );
+    expect(byKind.body.Resources).toEqual([one.body]);
     const page = await scim('GET', '/Groups?startIndex=2&count=1');
     expect(page.body).toMatchObject({ totalResults: all.body.totalResults, startIndex: 2, itemsPerPage: 1 });
   });

@@ -1,13 +1,15 @@
 import { ApiError, dept, role, toEnglish, zh } from '@sso/shared-api';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { splitIds } from '../domain/user-accounts.js';
 import { invalidSyntax, invalidValue, notFound, ScimError } from './errors.js';
 import { answerList, type ListQuery, withMeta } from './listing.js';
+import { answers, equalities, equalityOn, mentions } from './narrowing.js';
 import { applyPatch, parsePatchBody } from './patch.js';
 import { isObject, isPlatformId, keyOf } from './paths.js';
 import { GROUP_SCHEMA, PLATFORM_GROUP_SCHEMA } from './schemas.js';
 import {
+  type AnyQuery,
   assertVersion,
   deptRepository,
   roleRepository,
@@ -83,13 +85,26 @@ function membership(users: readonly UserRow[]) {
   return of;
 }
 
-function scimGroup(r: ScimRequest, group: GroupRow, members: readonly UserRow[]): Json {
+/**
+ * The SCIM representation of a group. Without its members (`undefined`: not read, as a list that
+ * does not answer them) it carries no version either: a version is always that of the whole group.
+ */
+function scimGroup(r: ScimRequest, group: GroupRow, members: readonly UserRow[] | undefined): Json {
   const id = groupId(group.kind, group.id);
   const resource: Json = {
     schemas: [GROUP_SCHEMA, PLATFORM_GROUP_SCHEMA],
     id,
     displayName: group.name,
-    members: members.map((user) => ({ value: String(user.id), display: user.account, type: 'User', $ref: `${r.base}/Users/${user.id}` })),
+    ...(members
+      ? {
+          members: members.map((user) => ({
+            value: String(user.id),
+            display: user.account,
+            type: 'User',
+            $ref: `${r.base}/Users/${user.id}`,
+          })),
+        }
+      : {}),
     [PLATFORM_GROUP_SCHEMA]: {
       kind: group.kind,
       ...(group.kind === 'department'
@@ -97,12 +112,14 @@ function scimGroup(r: ScimRequest, group: GroupRow, members: readonly UserRow[])
         : {}),
     },
   };
-  return withMeta(resource, {
+  const answered = withMeta(resource, {
     resourceType: 'Group',
     created: group.created,
     lastModified: group.modified,
     location: `${r.base}/Groups/${id}`,
   });
+  if (!members) delete (answered.meta as Record<string, unknown>).version;
+  return answered;
 }
 
 async function loadGroup(r: ScimRequest, scimId: string): Promise<GroupRow> {
@@ -123,11 +140,32 @@ export async function getGroup(r: ScimRequest, scimId: string): Promise<Json> {
 }
 
 export async function listGroups(r: ScimRequest, query: ListQuery) {
-  const [depts, roles, users] = await Promise.all([visibleDepts(r), visibleRoles(r), visibleUsers(r)]);
+  const found = equalities(query.filter);
+  const name = equalityOn(found, 'displayName');
+  const kind = equalityOn(found, 'kind', PLATFORM_GROUP_SCHEMA.toLowerCase())?.toLowerCase();
+  const id = equalityOn(found, 'id');
+  const byId = id === undefined ? undefined : /^(dept|role)-(\d+)$/.exec(id);
+  const wants = (which: Kind) =>
+    (kind === undefined || kind === which) &&
+    (id === undefined || (byId?.[1] === KIND_PREFIX[which].slice(0, -1) && isPlatformId(byId[2] as string)));
+  const narrow = (column: string) => (q: AnyQuery) => {
+    let narrowed = q;
+    if (name !== undefined) narrowed = narrowed.where(sql<boolean>`lower(${sql.ref(column)}) = lower(${name})`);
+    if (byId) narrowed = narrowed.where('id', '=', byId[2]);
+    return narrowed;
+  };
+  // Members are read only when the answer shows them or the filter reads them: a client asking
+  // for a group by name without its members does not read the tenant's users.
+  const needsMembers = answers('members', query.attributes, query.excluded) || mentions(query.filter, 'members');
+  const [depts, roles, users] = await Promise.all([
+    wants('department') ? visibleDepts(r, narrow('deptName')) : [],
+    wants('role') ? visibleRoles(r, narrow('roleName')) : [],
+    needsMembers ? visibleUsers(r) : [],
+  ]);
   const members = membership(users);
   const groups = [...depts.map(deptRow), ...roles.map(roleRow)];
   return answerList(
-    groups.map((group) => scimGroup(r, group, members.get(groupId(group.kind, group.id)) ?? [])),
+    groups.map((group) => scimGroup(r, group, needsMembers ? (members.get(groupId(group.kind, group.id)) ?? []) : undefined)),
     query,
   );
 }

@@ -17,7 +17,7 @@ export interface ScimRequest {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the repository's queries address tables by name
-type AnyQuery = SelectQueryBuilder<any, any, any>;
+export type AnyQuery = SelectQueryBuilder<any, any, any>;
 // biome-ignore lint/suspicious/noExplicitAny: idem
 type AnyDb = Kysely<any>;
 

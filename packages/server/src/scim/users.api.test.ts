@@ -159,7 +159,10 @@ describe('SCIM Users', () => {
     ]);
     expect(await find('(userName eq "flt_amy" or userName eq "flt_bob") and emails pr')).toEqual(['flt_amy', 'flt_bob']);
     expect(await find('emails[type eq "work" and value sw "flt_dan@"]')).toEqual(['flt_dan']);
-    expect(await find(`${ENTERPRISE}:employeeNumber eq "E-flt_cat"`)).toEqual(['flt_cat']);
+    expect(await find(`${ENTERPRISE}:employeeNumber eq "e-FLT_cat"`)).toEqual(['flt_cat']);
+    expect(await find(`id eq "${users[3]?.id}" and userName pr`)).toEqual(['flt_dan']);
+    expect(await find('id eq "abc" or userName eq "flt_eve"')).toEqual(['flt_eve']);
+    expect(await find('id eq "abc"')).toEqual([]);
     expect(await find('userName sw "flt_" and phoneNumbers.value eq "13800000000"')).toEqual(names);
 
     // meta.lastModified compares as an instant.

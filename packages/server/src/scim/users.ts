@@ -1,14 +1,15 @@
 import { PASSWORD_RULE, toEnglish, userEntity, userMessages, zh } from '@sso/shared-api';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { hashPlain, splitIds } from '../domain/user-accounts.js';
 import { userTarget } from '../logs/security-events.js';
 import { invalidSyntax, invalidValue, notFound, ScimError } from './errors.js';
 import { answerList, type ListQuery, withMeta } from './listing.js';
+import { equalities, equalityOn } from './narrowing.js';
 import { applyPatch, parsePatchBody } from './patch.js';
 import { isObject, isPlatformId, keyOf } from './paths.js';
 import { ENTERPRISE_USER_SCHEMA, USER_SCHEMA } from './schemas.js';
-import { assertVersion, type GroupNames, groupNames, type ScimRequest, userRepository, visibleUsers } from './store.js';
+import { type AnyQuery, assertVersion, type GroupNames, groupNames, type ScimRequest, userRepository, visibleUsers } from './store.js';
 
 /**
  * SCIM Users are the tenant's platform users (blade_user): `userName` is the account,
@@ -162,11 +163,27 @@ export async function getUser(r: ScimRequest, id: string): Promise<Json> {
 }
 
 export async function listUsers(r: ScimRequest, query: ListQuery) {
-  const [rows, names] = await Promise.all([visibleUsers(r), groupNames(r)]);
+  const [rows, names] = await Promise.all([visibleUsers(r, narrowUsers(query)), groupNames(r)]);
   return answerList(
     rows.map((row) => scimUser(r, row, names)),
     query,
   );
+}
+
+/** The database's narrowing for a list's filter: by account, id or employee number when the filter names one. */
+function narrowUsers(query: ListQuery): ((q: AnyQuery) => AnyQuery) | undefined {
+  const found = equalities(query.filter);
+  const account = equalityOn(found, 'userName');
+  const id = equalityOn(found, 'id');
+  const code = equalityOn(found, 'employeeNumber', ENTERPRISE_USER_SCHEMA.toLowerCase());
+  if (account === undefined && id === undefined && code === undefined) return undefined;
+  return (q) => {
+    let narrowed = q;
+    if (account !== undefined) narrowed = narrowed.where(sql<boolean>`lower(account) = lower(${account})`);
+    if (code !== undefined) narrowed = narrowed.where(sql<boolean>`lower(coalesce(code, '')) = lower(${code})`);
+    if (id !== undefined) narrowed = isPlatformId(id) ? narrowed.where('id', '=', id) : narrowed.where(sql<boolean>`false`);
+    return narrowed;
+  };
 }
 
 function checkPassword(password: string): void {
