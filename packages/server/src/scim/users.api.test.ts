@@ -207,6 +207,17 @@ describe('SCIM Users', () => {
         { op: 'remove', path: 'phoneNumbers' },
       ),
     );
+    const primary = await scim(
+      'PATCH',
+      `/Users/${user.id}`,
+      patchBody({ op: 'add', path: 'emails', value: [{ value: 'primary@new.example.com', primary: true }] }),
+    );
+    expect(primary.body.emails).toEqual([{ value: 'primary@new.example.com', type: 'work', primary: true }]);
+    await scim(
+      'PATCH',
+      `/Users/${user.id}`,
+      patchBody({ op: 'replace', path: 'emails', value: [{ value: 'patchy@new.example.com', type: 'work' }] }),
+    );
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({
       displayName: '新昵称',

@@ -28,14 +28,15 @@ const READ_ONLY = ['id', 'meta', 'groups', 'schemas'];
 
 const location = (r: ScimRequest, id: string) => `${r.base}/Users/${id}`;
 
-/** The value the platform keeps of emails or phoneNumbers: the primary one, else the first; each must be `{ value: "…" }`. */
+/** The value the platform keeps of emails or phoneNumbers: the (last) primary one, else the first; each must be `{ value: "…" }`. */
 function primaryOrFirst(list: unknown[], name: string): string | null {
   for (const item of list) {
     const value = isObject(item) ? item[keyOf(item, 'value') ?? ''] : undefined;
     if (typeof value !== 'string') throw invalidValue(`Each of ${name} is { "value": "…" }`);
   }
   const values = list.filter(isObject);
-  const chosen = values.find((item) => item[keyOf(item, 'primary') ?? ''] === true) ?? values[0];
+  // The last primary one: a value added as primary (appended by a PATCH) takes over from the one before.
+  const chosen = values.findLast((item) => item[keyOf(item, 'primary') ?? ''] === true) ?? values[0];
   return chosen ? (chosen[keyOf(chosen, 'value') ?? ''] as string) : null;
 }
 
