@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTenantWithAdmin, createUserWithRole, signIn, useTestServer } from '../api-suite.testkit.js';
+import { createTenantWithAdmin, createUserWithRole, menuIds, signIn, useTestServer } from '../api-suite.testkit.js';
 import { hashClientSecret } from '../kernel/client-secret.js';
 import {
   accessStatus,
@@ -69,6 +69,23 @@ describe('the SCIM token', () => {
     const viewer = await createUserWithRole(suite.server, { account: 'scim_viewer', menuCodes: ['app'] });
     await expect(viewer.sdk.call('POST', '/api/blade-aps/app/scim-token', { id: appId })).rejects.toThrow();
     expect(viewer.sdk.lastStatus()).toBe(403);
+
+    // Within the editor's data scope only: a role that sees only the applications it created.
+    const editor = await createUserWithRole(suite.server, { account: 'scim_editor', menuCodes: ['app', 'app_add', 'app_edit'] });
+    const scopeId = suite.server.ctx.ids.next();
+    const appMenu = (await menuIds(suite.server, ['app'])).get('app') as string;
+    await suite.server.ctx.db
+      .insertInto('blade_scope_data')
+      .values({ id: scopeId, menuId: appMenu, resourceCode: 'app', scopeName: 'own applications', scopeType: 2 })
+      .execute();
+    await suite.server.ctx.db
+      .insertInto('blade_role_scope')
+      .values({ id: suite.server.ctx.ids.next(), roleId: editor.roleId, scopeId, scopeCategory: 1 })
+      .execute();
+    suite.server.ctx.permissions.clear();
+    await expect(editor.sdk.call('POST', '/api/blade-aps/app/scim-token', { id: appId })).rejects.toThrow();
+    expect(editor.sdk.lastStatus()).toBe(400);
+    expect(await mintToken(editor.sdk, await createApp(editor.sdk))).toMatch(/^scim_/);
 
     const other = await createTenantWithAdmin(suite.server, '700001');
     await expect(other.sdk.call('POST', '/api/blade-aps/app/scim-token', { id: appId })).rejects.toThrow();
