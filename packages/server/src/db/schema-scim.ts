@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 
-/** Kysely's view of the SCIM provisioning tokens (migration 44). */
+/** Kysely's view of the SCIM provisioning tables (migration 44). */
 export interface ScimTables {
   blade_scim_token: {
     appId: string;
@@ -9,4 +9,6 @@ export interface ScimTables {
     createUser: string;
     createTime: ColumnType<Date, Date | string | undefined, Date | string>;
   };
+  /** kind: `user`, `dept` or `role`; local_id the row's id. */
+  blade_scim_external: { appId: string; kind: string; localId: string; externalId: string };
 }

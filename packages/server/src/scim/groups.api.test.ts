@@ -39,10 +39,11 @@ describe('SCIM Groups', () => {
     const { scim } = await scimOfNewApp(suite);
     const ann = await newUser(scim, 'grp_ann');
     const ben = await newUser(scim, 'grp_ben');
-    const parent = await scim('POST', '/Groups', department('财务部'));
+    const parent = await scim('POST', '/Groups', department('财务部', { externalId: 'finance-ext' }));
     expect(parent.status).toBe(201);
     expect(parent.body).toMatchObject({
       id: expect.stringMatching(/^dept-\d+$/),
+      externalId: 'finance-ext',
       displayName: '财务部',
       members: [],
       [PLATFORM_GROUP]: { kind: 'department', parent: '' },

@@ -6,12 +6,15 @@ import { invalidSyntax, invalidValue, notFound, ScimError } from './errors.js';
 import { answerList, type ListQuery, withMeta } from './listing.js';
 import { answers, equalities, equalityOn, mentions } from './narrowing.js';
 import { applyPatch, parsePatchBody } from './patch.js';
-import { isObject, isPlatformId, keyOf } from './paths.js';
+import { isObject, isPlatformId, keyOf, MAX_EXTERNAL_ID } from './paths.js';
 import { GROUP_SCHEMA, PLATFORM_GROUP_SCHEMA } from './schemas.js';
 import {
   type AnyQuery,
   assertVersion,
   deptRepository,
+  type ExternalKind,
+  externalIds,
+  keepExternalId,
   roleRepository,
   type ScimRequest,
   userRepository,
@@ -89,11 +92,12 @@ function membership(users: readonly UserRow[]) {
  * The SCIM representation of a group. Without its members (`undefined`: not read, as a list that
  * does not answer them) it carries no version either: a version is always that of the whole group.
  */
-function scimGroup(r: ScimRequest, group: GroupRow, members: readonly UserRow[] | undefined): Json {
+function scimGroup(r: ScimRequest, group: GroupRow, members: readonly UserRow[] | undefined, externalId: string | undefined): Json {
   const id = groupId(group.kind, group.id);
   const resource: Json = {
     schemas: [GROUP_SCHEMA, PLATFORM_GROUP_SCHEMA],
     id,
+    ...(externalId !== undefined ? { externalId } : {}),
     displayName: group.name,
     ...(members
       ? {
@@ -130,9 +134,12 @@ async function loadGroup(r: ScimRequest, scimId: string): Promise<GroupRow> {
   return row;
 }
 
+/** Where the application's externalId of a group is kept: by the kind of the group. */
+const externalKind = (kind: Kind): ExternalKind => (kind === 'department' ? 'dept' : 'role');
+
 async function representation(r: ScimRequest, group: GroupRow): Promise<Json> {
-  const users = await visibleUsers(r);
-  return scimGroup(r, group, membership(users).get(groupId(group.kind, group.id)) ?? []);
+  const [users, external] = await Promise.all([visibleUsers(r), externalIds(r, externalKind(group.kind), [group.id])]);
+  return scimGroup(r, group, membership(users).get(groupId(group.kind, group.id)) ?? [], external.get(group.id));
 }
 
 export async function getGroup(r: ScimRequest, scimId: string): Promise<Json> {
@@ -162,10 +169,18 @@ export async function listGroups(r: ScimRequest, query: ListQuery) {
     wants('role') ? visibleRoles(r, narrow('roleName')) : [],
     needsMembers ? visibleUsers(r) : [],
   ]);
+  const [deptExternal, roleExternal] = await Promise.all([externalIds(r, 'dept'), externalIds(r, 'role')]);
   const members = membership(users);
   const groups = [...depts.map(deptRow), ...roles.map(roleRow)];
   return answerList(
-    groups.map((group) => scimGroup(r, group, needsMembers ? (members.get(groupId(group.kind, group.id)) ?? []) : undefined)),
+    groups.map((group) =>
+      scimGroup(
+        r,
+        group,
+        needsMembers ? (members.get(groupId(group.kind, group.id)) ?? []) : undefined,
+        (group.kind === 'department' ? deptExternal : roleExternal).get(group.id),
+      ),
+    ),
     query,
   );
 }
@@ -178,6 +193,8 @@ interface GroupInput {
   parentId?: string;
   /** undefined when the representation carries no members attribute. */
   memberIds?: string[];
+  /** The application's own identifier of the group. */
+  externalId?: string;
 }
 
 const field = (object: Json, name: string) => object[keyOf(object, name) ?? ''];
@@ -212,7 +229,17 @@ function readGroup(body: unknown): GroupInput {
       return value;
     });
   }
-  return { displayName: displayName.trim(), kind, parentId, memberIds: memberIds && [...new Set(memberIds)] };
+  const externalId = field(body, 'externalId');
+  if (externalId !== undefined && externalId !== null && (typeof externalId !== 'string' || externalId.length > MAX_EXTERNAL_ID)) {
+    throw invalidValue(`externalId is a string of at most ${MAX_EXTERNAL_ID} characters`);
+  }
+  return {
+    displayName: displayName.trim(),
+    kind,
+    parentId,
+    memberIds: memberIds && [...new Set(memberIds)],
+    externalId: typeof externalId === 'string' ? externalId : undefined,
+  };
 }
 
 function parsedOrRefused<T>(result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }): T {
@@ -241,6 +268,7 @@ export async function createGroup(r: ScimRequest, body: unknown): Promise<Json> 
   if (memberIds.length) await r.ctx.permissions.require(r.caller, 'user_edit');
   const saved = await deptRepository(r).save(r.caller, values as Record<string, unknown>);
   await saveMemberships(r, membershipSaves(users, 'department', String(saved.id), memberIds));
+  await keepExternalId(r, 'dept', String(saved.id), input.externalId);
   return getGroup(r, groupId('department', String(saved.id)));
 }
 
@@ -272,6 +300,7 @@ async function saveOver(r: ScimRequest, group: GroupRow, input: GroupInput): Pro
     await saveMemberships(r, saves);
     await saveGroup();
   }
+  await keepExternalId(r, externalKind(group.kind), group.id, input.externalId);
   return getGroup(r, groupId(group.kind, group.id));
 }
 

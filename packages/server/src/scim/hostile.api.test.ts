@@ -45,6 +45,7 @@ const FILTER_PIECES = [
   '"',
 ];
 const PATHS = [
+  'externalId',
   'userName',
   'name',
   'name.formatted',
@@ -118,6 +119,7 @@ it('answers every hostile SCIM request below 500, as a SCIM error, without writi
     {
       schemas: mostly(fc.constant([USER, ENTERPRISE]), hostileValue()),
       userName: mostly(account, text),
+      externalId: mostly(fc.string({ maxLength: 20 }), value),
       name: mostly(fc.record({ formatted: fc.string({ minLength: 1, maxLength: 12 }) }), value),
       displayName: mostly(fc.string({ minLength: 1, maxLength: 25 }), text),
       emails: mostly(fc.constant([{ value: 'fz@corp.example.com' }]), value),
@@ -132,6 +134,7 @@ it('answers every hostile SCIM request below 500, as a SCIM error, without writi
     {
       schemas: mostly(fc.constant([GROUP]), hostileValue()),
       displayName: mostly(fc.string({ minLength: 1, maxLength: 20 }), text),
+      externalId: mostly(fc.string({ maxLength: 20 }), value),
       members: mostly(members, value),
       [PLATFORM_GROUP]: mostly(fc.record({ parent: fc.constantFrom('', group) }), value),
     },

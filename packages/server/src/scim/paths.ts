@@ -75,3 +75,6 @@ export function valuesAt(resource: Json, path: AttrPath): unknown[] {
 
 /** Whether text is a platform id: digits within a 64-bit integer (a larger one would fail in the database). */
 export const isPlatformId = (text: string) => /^[1-9]\d{0,18}$/.test(text) && BigInt(text) <= 9223372036854775807n;
+
+/** The longest `externalId` kept. */
+export const MAX_EXTERNAL_ID = 255;

@@ -122,8 +122,8 @@ export function registerScimRoutes(root: FastifyInstance, ctx: AppContext, origi
       /** The request's agent (refused with 401 unless its token is good) as the handlers take it. */
       const agentOf = async (request: FastifyRequest): Promise<ScimRequest> => {
         const tenant = request.headers['tenant-id'];
-        const { caller } = await scimAgent(ctx, request.headers.authorization, Array.isArray(tenant) ? tenant[0] : tenant);
-        return { ctx, caller, base: base() };
+        const { caller, holder } = await scimAgent(ctx, request.headers.authorization, Array.isArray(tenant) ? tenant[0] : tenant);
+        return { ctx, caller, base: base(), appId: holder.appId };
       };
       const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
       const send = (reply: FastifyReply, body: unknown) => reply.type(SCIM_TYPE).send(body);

@@ -72,6 +72,7 @@ export function schemasDocument(base: string) {
     name: 'User',
     description: 'A user of the platform (blade_user)',
     attributes: [
+      attribute('externalId', "The consuming application's own identifier, kept for that application"),
       attribute('userName', 'The account', { required: true, uniqueness: 'server' }),
       attribute('name', 'The real name', {
         type: 'complex',
@@ -104,7 +105,11 @@ export function schemasDocument(base: string) {
     id: GROUP_SCHEMA,
     name: 'Group',
     description: 'A department (id dept-…) or a role (id role-…) of the platform',
-    attributes: [attribute('displayName', 'The name', { required: true }), memberRef('members', 'The users holding it', 'readWrite')],
+    attributes: [
+      attribute('externalId', "The consuming application's own identifier, kept for that application"),
+      attribute('displayName', 'The name', { required: true }),
+      memberRef('members', 'The users holding it', 'readWrite'),
+    ],
     meta: meta('Schema', `${base}/Schemas/${GROUP_SCHEMA}`),
   };
   const platformGroup = {

@@ -14,6 +14,8 @@ export interface ScimRequest {
   ctx: AppContext;
   caller: Caller;
   base: string;
+  /** The consuming application whose token the request carries. */
+  appId: string;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the repository's queries address tables by name
@@ -69,4 +71,39 @@ export function assertVersion(resource: Record<string, unknown>, ifMatch: string
   if (!ifMatch.split(',').some((tag) => opaque(tag) === current)) {
     throw new ScimError(412, 'The resource changed since that version was read (If-Match)');
   }
+}
+
+/** What a provisioning client's own identifiers are kept for. */
+export type ExternalKind = 'user' | 'dept' | 'role';
+
+/** The application's `externalId`s of one kind, by local id (narrowed to some local ids when given). */
+export async function externalIds(r: ScimRequest, kind: ExternalKind, localIds?: readonly string[]): Promise<Map<string, string>> {
+  if (localIds && !localIds.length) return new Map();
+  let query = r.ctx.db
+    .selectFrom('blade_scim_external')
+    .select(['localId', 'externalId'])
+    .where('appId', '=', r.appId)
+    .where('kind', '=', kind);
+  if (localIds) query = query.where('localId', 'in', [...localIds]);
+  const rows = await query.execute();
+  return new Map(rows.map((row) => [String(row.localId), row.externalId]));
+}
+
+/** Keeps (or, with undefined, forgets) the application's `externalId` of a user or group. */
+export async function keepExternalId(r: ScimRequest, kind: ExternalKind, localId: string, externalId: string | undefined): Promise<void> {
+  const key = { appId: r.appId, kind, localId };
+  if (externalId === undefined) {
+    await r.ctx.db
+      .deleteFrom('blade_scim_external')
+      .where('appId', '=', r.appId)
+      .where('kind', '=', kind)
+      .where('localId', '=', localId)
+      .execute();
+    return;
+  }
+  await r.ctx.db
+    .insertInto('blade_scim_external')
+    .values({ ...key, externalId })
+    .onConflict((oc) => oc.columns(['appId', 'kind', 'localId']).doUpdateSet({ externalId }))
+    .execute();
 }

@@ -155,6 +155,24 @@ describe('SCIM Users', () => {
     expectScimError(await scim('POST', '/Users', newUser('weak', { password: 'short' })), 400, 'invalidValue');
   });
 
+  it('keeps the externalId each application gives a user, for that application only', async () => {
+    const first = await scimOfNewApp(suite);
+    const second = await scimOfNewApp(suite);
+    const user = await created(first.scim, 'ext_user', { externalId: 'entra-0001' });
+    expect((await first.scim('GET', `/Users/${user.id}`)).body.externalId).toBe('entra-0001');
+    expect((await second.scim('GET', `/Users/${user.id}`)).body).not.toHaveProperty('externalId');
+    const found = await first.scim('GET', `/Users?filter=${encodeURIComponent('externalId eq "ENTRA-0001"')}`);
+    expect(found.body.Resources.map((u: { id: string }) => u.id)).toEqual([user.id]);
+    expect((await second.scim('GET', `/Users?filter=${encodeURIComponent('externalId eq "entra-0001"')}`)).body.totalResults).toBe(0);
+    await second.scim('PATCH', `/Users/${user.id}`, patchBody({ op: 'add', path: 'externalId', value: 'okta-9' }));
+    expect((await second.scim('GET', `/Users/${user.id}`)).body.externalId).toBe('okta-9');
+    expect((await first.scim('GET', `/Users/${user.id}`)).body.externalId).toBe('entra-0001');
+    // PUT replaces: without externalId the application's one is forgotten.
+    expect((await first.scim('PUT', `/Users/${user.id}`, newUser('ext_user'))).body).not.toHaveProperty('externalId');
+    expectScimError(await first.scim('POST', '/Users', newUser('ext_long', { externalId: 'x'.repeat(256) })), 400, 'invalidValue');
+    expectScimError(await first.scim('POST', '/Users', newUser('ext_type', { externalId: 12 })), 400, 'invalidValue');
+  });
+
   it('filters with every operator, and/or, not and parentheses, case-insensitive names, and pages', async () => {
     const { scim } = await scimOfNewApp(suite);
     const names = ['flt_amy', 'flt_bob', 'flt_cat', 'flt_dan', 'flt_eve'];

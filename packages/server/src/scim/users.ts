@@ -7,9 +7,19 @@ import { invalidSyntax, invalidValue, notFound, ScimError } from './errors.js';
 import { answerList, type ListQuery, withMeta } from './listing.js';
 import { equalities, equalityOn } from './narrowing.js';
 import { applyPatch, parsePatchBody } from './patch.js';
-import { isObject, isPlatformId, keyOf } from './paths.js';
+import { isObject, isPlatformId, keyOf, MAX_EXTERNAL_ID } from './paths.js';
 import { ENTERPRISE_USER_SCHEMA, USER_SCHEMA } from './schemas.js';
-import { type AnyQuery, assertVersion, type GroupNames, groupNames, type ScimRequest, userRepository, visibleUsers } from './store.js';
+import {
+  type AnyQuery,
+  assertVersion,
+  externalIds,
+  type GroupNames,
+  groupNames,
+  keepExternalId,
+  type ScimRequest,
+  userRepository,
+  visibleUsers,
+} from './store.js';
 
 /**
  * SCIM Users are the tenant's platform users (blade_user): `userName` is the account,
@@ -40,8 +50,8 @@ function primaryOrFirst(list: unknown[], name: string): string | null {
   return chosen ? (chosen[keyOf(chosen, 'value') ?? ''] as string) : null;
 }
 
-/** The SCIM representation of a user row. */
-export function scimUser(r: ScimRequest, row: UserRow, names: GroupNames): Json {
+/** The SCIM representation of a user row, with the application's externalId of it when it gave one. */
+export function scimUser(r: ScimRequest, row: UserRow, names: GroupNames, externalId: string | undefined): Json {
   const id = String(row.id);
   const depts = splitIds(row.deptId);
   const groups = [
@@ -51,6 +61,7 @@ export function scimUser(r: ScimRequest, row: UserRow, names: GroupNames): Json 
   const resource: Json = {
     schemas: [USER_SCHEMA, ENTERPRISE_USER_SCHEMA],
     id,
+    ...(externalId !== undefined ? { externalId } : {}),
     userName: row.account,
     name: { formatted: row.realName ?? '' },
     displayName: row.name ?? '',
@@ -71,6 +82,7 @@ interface UserInput {
   values: Record<string, unknown>;
   active?: boolean;
   password?: string;
+  externalId?: string;
 }
 
 const field = (object: Json, name: string) => object[keyOf(object, name) ?? ''];
@@ -133,6 +145,9 @@ export function readUser(body: unknown): UserInput {
   if (enterprise !== undefined && !isObject(enterprise)) throw invalidValue(`${ENTERPRISE_USER_SCHEMA} is an object`);
   const code = isObject(enterprise) ? optionalString(field(enterprise, 'employeeNumber'), 'employeeNumber') : undefined;
   const password = optionalString(field(body, 'password'), 'password');
+  const externalId = optionalString(field(body, 'externalId'), 'externalId');
+  if (externalId !== undefined && externalId.length > MAX_EXTERNAL_ID)
+    throw invalidValue(`externalId is at most ${MAX_EXTERNAL_ID} characters`);
   const parsed = ENTITY_FIELDS.safeParse({
     account: userName,
     name: fit(displayName?.trim() || realName, NICKNAME_MAX),
@@ -142,7 +157,7 @@ export function readUser(body: unknown): UserInput {
     phone: primaryOrFirst(lists[1] as unknown[], 'phoneNumbers') ?? '',
   });
   if (!parsed.success) throw invalidValue(toEnglish(parsed.error.issues[0]?.message ?? zh('badType')));
-  return { values: { ...parsed.data, code: parsed.data.code || null }, active: readBoolean(field(body, 'active')), password };
+  return { values: { ...parsed.data, code: parsed.data.code || null }, active: readBoolean(field(body, 'active')), password, externalId };
 }
 
 /** A platform refusal as SCIM says it: an account taken is a 409 `uniqueness`. */
@@ -159,14 +174,20 @@ async function loadUser(r: ScimRequest, id: string): Promise<UserRow> {
   return row;
 }
 
+/** A user row as SCIM answers it to this application. */
+async function represent(r: ScimRequest, row: UserRow): Promise<Json> {
+  const [names, external] = await Promise.all([groupNames(r), externalIds(r, 'user', [String(row.id)])]);
+  return scimUser(r, row, names, external.get(String(row.id)));
+}
+
 export async function getUser(r: ScimRequest, id: string): Promise<Json> {
-  return scimUser(r, await loadUser(r, id), await groupNames(r));
+  return represent(r, await loadUser(r, id));
 }
 
 export async function listUsers(r: ScimRequest, query: ListQuery) {
-  const [rows, names] = await Promise.all([visibleUsers(r, narrowUsers(query)), groupNames(r)]);
+  const [rows, names, external] = await Promise.all([visibleUsers(r, narrowUsers(query)), groupNames(r), externalIds(r, 'user')]);
   return answerList(
-    rows.map((row) => scimUser(r, row, names)),
+    rows.map((row) => scimUser(r, row, names, external.get(String(row.id)))),
     query,
   );
 }
@@ -202,6 +223,7 @@ export async function createUser(r: ScimRequest, body: unknown): Promise<Json> {
   };
   try {
     const saved = await userRepository(r).save(r.caller, values);
+    await keepExternalId(r, 'user', String(saved.id), input.externalId);
     return getUser(r, String(saved.id));
   } catch (error) {
     throw refusalOf(error);
@@ -221,6 +243,7 @@ async function saveOver(r: ScimRequest, row: UserRow, input: UserInput): Promise
     throw refusalOf(error);
   }
   if (input.password !== undefined) await setPassword(r, id, input.password);
+  await keepExternalId(r, 'user', id, input.externalId);
   return getUser(r, id);
 }
 
@@ -240,14 +263,14 @@ async function setPassword(r: ScimRequest, id: string, plain: string): Promise<v
 
 export async function replaceUser(r: ScimRequest, id: string, body: unknown, ifMatch: string | undefined): Promise<Json> {
   const row = await loadUser(r, id);
-  assertVersion(scimUser(r, row, await groupNames(r)), ifMatch);
+  assertVersion(await represent(r, row), ifMatch);
   return saveOver(r, row, readUser(body));
 }
 
 export async function patchUser(r: ScimRequest, id: string, body: unknown, ifMatch: string | undefined): Promise<Json> {
   const operations = parsePatchBody(body, READ_ONLY);
   const row = await loadUser(r, id);
-  const current = scimUser(r, row, await groupNames(r));
+  const current = await represent(r, row);
   assertVersion(current, ifMatch);
   return saveOver(r, row, readUser(applyPatch(current, operations)));
 }
@@ -255,7 +278,7 @@ export async function patchUser(r: ScimRequest, id: string, body: unknown, ifMat
 /** DELETE disables the account (removals never delete a person): their sessions end at once, and GET still finds them, inactive. */
 export async function disableUser(r: ScimRequest, id: string, ifMatch: string | undefined): Promise<void> {
   const row = await loadUser(r, id);
-  assertVersion(scimUser(r, row, await groupNames(r)), ifMatch);
+  assertVersion(await represent(r, row), ifMatch);
   await r.ctx.permissions.require(r.caller, 'user_delete');
   if (id === r.caller.user_id) throw new ScimError(400, toEnglish(userMessages.removeSelf), 'mutability');
   await userRepository(r).change(r.caller, [id], { set: { status: 0 } });
