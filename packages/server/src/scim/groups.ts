@@ -361,6 +361,7 @@ export async function deleteGroup(r: ScimRequest, scimId: string, ifMatch: strin
   await r.ctx.permissions.require(r.caller, 'dept_delete');
   try {
     await deptRepository(r).remove(r.caller, [group.id]);
+    await keepExternalId(r, 'dept', group.id, undefined);
   } catch (error) {
     // The department rules refuse (children, users): said as the rule says it.
     throw error instanceof ApiError && error.code === 400 ? new ScimError(400, toEnglish(error.message)) : error;
