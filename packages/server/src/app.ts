@@ -46,6 +46,7 @@ import { registerAppDownloadRoute } from './resources/appmanage/index.js';
 import { endpointsToServe, resourcesToServe } from './resources/index.js';
 import { registerSmsRoutes } from './resources/sms/routes.js';
 import { scheduleGrantExpiry } from './resources/user-authorized/expiry-timer.js';
+import { registerScimRoutes } from './scim/routes.js';
 import { registerSocialRoutes } from './social/routes.js';
 import { registerWechatCallback } from './wechat/callback-routes.js';
 
@@ -163,6 +164,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerCasSingleLogout(ctx);
   const oidcProviders = registerOidcRoutes(app, ctx, origin);
   ctx.sessions.onEnded((ended) => endProviderSessions(ctx, oidcProviders, ended));
+  registerScimRoutes(app, ctx, origin);
   registerSmsRoutes(app, ctx);
   registerAppDownloadRoute(app, ctx);
   registerSocialRoutes(app, ctx, origin);

@@ -6,6 +6,7 @@ import type { CasTables } from './schema-cas.js';
 import type { CodeTables } from './schema-code.js';
 import type { CommonColumns } from './schema-common.js';
 import type { LedgerTables } from './schema-ledger.js';
+import type { ScimTables } from './schema-scim.js';
 import type { SignInTables } from './schema-sign-in.js';
 import type { SocialTables } from './schema-social.js';
 import type { SyncTables } from './schema-sync.js';
@@ -31,7 +32,8 @@ export interface Database
     CodeTables,
     WorkflowTables,
     WechatTables,
-    SyncTables {
+    SyncTables,
+    ScimTables {
   sso_migration: { version: number; name: string; appliedAt: Timestamp };
   blade_tenant: Row<{
     tenantName: string;

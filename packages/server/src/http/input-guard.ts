@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { defineMessagePattern, defineMessages, fail } from '@sso/shared-api';
+import { defineMessagePattern, defineMessages, fail, toEnglish } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SECURITY_HEADERS } from './security-headers.js';
 
@@ -77,9 +77,19 @@ function queryDecodes(url: string): boolean {
   }
 }
 
+/** SCIM clients read SCIM error bodies (RFC 7644 §3.12), in English, under /scim/v2. */
+const SCIM_PREFIX = '/scim/v2/';
+const scimRefusal = (msg: string) => ({
+  schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+  status: '400',
+  scimType: 'invalidSyntax',
+  detail: toEnglish(msg),
+});
+
 function refuse(request: FastifyRequest, reply: FastifyReply, msg: string): FastifyReply {
-  const path = request.url.split('?', 1)[0];
+  const path = request.url.split('?', 1)[0] ?? '';
   if (path === TOKEN_PATH) return reply.status(400).send({ error_code: 400, error_description: msg });
+  if (path.startsWith(SCIM_PREFIX)) return reply.status(400).type('application/scim+json; charset=utf-8').send(scimRefusal(msg));
   return reply.status(400).send(fail(400, msg));
 }
 
@@ -146,12 +156,13 @@ export function registerInputGuard(app: FastifyInstance, options: { trustProxy: 
 }
 
 /** A path that is not valid percent-encoded UTF-8 answers 400 in the envelope, as other bad input. */
-export function badUrlAnswer(error: Error & { code?: string }, _request: FastifyRequest, reply: FastifyReply): void {
+export function badUrlAnswer(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply): void {
   // The router answers this before any hook runs: the security headers are set here.
   reply.headers(SECURITY_HEADERS);
-  if (error.code === 'FST_ERR_BAD_URL') {
-    reply.status(400).send(fail(400, m.badEncoding));
+  const msg = error.code === 'FST_ERR_BAD_URL' ? m.badEncoding : error.message;
+  if (request.url.startsWith(SCIM_PREFIX)) {
+    reply.status(400).type('application/scim+json; charset=utf-8').send(scimRefusal(msg));
     return;
   }
-  reply.status(400).send(fail(400, error.message));
+  reply.status(400).send(fail(400, msg));
 }

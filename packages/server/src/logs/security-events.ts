@@ -46,6 +46,7 @@ export type SecurityEventType =
   | 'user.passkey-remove'
   | 'client.secret-regenerate'
   | 'app.secret-reset'
+  | 'app.scim-token'
   // locks
   | 'account.lock'
   | 'address.lock'

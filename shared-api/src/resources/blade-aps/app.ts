@@ -167,6 +167,16 @@ export const app = defineResource({
       response: z.object({ id: z.string(), appCode: z.string(), clientSecret: z.string() }),
       permission: 'app_edit',
     }),
+    scimToken: defineExtra({
+      method: 'POST',
+      fieldsFrom: 'query-or-body',
+      path: 'scim-token',
+      summary:
+        'Mint the SCIM bearer token of an application (id) for provisioning at /scim/v2; answered once, kept as a hash, replacing the previous token',
+      query: z.object({ id: idString }),
+      response: z.object({ id: z.string(), appCode: z.string(), token: z.string() }),
+      permission: 'app_edit',
+    }),
     datasource: defineExtra({
       method: 'POST',
       fieldsFrom: 'query-or-body',

@@ -89,6 +89,26 @@ describe('the application screen', () => {
     await waitFor(() => expect(document.body.innerHTML).not.toContain(SECRET));
   }, 60_000);
 
+  it('generates the SCIM token of an application after confirming and shows it once, with the SCIM address', async () => {
+    const TOKEN = 'scim_token-shown-only-once-000000000000000001';
+    const calls = fakeFetch({
+      'GET /api/blade-aps/app/list': () => page([{ ...finance, protocol: 'link', redirectUris: '' }]),
+      'POST /api/blade-aps/app/scim-token': (q) => ({ id: q.get('id'), appCode: 'finance', token: TOKEN }),
+    });
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderScreen();
+    const cell = await screen.findByText('finance');
+    await user.click(buttonIn(cell.closest('tr') as HTMLElement, '生成SCIM令牌'));
+    const confirm = (await screen.findByText(/原有的 SCIM 令牌立即失效/)).closest('.ant-modal') as HTMLElement;
+    await user.click(buttonIn(confirm, '确定'));
+    const shown = await dialogTitled('SCIM 令牌');
+    expect(within(shown).getByLabelText<HTMLInputElement>('令牌').value).toBe(TOKEN);
+    expect(within(shown).getByText(`${window.location.origin}/scim/v2`)).toBeTruthy();
+    expect(calls.find((c) => c.path.endsWith('/scim-token'))?.query.get('id')).toBe('41');
+    await user.click(buttonIn(shown, '我已保存'));
+    await waitFor(() => expect(document.body.innerHTML).not.toContain(TOKEN));
+  }, 60_000);
+
   it('offers the hand-off mode as a choice of its two modes, named in Chinese, and submits the one picked', async () => {
     const calls = fakeFetch({
       'GET /api/blade-aps/app/list': () => page([finance]),

@@ -15,6 +15,7 @@ import { AppGrantDialog } from './app-grant-dialog.js';
 import { IconInput } from './icon-input.js';
 import { ColorInput, ProtocolInput } from './protocol-input.js';
 import { RedirectUrisInput } from './redirect-uris-input.js';
+import { type ScimToken, ScimTokenDialog } from './scim-token-dialog.js';
 import './strings.js';
 
 const def = appDef;
@@ -36,7 +37,8 @@ export const appSecretOf = (answer: unknown): Secret | undefined => {
  * /aps/app (应用信息): the generic page with the application's own inputs (redirect URIs checked
  * as typed, icon upload, colour, the protocol with a word on what it needs); the settings of each
  * protocol show only for it, as the definition declares. An oidc application's secret, answered
- * once by the server on creation and by 重置密钥 and kept only hashed, is shown once in its own dialog.
+ * once by the server on creation and by 重置密钥 and kept only hashed, is shown once in its own dialog;
+ * so is the SCIM token of 生成SCIM令牌, with the address downstream applications provision through.
  */
 export default function AppScreen({ menu }: ScreenProps) {
   const { t } = useTranslation();
@@ -44,6 +46,7 @@ export default function AppScreen({ menu }: ScreenProps) {
   const canGrant = useStore(userStore, (s) => s.permissions.appuser_add === true);
   const [secret, setSecret] = useState<Secret>();
   const [granting, setGranting] = useState<Row>();
+  const [scimToken, setScimToken] = useState<ScimToken>();
 
   const api = useMemo<CrudApi>(() => {
     const generic = crudApi(client, def);
@@ -73,6 +76,22 @@ export default function AppScreen({ menu }: ScreenProps) {
       },
     });
 
+  const mintScimToken = (row: Row) =>
+    feedback.modal.confirm({
+      title: t('common.tip'),
+      content: t('apsScreen.scimConfirm'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          const answer = await client.aps.app.scimToken(undefined, { id: String(row.id) });
+          setScimToken({ appCode: answer.appCode, token: answer.token });
+        } catch {
+          // toasted by the response handler
+        }
+      },
+    });
+
   return (
     <>
       <CrudPage
@@ -93,6 +112,11 @@ export default function AppScreen({ menu }: ScreenProps) {
                       {t('apsScreen.resetSecret')}
                     </Button>
                   )}
+                  {canEdit && (
+                    <Button type="link" size="small" onClick={() => mintScimToken(row)}>
+                      {t('apsScreen.scimToken')}
+                    </Button>
+                  )}
                 </>
               )
             : undefined
@@ -100,6 +124,7 @@ export default function AppScreen({ menu }: ScreenProps) {
       />
       <AppGrantDialog app={granting} onClose={() => setGranting(undefined)} />
       <SecretDialog secret={secret} onClose={() => setSecret(undefined)} />
+      <ScimTokenDialog token={scimToken} onClose={() => setScimToken(undefined)} />
     </>
   );
 }

@@ -10,7 +10,7 @@ export interface Secret {
 }
 
 /** Copies through the clipboard API, or by selecting the field where it is missing (plain http). */
-async function copy(text: string, field: HTMLInputElement | null): Promise<boolean> {
+export async function copy(text: string, field: HTMLInputElement | null): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;

@@ -1,14 +1,21 @@
-import { app, appMessages, badRequest } from '@sso/shared-api';
+import { app, appMessages, badRequest, zh } from '@sso/shared-api';
 import { bindAppDatasource, clearAppIcon, resetClientSecret } from '../../apps/catalogue-edits.js';
+import { mintScimToken } from '../../apps/scim-tokens.js';
 import { analyzeApps } from '../../apps/usage-analysis.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { Repository } from '../../engine/repository.js';
 import { live } from '../../kernel/live-rows.js';
 import { attachResource } from '../attach/index.js';
 
-/** Extras of the catalogue: a new client secret (answered once), a bound data source, icon removal, the analysis. */
+/** Extras of the catalogue: a new client secret or SCIM token (answered once), a bound data source, icon removal, the analysis. */
 export const appExtraHandlers = defineExtraHandlers(app, {
   resetSecret: ({ ctx, caller, query }) => resetClientSecret(ctx, caller, query.id),
+
+  // Minted only for an application the caller may edit: their tenant's, within their data scope.
+  scimToken: async ({ ctx, caller, query, repo }) => {
+    if (!(await repo.detail(caller, query.id))) throw badRequest(zh('recordMissing'));
+    return mintScimToken(ctx, caller, query.id);
+  },
 
   datasource: async ({ ctx, caller: who, query }) => {
     const source = await ctx.db
