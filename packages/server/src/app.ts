@@ -45,6 +45,7 @@ import { endProviderSessions } from './oidc/session-end.js';
 import { registerAppDownloadRoute } from './resources/appmanage/index.js';
 import { endpointsToServe, resourcesToServe } from './resources/index.js';
 import { registerSmsRoutes } from './resources/sms/routes.js';
+import { registerSyncCallbacks } from './resources/sync-source/callback-routes.js';
 import { scheduleGrantExpiry } from './resources/user-authorized/expiry-timer.js';
 import { registerSocialRoutes } from './social/routes.js';
 import { registerWechatCallback } from './wechat/callback-routes.js';
@@ -167,6 +168,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerAppDownloadRoute(app, ctx);
   registerSocialRoutes(app, ctx, origin);
   registerWechatCallback(app, ctx);
+  registerSyncCallbacks(app, ctx);
   registerResourceRoutes(app, ctx, resourcesToServe(options.testResources));
   registerEndpointRoutes(app, ctx, endpointsToServe());
 

@@ -1,10 +1,19 @@
-import { badRequest, syncMessages as m, type SyncChangeRow, type SyncRunAnswer, syncSource } from '@sso/shared-api';
+import {
+  ApiError,
+  badRequest,
+  syncMessages as m,
+  type SyncChangeRow,
+  type SyncRunAnswer,
+  syncSource,
+  type UploadedFile,
+} from '@sso/shared-api';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { messageFor } from '../../http/language.js';
 import type { Caller } from '../../kernel/caller.js';
 import { applyPlan } from './apply.js';
+import { hrRows, snapshotOfRows } from './file-reader.js';
 import { type Plan, type PlanStep, planSync } from './plan.js';
 import { enabledSource, readerFor, type SourceRow, scopeOf } from './source.js';
 
@@ -17,7 +26,7 @@ interface StoredPlan {
   counts: Plan['counts'];
 }
 
-async function computePlan(ctx: AppContext, source: SourceRow): Promise<Plan> {
+export async function computePlan(ctx: AppContext, source: SourceRow): Promise<Plan> {
   const snapshot = await (await readerFor(ctx, source)).read();
   return planSync(ctx.db, scopeOf(source), snapshot);
 }
@@ -27,7 +36,7 @@ async function computePlan(ctx: AppContext, source: SourceRow): Promise<Plan> {
  * as it is. Written here: the run log has no routes that write, and a failed run is recorded
  * outside any save.
  */
-async function record(
+export async function record(
   ctx: AppContext,
   caller: Caller,
   source: SourceRow,
@@ -83,10 +92,27 @@ async function recordingFailure<T>(
   try {
     return await work();
   } catch (error) {
+    if (error instanceof RecordedRefusal) throw error;
     const message = error instanceof Error ? error.message : String(error);
     await record(ctx, caller, source, { dryRun, outcome: 'failed', started, message }).catch(() => undefined);
     throw error;
   }
+}
+
+/** A refusal whose run was recorded already (with its error rows). */
+class RecordedRefusal extends ApiError {}
+
+/**
+ * An HR file is applied whole or not at all: a plan holding any error row (a broken row, an
+ * account held by another user) applies nothing, and its run is recorded as failed with every
+ * error row. The other kinds apply what they can and report the rest.
+ */
+export async function refuseBrokenFile(ctx: AppContext, caller: Caller, source: SourceRow, plan: Plan, started: number) {
+  if (source.kind !== 'file' || plan.counts.errors === 0) return;
+  const first = plan.rows.find((r) => r.action === 'error');
+  const message = `${m.fileHasErrors}: ${first?.message ?? ''}`;
+  await record(ctx, caller, source, { dryRun: false, outcome: 'failed', plan, started, message });
+  throw new RecordedRefusal(400, message);
 }
 
 /** How long an apply may hold its source before another node may take it over (a node that died mid-run). */
@@ -96,7 +122,7 @@ const LEASE_MS = 30 * 60_000;
  * Runs the work holding the source's lease, so that one apply at a time runs per source across
  * every node; a second one is refused with a 400 while the first is under way.
  */
-async function holdingSource<T>(ctx: AppContext, source: SourceRow, work: () => Promise<T>): Promise<T> {
+export async function holdingSource<T>(ctx: AppContext, source: SourceRow, work: () => Promise<T>): Promise<T> {
   const owner = ctx.ids.next();
   const now = new Date();
   const taken = await ctx.db
@@ -171,10 +197,34 @@ export const syncSourceExtraHandlers = defineExtraHandlers(syncSource, {
             .executeTakeFirst();
           if (Number(taken.numUpdatedRows) !== 1) throw badRequest(m.runUsed);
         }
+        await refuseBrokenFile(ctx, caller, source, plan, started);
         await applyPlan(ctx, caller, scopeOf(source), plan.steps);
         const runId = await record(ctx, caller, source, { dryRun: false, outcome: 'applied', plan, started });
         return answerOf(request, runId, plan, started);
       }),
     );
+  },
+  upload: async ({ ctx, caller, query, body, request }) => {
+    const source = await enabledSource(ctx.db, caller.tenant_id, query.id);
+    if (source.kind !== 'file') throw badRequest(m.fileKind);
+    const file = body.file as UploadedFile;
+    const rows = await hrRows(file.data);
+    const { problems = [] } = snapshotOfRows(rows);
+    // Kept even with broken rows: a dry run lists them, and an apply refuses the file whole.
+    await ctx.db
+      .updateTable('blade_sync_source')
+      .set({
+        fileName: file.filename.slice(0, 255),
+        fileData: Buffer.from(file.data).toString('base64'),
+        fileTime: new Date(),
+        updateUser: caller.user_id,
+        updateTime: new Date(),
+      })
+      .where('id', '=', source.id)
+      .execute();
+    return {
+      rows: rows.length,
+      failures: problems.map((p) => ({ row: Number(/\d+/.exec(p.origin)?.[0] ?? 0), message: messageFor(request, p.message) })),
+    };
   },
 });

@@ -88,6 +88,11 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
     plan.counts[key[r.action]]++;
   };
 
+  // Entries the source could not give (an HR file's broken rows), each an error row as it was named.
+  for (const problem of snapshot.problems ?? []) {
+    row({ kind: 'user', action: 'error', externalId: problem.origin, label: problem.origin, localId: null, message: problem.message });
+  }
+
   // Departments, parents before children. A department keeps its local id once linked.
   const sourceDepts = new Map(snapshot.depts.map((d) => [d.externalId, d]));
   const deptName = (key: string | null) => (key ? (sourceDepts.get(key)?.name ?? key) : (depts.get(scope.rootDeptId)?.deptName ?? null));
