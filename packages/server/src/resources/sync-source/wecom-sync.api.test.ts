@@ -118,7 +118,7 @@ describe('directory sync from WeCom', () => {
     const runsBefore = (await runs()).length;
     const refused = await callback(forged.query, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: forged.body });
     expect(refused.status).toBe(403);
-    expect((await refused.json()).msg).toBe(m.callbackSignature);
+    expect(((await refused.json()) as { msg: string }).msg).toBe(m.callbackSignature);
     const tampered = wecomCallback(CALLBACK_TOKEN, AES_KEY, WECOM.corpId, event);
     const wrongBody = tampered.body.replace(/<Encrypt><!\[CDATA\[./, '<Encrypt><![CDATA[A');
     expect((await callback(tampered.query, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: wrongBody })).status).toBe(403);
