@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 import { applyPlan } from './apply.js';
-import { computePlan, holdingSource, record } from './extras.js';
+import { computePlan, holdingSource, record } from './runs.js';
 import { type SourceRow, scopeOf } from './source.js';
 
 /** The syncs this node started for callbacks and has not finished. */
@@ -41,10 +41,10 @@ const loadSource = (ctx: AppContext, id: string) =>
  * sync runs in the background holding the source's lease, so that one run at a time reads and
  * applies it across every node. The wish is cleared when a run starts reading; a callback that
  * arrives during the run asks again and the run goes once more. When another node or an apply
- * holds the lease, the wish stays for the next callback or apply to meet.
+ * holds the lease, the wish stays stored and that run meets it when it gives the lease back.
  */
-export function requestSync(ctx: AppContext, sourceId: string): void {
-  const run: Promise<void> = syncWhileWanted(ctx, sourceId)
+export function requestSync(ctx: AppContext, sourceId: string, fresh = true): void {
+  const run: Promise<void> = syncWhileWanted(ctx, sourceId, fresh)
     .catch((error: unknown) => ctx.log?.warn({ sourceId, reason: (error as Error).message }, 'directory sync after a callback failed'))
     .finally(() => underWay.delete(run));
   underWay.add(run);
@@ -55,8 +55,19 @@ export async function callbackSyncsSettled(): Promise<void> {
   while (underWay.size) await Promise.all([...underWay]);
 }
 
-async function syncWhileWanted(ctx: AppContext, sourceId: string): Promise<void> {
-  await ctx.db.updateTable('blade_sync_source').set({ syncWanted: new Date() }).where('id', '=', sourceId).execute();
+const noWait = async () => undefined;
+
+/**
+ * After an apply gives its lease back: a callback that asked for a sync while it ran (and found
+ * the source held) is met now, by a sync in the background.
+ */
+export const pickUpWish = (ctx: AppContext, sourceId: string) => async () => {
+  const source = await ctx.db.selectFrom('blade_sync_source').select('syncWanted').where('id', '=', sourceId).executeTakeFirst();
+  if (source?.syncWanted) requestSync(ctx, sourceId, false);
+};
+
+async function syncWhileWanted(ctx: AppContext, sourceId: string, fresh: boolean): Promise<void> {
+  if (fresh) await ctx.db.updateTable('blade_sync_source').set({ syncWanted: new Date() }).where('id', '=', sourceId).execute();
   for (;;) {
     const source = await loadSource(ctx, sourceId);
     if (!source || source.status !== 1 || !source.syncWanted) return;
@@ -64,7 +75,7 @@ async function syncWhileWanted(ctx: AppContext, sourceId: string): Promise<void>
     const caller = sourceCaller(source);
     const started = Date.now();
     try {
-      await holdingSource(ctx, source, async () => {
+      await holdingSource(ctx, source, noWait, async () => {
         await ctx.db
           .updateTable('blade_sync_source')
           .set({ syncWanted: null })

@@ -134,4 +134,28 @@ describe('directory sync from WeCom', () => {
     expect((await userOf('u01'))?.deptId).toBe((await deptNamed('North')).id);
     expect((await runs()).find((r) => r.message === 'callback')).toMatchObject({ outcome: 'applied' });
   });
+
+  it('keeps a callback that finds a run under way, and syncs once that run ends', async () => {
+    const held = new Date(Date.now() + 60_000);
+    await db().updateTable('blade_sync_source').set({ runOwner: 'another-node', runUntil: held }).where('id', '=', sourceId).execute();
+    org.people.find((p) => p.id === 'u02')!.active = false;
+    const event = { ToUserName: WECOM.corpId, MsgType: 'event', Event: 'change_contact', ChangeType: 'update_user', UserID: 'u02' };
+    const signed = wecomCallback(CALLBACK_TOKEN, AES_KEY, WECOM.corpId, event);
+    const before = (await runs()).length;
+    expect((await callback(signed.query, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: signed.body })).status).toBe(200);
+    await callbackSyncsSettled();
+    expect((await runs()).length).toBe(before);
+    const wish = await db().selectFrom('blade_sync_source').select('syncWanted').where('id', '=', sourceId).executeTakeFirstOrThrow();
+    expect(wish.syncWanted).not.toBeNull();
+
+    // The other run ends; the next apply (here from the console) meets the wish when it gives the lease back.
+    await db().updateTable('blade_sync_source').set({ runOwner: null, runUntil: null }).where('id', '=', sourceId).execute();
+    expect(counts(await api().apply(undefined, { id: sourceId }))).toEqual([0, 0, 0, 1, 0]);
+    await callbackSyncsSettled();
+    const after = await runs();
+    expect(after.length).toBe(before + 2);
+    expect(after.filter((r) => r.message === 'callback').length).toBe(2);
+    const cleared = await db().selectFrom('blade_sync_source').select('syncWanted').where('id', '=', sourceId).executeTakeFirstOrThrow();
+    expect(cleared.syncWanted).toBeNull();
+  });
 });
