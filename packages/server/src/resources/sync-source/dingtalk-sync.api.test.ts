@@ -82,6 +82,11 @@ describe('directory sync from DingTalk', () => {
       .execute();
     expect(people.map((p) => p.externalId).sort()).toEqual(org.people.map((p) => p.id).sort());
     expect(await userOf('u04')).toMatchObject({ code: 'E2004', deptId: payables.id, status: 1 });
+    const leaders = await db().selectFrom('blade_dept').select(['deptName', 'leaderId']).where('id', 'in', [head.id, finance.id]).execute();
+    expect(Object.fromEntries(leaders.map((d) => [d.deptName, d.leaderId]))).toEqual({
+      Head: (await userOf('u01'))?.id,
+      Finance: (await userOf('u02'))?.id,
+    });
     expect(counts(await api().apply(undefined, { id: sourceId }))).toEqual([0, 0, 0, 0, 0]);
   });
 

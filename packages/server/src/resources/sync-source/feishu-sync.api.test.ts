@@ -67,6 +67,11 @@ describe('directory sync from Feishu', () => {
     expect(head.parentId).toBe('0');
     expect(payables).toMatchObject({ parentId: finance.id, ancestors: `0,${head.id},${finance.id}` });
     expect(await userOf('u04')).toMatchObject({ code: 'E2004', phone: '+8613900000400', deptId: payables.id, status: 1 });
+    const leaders = await db().selectFrom('blade_dept').select(['deptName', 'leaderId']).where('id', 'in', [head.id, finance.id]).execute();
+    expect(Object.fromEntries(leaders.map((d) => [d.deptName, d.leaderId]))).toEqual({
+      Head: (await userOf('u01'))?.id,
+      Finance: (await userOf('u02'))?.id,
+    });
     const linked = await db()
       .selectFrom('blade_sync_link')
       .select('externalId')

@@ -32,7 +32,9 @@ export type PlanStep =
       deptExternalId?: string | null;
       enable?: boolean;
     }
-  | { op: 'user.disable'; externalId: string; localId: string };
+  | { op: 'user.disable'; externalId: string; localId: string }
+  /** The department's leader, by the person's key (null: none); applied after the users. */
+  | { op: 'dept.leader'; externalId: string; leaderExternalId: string | null };
 
 export interface Plan {
   steps: PlanStep[];
@@ -70,7 +72,9 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
   const disabledBySync = new Set(links.filter((l) => l.kind === 'user' && l.gone === 1).map((l) => l.localId));
   const deptKeyOfLocal = new Map([...deptLinks.values()].map((l) => [l.localId, l.externalId]));
   const depts = new Map(
-    (await db.selectFrom('blade_dept').select(['id', 'parentId', 'deptName']).$call(live(scope.tenantId)).execute()).map((d) => [d.id, d]),
+    (await db.selectFrom('blade_dept').select(['id', 'parentId', 'deptName', 'leaderId']).$call(live(scope.tenantId)).execute()).map(
+      (d) => [d.id, d],
+    ),
   );
   const users = await db
     .selectFrom('blade_user')
@@ -93,6 +97,9 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
     row({ kind: 'user', action: 'error', externalId: problem.origin, label: problem.origin, localId: null, message: problem.message });
   }
 
+  const personByKey = new Map(snapshot.people.map((p) => [p.externalId, p]));
+  const leaderLabel = (key: string) => personByKey.get(key)?.account ?? key;
+
   // Departments, parents before children. A department keeps its local id once linked.
   const sourceDepts = new Map(snapshot.depts.map((d) => [d.externalId, d]));
   const deptName = (key: string | null) => (key ? (sourceDepts.get(key)?.name ?? key) : (depts.get(scope.rootDeptId)?.deptName ?? null));
@@ -112,7 +119,11 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
         externalId: d.externalId,
         label: d.name,
         localId: null,
-        changes: { deptName: [null, d.name], parent: [null, deptName(d.parentExternalId)] },
+        changes: {
+          deptName: [null, d.name],
+          parent: [null, deptName(d.parentExternalId)],
+          ...(d.leaderExternalId ? { leader: [null, leaderLabel(d.leaderExternalId)] } : {}),
+        },
       });
       continue;
     }
@@ -251,7 +262,54 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
       changes: { status: ['1', '2'] },
     });
   }
+  planLeaders(plan, snapshot, { active, userLinks, userById, deptLinks, depts, leaderLabel, row });
   return plan;
+}
+
+/**
+ * Leaders, where the source names them (the organisation APIs; an LDAP source names none): a
+ * department whose leader differs from the person the source names (a member, not a leaver) gets a
+ * step applied once the users exist; for a department already here it is an update row.
+ */
+function planLeaders(
+  plan: Plan,
+  snapshot: DirectorySnapshot,
+  known: {
+    active: Set<string>;
+    userLinks: Map<string, { localId: string; gone: number }>;
+    userById: Map<string, { account: string }>;
+    deptLinks: Map<string, { localId: string }>;
+    depts: Map<string, { id: string; leaderId: string | null }>;
+    leaderLabel: (key: string) => string;
+    row: (r: Omit<SyncChangeRow, 'message' | 'changes'> & Partial<SyncChangeRow>) => void;
+  },
+) {
+  // A leader the run neither links nor creates (an error row) is left for a later run to place.
+  const linkable = new Set([
+    ...[...known.userLinks.entries()].filter(([, l]) => l.gone !== 1).map(([key]) => key),
+    ...plan.steps.flatMap((s) => (s.op === 'user.create' || s.op === 'user.update' ? [s.externalId] : [])),
+  ]);
+  const keyOfUser = new Map([...known.userLinks.entries()].filter(([, l]) => l.gone !== 1).map(([key, l]) => [l.localId, key]));
+  for (const d of snapshot.depts) {
+    if (d.leaderExternalId === undefined) continue;
+    const wanted = d.leaderExternalId && known.active.has(d.leaderExternalId) ? d.leaderExternalId : null;
+    if (wanted && !linkable.has(wanted)) continue;
+    const link = known.deptLinks.get(d.externalId);
+    const local = link ? known.depts.get(link.localId) : undefined;
+    const current = local?.leaderId ? (keyOfUser.get(local.leaderId) ?? localKey(local.leaderId)) : null;
+    if (current === wanted) continue;
+    plan.steps.push({ op: 'dept.leader', externalId: d.externalId, leaderExternalId: wanted });
+    if (!local) continue; // a new department: its create row names the leader
+    const before = local.leaderId ? (known.userById.get(local.leaderId)?.account ?? local.leaderId) : null;
+    known.row({
+      kind: 'dept',
+      action: 'update',
+      externalId: d.externalId,
+      label: d.name,
+      localId: local.id,
+      changes: { leader: [before, wanted ? known.leaderLabel(wanted) : null] },
+    });
+  }
 }
 
 /**

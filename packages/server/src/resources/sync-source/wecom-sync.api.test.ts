@@ -87,6 +87,10 @@ describe('directory sync from WeCom', () => {
     const [group, head, finance, payables] = await Promise.all(['Example Group', 'Head', 'Finance', 'Payables'].map(deptNamed));
     expect(payables).toMatchObject({ parentId: finance.id, ancestors: `0,${group.id},${head.id},${finance.id}` });
     expect(await userOf('u03')).toMatchObject({ deptId: payables.id, status: 1, email: 'person03@example.com' });
+    // Leaders from department_leader, set once their users exist.
+    expect(head.leaderId).toBe((await userOf('u01'))?.id);
+    expect(finance.leaderId).toBe((await userOf('u02'))?.id);
+    expect(payables.leaderId).toBeNull();
     expect(counts(await api().apply(undefined, { id: sourceId }))).toEqual([0, 0, 0, 0, 0]);
   });
 
@@ -150,7 +154,9 @@ describe('directory sync from WeCom', () => {
 
     // The other run ends; the next apply (here from the console) meets the wish when it gives the lease back.
     await db().updateTable('blade_sync_source').set({ runOwner: null, runUntil: null }).where('id', '=', sourceId).execute();
-    expect(counts(await api().apply(undefined, { id: sourceId }))).toEqual([0, 0, 0, 1, 0]);
+    // u02 leaves: disabled, and no longer Finance's leader.
+    expect(counts(await api().apply(undefined, { id: sourceId }))).toEqual([0, 1, 0, 1, 0]);
+    expect((await deptNamed('Finance')).leaderId).toBeNull();
     await callbackSyncsSettled();
     const after = await runs();
     expect(after.length).toBe(before + 2);
