@@ -55,7 +55,7 @@ export const syncMessages = defineMessages({
   rowDuplicateCode: ['用户编号与前面的行重复', 'the employee number repeats an earlier row'],
   rowDuplicateAccount: ['登录账号与前面的行重复', 'the account repeats an earlier row'],
   rowStatus: ['状态须为 在职 或 离职', 'the status must be 在职 (active) or 离职 (left)'],
-  rowPost: ['岗位不存在', 'the post does not exist'],
+  rowPost: ['岗位不存在或有重名', 'no single post has this name'],
   rowTooLong: ['值超过字段长度', 'a value is longer than its field allows'],
   rowEmail: ['电子邮箱格式错误', 'the email is malformed'],
   bindRefused: ['目录拒绝了绑定账号或密码', 'The directory refused the bind DN or password'],
@@ -86,6 +86,7 @@ defineMessagePattern(
   'The organisation API kept refusing calls for their rate; retries did not help: $1',
 );
 defineMessagePattern(/^组织接口的应答无法识别: (.+)$/, 'The answer of the organisation API is not understood: $1');
+defineMessagePattern(/^岗位不存在或有重名: (.+)$/, 'no single post has this name: $1');
 defineMessagePattern(/^人事文件缺少必需的列: (.+)$/, 'The HR file lacks a required column: $1');
 defineMessagePattern(/^人事文件有错误行，未执行任何变更: (.+)$/, 'The HR file has broken rows: nothing was applied: $1');
 

@@ -219,6 +219,7 @@ async function applyUserStep(
         ...(account ? { account } : {}),
         ...(dept ? { deptId: dept } : {}),
         ...(step.enable ? { status: 1 } : {}),
+        ...(step.postId ? { postId: step.postId } : {}),
         ...audit,
       })
       .where('id', '=', step.localId)
@@ -285,6 +286,7 @@ async function createUsers(
         mustChangePassword: 1,
         userType: 1,
         roleId: scope.roleId ?? null,
+        postId: step.postId ?? null,
         deptId:
           (step.deptExternalId ? deptIds.get(step.deptExternalId) : undefined) ?? (scope.rootDeptId !== '0' ? scope.rootDeptId : null),
         createUser: caller.user_id,

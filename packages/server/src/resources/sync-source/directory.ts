@@ -26,6 +26,8 @@ export interface SourcePerson {
   email: string | null;
   deptExternalId: string | null;
   active: boolean;
+  /** The platform post the source places the person in (an HR file's post path); absent: left as it is. */
+  post?: { id: string; name: string };
 }
 
 /** An entry the source holds but cannot give (an HR file's broken row): an error row of the run. */

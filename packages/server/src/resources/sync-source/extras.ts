@@ -6,7 +6,7 @@ import { messageFor } from '../../http/language.js';
 import type { Caller } from '../../kernel/caller.js';
 import { applyPlan } from './apply.js';
 import { pickUpWish } from './callback-sync.js';
-import { hrRows, snapshotOfRows } from './file-reader.js';
+import { hrRows, postsByName, snapshotOfRows } from './file-reader.js';
 import type { Plan } from './plan.js';
 import { computePlan, holdingSource, MAX_ROWS, RecordedRefusal, record, refuseBrokenFile, type StoredPlan } from './runs.js';
 import { enabledSource, type SourceRow, scopeOf } from './source.js';
@@ -103,7 +103,7 @@ export const syncSourceExtraHandlers = defineExtraHandlers(syncSource, {
     if (source.kind !== 'file') throw badRequest(m.fileKind);
     const file = body.file as UploadedFile;
     const rows = await hrRows(file.data);
-    const { problems = [] } = snapshotOfRows(rows);
+    const { problems = [] } = snapshotOfRows(rows, await postsByName(ctx.db, source.tenantId));
     // Kept even with broken rows: a dry run lists them, and an apply refuses the file whole.
     await ctx.db
       .updateTable('blade_sync_source')

@@ -1,5 +1,8 @@
 import { badRequest, syncMessages as m, rowMessage } from '@sso/shared-api';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { readSheet, type SheetLayout, type SheetRow } from '../../domain/excel-sheet.js';
+import { live } from '../../kernel/live-rows.js';
 import { parseCsv } from './csv.js';
 import type { DirectoryReader, DirectorySnapshot, SourceDept, SourcePerson, SourceProblem } from './directory.js';
 
@@ -74,8 +77,19 @@ function csvRows(data: Uint8Array): { row: number; values: SheetRow<HrKey> }[] {
 /** A department path's parts: separated by `/`, none empty. */
 const pathParts = (path: string) => path.split('/').map((part) => part.trim());
 
-/** The departments and people of an HR file, and each broken row named with its number and reason. */
-export function snapshotOfRows(rows: { row: number; values: SheetRow<HrKey> }[]): DirectorySnapshot {
+/** The tenant's posts by name (a name may be held by several: such a name is refused as unclear). */
+export async function postsByName(db: Kysely<Database>, tenantId: string): Promise<Map<string, string[]>> {
+  const posts = await db.selectFrom('blade_post').select(['id', 'postName']).$call(live(tenantId)).execute();
+  const byName = new Map<string, string[]>();
+  for (const post of posts) byName.set(post.postName, [...(byName.get(post.postName) ?? []), post.id]);
+  return byName;
+}
+
+/**
+ * The departments and people of an HR file, and each broken row named with its number and reason.
+ * A post path names one of the tenant's posts by its last part (`财务类/会计`: the post 会计).
+ */
+export function snapshotOfRows(rows: { row: number; values: SheetRow<HrKey> }[], posts: Map<string, string[]>): DirectorySnapshot {
   const depts = new Map<string, SourceDept>();
   const people: SourcePerson[] = [];
   const problems: SourceProblem[] = [];
@@ -109,6 +123,12 @@ export function snapshotOfRows(rows: { row: number; values: SheetRow<HrKey> }[])
       refuse(m.rowTooLong);
       continue;
     }
+    const postName = v.postPath ? (pathParts(v.postPath).at(-1) ?? '') : '';
+    const postIds = postName ? (posts.get(postName) ?? []) : [];
+    if (v.postPath && postIds.length !== 1) {
+      refuse(`${m.rowPost}: ${v.postPath}`);
+      continue;
+    }
     if (codes.has(v.code)) {
       refuse(m.rowDuplicateCode);
       continue;
@@ -140,16 +160,17 @@ export function snapshotOfRows(rows: { row: number; values: SheetRow<HrKey> }[])
       email: v.email || null,
       deptExternalId: parts.join('/'),
       active: !LEFT.has(status),
+      ...(postIds[0] ? { post: { id: postIds[0], name: postName } } : {}),
     });
   }
   return { depts: [...depts.values()], people, problems };
 }
 
 /** Reads the HR file last uploaded to a source. */
-export function fileReader(file: { name: string; data: Uint8Array }): DirectoryReader {
+export function fileReader(db: Kysely<Database>, tenantId: string, file: { name: string; data: Uint8Array }): DirectoryReader {
   return {
     async read() {
-      return snapshotOfRows(await hrRows(file.data));
+      return snapshotOfRows(await hrRows(file.data), await postsByName(db, tenantId));
     },
   };
 }

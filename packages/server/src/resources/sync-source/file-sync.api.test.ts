@@ -25,7 +25,7 @@ const upload = (data: Uint8Array, filename = 'staff.csv') => api().upload({ file
 const userOf = (account: string) =>
   db()
     .selectFrom('blade_user')
-    .select(['id', 'deptId', 'status', 'realName', 'code'])
+    .select(['id', 'deptId', 'status', 'realName', 'code', 'postId'])
     .where('account', '=', account)
     .where('isDeleted', '=', 0)
     .executeTakeFirst();
@@ -37,7 +37,9 @@ const deptNamed = (name: string) =>
     .where('isDeleted', '=', 0)
     .executeTakeFirstOrThrow();
 
+let accountant: string;
 beforeAll(async () => {
+  accountant = String((await suite.admin.system.post.submit({ category: '3', postCode: 'ACC', postName: '会计', sort: 1 } as never)).id);
   const source = (await api().submit({ name: 'HR system export', kind: 'file' } as never)) as { id: string };
   sourceId = String(source.id);
 });
@@ -60,9 +62,10 @@ describe('HR file source', () => {
       'hr07,周九,H001,集团/财务部,,,,',
       'hr08,吴十,H008,集团/财务部,,,not-an-email,',
       'hr09,郑十一,H009,集团/财务部,,,,休假',
+      'hr10,冯十二,H010,集团/财务部,财务类/出纳,,,',
     );
     const answer = await upload(broken);
-    expect(answer.rows).toBe(9);
+    expect(answer.rows).toBe(10);
     expect(answer.failures).toEqual([
       { row: 5, message: `第5行: ${m.rowAccount}` },
       { row: 6, message: `第6行: ${m.rowCode}` },
@@ -70,9 +73,10 @@ describe('HR file source', () => {
       { row: 8, message: `第8行: ${m.rowDuplicateCode}` },
       { row: 9, message: `第9行: ${m.rowEmail}` },
       { row: 10, message: `第10行: ${m.rowStatus}` },
+      { row: 11, message: `第11行: ${m.rowPost}: 财务类/出纳` },
     ]);
     const plan = await api().dryRun(undefined, { id: sourceId });
-    expect(plan.errors).toBe(6);
+    expect(plan.errors).toBe(7);
     expect(plan.rows.filter((r) => r.action === 'error').map((r) => r.message)).toContain(`第7行: ${m.rowDeptPath}`);
 
     const users = await tableSnapshot(suite.server, 'blade_user');
@@ -87,8 +91,8 @@ describe('HR file source', () => {
       .where('sourceId', '=', sourceId)
       .where('dryRun', '=', 0)
       .executeTakeFirstOrThrow();
-    expect(failed).toMatchObject({ outcome: 'failed', errors: 6 });
-    expect(JSON.parse(failed.errorRows ?? '[]')).toHaveLength(6);
+    expect(failed).toMatchObject({ outcome: 'failed', errors: 7 });
+    expect(JSON.parse(failed.errorRows ?? '[]')).toHaveLength(7);
   });
 
   it('applies a good file whole: the department tree from the paths, then leavers disabled', async () => {
@@ -98,7 +102,9 @@ describe('HR file source', () => {
     expect(counts(answer)).toEqual([8, 0, 0, 0, 0]);
     const [group, finance, payables] = await Promise.all(['集团', '财务部', '应付组'].map(deptNamed));
     expect(payables).toMatchObject({ parentId: finance.id, ancestors: `0,${group.id},${finance.id}` });
-    expect(await userOf('hr01')).toMatchObject({ code: 'H001', deptId: payables.id, status: 1 });
+    // The post path names the post 会计; a row naming no post leaves the user's posts alone.
+    expect(await userOf('hr01')).toMatchObject({ code: 'H001', deptId: payables.id, status: 1, postId: accountant });
+    expect((await userOf('hr02'))?.postId).toBeNull();
     expect(await userOf('hr03')).toMatchObject({ realName: '王, 五', deptId: (await deptNamed('华北区')).id });
 
     const next = csv(

@@ -23,7 +23,7 @@ const cut = (text: string, width: number) => [...text].slice(0, width).join('');
 export type PlanStep =
   | { op: 'dept.create'; externalId: string; name: string; parentExternalId: string | null }
   | { op: 'dept.update'; externalId: string; localId: string; name?: string; parentExternalId?: string | null }
-  | { op: 'user.create'; externalId: string; values: UserValues; deptExternalId: string | null }
+  | { op: 'user.create'; externalId: string; values: UserValues; deptExternalId: string | null; postId?: string }
   | {
       op: 'user.update';
       externalId: string;
@@ -31,6 +31,7 @@ export type PlanStep =
       values: Partial<UserValues>;
       deptExternalId?: string | null;
       enable?: boolean;
+      postId?: string;
     }
   | { op: 'user.disable'; externalId: string; localId: string }
   /** The department's leader, by the person's key (null: none); applied after the users. */
@@ -78,10 +79,23 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
   );
   const users = await db
     .selectFrom('blade_user')
-    .select(['id', 'status', 'deptId', ...USER_FIELDS])
+    .select(['id', 'status', 'deptId', 'postId', ...USER_FIELDS])
     .$call(live(scope.tenantId))
     .execute();
   const userById = new Map(users.map((u) => [u.id, u]));
+  // Post names, for the rows, when the source places people in posts.
+  const postNames = snapshot.people.some((p) => p.post)
+    ? new Map(
+        (await db.selectFrom('blade_post').select(['id', 'postName']).$call(live(scope.tenantId)).execute()).map((r) => [r.id, r.postName]),
+      )
+    : new Map<string, string>();
+  const postsText = (ids: string | null) =>
+    ids
+      ? ids
+          .split(',')
+          .map((id) => postNames.get(id) ?? id)
+          .join(',')
+      : null;
   const userByCode = new Map(users.filter((u) => u.code).map((u) => [u.code as string, u]));
   const userByAccount = new Map(users.map((u) => [u.account.toLowerCase(), u]));
 
@@ -199,7 +213,13 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
       continue;
     }
     if (!local) {
-      plan.steps.push({ op: 'user.create', externalId: p.externalId, values, deptExternalId: p.deptExternalId });
+      plan.steps.push({
+        op: 'user.create',
+        externalId: p.externalId,
+        values,
+        deptExternalId: p.deptExternalId,
+        ...(p.post ? { postId: p.post.id } : {}),
+      });
       row({
         kind: 'user',
         action: 'create',
@@ -209,6 +229,7 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
         changes: {
           ...Object.fromEntries(USER_FIELDS.filter((f) => values[f] !== null).map((f) => [f, [null, values[f]]])),
           dept: [null, deptName(p.deptExternalId)],
+          ...(p.post ? { post: [null, p.post.name] } : {}),
         },
       });
       continue;
@@ -227,6 +248,9 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
     const currentKey = currentDept ? (deptKeyOfLocal.get(currentDept) ?? localKey(currentDept)) : null;
     const moved = p.deptExternalId !== null && currentKey !== p.deptExternalId;
     if (moved) changes.dept = [currentDept ? (depts.get(currentDept)?.deptName ?? currentDept) : null, deptName(p.deptExternalId)];
+    // A post the source names replaces the user's posts; a source naming none leaves them.
+    const postMoved = p.post !== undefined && local.postId !== p.post.id;
+    if (postMoved) changes.post = [postsText(local.postId ?? null), p.post?.name ?? null];
     // Enabled again only when the sync disabled them; an administrator's disabling stands.
     const enable = local.status !== 1 && disabledBySync.has(local.id);
     if (enable) changes.status = [String(local.status), '1'];
@@ -239,6 +263,7 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
       values: changed,
       ...(moved ? { deptExternalId: p.deptExternalId } : {}),
       ...(enable ? { enable } : {}),
+      ...(postMoved && p.post ? { postId: p.post.id } : {}),
     });
     if (Object.keys(changes).length) {
       row({ kind: 'user', action: moved ? 'move' : 'update', externalId: p.externalId, label: p.account, localId: local.id, changes });

@@ -60,7 +60,7 @@ export async function readerFor(ctx: AppContext, source: SourceRow): Promise<Dir
   const mapping = mappingOf(source.mapping);
   if (source.kind === 'file') {
     if (!source.fileData) throw badRequest(m.fileMissing);
-    return fileReader({ name: source.fileName ?? '', data: Buffer.from(source.fileData, 'base64') });
+    return fileReader(ctx.db, source.tenantId, { name: source.fileName ?? '', data: Buffer.from(source.fileData, 'base64') });
   }
   if (source.kind in API_BASES) {
     const secret = await decryptSecret(ctx.db, source.secret);
