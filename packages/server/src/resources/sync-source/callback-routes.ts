@@ -28,6 +28,11 @@ const callbackQuery = z.object({
     .string()
     .regex(/^\d{1,16}$/)
     .optional(),
+  // DingTalk's older apps write it timeStamp.
+  timeStamp: z
+    .string()
+    .regex(/^\d{1,16}$/)
+    .optional(),
   nonce: z.string().max(128).optional(),
   echostr: z.string().max(2048).optional(),
 });
@@ -186,11 +191,12 @@ export function registerSyncCallbacks(root: FastifyInstance, ctx: AppContext): v
       if (!source) return refused(404, m.sourceMissing);
       if (!source.token || !source.key) return refused(400, m.callbackNotSet);
       const text = typeof body === 'string' ? body : '';
+      const signed = { ...query, timestamp: query.timestamp ?? query.timeStamp };
       const outcome =
         source.kind === 'wecom'
-          ? wecom(source, query, method, text)
+          ? wecom(source, signed, method, text)
           : source.kind === 'dingtalk'
-            ? dingtalk(source, query, text)
+            ? dingtalk(source, signed, text)
             : feishu(source, headers, text);
       if ('sync' in outcome && outcome.sync) requestSync(ctx, source.id);
       return outcome;

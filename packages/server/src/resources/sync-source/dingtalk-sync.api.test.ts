@@ -128,6 +128,8 @@ describe('directory sync from DingTalk', () => {
     const before = (await runs()).length;
     const check = dingtalkCallback(CALLBACK_TOKEN, AES_KEY, DINGTALK.appKey, { EventType: 'check_url' });
     expect((await callback(check.query, check.body)).status).toBe(200);
+    const older = dingtalkCallback(CALLBACK_TOKEN, AES_KEY, DINGTALK.appKey, { EventType: 'check_url' }, true);
+    expect((await callback(older.query, older.body)).status).toBe(200);
     await callbackSyncsSettled();
     expect((await runs()).length).toBe(before);
   });

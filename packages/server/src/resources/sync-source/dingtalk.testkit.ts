@@ -67,9 +67,12 @@ export function startDingtalk(org: { depts: OrgDept[]; people: OrgPerson[] }): P
 }
 
 /** A change event as DingTalk posts it: `{"encrypt"}` signed over token, timestamp (ms), nonce and the cipher text. */
-export function dingtalkCallback(token: string, aesKey: string, appKey: string, event: Record<string, unknown>) {
+export function dingtalkCallback(token: string, aesKey: string, appKey: string, event: Record<string, unknown>, older = false) {
   const encrypt = encryptMessage(aesKey, JSON.stringify(event), appKey);
   const timestamp = String(Date.now());
   const nonce = 'dnonce42';
-  return { query: { signature: signatureOf(token, timestamp, nonce, encrypt), timestamp, nonce }, body: JSON.stringify({ encrypt }) };
+  const signature = signatureOf(token, timestamp, nonce, encrypt);
+  // Older apps are called back with msg_signature and timeStamp.
+  const query: Record<string, string> = older ? { msg_signature: signature, timeStamp: timestamp, nonce } : { signature, timestamp, nonce };
+  return { query, body: JSON.stringify({ encrypt }) };
 }
