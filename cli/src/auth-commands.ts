@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { CliError, EXIT, usageError } from './errors.js';
 import { type Output, renderRows } from './output.js';
 import { type Env, loadProfiles, saveProfiles } from './profiles.js';
+import { sealPassword } from './seal-password.js';
 import { clientFor, type GlobalOptions, makeClient, resolveProfile, signedInClient } from './session.js';
 import { tokenStore } from './token-store.js';
 
@@ -42,13 +43,15 @@ export function addAuthCommands(program: Command, output: Output, env: Env): voi
       const store = tokenStore(env, name);
       // Bound to this profile's store, whatever SSO_TOKEN says.
       const signer = makeClient(url, options.tenant, store, g.lang);
-      const token = await signer.login({ username: options.account, password, tenantId: options.tenant }).catch(async (error: unknown) => {
-        // The account has a second factor: the first step answered a ticket for the code.
-        const ticket = (error as { data?: { mfaTicket?: unknown } }).data?.mfaTicket;
-        if (typeof ticket !== 'string') throw error;
-        const code = options.code ?? (await readSecondFactor(output));
-        return signer.completeSecondFactor(ticket, code.trim(), options.tenant);
-      });
+      const token = await signer
+        .loginSealed({ username: options.account, password, tenantId: options.tenant }, sealPassword)
+        .catch(async (error: unknown) => {
+          // The account has a second factor: the first step answered a ticket for the code.
+          const ticket = (error as { data?: { mfaTicket?: unknown } }).data?.mfaTicket;
+          if (typeof ticket !== 'string') throw error;
+          const code = options.code ?? (await readSecondFactor(output));
+          return signer.completeSecondFactor(ticket, code.trim(), options.tenant);
+        });
       const file = loadProfiles(env);
       file.profiles[name] = { url, tenantId: options.tenant, account: options.account };
       file.current = name;

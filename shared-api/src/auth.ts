@@ -36,6 +36,8 @@ export const tokenError = z.object({
   error: z.string().optional(),
   mfa_ticket: z.string().optional(),
   mfa_expires_in: z.number().optional(),
+  /** What the second step can be answered with: `totp` (mfa_code) and / or `passkey`. */
+  mfa_methods: z.array(z.enum(['totp', 'passkey'])).optional(),
 });
 export type TokenError = z.infer<typeof tokenError>;
 
@@ -53,6 +55,8 @@ export const tokenQuery = z.object({
   /** grant_type=mfa: the ticket of the first step and a TOTP or recovery code. */
   mfa_ticket: z.string().max(200).optional(),
   mfa_code: z.string().max(40).optional(),
+  /** grant_type=passkey (with `challenge` from passkey/sign-in-options) or mfa: a passkey's answer, WebAuthn JSON (best sent in the form body). */
+  passkey: z.string().max(20_000).optional(),
   /** grant_type=phone: the phone and the code sent to it. */
   phone: z.string().max(32).optional(),
   phoneCode: z.string().max(12).optional(),

@@ -11,6 +11,7 @@ export const MFA_REQUIRED = 'mfa_required';
 
 export const secondFactorMessages = defineMessages({
   required: ['请输入动态验证码', 'Please enter the code from your authenticator app'],
+  passkeyRequired: ['请使用通行密钥完成验证', 'Please confirm with your passkey'],
   missing: ['请输入动态验证码或恢复码', 'Please enter the authenticator code or a recovery code'],
   wrong: ['动态验证码错误', 'The authenticator code is wrong'],
   reused: ['该动态验证码已使用，请等待下一个', 'That code was already used: wait for the next one'],

@@ -46,6 +46,8 @@ export interface SuiteOptions {
   viewport?: { width: number; height: number };
   /** The admin's first password change done beforehand (through the API), for stories that do not walk it. */
   adminPassword?: string;
+  /** Settings of the server beyond the suite's own (e.g. HOST: 'localhost', the public origin passkeys need). */
+  serverConfig?: Partial<Parameters<typeof startTestServer>[0]>;
 }
 
 /**
@@ -60,7 +62,7 @@ export function useBrowserSuite(options: SuiteOptions, ready: (suite: BrowserSui
     if (!runnable) return;
     if (!existsSync(join(webDir, 'index.html'))) throw new Error(`${webDir} is missing: build the web app first (npm test does)`);
     // A first start without SSO_ADMIN_PASSWORD: the seeded admin must change its password first.
-    server = await startTestServer({ SSO_WEB_DIR: webDir, SSO_ADMIN_PASSWORD: undefined });
+    server = await startTestServer({ SSO_WEB_DIR: webDir, SSO_ADMIN_PASSWORD: undefined, ...options.serverConfig });
     if (options.adminPassword) await changeAdminPassword(server, options.adminPassword);
     browser = await launchBrowser();
     const page = await browser.newPage({ viewport: options.viewport ?? { width: 1366, height: 820 } });

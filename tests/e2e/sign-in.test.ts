@@ -21,11 +21,11 @@ describe.skipIf(!runnable)('the web app served by the platform', () => {
 
     await page.getByLabel('账号').fill('admin');
     await page.getByLabel('密码').fill('wrong-password');
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
     await page.getByText('用户名或密码错误').waitFor();
 
     await page.getByLabel('密码').fill('admin');
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
     await page.waitForURL('**/password-lock');
     await page.screenshot({ path: join(artifacts, 'password-lock.png') });
     const stored = await page.evaluate(() => localStorage.getItem('sso-session'));

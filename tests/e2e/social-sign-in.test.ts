@@ -49,7 +49,7 @@ async function signInAtProvider(): Promise<void> {
   await page.getByRole('button', { name: `使用 ${PROVIDER} 登录` }).click();
   if ((await Promise.race([redeemed.then(() => 'back' as const), atProvider])) === 'provider') {
     await page.getByLabel('Person id').fill('carol');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   }
   await redeemed;
 }

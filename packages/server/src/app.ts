@@ -152,7 +152,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     }
   });
 
-  registerAuthRoutes(app, ctx, (input) => ssoGrant(ctx, input));
+  const origin = publicOrigin(config, app.server);
+  registerAuthRoutes(app, ctx, (input) => ssoGrant(ctx, input), origin);
   registerCaptchaRoutes(app, ctx);
   registerLockoutRoutes(app, ctx);
   scheduleGrantExpiry(app, ctx);
@@ -161,7 +162,6 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerAppNameRoute(app, ctx);
   registerCasRoutes(app, ctx);
   registerCasSingleLogout(ctx);
-  const origin = publicOrigin(config, app.server);
   const oidcProviders = registerOidcRoutes(app, ctx, origin);
   ctx.sessions.onEnded((ended) => endProviderSessions(ctx, oidcProviders, ended));
   registerSmsRoutes(app, ctx);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CaptchaStore } from './auth/captcha-store.js';
 import { Clients } from './auth/clients.js';
+import { DirectoryPasswords } from './auth/directory-password.js';
 import { loadSigningKeys, type SigningKeys } from './auth/keys.js';
 import { Lockout } from './auth/lockout.js';
 import { Passwords } from './auth/passwords.js';
@@ -28,6 +29,8 @@ export interface AppContext {
   db: Db;
   ids: IdGenerator;
   passwords: Passwords;
+  /** Passwords of users synced from an LDAP / Active Directory source, checked by binding to it. */
+  directoryPasswords: DirectoryPasswords;
   keys: SigningKeys;
   tokens: AccessTokens;
   sessions: Sessions;
@@ -96,6 +99,7 @@ export async function createContext(
     tokens: new AccessTokens(keys, issuer),
     sessions,
     lockout: new Lockout(db, cache),
+    directoryPasswords: new DirectoryPasswords(db, outbound),
     clients,
     permissions,
     scopes,

@@ -1,6 +1,7 @@
 import { type TokenError, type TokenResponse, USER_INFO_PATH, type UserInfo } from '../auth.js';
 import { DEFAULT_TENANT_ID, TOKEN_HEADER } from '../constants.js';
 import { md5, toBase64 } from '../digest.js';
+import { SM2_PUBLIC_KEY_PATH } from '../directory-password.js';
 import { ApiError, type Envelope } from '../envelope.js';
 import { LOCKOUT_BASE, type ThrottledAddress } from '../lockout.js';
 import {
@@ -11,6 +12,7 @@ import {
   LOGIN_OPTIONS_PATH,
   type LoginOptions,
 } from '../login-options.js';
+import { PASSKEY_BASE, PASSKEY_GRANT, type PasskeyRequestOptions } from '../passkeys.js';
 import { HANDOFF_PATH, type HandoffResponse } from '../redirect-contract.js';
 import { MFA_REQUIRED, RESETWORD_PATH, SEND_SMS_PATH } from '../sign-in-methods.js';
 import {
@@ -102,7 +104,20 @@ export class AuthClient {
     return this.loginWithDigest({ ...input, password: md5(input.password) });
   }
 
-  /** Password grant with an already-digested password (md5 hex). */
+  /**
+   * Password grant with the password sealed under the platform's SM2 public key (`seal` encrypts,
+   * e.g. sm-crypto's `sm2.doEncrypt(password, publicKey, 1)`): the way a user synced from an LDAP
+   * directory signs in, as a directory checks the password itself and never its digest. The
+   * password stays unreadable on the way even without TLS. When the key cannot be read it
+   * digests as `login` does.
+   */
+  async loginSealed(input: LoginInput, seal: (password: string, publicKey: string) => string | Promise<string>): Promise<TokenResponse> {
+    const publicKey = await this.call<string>('GET', SM2_PUBLIC_KEY_PATH).catch(() => undefined);
+    if (typeof publicKey !== 'string' || !publicKey) return this.login(input);
+    return this.loginWithDigest({ ...input, password: await seal(input.password, publicKey) });
+  }
+
+  /** Password grant with the password as it is to be sent: its md5 hex digest, or sealed (see `loginSealed`). */
   async loginWithDigest(input: LoginInput): Promise<TokenResponse> {
     const tenantId = input.tenantId ?? this.options.tenantId;
     const grant = input.captcha ? 'captcha' : 'password';
@@ -144,6 +159,28 @@ export class AuthClient {
       { grant_type: 'mfa', scope: 'all', tenantId: tenant, mfa_ticket: ticket, mfa_code: code },
       { 'Tenant-Id': tenant },
     );
+  }
+
+  /** Options for a passwordless sign-in with a passkey (public): give them to the browser's WebAuthn `get`. */
+  passkeySignInOptions(tenantId?: string): Promise<PasskeyRequestOptions> {
+    return this.call('POST', `${PASSKEY_BASE}/sign-in-options`, { tenantId: tenantId ?? this.options.tenantId });
+  }
+
+  /** Passwordless sign-in: the passkey's answer (WebAuthn JSON text) to `passkeySignInOptions`. */
+  async loginWithPasskey(passkey: string, tenantId?: string): Promise<TokenResponse> {
+    const tenant = tenantId ?? this.options.tenantId;
+    return this.tokenRequest({ grant_type: PASSKEY_GRANT, scope: 'all', tenantId: tenant, passkey }, { 'Tenant-Id': tenant });
+  }
+
+  /** Options for answering the second step of a sign-in (the ticket of its first step) with a passkey. */
+  passkeySecondStepOptions(ticket: string): Promise<PasskeyRequestOptions> {
+    return this.call('POST', `${PASSKEY_BASE}/second-step-options`, { ticket });
+  }
+
+  /** The second step answered with a passkey (its answer to `passkeySecondStepOptions`) instead of a code. */
+  async completeSecondFactorWithPasskey(ticket: string, passkey: string, tenantId?: string): Promise<TokenResponse> {
+    const tenant = tenantId ?? this.options.tenantId;
+    return this.tokenRequest({ grant_type: 'mfa', scope: 'all', tenantId: tenant, mfa_ticket: ticket, passkey }, { 'Tenant-Id': tenant });
   }
 
   /** Sends a 6-digit code to a phone (public); a captcha once the address has asked for several. */
@@ -376,7 +413,10 @@ export class AuthClient {
     const body = response.body as Partial<TokenResponse> & Partial<TokenError> & { msg?: string };
     if (response.status !== 200 || !body?.access_token) {
       // A second factor is due: the ticket goes back with the code (completeSecondFactor).
-      const data = body?.error === MFA_REQUIRED ? { mfaTicket: body.mfa_ticket, expiresIn: body.mfa_expires_in } : null;
+      const data =
+        body?.error === MFA_REQUIRED
+          ? { mfaTicket: body.mfa_ticket, expiresIn: body.mfa_expires_in, methods: body.mfa_methods ?? ['totp'] }
+          : null;
       throw new ApiError(body?.error_code ?? response.status, body?.error_description ?? body?.msg ?? '未知错误', data);
     }
     const token = body as TokenResponse;

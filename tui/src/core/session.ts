@@ -1,5 +1,6 @@
 import { memoryStore, type SsoClient, type TokenResponse } from '@sso/shared-api';
 import { type Env, loadProfiles, saveProfiles } from '../../../cli/src/profiles.js';
+import { sealPassword } from '../../../cli/src/seal-password.js';
 import { clientFor, makeClient, resolveProfile } from '../../../cli/src/session.js';
 import { tokenStore } from '../../../cli/src/token-store.js';
 import type { Lang } from './i18n.js';
@@ -43,7 +44,7 @@ export async function signIn(
   const client = makeClient(target.url, target.tenantId, tokenStore(env, target.profile), lang);
   const token = secondFactor
     ? await client.completeSecondFactor(secondFactor.ticket, secondFactor.code, target.tenantId)
-    : await client.login({ username: target.account, password, tenantId: target.tenantId, captcha });
+    : await client.loginSealed({ username: target.account, password, tenantId: target.tenantId, captcha }, sealPassword);
   const file = loadProfiles(env);
   file.profiles[target.profile] = { url: target.url, tenantId: target.tenantId, account: target.account };
   file.current = target.profile;

@@ -11,6 +11,7 @@ import { PasswordForm } from './password-form.js';
 
 const SocialBindingsCard = lazy(() => import('./social-bindings-card.js'));
 const SecondFactorCard = lazy(() => import('./second-factor-card.js'));
+const PasskeysCard = lazy(() => import('./passkeys-card.js'));
 
 addScreenStrings('infoPage', {
   'zh-CN': { avatar: '头像', saved: '个人信息已保存', completeFirst: '头像已上传，请完善个人信息后提交' },
@@ -132,6 +133,9 @@ export default function InfoPage() {
         </Card>
         <Suspense fallback={null}>
           <SecondFactorCard />
+        </Suspense>
+        <Suspense fallback={null}>
+          <PasskeysCard />
         </Suspense>
         <Suspense fallback={null}>
           <SocialBindingsCard />

@@ -1,8 +1,9 @@
-import { TOTP_BASE } from '@sso/shared-api';
+import { PASSKEY_BASE, TOTP_BASE } from '@sso/shared-api';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
 import { live } from '../kernel/live-rows.js';
+import { hasPasskey } from './passkeys.js';
 import { hasConfirmedTotp } from './totp.js';
 
 type UserRow = Selectable<Database['blade_user']>;
@@ -28,12 +29,13 @@ export async function secondFactorRequiredFor(ctx: AppContext, user: Pick<UserRo
 }
 
 /**
- * Whether the user needs a second factor and has not confirmed one yet: the session's access
+ * Whether the user needs a second factor and has none yet (a confirmed TOTP or a passkey): the session's access
  * tokens then say `second_factor: 'enrol'` and open only the routes below, until a token is
  * refreshed after the enrolment is confirmed.
  */
 export async function enrolmentPending(ctx: AppContext, user: Pick<UserRow, 'id' | 'tenantId' | 'roleId'>): Promise<boolean> {
-  return (await secondFactorRequiredFor(ctx, user)) && !(await hasConfirmedTotp(ctx.db, user.id));
+  if (!(await secondFactorRequiredFor(ctx, user))) return false;
+  return !(await hasConfirmedTotp(ctx.db, user.id)) && !(await hasPasskey(ctx.db, user.id));
 }
 
 /**
@@ -45,6 +47,9 @@ export const USABLE_BEFORE_ENROLMENT = new Set([
   `${TOTP_BASE}/status`,
   `${TOTP_BASE}/enrol`,
   `${TOTP_BASE}/confirm`,
+  `${PASSKEY_BASE}/list`,
+  `${PASSKEY_BASE}/register-options`,
+  `${PASSKEY_BASE}/register`,
   '/api/blade-auth/oauth/token',
   '/api/blade-auth/oauth/logout',
   '/api/blade-auth/oauth/user-info',

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 /** How the user proved who they are in the first step. */
-export type FirstStep = 'password' | 'phone' | 'social' | 'springblade';
+export type FirstStep = 'password' | 'phone' | 'social' | 'springblade' | 'passkey';
 
 /**
  * CAS `renew=true` asks for a credential presented in this very sign-in, not a single sign-on
@@ -15,7 +15,7 @@ export type FirstStep = 'password' | 'phone' | 'social' | 'springblade';
 const FRESH_FOR_MS = 60_000;
 
 /** First steps that present a credential to the platform itself (a social sign-in presents the provider's session). */
-const CREDENTIAL_STEPS: readonly FirstStep[] = ['password', 'phone', 'springblade'];
+const CREDENTIAL_STEPS: readonly FirstStep[] = ['password', 'phone', 'springblade', 'passkey'];
 
 export const presentsCredential = (step: FirstStep): boolean => CREDENTIAL_STEPS.includes(step);
 

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { accountLockedFor, addressThrottled, DEFAULT_TENANT_ID, logMessages, type TokenResponse, zh } from '@sso/shared-api';
+import {
+  accountLockedFor,
+  addressThrottled,
+  DEFAULT_TENANT_ID,
+  directoryPasswordMessages,
+  logMessages,
+  type TokenResponse,
+  zh,
+} from '@sso/shared-api';
 import type { AppContext } from '../context.js';
 import { GrantError } from './grant-error.js';
 import { recordLockReached } from './lock-events.js';
@@ -14,7 +22,10 @@ export { GrantError };
 type PasswordGrantInput = GrantRequest & {
   tenantId?: string;
   username?: string;
+  /** The md5 digest of the password (what BladeX clients send). */
   password?: string;
+  /** The password itself, when the client sent it sealed (see readSentPassword): only this can bind to a directory. */
+  plainPassword?: string;
   /** Checked first, refusals logged like any other (the captcha): it touches no failure counter. */
   before?: () => Promise<void>;
 };
@@ -50,7 +61,17 @@ async function checkPasswordGrant(ctx: AppContext, input: PasswordGrantInput): P
   if (lock.lockedMinutes) throw new GrantError(400, accountLockedFor(lock.lockedMinutes));
 
   const user = await findSignInAccount(ctx.db, tenantId, account);
-  const check = user && isMd5Digest(digest) ? await ctx.passwords.verifyDigest(user.password, digest) : undefined;
+  const directory = user ? await ctx.directoryPasswords.linkOf(tenantId, user.id) : undefined;
+  let check: { ok: boolean; upgrade: boolean } | undefined;
+  if (user && directory) {
+    // A directory checks the password itself, which a client sending only its digest cannot give.
+    if (!input.plainPassword) throw new GrantError(400, directoryPasswordMessages.sealedPasswordNeeded);
+    const verdict = await ctx.directoryPasswords.verify(directory, account, input.plainPassword);
+    if (verdict === 'unreachable') throw new GrantError(503, directoryPasswordMessages.directoryUnreachable);
+    check = { ok: verdict === 'ok', upgrade: false };
+  } else if (user && isMd5Digest(digest)) {
+    check = await ctx.passwords.verifyDigest(user.password, digest);
+  }
   if (!user) await ctx.passwords.burnTime(digest);
   if (!user || !check?.ok) {
     await ctx.lockout.recordFailure(attempt);

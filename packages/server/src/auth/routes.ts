@@ -1,4 +1,4 @@
-import { clientErrorLog, DEFAULT_TENANT_ID, fail, ok, tokenQuery, userInfo, zh } from '@sso/shared-api';
+import { clientErrorLog, DEFAULT_TENANT_ID, fail, ok, PASSKEY_GRANT, tokenQuery, userInfo, zh } from '@sso/shared-api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,10 +8,14 @@ import { live } from '../kernel/live-rows.js';
 import type { ClientRow } from './clients.js';
 import { GrantError, passwordGrant, refreshGrant } from './grants.js';
 import { checkCaptcha } from './login-options.js';
+import { passkeyGrant } from './passkey-grant.js';
+import { registerPasskeyRoutes } from './passkey-routes.js';
+import { PASSKEY_RP_NAME, Passkeys } from './passkeys.js';
 import { registerRecoveryRoutes } from './password-recovery.js';
 import { ALL } from './permissions.js';
 import { phoneGrant } from './phone-grant.js';
 import { mfaGrant, SecondFactorRequired } from './second-factor.js';
+import { readSentPassword } from './sent-password.js';
 import { SocialUnbound, socialGrant } from './social-grant.js';
 import { registerSpringBladeRoutes } from './springblade-routes.js';
 import { registerTotpRoutes } from './totp-routes.js';
@@ -39,10 +43,12 @@ export interface SsoGrantInput {
 export type SsoGrant = (input: SsoGrantInput) => Promise<unknown>;
 
 /** Sign-in, refresh, who-am-i, sign-out and key publication, under BladeX's blade-auth paths. */
-export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext, ssoGrant: SsoGrant): void {
+export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext, ssoGrant: SsoGrant, origin: () => string): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   registerRecoveryRoutes(root, ctx);
   registerTotpRoutes(root, ctx);
+  const passkeys = new Passkeys(ctx.db, ctx.ids, { origin, name: PASSKEY_RP_NAME });
+  registerPasskeyRoutes(root, ctx, passkeys);
   registerSpringBladeRoutes(root, ctx);
 
   app.post(
@@ -63,7 +69,9 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext, ssoGr
       if (!client) return reply.status(401).send({ error_code: 401, error_description: zh('badClient') });
       const grant = input.grant_type;
       // The second step of a sign-in is bound to the client of its first step (the ticket names it).
-      if (!grant || (grant !== 'mfa' && !client.authorizedGrantTypes.split(',').includes(grant))) {
+      // A passkey sign-in is open to the clients a password sign-in is.
+      const asGrant = grant === PASSKEY_GRANT ? 'password' : grant;
+      if (!grant || (grant !== 'mfa' && !client.authorizedGrantTypes.split(',').includes(asGrant ?? ''))) {
         return reply.status(400).send({ error_code: 400, error_description: zh('badGrant') });
       }
       const common = {
@@ -78,11 +86,13 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext, ssoGr
         if (grant === 'password' || grant === 'captcha') {
           const tenantId = input.tenantId || header(request, 'tenant-id') || DEFAULT_TENANT_ID;
           const captcha = { grant, tenantId, key: header(request, 'captcha-key'), code: header(request, 'captcha-code') };
+          const sent = await readSentPassword(ctx, input.password);
           return await passwordGrant(ctx, {
             ...common,
             tenantId: input.tenantId ?? header(request, 'tenant-id'),
             username: input.username,
-            password: input.password,
+            password: sent.digest,
+            plainPassword: sent.plain,
             before: () => checkCaptcha(ctx, captcha),
           });
         }
@@ -100,7 +110,9 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext, ssoGr
           });
         }
         if (grant === 'refresh_token') return await refreshGrant(ctx, { ...common, refreshToken: input.refresh_token });
-        if (grant === 'mfa') return await mfaGrant(ctx, { ...common, ticket: input.mfa_ticket, code: input.mfa_code });
+        if (grant === 'mfa')
+          return await mfaGrant(ctx, { ...common, ticket: input.mfa_ticket, code: input.mfa_code, passkey: input.passkey, passkeys });
+        if (grant === PASSKEY_GRANT) return await passkeyGrant(ctx, passkeys, { ...common, passkey: input.passkey });
         if (grant === 'social') return await socialGrant(ctx, { ...common, source: input.source, code: input.code, state: input.state });
         if (grant === 'sso')
           return await ssoGrant({ caller: request.caller, client, appCode: input.appCode, referer: input.referer, request });

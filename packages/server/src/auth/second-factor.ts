@@ -7,6 +7,7 @@ import { live } from '../kernel/live-rows.js';
 import { type FirstStep, presentsCredential } from './fresh-sign-in.js';
 import { GrantError } from './grant-error.js';
 import { recordLockReached } from './lock-events.js';
+import { hasPasskey, type Passkeys } from './passkeys.js';
 import { assertAccountUsable, assertTenantUsable, type GrantRequest, openSession, pick, switchMessages } from './session-grant.js';
 import { checkTotp, hasConfirmedTotp, useRecoveryCode } from './totp.js';
 
@@ -27,8 +28,10 @@ export class SecondFactorRequired extends GrantError {
   constructor(
     readonly ticket: string,
     readonly expiresIn: number,
+    /** What the user can answer with: `totp` (a code, or a recovery code) and / or `passkey`. */
+    readonly methods: SecondFactorMethod[] = ['totp'],
   ) {
-    super(400, secondFactorMessages.required);
+    super(400, methods.includes('totp') ? secondFactorMessages.required : secondFactorMessages.passkeyRequired);
   }
 
   get body() {
@@ -38,11 +41,36 @@ export class SecondFactorRequired extends GrantError {
       error_description: this.message,
       mfa_ticket: this.ticket,
       mfa_expires_in: this.expiresIn,
+      mfa_methods: this.methods,
     };
   }
 }
 
-const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+export const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+
+export type SecondFactorMethod = 'totp' | 'passkey';
+
+/** The second factors the user has set up. */
+async function secondFactorsOf(ctx: AppContext, userId: string): Promise<SecondFactorMethod[]> {
+  const [totp, passkey] = await Promise.all([hasConfirmedTotp(ctx.db, userId), hasPasskey(ctx.db, userId)]);
+  return [...(totp ? (['totp'] as const) : []), ...(passkey ? (['passkey'] as const) : [])];
+}
+
+/** A ticket of a first step still valid, and its user: what a second step (code or passkey) answers. */
+export async function ticketHolder(ctx: AppContext, ticket: string | undefined) {
+  const ticketRow = ticket
+    ? await ctx.db
+        .selectFrom('sso_mfa_ticket')
+        .selectAll()
+        .where('idHash', '=', hashOf(ticket))
+        .where('expiresAt', '>', new Date())
+        .executeTakeFirst()
+    : undefined;
+  const user = ticketRow
+    ? await ctx.db.selectFrom('blade_user').selectAll().where('id', '=', ticketRow.userId).$call(live()).executeTakeFirst()
+    : undefined;
+  return { ticketRow, user };
+}
 
 /**
  * What every grant calls once its first step passed (password, phone, social, SpringBlade): the
@@ -58,7 +86,9 @@ export async function completeSignIn(ctx: AppContext, passed: FirstStepPassed): 
   pick(user.roleId, passed.roleId, switchMessages.roleNotHeld);
   pick(user.deptId, passed.deptId, switchMessages.deptNotHeld);
   const { roleId, deptId } = passed;
-  if (await hasConfirmedTotp(ctx.db, user.id)) {
+  // A passkey with the user verified is two factors in one: nothing is asked after it.
+  const methods = passed.method === 'passkey' ? [] : await secondFactorsOf(ctx, user.id);
+  if (methods.length) {
     const ticket = randomBytes(32).toString('base64url');
     await ctx.db.deleteFrom('sso_mfa_ticket').where('expiresAt', '<', new Date()).execute();
     await ctx.db
@@ -71,14 +101,21 @@ export async function completeSignIn(ctx: AppContext, passed: FirstStepPassed): 
         expiresAt: new Date(Date.now() + TICKET_TTL_SECONDS * 1000),
       })
       .execute();
-    throw new SecondFactorRequired(ticket, TICKET_TTL_SECONDS);
+    throw new SecondFactorRequired(ticket, TICKET_TTL_SECONDS, methods);
   }
   // A user whose tenant or role needs a second factor and has none gets a session that can only
   // enrol one (its tokens say second_factor: 'enrol', see enrolment.ts).
   return openSession(ctx, { ...passed, freshCredential: presentsCredential(passed.method) });
 }
 
-type MfaGrantInput = GrantRequest & { ticket?: string; code?: string };
+type MfaGrantInput = GrantRequest & {
+  ticket?: string;
+  code?: string;
+  /** A passkey's answer (WebAuthn JSON) to the second-step options of this ticket, instead of a code. */
+  passkey?: string;
+  /** Where the sign-in offers passkeys (the token endpoint; SpringBlade's takes codes only). */
+  passkeys?: Passkeys;
+};
 
 /**
  * `grant_type=mfa`: the ticket of a first step and a TOTP or recovery code. Wrong codes count for
@@ -86,17 +123,7 @@ type MfaGrantInput = GrantRequest & { ticket?: string; code?: string };
  * every attempt is in the sign-in log.
  */
 export async function mfaGrant(ctx: AppContext, input: MfaGrantInput): Promise<TokenResponse> {
-  const ticketRow = input.ticket
-    ? await ctx.db
-        .selectFrom('sso_mfa_ticket')
-        .selectAll()
-        .where('idHash', '=', hashOf(input.ticket))
-        .where('expiresAt', '>', new Date())
-        .executeTakeFirst()
-    : undefined;
-  const user = ticketRow
-    ? await ctx.db.selectFrom('blade_user').selectAll().where('id', '=', ticketRow.userId).$call(live()).executeTakeFirst()
-    : undefined;
+  const { ticketRow, user } = await ticketHolder(ctx, input.ticket);
   const attempt = {
     tenantId: ticketRow?.tenantId ?? '000000',
     account: user?.account ?? '',
@@ -125,17 +152,27 @@ async function checkSecondStep(
   const payload = JSON.parse(ticketRow.payload) as { clientId: string; oauthId?: string; roleId?: string; deptId?: string };
   if (payload.clientId !== input.client.clientId) throw new GrantError(400, secondFactorMessages.ticketInvalid);
   const code = input.code?.trim() ?? '';
-  if (!code) throw new GrantError(400, secondFactorMessages.missing);
+  if (!code && !input.passkey) throw new GrantError(400, secondFactorMessages.missing);
   const attempt = { tenantId: user.tenantId, account: user.account, ip: input.ip };
   const lock = await ctx.lockout.verdict(attempt);
   if (lock.throttledFor) throw new GrantError(429, addressThrottled(lock.throttledFor), lock.throttledFor);
   if (lock.lockedMinutes) throw new GrantError(400, accountLockedFor(lock.lockedMinutes));
-  const verdict = /^\d{6}$/.test(code)
-    ? await checkTotp(ctx.db, user.id, code)
-    : (await useRecoveryCode(ctx.db, user.id, code))
-      ? 'ok'
-      : 'wrong';
-  if (verdict !== 'ok') {
+  let refusal: string | undefined;
+  if (input.passkey) {
+    if (!input.passkeys) throw new GrantError(400, secondFactorMessages.missing);
+    refusal = await input.passkeys.verifySignIn(input.passkey, 'second-step', user.id).then(
+      () => undefined,
+      (error: unknown) => (error instanceof GrantError ? error.message : secondFactorMessages.wrong),
+    );
+  } else {
+    const verdict = /^\d{6}$/.test(code)
+      ? await checkTotp(ctx.db, user.id, code)
+      : (await useRecoveryCode(ctx.db, user.id, code))
+        ? 'ok'
+        : 'wrong';
+    if (verdict !== 'ok') refusal = verdict === 'reused' ? secondFactorMessages.reused : secondFactorMessages.wrong;
+  }
+  if (refusal) {
     await ctx.lockout.recordFailure(attempt);
     await recordLockReached(ctx, attempt);
     const spent = await ctx.db
@@ -146,7 +183,7 @@ async function checkSecondStep(
       .executeTakeFirst();
     if (!spent || spent.attempts >= TICKET_ATTEMPTS)
       await ctx.db.deleteFrom('sso_mfa_ticket').where('idHash', '=', ticketRow.idHash).execute();
-    throw new GrantError(400, verdict === 'reused' ? secondFactorMessages.reused : secondFactorMessages.wrong);
+    throw new GrantError(400, refusal);
   }
   // The ticket is spent by deleting it: one ticket opens one session.
   const deleted = await ctx.db.deleteFrom('sso_mfa_ticket').where('idHash', '=', ticketRow.idHash).executeTakeFirst();

@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT_ID, fail, md5, ok, type TokenResponse, zh } from '@sso/shared-api';
+import { DEFAULT_TENANT_ID, fail, ok, type TokenResponse, zh } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -7,7 +7,8 @@ import { GrantError } from './grant-error.js';
 import { passwordGrant, refreshGrant } from './grants.js';
 import { checkCaptcha } from './login-options.js';
 import { mfaGrant, SecondFactorRequired } from './second-factor.js';
-import { sm2Decrypt, sm2Keys } from './sm2-keys.js';
+import { readSentPassword } from './sent-password.js';
+import { sm2Keys } from './sm2-keys.js';
 
 /**
  * The open-source SpringBlade back end's sign-in calls, so its clients work unchanged:
@@ -16,9 +17,6 @@ import { sm2Decrypt, sm2Keys } from './sm2-keys.js';
  * /api/blade-auth/captcha and GET /api/blade-auth/logout. Answers are SpringBlade's envelope.
  */
 const BASE = '/api/blade-auth';
-
-/** Stands for a password that did not decrypt: never a digest, so it fails like a wrong password. */
-const UNDECRYPTABLE = '-';
 
 const tokenQuery = z.object({
   grantType: z.string().max(20).optional(),
@@ -113,16 +111,15 @@ export function registerSpringBladeRoutes(app: FastifyInstance, ctx: AppContext)
         if (grant === 'password' || grant === 'captcha') {
           const tenantId = input.tenantId || header(request, 'tenant-id') || DEFAULT_TENANT_ID;
           const captcha = { grant, tenantId, key: header(request, 'captcha-key'), code: header(request, 'captcha-code') };
-          const plain = input.password ? sm2Decrypt(input.password, (await keys()).privateKey) : undefined;
+          const sent = await readSentPassword(ctx, input.password);
           return ok(
             bladeToken(
               await passwordGrant(ctx, {
                 ...common,
                 tenantId,
                 username: input.account ?? input.username,
-                // A ciphertext that does not decrypt is a wrong password (counted as one).
-                password:
-                  plain === undefined ? (input.password ? UNDECRYPTABLE : undefined) : /^[0-9a-f]{32}$/i.test(plain) ? plain : md5(plain),
+                password: sent.digest,
+                plainPassword: sent.plain,
                 before: () => checkCaptcha(ctx, captcha),
               }),
             ),

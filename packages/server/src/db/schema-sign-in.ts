@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** Kysely's view of the second-factor and SM2 tables (migration 21). */
+/** Kysely's view of the second-factor and SM2 tables (migration 21) and of passkeys (migration 46). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
@@ -24,4 +24,18 @@ export interface SignInTables {
     createdAt: Generated<Date>;
   };
   sso_sm2_key: { id: number; privateKey: string; publicKey: string; createdAt: Generated<Date> };
+  sso_passkey: {
+    id: string;
+    tenantId: string;
+    userId: string;
+    credentialId: string;
+    publicKey: string;
+    counter: ColumnType<string, number | string | undefined, number | string>;
+    transports: string | null;
+    name: string;
+    backedUp: ColumnType<number, number | undefined, number>;
+    createTime: Generated<Date>;
+    lastUsedTime: NullableTimestamp;
+  };
+  sso_passkey_challenge: { challenge: string; purpose: string; tenantId: string; userId: string | null; expiresAt: Timestamp };
 }

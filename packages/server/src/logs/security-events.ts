@@ -42,6 +42,8 @@ export type SecurityEventType =
   | 'user.password-recover'
   | 'user.second-factor-enrol'
   | 'user.second-factor-reset'
+  | 'user.passkey-add'
+  | 'user.passkey-remove'
   | 'client.secret-regenerate'
   | 'app.secret-reset'
   // locks

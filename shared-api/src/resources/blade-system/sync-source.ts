@@ -121,10 +121,12 @@ const ldapFilter = emptyAsNull(
  * users it creates, `rootDeptId` under which its department tree hangs (0: the top), `deptFrom`
  * (`ou`: departments are the entries above a person, the default; `group`: they are groups, nested
  * and joined by membership), `timeoutSeconds` each directory operation may take (default 60), `startTls`
- * to upgrade an ldap:// connection, and `tlsVerify: false` to accept any certificate. For the
- * organisation APIs: `rootDepartment`, the id of the department whose whole tree is read (WeCom
- * and DingTalk 1, Feishu 0: the whole organisation), `retries` of a call refused for its rate
- * (default 5) and `retryBaseMs`, the first wait when the API names none (default 1000, doubling).
+ * to upgrade an ldap:// connection, `tlsVerify: false` to accept any certificate, and
+ * `directoryPassword: false` to let the people of an LDAP source sign in with a platform password
+ * instead of binding to the directory (the default binds). For the organisation APIs:
+ * `rootDepartment`, the id of the department whose whole tree is read (WeCom and DingTalk 1,
+ * Feishu 0: the whole organisation), `retries` of a call refused for its rate (default 5) and
+ * `retryBaseMs`, the first wait when the API names none (default 1000, doubling).
  */
 export const syncMapping = z
   .object({
@@ -144,6 +146,7 @@ export const syncMapping = z
     deptFrom: z.enum(['ou', 'group']).optional(),
     timeoutSeconds: z.number().int().min(1).max(600).optional(),
     tlsVerify: z.boolean().optional(),
+    directoryPassword: z.boolean().optional(),
     rootDepartment: z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,64}$/, syncMessages.mappingField)
@@ -153,6 +156,17 @@ export const syncMapping = z
   })
   .strict();
 export type SyncMapping = z.infer<typeof syncMapping>;
+
+/** A stored mapping, read leniently (it was checked when saved): anything unreadable is no mapping. */
+export function readSyncMapping(text: string | null | undefined): SyncMapping {
+  if (!text) return {};
+  try {
+    const parsed = syncMapping.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
 
 const mappingText = emptyAsNull(
   z

@@ -10,8 +10,9 @@ import { clearUser } from '../../session/user-store.js';
 import { askingAppName } from '../../sign-on/asking-app.js';
 import { CaptchaField } from './captcha-field.js';
 import { LanguageToggle } from './language-toggle.js';
+import { sealPassword } from './seal-password.js';
 import { type SignInMethod, SignInTabs } from './sign-in-tabs.js';
-import { secondFactorTicket } from './strings.js';
+import { secondFactorMethods, secondFactorTicket } from './strings.js';
 import { useLoginOptions } from './use-login-options.js';
 import { useHostTenant } from './use-tenant.js';
 
@@ -22,6 +23,7 @@ const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog.js'));
 const PhoneSignInForm = lazy(() => import('./phone-form.js'));
 const SecondFactorStep = lazy(() => import('./second-factor-step.js'));
 const SocialButtons = lazy(() => import('./social-buttons.js'));
+const PasskeySignInButton = lazy(() => import('./passkey-sign-in-button.js'));
 
 interface LoginForm {
   tenantId?: string;
@@ -54,7 +56,7 @@ export default function LoginPage() {
   const [recovering, setRecovering] = useState(false);
   const [method, setMethod] = useState<SignInMethod>('account');
   // A first step passed for a user with a second factor: its ticket and tenant.
-  const [secondStep, setSecondStep] = useState<{ ticket: string; tenantId: string }>();
+  const [secondStep, setSecondStep] = useState<{ ticket: string; tenantId: string; methods: string[] }>();
   const [form] = Form.useForm<LoginForm>();
   const host = useHostTenant();
   // The tenant typed (once it looks like one) decides whether its sign-in needs a captcha.
@@ -84,13 +86,16 @@ export default function LoginPage() {
     const captcha = options.captchaRequired ? { key: captchaKey.current ?? '', code: (values.captchaCode ?? '').trim() } : undefined;
     try {
       clearUser();
-      const token = await client.login({ tenantId, username: values.username.trim(), password: values.password, captcha });
+      const token = await client.loginSealed(
+        { tenantId, username: values.username.trim(), password: values.password, captcha },
+        sealPassword,
+      );
       if (token.second_factor === 'enrol') feedback.message.warning(t('signIn.enrolRequired'), 8);
       clearLock(); // a successful login ends any lock
       feedback.message.success(t('login.success'));
     } catch (error) {
       const ticket = secondFactorTicket(error);
-      if (ticket) setSecondStep({ ticket, tenantId });
+      if (ticket) setSecondStep({ ticket, tenantId, methods: secondFactorMethods(error) });
       else feedback.message.error(errorMessage(error));
       // A captcha answers one attempt: the next one needs a new picture.
       if (captcha) {
@@ -130,7 +135,12 @@ export default function LoginPage() {
         )}
         {secondStep ? (
           <Suspense fallback={null}>
-            <SecondFactorStep ticket={secondStep.ticket} tenantId={secondStep.tenantId} onBack={() => setSecondStep(undefined)} />
+            <SecondFactorStep
+              ticket={secondStep.ticket}
+              tenantId={secondStep.tenantId}
+              methods={secondStep.methods}
+              onBack={() => setSecondStep(undefined)}
+            />
           </Suspense>
         ) : (
           <>
@@ -164,13 +174,18 @@ export default function LoginPage() {
                 </div>
               )}
             </Form>
+            {method === 'account' && (
+              <Suspense fallback={null}>
+                <PasskeySignInButton tenantId={currentTenant} />
+              </Suspense>
+            )}
             {method === 'phone' && (
               <div role="tabpanel" id="login-panel-phone">
                 <Suspense fallback={null}>
                   <PhoneSignInForm
                     tenantId={currentTenant}
                     captchaRequired={options.captchaRequired}
-                    onSecondFactor={(ticket, tenantId) => setSecondStep({ ticket, tenantId })}
+                    onSecondFactor={(ticket, tenantId, methods) => setSecondStep({ ticket, tenantId, methods })}
                   />
                 </Suspense>
               </div>

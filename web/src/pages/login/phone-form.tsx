@@ -8,7 +8,7 @@ import { clearLock } from '../../session/lock.js';
 import { clearUser } from '../../session/user-store.js';
 import { CaptchaField } from './captcha-field.js';
 import { SendCodeButton } from './send-code-button.js';
-import { PHONE, secondFactorTicket } from './strings.js';
+import { PHONE, secondFactorMethods, secondFactorTicket } from './strings.js';
 
 interface PhoneForm {
   phone: string;
@@ -20,7 +20,7 @@ export interface PhoneFormProps {
   tenantId: () => string;
   /** The tenant requires a captcha at every sign-in. */
   captchaRequired: boolean;
-  onSecondFactor: (ticket: string, tenantId: string) => void;
+  onSecondFactor: (ticket: string, tenantId: string, methods: string[]) => void;
 }
 
 /**
@@ -56,7 +56,7 @@ export default function PhoneSignInForm({ tenantId, captchaRequired, onSecondFac
       feedback.message.success(t('login.success'));
     } catch (error) {
       const ticket = secondFactorTicket(error);
-      if (ticket) onSecondFactor(ticket, tenant);
+      if (ticket) onSecondFactor(ticket, tenant, secondFactorMethods(error));
       else feedback.message.error(errorMessage(error));
       if (captcha) newCaptcha();
     } finally {

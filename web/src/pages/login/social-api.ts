@@ -35,7 +35,7 @@ export async function providerAddress(id: string, tenantId: string, language: st
 export type SocialOutcome =
   | { kind: 'signed-in'; token: TokenResponse }
   | { kind: 'unbound'; oauthId: string; tenantId: string; registrationTicket: string; message: string }
-  | { kind: 'second-factor'; ticket: string }
+  | { kind: 'second-factor'; ticket: string; methods: string[] }
   | { kind: 'refused'; message: string };
 
 /** grant_type=social with what the provider's call back handed the page; the session is stored on success. */
@@ -67,6 +67,9 @@ export async function redeemSocialSignIn(
       registrationTicket: String(body.registration_ticket ?? ''),
       message,
     };
-  if (body.error === 'mfa_required') return { kind: 'second-factor', ticket: String(body.mfa_ticket) };
+  if (body.error === 'mfa_required') {
+    const methods = Array.isArray(body.mfa_methods) ? body.mfa_methods.map(String) : ['totp'];
+    return { kind: 'second-factor', ticket: String(body.mfa_ticket), methods };
+  }
   return { kind: 'refused', message };
 }

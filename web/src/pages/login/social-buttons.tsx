@@ -38,7 +38,7 @@ export default function SocialButtons({ tenantId }: { tenantId: string }) {
   const [providers, setProviders] = useState<SocialProviderOption[]>([]);
   const [going, setGoing] = useState<string>();
   const [unbound, setUnbound] = useState<{ oauthId: string; tenantId: string; registrationTicket: string }>();
-  const [secondStep, setSecondStep] = useState<{ ticket: string; tenantId: string }>();
+  const [secondStep, setSecondStep] = useState<{ ticket: string; tenantId: string; methods: string[] }>();
 
   useEffect(() => {
     let live = true;
@@ -73,7 +73,7 @@ export default function SocialButtons({ tenantId }: { tenantId: string }) {
           feedback.message.info(t('social.unbound'));
           setUnbound({ oauthId: outcome.oauthId, tenantId: outcome.tenantId, registrationTicket: outcome.registrationTicket });
         } else if (outcome.kind === 'second-factor') {
-          setSecondStep({ ticket: outcome.ticket, tenantId: tenant });
+          setSecondStep({ ticket: outcome.ticket, tenantId: tenant, methods: outcome.methods });
         } else {
           feedback.message.error(outcome.message);
         }
@@ -126,7 +126,12 @@ export default function SocialButtons({ tenantId }: { tenantId: string }) {
       )}
       {secondStep && (
         <Suspense fallback={null}>
-          <SocialSecondStep ticket={secondStep.ticket} tenantId={secondStep.tenantId} onClose={() => setSecondStep(undefined)} />
+          <SocialSecondStep
+            ticket={secondStep.ticket}
+            tenantId={secondStep.tenantId}
+            methods={secondStep.methods}
+            onClose={() => setSecondStep(undefined)}
+          />
         </Suspense>
       )}
     </>

@@ -30,6 +30,12 @@ addScreenStrings('signIn', {
     mfaSubmit: '验证',
     back: '返回',
     enrolRequired: '您的账号须开启双因素认证，请在个人信息页绑定身份验证器',
+    passkeySignIn: '使用通行密钥登录',
+    passkeyVerify: '使用通行密钥验证',
+    passkeyHelp: '请在设备上确认通行密钥（指纹、面容或设备密码）。',
+    passkeyCancelled: '未使用通行密钥：已取消或超时',
+    passkeyUnsupported: '此浏览器不支持通行密钥',
+    or: '或',
   },
   en: {
     methods: 'Sign-in methods',
@@ -59,6 +65,12 @@ addScreenStrings('signIn', {
     mfaSubmit: 'Verify',
     back: 'Back',
     enrolRequired: 'Your account must use a second factor: set up an authenticator on your personal info page',
+    passkeySignIn: 'Sign in with a passkey',
+    passkeyVerify: 'Verify with a passkey',
+    passkeyHelp: 'Confirm with your passkey on this device (fingerprint, face or device PIN).',
+    passkeyCancelled: 'No passkey was used: cancelled or timed out',
+    passkeyUnsupported: 'This browser does not support passkeys',
+    or: 'or',
   },
 });
 
@@ -69,4 +81,10 @@ export const PHONE = /^\+?\d{11,15}$/;
 export function secondFactorTicket(error: unknown): string | undefined {
   const data = (error as { code?: number; data?: { mfaTicket?: unknown } } | null)?.data;
   return typeof data?.mfaTicket === 'string' ? data.mfaTicket : undefined;
+}
+
+/** What the second step can be answered with (ApiError data `methods`): a code (`totp`) and / or a `passkey`. */
+export function secondFactorMethods(error: unknown): string[] {
+  const methods = (error as { data?: { methods?: unknown } } | null)?.data?.methods;
+  return Array.isArray(methods) ? methods.filter((m): m is string => typeof m === 'string') : ['totp'];
 }

@@ -283,7 +283,8 @@ async function createUsers(
         ...step.values,
         account: step.values.account as string,
         password,
-        mustChangePassword: 1,
+        // Nobody knows the random password: nothing to change until it is reset (a reset asks for a change).
+        mustChangePassword: 0,
         userType: 1,
         roleId: scope.roleId ?? null,
         postId: step.postId ?? null,

@@ -1,8 +1,14 @@
-import { isIP } from 'node:net';
 import { badRequest, syncMessages as m, type SyncMapping } from '@sso/shared-api';
-import { Client, type Entry, InvalidCredentialsError, NoSuchObjectError, ResultCodeError } from 'ldapts';
+import { type Client, type Entry, InvalidCredentialsError, NoSuchObjectError, ResultCodeError } from 'ldapts';
+import {
+  baseDnsOf,
+  connectLdap,
+  DEFAULT_ACCOUNT_ATTR,
+  DEFAULT_USER_FILTER,
+  firstValue as first,
+  stableKey,
+} from '../../net/ldap-connection.js';
 import type { OutboundGuard } from '../../net/outbound-guard.js';
-import { OutboundRefused } from '../../net/outbound-guard.js';
 import type { DirectoryReader, DirectorySnapshot, SourceDept, SourcePerson } from './directory.js';
 
 /** The LDAP fields of a source, the bind password already decrypted. */
@@ -19,21 +25,13 @@ export interface LdapSettings {
   mapping: SyncMapping;
 }
 
-/** OpenLDAP's inetOrgPerson, or an Active Directory user (objectCategory is unknown to OpenLDAP, so false there). */
-export const DEFAULT_USER_FILTER = '(|(objectClass=inetOrgPerson)(&(objectCategory=person)(objectClass=user)))';
+export { baseDnsOf };
 export const DEFAULT_GROUP_FILTER = '(objectClass=organizationalUnit)';
 /** With `"deptFrom": "group"`: OpenLDAP's groupOfNames / groupOfUniqueNames, Active Directory's groups. */
 export const DEFAULT_GROUPS_FILTER = '(|(objectClass=groupOfNames)(objectClass=groupOfUniqueNames)(objectClass=group))';
 const PAGE_SIZE = 500;
 /** Active Directory's userAccountControl bit of a disabled account. */
 const ACCOUNTDISABLE = 2;
-
-/** One or more base DNs, separated by `;` or new lines (a DN itself holds commas). */
-export const baseDnsOf = (text: string) =>
-  text
-    .split(/[;\n]/)
-    .map((dn) => dn.trim())
-    .filter(Boolean);
 
 /** A DN compared the way directories compare them: lower case, no spaces around separators. */
 export const normalDn = (dn: string) =>
@@ -51,59 +49,15 @@ function parentDn(dn: string): string | null {
   return null;
 }
 
-/** objectGUID as Active Directory shows it (the first three groups little-endian). */
-function guidText(raw: Buffer): string {
-  const hex = (bytes: Buffer) => bytes.toString('hex');
-  const le = (from: number, to: number) => hex(Buffer.from(raw.subarray(from, to)).reverse());
-  return `${le(0, 4)}-${le(4, 6)}-${le(6, 8)}-${hex(raw.subarray(8, 10))}-${hex(raw.subarray(10, 16))}`;
-}
-
-function first(entry: Entry, attribute: string | undefined): string | null {
-  if (!attribute) return null;
-  const key = Object.keys(entry).find((k) => k.toLowerCase() === attribute.toLowerCase());
-  if (!key) return null;
-  const value = entry[key];
-  const one = Array.isArray(value) ? value[0] : value;
-  if (one === undefined) return null;
-  const text = (Buffer.isBuffer(one) ? one.toString('utf8') : String(one)).trim();
-  return text || null;
-}
-
-function stableKey(entry: Entry): string | null {
-  const uuid = first(entry, 'entryUUID');
-  if (uuid) return uuid.toLowerCase();
-  const guid = entry.objectGUID ?? entry.objectguid;
-  const raw = Array.isArray(guid) ? guid[0] : guid;
-  if (Buffer.isBuffer(raw) && raw.length === 16) return guidText(raw);
-  return null;
-}
-
-/** Connects to the directory at the address the outbound guard checked for this tenant, never another. */
-async function connect(guard: OutboundGuard, settings: LdapSettings): Promise<Client> {
-  const url = new URL(settings.url);
-  const secure = url.protocol.toLowerCase() === 'ldaps:';
-  const port = url.port ? Number(url.port) : secure ? 636 : 389;
-  const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  let address: string;
-  try {
-    address = await guard.resolve(settings.tenantId, `${hostname}:${port}`);
-  } catch (error) {
-    if (error instanceof OutboundRefused) throw badRequest(error.message);
-    throw error;
-  }
-  const shown = address.includes(':') ? `[${address}]` : address;
-  // The certificate is checked against the configured name, not the address connected to.
-  const tls = { ...(isIP(hostname) ? {} : { servername: hostname }), rejectUnauthorized: settings.mapping.tlsVerify !== false };
-  // ldapts speaks TLS from the start whenever it is given TLS options: only ldaps:// gets them.
-  const client = new Client({
-    url: `${secure ? 'ldaps' : 'ldap'}://${shown}:${port}`,
-    connectTimeout: 10_000,
-    timeout: (settings.mapping.timeoutSeconds ?? 60) * 1000,
-    ...(secure ? { tlsOptions: tls } : {}),
+/** Connects where the outbound guard allows, with the source's TLS and timeout choices. */
+const connect = (guard: OutboundGuard, settings: LdapSettings) =>
+  connectLdap(guard, {
+    tenantId: settings.tenantId,
+    url: settings.url,
+    startTls: settings.mapping.startTls,
+    tlsVerify: settings.mapping.tlsVerify,
+    timeoutSeconds: settings.mapping.timeoutSeconds,
   });
-  if (!secure && settings.mapping.startTls) await client.startTLS(tls);
-  return client;
-}
 
 /** A refusal the tenant can act on, naming the server but never the password. */
 function explain(error: unknown, settings: LdapSettings, baseDn?: string): unknown {
@@ -130,7 +84,7 @@ function explain(error: unknown, settings: LdapSettings, baseDn?: string): unkno
  */
 export function ldapReader(guard: OutboundGuard, settings: LdapSettings): DirectoryReader {
   const attr = {
-    account: settings.accountAttr ?? 'uid',
+    account: settings.accountAttr ?? DEFAULT_ACCOUNT_ATTR,
     code: settings.codeAttr ?? 'employeeNumber',
     name: settings.mapping.name ?? 'displayName',
     realName: settings.mapping.realName ?? 'cn',

@@ -1,16 +1,17 @@
 import { existsSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
-import { syncMessages as m, md5, type SyncRunAnswer, userMessages } from '@sso/shared-api';
+import { syncMessages as m, type SyncRunAnswer, userMessages } from '@sso/shared-api';
 import { Attribute, Change, type Client } from 'ldapts';
+import { sm2 } from 'sm-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTenantWithAdmin,
   createUserWithRole,
   failure,
-  signIn,
   signInAdmin,
   TEST_PASSWORD,
   tableSnapshot,
+  trackedClient,
   useTestServer,
 } from '../../api-suite.testkit.js';
 import { administratorRole } from '../user/users.testkit.js';
@@ -189,12 +190,12 @@ describe('directory sync from LDAP', () => {
 
   it.skipIf(skipped)('disables a leaver, never removes them, and ends their session at once', async () => {
     const leaver = PEOPLE[9];
-    await db()
-      .updateTable('blade_user')
-      .set({ password: await suite.server.ctx.passwords.hashDigest(md5(TEST_PASSWORD)), mustChangePassword: 0 })
-      .where('account', '=', leaver.uid)
-      .execute();
-    const session = await signIn(suite.server, { account: leaver.uid, password: TEST_PASSWORD });
+    // Signed in with the directory password, as a synced person does.
+    await ldap!.modify(personDn(leaver), [
+      new Change({ operation: 'add', modification: new Attribute({ type: 'userPassword', values: [TEST_PASSWORD] }) }),
+    ]);
+    const session = trackedClient(suite.server);
+    await session.loginSealed({ username: leaver.uid, password: TEST_PASSWORD }, (plain, key) => sm2.doEncrypt(plain, key, 1));
     await session.refresh();
     await ldap!.del(personDn(leaver));
 

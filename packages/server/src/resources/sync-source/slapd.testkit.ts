@@ -56,6 +56,8 @@ export interface Person {
   mail: string;
   mobile: string;
   ou: readonly string[];
+  /** Stored as given (slapd compares a plain userPassword on bind). */
+  userPassword?: string;
 }
 
 /** `ou=Child,ou=Parent,dc=…` for the path [Parent, Child]. */
@@ -70,6 +72,7 @@ export const personAttributes = (p: Person) => ({
   employeeNumber: p.employeeNumber,
   mail: p.mail,
   mobile: p.mobile,
+  ...(p.userPassword ? { userPassword: p.userPassword } : {}),
 });
 
 /** Starts slapd with the LDIF loaded; undefined with the reason when it cannot run here. */

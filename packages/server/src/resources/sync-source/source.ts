@@ -1,4 +1,4 @@
-import { badRequest, syncMessages as m, type SyncMapping, syncMapping } from '@sso/shared-api';
+import { badRequest, syncMessages as m, readSyncMapping } from '@sso/shared-api';
 import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
@@ -15,15 +15,7 @@ import { WECOM_API_BASE, wecomReader } from './wecom-reader.js';
 export type SourceRow = Selectable<Database['blade_sync_source']>;
 
 /** The stored mapping, read leniently (it was checked when saved). */
-export function mappingOf(text: string | null): SyncMapping {
-  if (!text) return {};
-  try {
-    const parsed = syncMapping.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
-  }
-}
+export const mappingOf = readSyncMapping;
 
 /** `host:port` of an ldap:// or ldaps:// address, as the outbound guard checks it. */
 export function ldapTarget(url: string): string {

@@ -1,4 +1,14 @@
-import { badRequest, fromBase64, userMessages as m, md5, PASSWORD_RULE, updatePasswordFields, user, zh } from '@sso/shared-api';
+import {
+  badRequest,
+  directoryPasswordMessages,
+  fromBase64,
+  userMessages as m,
+  md5,
+  PASSWORD_RULE,
+  updatePasswordFields,
+  user,
+  zh,
+} from '@sso/shared-api';
 import { auditOf, hashPlain, initialPassword, randomPassword, updateUsers } from '../../domain/user-accounts.js';
 import { type SignedInArgs, someExtraHandlers } from '../../engine/extra-handlers.js';
 import { live } from '../../kernel/live-rows.js';
@@ -98,6 +108,8 @@ export const userPasswordHandlers = someExtraHandlers(user, {
       .$call(live(who.tenant_id))
       .executeTakeFirst();
     if (!user) throw badRequest(zh('recordMissing'));
+    // A password the directory checks is changed in the directory: a platform one would never be asked for.
+    if (await ctx.directoryPasswords.linkOf(who.tenant_id, user.id)) throw badRequest(directoryPasswordMessages.changeInDirectory);
     const check = await ctx.passwords.verifyDigest(user.password, input.oldPassword);
     if (!check.ok) throw badRequest(m.oldPasswordWrong);
     if (input.oldPassword.toLowerCase() === newDigest) throw badRequest(m.passwordUnchanged);
