@@ -1,6 +1,8 @@
+import { basename } from 'node:path';
 import type { SsoClient, SyncRunAnswer } from '@sso/shared-api';
 import type { Command } from 'commander';
 import { CliError } from './errors.js';
+import { readSource } from './input-files.js';
 import { modeOf, type Output, renderRows } from './output.js';
 
 type Row = Record<string, unknown>;
@@ -43,6 +45,7 @@ Examples:
   sso sync apply 总部目录 --run 1790000000000000001   apply exactly that dry run
   sso sync run 1790000000000000002 --dry-run --json
   sso sync runs 总部目录                    the history of the source
+  sso sync upload 人事系统 staff.csv        give an HR file source its CSV or xlsx
 
 The counts go to standard error, the rows (kind, action, label, changes, message) to standard
 output as a table, TSV, CSV (--csv) or JSON (--json). A source is named by its id or its name.
@@ -81,6 +84,20 @@ export function addSyncCommands(program: Command, client: () => SsoClient, outpu
       .description('sync a source now, in batches; leavers are disabled and signed out')
       .option('--run <runId>', 'apply exactly this dry run'),
   ).action((source: string, options: { run?: string; json?: boolean; csv?: boolean }) => run(source, options));
+  sync
+    .command('upload <source> <file>')
+    .description('give an HR file source its file (CSV or xlsx); every broken row is listed, and a sync applies none of a broken file')
+    .action(async (source: string, file: string) => {
+      const sdk = client();
+      const row = await sourceOf(sdk, source);
+      const data = new Uint8Array(await readSource(file, output));
+      const filename = file === '-' ? 'hr.csv' : basename(file);
+      const answer = await sdk.system.syncSource.upload({ file: { filename, data } }, { id: String(row.id) });
+      output.err(`${row.name}: ${answer.rows} rows uploaded, ${answer.failures.length} broken\n`);
+      for (const failure of answer.failures) output.out(`${failure.message}\n`);
+      if (answer.failures.length)
+        throw new CliError(`${file}: 文件有错误行，同步不会执行 (broken rows: a sync applies nothing until they are fixed)`);
+    });
   withOutput(
     sync
       .command('runs <source>')

@@ -45,6 +45,7 @@ import { endProviderSessions } from './oidc/session-end.js';
 import { registerAppDownloadRoute } from './resources/appmanage/index.js';
 import { endpointsToServe, resourcesToServe } from './resources/index.js';
 import { registerSmsRoutes } from './resources/sms/routes.js';
+import { registerSyncCallbacks } from './resources/sync-source/callback-routes.js';
 import { scheduleGrantExpiry } from './resources/user-authorized/expiry-timer.js';
 import { registerScimRoutes } from './scim/routes.js';
 import { registerSocialRoutes } from './social/routes.js';
@@ -169,6 +170,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerAppDownloadRoute(app, ctx);
   registerSocialRoutes(app, ctx, origin);
   registerWechatCallback(app, ctx);
+  registerSyncCallbacks(app, ctx);
   registerResourceRoutes(app, ctx, resourcesToServe(options.testResources));
   registerEndpointRoutes(app, ctx, endpointsToServe());
 

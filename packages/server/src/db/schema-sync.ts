@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
 import type { CommonColumns } from './schema-common.js';
 
-/** Kysely's view of the directory sync tables (migration 42). */
+/** Kysely's view of the directory sync tables (migrations 42 and 45). */
 type Id = string;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -29,6 +29,12 @@ export interface SyncTables {
     remark: Opt<string>;
     runOwner: Opt<string>;
     runUntil: NullableTimestamp;
+    callbackToken: Opt<string>;
+    callbackKey: Opt<string>;
+    syncWanted: NullableTimestamp;
+    fileName: Opt<string>;
+    fileData: Opt<string>;
+    fileTime: NullableTimestamp;
   };
   blade_sync_run: CommonColumns & {
     sourceId: Id;

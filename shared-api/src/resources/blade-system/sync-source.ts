@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idString, optionalText, requiredText } from '../../common.js';
+import { idString, optionalText, requiredText, uploadedFile } from '../../common.js';
 import { defineMessagePattern, defineMessages } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
 
@@ -21,7 +21,43 @@ export const syncMessages = defineMessages({
   schedule: ['同步计划须为五段的 cron 表达式', 'The schedule must be a cron expression of five fields'],
   sourceMissing: ['同步源不存在', 'The sync source does not exist'],
   sourceDisabled: ['同步源已停用', 'The sync source is disabled'],
-  kindNotYet: ['该类型的同步源暂不支持同步，目前支持 ldap', 'Syncing this kind of source is not supported yet; ldap is'],
+  kindNotYet: ['该类型的同步源暂不支持同步', 'Syncing this kind of source is not supported'],
+  corpIdRequired: ['请输入企业ID(CorpID)', 'Please enter the corp ID'],
+  appKeyRequired: ['请输入应用Key(AppKey / App ID)', 'Please enter the app key (AppKey / App ID)'],
+  secretRequired: ['请输入应用密钥', 'Please enter the app secret'],
+  apiRefused: ['组织接口返回错误', 'The organisation API answered an error'],
+  apiUnreachable: ['无法连接组织接口', 'The organisation API cannot be reached'],
+  apiRateLimited: [
+    '组织接口调用超过频率限制，重试后仍未成功',
+    'The organisation API kept refusing calls for their rate; retries did not help',
+  ],
+  apiBadAnswer: ['组织接口的应答无法识别', 'The answer of the organisation API is not understood'],
+  apiTooLarge: ['组织接口返回的部门或人员过多', 'The organisation API answered too many departments or people'],
+  callbackKey: [
+    '回调密钥须为 43 位的 EncodingAESKey(企业微信、钉钉)',
+    'The callback key must be the 43-character EncodingAESKey (WeCom, DingTalk)',
+  ],
+  callbackNotSet: ['该同步源未配置变更回调', 'This source has no change callback configured'],
+  callbackSignature: ['回调签名校验失败', 'The callback signature does not match'],
+  callbackStale: ['回调时间戳已过期', 'The callback timestamp is too old'],
+  callbackBody: ['回调内容无法解析', 'The callback body cannot be read'],
+  fileKind: ['只有人事文件类型的同步源可以上传文件', 'Only an HR file source takes an uploaded file'],
+  fileRequired: ['请上传人事文件(CSV 或 xlsx)', 'Please upload the HR file (CSV or xlsx)'],
+  fileMissing: ['该同步源尚未上传人事文件', 'No HR file has been uploaded to this source yet'],
+  fileUnreadable: ['人事文件无法读取，须为 UTF-8 的 CSV 或 xlsx', 'The HR file cannot be read: it must be a UTF-8 CSV or an xlsx'],
+  fileColumn: ['人事文件缺少必需的列', 'The HR file lacks a required column'],
+  fileEmpty: ['人事文件没有数据行', 'The HR file has no data rows'],
+  fileTooMany: ['人事文件超过 100000 行', 'The HR file has more than 100,000 rows'],
+  fileHasErrors: ['人事文件有错误行，未执行任何变更', 'The HR file has broken rows: nothing was applied'],
+  rowAccount: ['缺少登录账号', 'the account is missing'],
+  rowCode: ['缺少用户编号', 'the employee number is missing'],
+  rowDeptPath: ['部门路径格式错误', 'the department path is malformed'],
+  rowDuplicateCode: ['用户编号与前面的行重复', 'the employee number repeats an earlier row'],
+  rowDuplicateAccount: ['登录账号与前面的行重复', 'the account repeats an earlier row'],
+  rowStatus: ['状态须为 在职 或 离职', 'the status must be 在职 (active) or 离职 (left)'],
+  rowPost: ['岗位不存在或有重名', 'no single post has this name'],
+  rowTooLong: ['值超过字段长度', 'a value is longer than its field allows'],
+  rowEmail: ['电子邮箱格式错误', 'the email is malformed'],
   bindRefused: ['目录拒绝了绑定账号或密码', 'The directory refused the bind DN or password'],
   unreachable: ['无法连接目录服务器', 'The directory server cannot be reached'],
   untrusted: ['目录服务器的证书不受信任', "The directory server's certificate is not trusted"],
@@ -43,6 +79,16 @@ defineMessagePattern(/^无法连接目录服务器: (.+)$/, 'The directory serve
 defineMessagePattern(/^目录搜索失败: (.+)$/, 'The directory search failed: $1');
 defineMessagePattern(/^目录服务器未在时限内应答: (.+)$/, 'The directory server did not answer in time: $1');
 defineMessagePattern(/^目录服务器的证书不受信任: (.+)$/, "The directory server's certificate is not trusted: $1");
+defineMessagePattern(/^组织接口返回错误: (.+)$/, 'The organisation API answered an error: $1');
+defineMessagePattern(/^无法连接组织接口: (.+)$/, 'The organisation API cannot be reached: $1');
+defineMessagePattern(
+  /^组织接口调用超过频率限制，重试后仍未成功: (.+)$/,
+  'The organisation API kept refusing calls for their rate; retries did not help: $1',
+);
+defineMessagePattern(/^组织接口的应答无法识别: (.+)$/, 'The answer of the organisation API is not understood: $1');
+defineMessagePattern(/^岗位不存在或有重名: (.+)$/, 'no single post has this name: $1');
+defineMessagePattern(/^人事文件缺少必需的列: (.+)$/, 'The HR file lacks a required column: $1');
+defineMessagePattern(/^人事文件有错误行，未执行任何变更: (.+)$/, 'The HR file has broken rows: nothing was applied: $1');
 
 /** The kinds of source: a directory (LDAP / Active Directory), an organisation API, or an HR file drop. */
 export const SYNC_KINDS = ['ldap', 'wecom', 'dingtalk', 'feishu', 'file'] as const;
@@ -77,7 +123,10 @@ const ldapFilter = emptyAsNull(
  * and joined by membership), `timeoutSeconds` each directory operation may take (default 60), `startTls`
  * to upgrade an ldap:// connection, `tlsVerify: false` to accept any certificate, and
  * `directoryPassword: false` to let the people of an LDAP source sign in with a platform password
- * instead of binding to the directory (the default binds).
+ * instead of binding to the directory (the default binds). For the organisation APIs:
+ * `rootDepartment`, the id of the department whose whole tree is read (WeCom and DingTalk 1,
+ * Feishu 0: the whole organisation), `retries` of a call refused for its rate (default 5) and
+ * `retryBaseMs`, the first wait when the API names none (default 1000, doubling).
  */
 export const syncMapping = z
   .object({
@@ -98,6 +147,12 @@ export const syncMapping = z
     timeoutSeconds: z.number().int().min(1).max(600).optional(),
     tlsVerify: z.boolean().optional(),
     directoryPassword: z.boolean().optional(),
+    rootDepartment: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, syncMessages.mappingField)
+      .optional(),
+    retryBaseMs: z.number().int().min(0).max(60_000).optional(),
+    retries: z.number().int().min(0).max(10).optional(),
   })
   .strict();
 export type SyncMapping = z.infer<typeof syncMapping>;
@@ -163,7 +218,11 @@ const cron = emptyAsNull(
  * `url` (ldap:// or ldaps://), `bindDn`, `bindPassword` (write-only: stored encrypted, never
  * answered; an update leaving it empty keeps it), `baseDn` (one or more, separated by `;` or new
  * lines), `userFilter`, `groupFilter` (the entries that become departments), `accountAttr` and
- * `codeAttr`; the organisation APIs have `corpId`, `appKey`, `secret` (write-only) and `apiBase`.
+ * `codeAttr`; the organisation APIs have `corpId` (WeCom's CorpID), `appKey` (DingTalk's AppKey,
+ * Feishu's App ID), `secret` (write-only) and `apiBase` (the vendor's own host when empty), and for
+ * their change callbacks `callbackToken` and `callbackKey` (WeCom/DingTalk: Token and
+ * EncodingAESKey; Feishu: Verification Token and Encrypt Key; both write-only). An HR file source
+ * (`file`) reads the CSV or xlsx last given to `upload`.
  * `mapping` holds the remaining field choices (`syncMapping`). status 1 enabled, 2 disabled.
  */
 export const syncSource = defineResource({
@@ -195,11 +254,14 @@ export const syncSource = defineResource({
     appKey: optionalText(128),
     secret: optionalText(500),
     apiBase: emptyAsNull(z.string().trim().max(500).url()),
+    callbackToken: optionalText(128),
+    callbackKey: optionalText(128),
     mapping: mappingText,
     remark: optionalText(255),
   }),
   // The lease of the apply under way is the server's own business.
-  hidden: ['bindPassword', 'secret', 'runOwner', 'runUntil'],
+  // The callback's token and key are secrets like the API's; the uploaded HR file is read only by runs.
+  hidden: ['bindPassword', 'secret', 'callbackToken', 'callbackKey', 'runOwner', 'runUntil', 'syncWanted', 'fileData'],
   names: {
     statusName: { field: 'status', labels: { 1: ['启用', 'Enabled'], 2: ['停用', 'Disabled'] } },
   },
@@ -221,6 +283,17 @@ export const syncSource = defineResource({
       summary: 'Sync now (or apply exactly the dry run runId): creates, updates, moves and disables in batches',
       query: z.object({ id: idString, runId: idString.optional() }),
       response: syncRunAnswer,
+      permission: 'syncsource_apply',
+    }),
+    upload: defineExtra({
+      method: 'POST',
+      path: 'upload',
+      summary:
+        'Give an HR file source its file (field "file", CSV or xlsx): answers its row count and every broken row; runs read the file last uploaded',
+      query: z.object({ id: idString }),
+      body: z.object({ file: uploadedFile(syncMessages.fileRequired) }),
+      response: z.object({ rows: z.number(), failures: z.array(z.object({ row: z.number(), message: z.string() })) }),
+      multipart: true,
       permission: 'syncsource_apply',
     }),
   },
@@ -269,15 +342,15 @@ export const syncSource = defineResource({
       },
       {
         prop: 'corpId',
-        label: ['企业ID', 'Corp ID'],
+        label: ['企业ID(CorpID)', 'Corp ID'],
         hideInTable: true,
-        appliesWhen: { field: 'kind', in: ['wecom', 'dingtalk', 'feishu'] },
+        appliesWhen: { field: 'kind', in: ['wecom', 'dingtalk'] },
       },
       {
         prop: 'appKey',
-        label: ['应用Key', 'App key'],
+        label: ['应用Key(AppKey / App ID)', 'App key (AppKey / App ID)'],
         hideInTable: true,
-        appliesWhen: { field: 'kind', in: ['wecom', 'dingtalk', 'feishu'] },
+        appliesWhen: { field: 'kind', in: ['dingtalk', 'feishu'] },
       },
       {
         prop: 'secret',
@@ -289,6 +362,20 @@ export const syncSource = defineResource({
       {
         prop: 'apiBase',
         label: ['接口地址', 'API base'],
+        hideInTable: true,
+        appliesWhen: { field: 'kind', in: ['wecom', 'dingtalk', 'feishu'] },
+      },
+      {
+        prop: 'callbackToken',
+        label: ['回调Token(Verification Token)', 'Callback token (Verification Token)'],
+        type: 'password',
+        hideInTable: true,
+        appliesWhen: { field: 'kind', in: ['wecom', 'dingtalk', 'feishu'] },
+      },
+      {
+        prop: 'callbackKey',
+        label: ['回调密钥(EncodingAESKey / Encrypt Key)', 'Callback key (EncodingAESKey / Encrypt Key)'],
+        type: 'password',
         hideInTable: true,
         appliesWhen: { field: 'kind', in: ['wecom', 'dingtalk', 'feishu'] },
       },

@@ -62,6 +62,25 @@ describe('the sync sources screen', () => {
     expect([applied?.query.get('id'), applied?.query.get('runId')]).toEqual(['71', '501']);
   });
 
+  it('uploads an HR file to a file source only, and lists its broken rows', async () => {
+    const hr = { id: '72', name: '人事系统', kind: 'file', status: 1 };
+    const calls = fakeFetch({
+      'GET /api/blade-system/sync-source/page': () => page([source, hr]),
+      'GET /api/blade-system/sync-source/list': () => page([source, hr]),
+      'POST /api/blade-system/sync-source/upload': () => ({ rows: 3, failures: [{ row: 3, message: '第3行: 缺少用户编号' }] }),
+    });
+    renderWithFeedback(<SyncSourceScreen menu={{ id: '1', code: 'syncsource', name: '同步源', rawPath: '/system/syncsource' }} />);
+    const user = userEvent.setup();
+    await waitFor(() => buttonIn(document.body, '上传人事文件'));
+    // One source of each kind: the upload shows on the HR file source alone.
+    expect(screen.getAllByText('上传人事文件')).toHaveLength(1);
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    await user.upload(input, new File(['登录账号,用户姓名,用户编号,部门路径\n'], 'staff.csv', { type: 'text/csv' }));
+    expect(await screen.findByText('第3行: 缺少用户编号')).toBeTruthy();
+    const sent = calls.find((c) => c.path.endsWith('/upload'));
+    expect(sent?.query.get('id')).toBe('72');
+  });
+
   it('writes a row’s changes as before → after', () => {
     expect(changesText({ realName: [null, '张三'], dept: ['信息部', '财务部'] })).toBe('realName: 张三; dept: 信息部 → 财务部');
   });

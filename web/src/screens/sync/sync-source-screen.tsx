@@ -1,5 +1,5 @@
 import { registry, type SyncRunAnswer } from '@sso/shared-api';
-import { Button, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Button, Modal, Space, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
@@ -32,6 +32,9 @@ addScreenStrings('sync', {
     move: '移动',
     disable: '停用',
     error: '错误',
+    upload: '上传人事文件',
+    uploaded: '已上传 {{rows}} 行，可试运行查看变更',
+    uploadBroken: '文件有 {{count}} 个错误行，修正前执行同步不会做任何修改',
   },
   en: {
     dryRun: 'Dry run',
@@ -55,6 +58,9 @@ addScreenStrings('sync', {
     move: 'Move',
     disable: 'Disable',
     error: 'Error',
+    upload: 'Upload HR file',
+    uploaded: '{{rows}} rows uploaded: run a dry run to see the changes',
+    uploadBroken: 'The file has {{count}} broken rows: until they are fixed, a sync changes nothing',
   },
 });
 
@@ -73,7 +79,7 @@ export const changesText = (changes: Record<string, [string | null, string | nul
 /**
  * 同步源: the generic list and dialog of the sources (the bind password and secret write-only),
  * plus 试运行 (the difference, changing nothing, with 按此结果执行 to apply exactly it) and
- * 执行同步 on each source.
+ * 执行同步 on each source, and 上传人事文件 on an HR file source.
  */
 export default function SyncSourceScreen({ menu }: ScreenProps) {
   const { t } = useTranslation();
@@ -90,6 +96,32 @@ export default function SyncSourceScreen({ menu }: ScreenProps) {
         : await api().apply(undefined, { id: row.id, ...(runId ? { runId } : {}) });
       setShown({ name: row.name, id: row.id, answer, dryRun });
       if (!dryRun) feedback.message.success(t('sync.counts', answer));
+    } catch {
+      // toasted by the response handler
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  /** Gives an HR file source its CSV or xlsx; broken rows are listed at once (a sync would apply none of the file). */
+  const uploadFile = async (row: { id: string; name: string }, file: File) => {
+    setBusy(row.id);
+    try {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      const answer = await api().upload(form as never, { id: row.id });
+      if (!answer.failures.length) feedback.message.success(t('sync.uploaded', { rows: answer.rows }));
+      else {
+        feedback.modal.warning({
+          title: t('sync.uploadBroken', { count: answer.failures.length }),
+          content: (
+            <ul data-testid="sync-upload-failures">
+              {answer.failures.slice(0, 50).map((f) => (
+                <li key={f.row}>{f.message}</li>
+              ))}
+            </ul>
+          ),
+        });
+      }
     } catch {
       // toasted by the response handler
     } finally {
@@ -115,6 +147,20 @@ export default function SyncSourceScreen({ menu }: ScreenProps) {
           const row = { id: String(raw.id), name: String(raw.name ?? '') };
           return (
             <Space size={0}>
+              {canApply && raw.kind === 'file' && (
+                <Upload
+                  accept=".csv,.xlsx"
+                  showUploadList={false}
+                  beforeUpload={(file) => {
+                    void uploadFile(row, file);
+                    return false;
+                  }}
+                >
+                  <Button type="link" size="small" disabled={busy === row.id}>
+                    {t('sync.upload')}
+                  </Button>
+                </Upload>
+              )}
               {canDryRun && (
                 <Button type="link" size="small" loading={busy === row.id} onClick={() => run(row, true)}>
                   {t('sync.dryRun')}

@@ -37,7 +37,12 @@ export async function applyPlan(ctx: AppContext, caller: Caller, scope: PlanScop
     await ctx.db.transaction().execute((trx) => rewriteAncestors(trx, scope.tenantId));
     ctx.cache.invalidate('blade_dept');
   }
-  if (!userSteps.length) return;
+  if (userSteps.length) await applyUserSteps(ctx, caller, scope, userSteps);
+  const leaderSteps = steps.filter((s): s is Extract<PlanStep, { op: 'dept.leader' }> => s.op === 'dept.leader');
+  if (leaderSteps.length) await applyLeaderSteps(ctx, caller, scope, leaderSteps);
+}
+
+async function applyUserSteps(ctx: AppContext, caller: Caller, scope: PlanScope, userSteps: readonly PlanStep[]): Promise<void> {
   // Created accounts get a random password nobody knows: they sign in once it is reset (or through the directory).
   const password = userSteps.some((s) => s.op === 'user.create') ? await hashPlain(ctx, randomPassword()) : '';
   for (let i = 0; i < userSteps.length; i += BATCH) {
@@ -65,6 +70,36 @@ export async function applyPlan(ctx: AppContext, caller: Caller, scope: PlanScop
       batch.flatMap((s) => ('localId' in s ? [s.localId] : [])),
     );
   }
+}
+
+/**
+ * Leaders last, once their users exist: each department linked to the source gets the user
+ * linked to its leader's key (or none); a leader the sync could not link leaves it as it is.
+ */
+async function applyLeaderSteps(
+  ctx: AppContext,
+  caller: Caller,
+  scope: PlanScope,
+  steps: readonly Extract<PlanStep, { op: 'dept.leader' }>[],
+): Promise<void> {
+  for (let i = 0; i < steps.length; i += BATCH) {
+    await ctx.db.transaction().execute(async (trx) => {
+      const deptIds = await linkedIds(trx, scope, 'dept');
+      const userIds = await linkedIds(trx, scope, 'user');
+      for (const step of steps.slice(i, i + BATCH)) {
+        const deptId = deptIds.get(step.externalId);
+        const leaderId = step.leaderExternalId === null ? null : userIds.get(step.leaderExternalId);
+        if (!deptId || leaderId === undefined) continue;
+        await trx
+          .updateTable('blade_dept')
+          .set({ leaderId, updateUser: caller.user_id, updateTime: new Date() })
+          .where('id', '=', deptId)
+          .where('tenantId', '=', scope.tenantId)
+          .execute();
+      }
+    });
+  }
+  ctx.cache.invalidate('blade_dept');
 }
 
 async function linkedIds(trx: Db, scope: PlanScope, kind: 'dept' | 'user'): Promise<Map<string, string>> {
@@ -184,6 +219,7 @@ async function applyUserStep(
         ...(account ? { account } : {}),
         ...(dept ? { deptId: dept } : {}),
         ...(step.enable ? { status: 1 } : {}),
+        ...(step.postId ? { postId: step.postId } : {}),
         ...audit,
       })
       .where('id', '=', step.localId)
@@ -251,6 +287,7 @@ async function createUsers(
         mustChangePassword: 0,
         userType: 1,
         roleId: scope.roleId ?? null,
+        postId: step.postId ?? null,
         deptId:
           (step.deptExternalId ? deptIds.get(step.deptExternalId) : undefined) ?? (scope.rootDeptId !== '0' ? scope.rootDeptId : null),
         createUser: caller.user_id,

@@ -9,6 +9,8 @@ export interface SourceDept {
   externalId: string;
   name: string;
   parentExternalId: string | null;
+  /** The key of the person leading it, when the source names one (the organisation APIs do). */
+  leaderExternalId?: string | null;
 }
 
 /** A person, with the fields the mapping chose; `active` false when the source marks the account disabled. */
@@ -24,11 +26,20 @@ export interface SourcePerson {
   email: string | null;
   deptExternalId: string | null;
   active: boolean;
+  /** The platform post the source places the person in (an HR file's post path); absent: left as it is. */
+  post?: { id: string; name: string };
+}
+
+/** An entry the source holds but cannot give (an HR file's broken row): an error row of the run. */
+export interface SourceProblem {
+  origin: string;
+  message: string;
 }
 
 export interface DirectorySnapshot {
   depts: SourceDept[];
   people: SourcePerson[];
+  problems?: SourceProblem[];
 }
 
 /** Reads one source whole. Refusals a tenant can fix (bad password, unreachable host) throw a 400. */

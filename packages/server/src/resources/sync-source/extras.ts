@@ -1,67 +1,15 @@
-import { badRequest, syncMessages as m, type SyncChangeRow, type SyncRunAnswer, syncSource } from '@sso/shared-api';
+import { badRequest, syncMessages as m, type SyncRunAnswer, syncSource, type UploadedFile } from '@sso/shared-api';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { messageFor } from '../../http/language.js';
 import type { Caller } from '../../kernel/caller.js';
 import { applyPlan } from './apply.js';
-import { type Plan, type PlanStep, planSync } from './plan.js';
-import { enabledSource, readerFor, type SourceRow, scopeOf } from './source.js';
-
-/** Rows answered and kept per run; the counts are always whole. */
-const MAX_ROWS = 2000;
-
-interface StoredPlan {
-  steps: PlanStep[];
-  rows: SyncChangeRow[];
-  counts: Plan['counts'];
-}
-
-async function computePlan(ctx: AppContext, source: SourceRow): Promise<Plan> {
-  const snapshot = await (await readerFor(ctx, source)).read();
-  return planSync(ctx.db, scopeOf(source), snapshot);
-}
-
-/**
- * Records a run: counts, duration, outcome, its error rows; a dry run keeps its plan to be applied
- * as it is. Written here: the run log has no routes that write, and a failed run is recorded
- * outside any save.
- */
-async function record(
-  ctx: AppContext,
-  caller: Caller,
-  source: SourceRow,
-  run: { dryRun: boolean; outcome: string; plan?: Plan; started: number; message?: string },
-): Promise<string> {
-  const id = ctx.ids.next();
-  const counts = run.plan?.counts ?? { creates: 0, updates: 0, moves: 0, disables: 0, errors: 0 };
-  const errorRows = run.plan?.rows.filter((r) => r.action === 'error').slice(0, MAX_ROWS) ?? [];
-  const now = new Date();
-  await ctx.db
-    .insertInto('blade_sync_run')
-    .values({
-      id,
-      tenantId: source.tenantId,
-      sourceId: source.id,
-      dryRun: run.dryRun ? 1 : 0,
-      outcome: run.outcome,
-      ...counts,
-      durationMs: Date.now() - run.started,
-      message: run.message?.slice(0, 500) ?? null,
-      errorRows: errorRows.length ? JSON.stringify(errorRows) : null,
-      plan:
-        run.dryRun && run.plan
-          ? JSON.stringify({ steps: run.plan.steps, rows: run.plan.rows.slice(0, MAX_ROWS), counts } satisfies StoredPlan)
-          : null,
-      createUser: caller.user_id,
-      createTime: now,
-      updateUser: caller.user_id,
-      updateTime: now,
-      finishedTime: now,
-    })
-    .execute();
-  return id;
-}
+import { pickUpWish } from './callback-sync.js';
+import { hrRows, postsByName, snapshotOfRows } from './file-reader.js';
+import type { Plan } from './plan.js';
+import { computePlan, holdingSource, MAX_ROWS, RecordedRefusal, record, refuseBrokenFile, type StoredPlan } from './runs.js';
+import { enabledSource, type SourceRow, scopeOf } from './source.js';
 
 /** The answer of a run, its rows' messages in the caller's language (they sit in the data, not the envelope). */
 const answerOf = (request: FastifyRequest, runId: string, plan: Plan, started: number): SyncRunAnswer => ({
@@ -83,38 +31,10 @@ async function recordingFailure<T>(
   try {
     return await work();
   } catch (error) {
+    if (error instanceof RecordedRefusal) throw error;
     const message = error instanceof Error ? error.message : String(error);
     await record(ctx, caller, source, { dryRun, outcome: 'failed', started, message }).catch(() => undefined);
     throw error;
-  }
-}
-
-/** How long an apply may hold its source before another node may take it over (a node that died mid-run). */
-const LEASE_MS = 30 * 60_000;
-
-/**
- * Runs the work holding the source's lease, so that one apply at a time runs per source across
- * every node; a second one is refused with a 400 while the first is under way.
- */
-async function holdingSource<T>(ctx: AppContext, source: SourceRow, work: () => Promise<T>): Promise<T> {
-  const owner = ctx.ids.next();
-  const now = new Date();
-  const taken = await ctx.db
-    .updateTable('blade_sync_source')
-    .set({ runOwner: owner, runUntil: new Date(now.getTime() + LEASE_MS) })
-    .where('id', '=', source.id)
-    .where((eb) => eb.or([eb('runUntil', 'is', null), eb('runUntil', '<', now)]))
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1) throw badRequest(m.running);
-  try {
-    return await work();
-  } finally {
-    await ctx.db
-      .updateTable('blade_sync_source')
-      .set({ runOwner: null, runUntil: null })
-      .where('id', '=', source.id)
-      .where('runOwner', '=', owner)
-      .execute();
   }
 }
 
@@ -159,7 +79,7 @@ export const syncSourceExtraHandlers = defineExtraHandlers(syncSource, {
     const started = Date.now();
     const source = await enabledSource(ctx.db, caller.tenant_id, query.id);
     return recordingFailure(ctx, caller, source, false, started, () =>
-      holdingSource(ctx, source, async () => {
+      holdingSource(ctx, source, pickUpWish(ctx, source.id), async () => {
         const plan = query.runId ? await storedPlan(ctx, source, query.runId) : await computePlan(ctx, source);
         if (query.runId) {
           // Taken before the work, so that the same plan cannot be applied twice at once.
@@ -171,10 +91,34 @@ export const syncSourceExtraHandlers = defineExtraHandlers(syncSource, {
             .executeTakeFirst();
           if (Number(taken.numUpdatedRows) !== 1) throw badRequest(m.runUsed);
         }
+        await refuseBrokenFile(ctx, caller, source, plan, started);
         await applyPlan(ctx, caller, scopeOf(source), plan.steps);
         const runId = await record(ctx, caller, source, { dryRun: false, outcome: 'applied', plan, started });
         return answerOf(request, runId, plan, started);
       }),
     );
+  },
+  upload: async ({ ctx, caller, query, body, request }) => {
+    const source = await enabledSource(ctx.db, caller.tenant_id, query.id);
+    if (source.kind !== 'file') throw badRequest(m.fileKind);
+    const file = body.file as UploadedFile;
+    const rows = await hrRows(file.data);
+    const { problems = [] } = snapshotOfRows(rows, await postsByName(ctx.db, source.tenantId));
+    // Kept even with broken rows: a dry run lists them, and an apply refuses the file whole.
+    await ctx.db
+      .updateTable('blade_sync_source')
+      .set({
+        fileName: file.filename.slice(0, 255),
+        fileData: Buffer.from(file.data).toString('base64'),
+        fileTime: new Date(),
+        updateUser: caller.user_id,
+        updateTime: new Date(),
+      })
+      .where('id', '=', source.id)
+      .execute();
+    return {
+      rows: rows.length,
+      failures: problems.map((p) => ({ row: Number(/\d+/.exec(p.origin)?.[0] ?? 0), message: messageFor(request, p.message) })),
+    };
   },
 });

@@ -376,7 +376,7 @@ describe('sources per tenant', () => {
     await api().remove([String(byAdmin.id)]);
   });
 
-  it.skipIf(skipped)('checks the mapping and says plainly which kinds cannot sync yet', async () => {
+  it.skipIf(skipped)('checks the mapping and says plainly why an organisation API cannot be read', async () => {
     const unknownKey = await failure(
       suite.admin,
       api().submit({ name: 'Odd', kind: 'ldap', url: slapd.url, baseDn: 'dc=x', mapping: '{"colour":"red"}' } as never),
@@ -384,11 +384,19 @@ describe('sources per tenant', () => {
     expect(unknownKey).toMatchObject({ status: 400, msg: m.mapping });
     const noBase = await failure(suite.admin, api().submit({ name: 'No base', kind: 'ldap', url: slapd.url } as never));
     expect(noBase).toMatchObject({ status: 400, msg: m.baseDnRequired });
-    const wecom = (await api().submit({ name: 'WeCom', kind: 'wecom', corpId: 'ww1', secret: 'wecom-secret-1' } as never)) as {
+    const closed = slapd.url.replace(/^ldap:/, 'http:').replace(/:\d+$/, ':1');
+    const wecom = (await api().submit({
+      name: 'WeCom',
+      kind: 'wecom',
+      corpId: 'ww1',
+      secret: 'wecom-secret-1',
+      apiBase: closed,
+    } as never)) as {
       id: string;
     };
     expect(JSON.stringify(await api().detail(String(wecom.id)))).not.toContain('wecom-secret-1');
-    expect(await failure(suite.admin, api().dryRun(undefined, { id: String(wecom.id) }))).toMatchObject({ status: 400, msg: m.kindNotYet });
+    const unreachable = await failure(suite.admin, api().dryRun(undefined, { id: String(wecom.id) }));
+    expect(unreachable).toMatchObject({ status: 400, msg: `${m.apiUnreachable}: ${new URL(closed).host}` });
   });
 });
 

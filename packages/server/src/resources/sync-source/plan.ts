@@ -23,7 +23,7 @@ const cut = (text: string, width: number) => [...text].slice(0, width).join('');
 export type PlanStep =
   | { op: 'dept.create'; externalId: string; name: string; parentExternalId: string | null }
   | { op: 'dept.update'; externalId: string; localId: string; name?: string; parentExternalId?: string | null }
-  | { op: 'user.create'; externalId: string; values: UserValues; deptExternalId: string | null }
+  | { op: 'user.create'; externalId: string; values: UserValues; deptExternalId: string | null; postId?: string }
   | {
       op: 'user.update';
       externalId: string;
@@ -31,8 +31,11 @@ export type PlanStep =
       values: Partial<UserValues>;
       deptExternalId?: string | null;
       enable?: boolean;
+      postId?: string;
     }
-  | { op: 'user.disable'; externalId: string; localId: string };
+  | { op: 'user.disable'; externalId: string; localId: string }
+  /** The department's leader, by the person's key (null: none); applied after the users. */
+  | { op: 'dept.leader'; externalId: string; leaderExternalId: string | null };
 
 export interface Plan {
   steps: PlanStep[];
@@ -70,14 +73,29 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
   const disabledBySync = new Set(links.filter((l) => l.kind === 'user' && l.gone === 1).map((l) => l.localId));
   const deptKeyOfLocal = new Map([...deptLinks.values()].map((l) => [l.localId, l.externalId]));
   const depts = new Map(
-    (await db.selectFrom('blade_dept').select(['id', 'parentId', 'deptName']).$call(live(scope.tenantId)).execute()).map((d) => [d.id, d]),
+    (await db.selectFrom('blade_dept').select(['id', 'parentId', 'deptName', 'leaderId']).$call(live(scope.tenantId)).execute()).map(
+      (d) => [d.id, d],
+    ),
   );
   const users = await db
     .selectFrom('blade_user')
-    .select(['id', 'status', 'deptId', ...USER_FIELDS])
+    .select(['id', 'status', 'deptId', 'postId', ...USER_FIELDS])
     .$call(live(scope.tenantId))
     .execute();
   const userById = new Map(users.map((u) => [u.id, u]));
+  // Post names, for the rows, when the source places people in posts.
+  const postNames = snapshot.people.some((p) => p.post)
+    ? new Map(
+        (await db.selectFrom('blade_post').select(['id', 'postName']).$call(live(scope.tenantId)).execute()).map((r) => [r.id, r.postName]),
+      )
+    : new Map<string, string>();
+  const postsText = (ids: string | null) =>
+    ids
+      ? ids
+          .split(',')
+          .map((id) => postNames.get(id) ?? id)
+          .join(',')
+      : null;
   const userByCode = new Map(users.filter((u) => u.code).map((u) => [u.code as string, u]));
   const userByAccount = new Map(users.map((u) => [u.account.toLowerCase(), u]));
 
@@ -87,6 +105,14 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
     const key = { create: 'creates', update: 'updates', rename: 'updates', move: 'moves', disable: 'disables', error: 'errors' } as const;
     plan.counts[key[r.action]]++;
   };
+
+  // Entries the source could not give (an HR file's broken rows), each an error row as it was named.
+  for (const problem of snapshot.problems ?? []) {
+    row({ kind: 'user', action: 'error', externalId: problem.origin, label: problem.origin, localId: null, message: problem.message });
+  }
+
+  const personByKey = new Map(snapshot.people.map((p) => [p.externalId, p]));
+  const leaderLabel = (key: string) => personByKey.get(key)?.account ?? key;
 
   // Departments, parents before children. A department keeps its local id once linked.
   const sourceDepts = new Map(snapshot.depts.map((d) => [d.externalId, d]));
@@ -107,7 +133,11 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
         externalId: d.externalId,
         label: d.name,
         localId: null,
-        changes: { deptName: [null, d.name], parent: [null, deptName(d.parentExternalId)] },
+        changes: {
+          deptName: [null, d.name],
+          parent: [null, deptName(d.parentExternalId)],
+          ...(d.leaderExternalId ? { leader: [null, leaderLabel(d.leaderExternalId)] } : {}),
+        },
       });
       continue;
     }
@@ -183,7 +213,13 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
       continue;
     }
     if (!local) {
-      plan.steps.push({ op: 'user.create', externalId: p.externalId, values, deptExternalId: p.deptExternalId });
+      plan.steps.push({
+        op: 'user.create',
+        externalId: p.externalId,
+        values,
+        deptExternalId: p.deptExternalId,
+        ...(p.post ? { postId: p.post.id } : {}),
+      });
       row({
         kind: 'user',
         action: 'create',
@@ -193,6 +229,7 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
         changes: {
           ...Object.fromEntries(USER_FIELDS.filter((f) => values[f] !== null).map((f) => [f, [null, values[f]]])),
           dept: [null, deptName(p.deptExternalId)],
+          ...(p.post ? { post: [null, p.post.name] } : {}),
         },
       });
       continue;
@@ -211,6 +248,9 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
     const currentKey = currentDept ? (deptKeyOfLocal.get(currentDept) ?? localKey(currentDept)) : null;
     const moved = p.deptExternalId !== null && currentKey !== p.deptExternalId;
     if (moved) changes.dept = [currentDept ? (depts.get(currentDept)?.deptName ?? currentDept) : null, deptName(p.deptExternalId)];
+    // A post the source names replaces the user's posts; a source naming none leaves them.
+    const postMoved = p.post !== undefined && local.postId !== p.post.id;
+    if (postMoved) changes.post = [postsText(local.postId ?? null), p.post?.name ?? null];
     // Enabled again only when the sync disabled them; an administrator's disabling stands.
     const enable = local.status !== 1 && disabledBySync.has(local.id);
     if (enable) changes.status = [String(local.status), '1'];
@@ -223,6 +263,7 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
       values: changed,
       ...(moved ? { deptExternalId: p.deptExternalId } : {}),
       ...(enable ? { enable } : {}),
+      ...(postMoved && p.post ? { postId: p.post.id } : {}),
     });
     if (Object.keys(changes).length) {
       row({ kind: 'user', action: moved ? 'move' : 'update', externalId: p.externalId, label: p.account, localId: local.id, changes });
@@ -246,7 +287,54 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
       changes: { status: ['1', '2'] },
     });
   }
+  planLeaders(plan, snapshot, { active, userLinks, userById, deptLinks, depts, leaderLabel, row });
   return plan;
+}
+
+/**
+ * Leaders, where the source names them (the organisation APIs; an LDAP source names none): a
+ * department whose leader differs from the person the source names (a member, not a leaver) gets a
+ * step applied once the users exist; for a department already here it is an update row.
+ */
+function planLeaders(
+  plan: Plan,
+  snapshot: DirectorySnapshot,
+  known: {
+    active: Set<string>;
+    userLinks: Map<string, { localId: string; gone: number }>;
+    userById: Map<string, { account: string }>;
+    deptLinks: Map<string, { localId: string }>;
+    depts: Map<string, { id: string; leaderId: string | null }>;
+    leaderLabel: (key: string) => string;
+    row: (r: Omit<SyncChangeRow, 'message' | 'changes'> & Partial<SyncChangeRow>) => void;
+  },
+) {
+  // A leader the run neither links nor creates (an error row) is left for a later run to place.
+  const linkable = new Set([
+    ...[...known.userLinks.entries()].filter(([, l]) => l.gone !== 1).map(([key]) => key),
+    ...plan.steps.flatMap((s) => (s.op === 'user.create' || s.op === 'user.update' ? [s.externalId] : [])),
+  ]);
+  const keyOfUser = new Map([...known.userLinks.entries()].filter(([, l]) => l.gone !== 1).map(([key, l]) => [l.localId, key]));
+  for (const d of snapshot.depts) {
+    if (d.leaderExternalId === undefined) continue;
+    const wanted = d.leaderExternalId && known.active.has(d.leaderExternalId) ? d.leaderExternalId : null;
+    if (wanted && !linkable.has(wanted)) continue;
+    const link = known.deptLinks.get(d.externalId);
+    const local = link ? known.depts.get(link.localId) : undefined;
+    const current = local?.leaderId ? (keyOfUser.get(local.leaderId) ?? localKey(local.leaderId)) : null;
+    if (current === wanted) continue;
+    plan.steps.push({ op: 'dept.leader', externalId: d.externalId, leaderExternalId: wanted });
+    if (!local) continue; // a new department: its create row names the leader
+    const before = local.leaderId ? (known.userById.get(local.leaderId)?.account ?? local.leaderId) : null;
+    known.row({
+      kind: 'dept',
+      action: 'update',
+      externalId: d.externalId,
+      label: d.name,
+      localId: local.id,
+      changes: { leader: [before, wanted ? known.leaderLabel(wanted) : null] },
+    });
+  }
 }
 
 /**

@@ -10,7 +10,8 @@ import { ldapTarget, mappingOf } from './source.js';
 /**
  * Sync sources: an LDAP source needs its address and base DN, and its address must be one the
  * tenant may reach (the outbound guard, again at each connection); the bind password and the API
- * secret are stored encrypted and kept when an update leaves them empty; the mapping's role and
+ * secret are stored encrypted and kept when an update leaves them empty (so are the callback's
+ * token and key); an organisation API source names its CorpID or AppKey; the mapping's role and
  * root department must be the tenant's.
  */
 export const syncSourceRules: ResourceRules = {
@@ -22,6 +23,14 @@ export const syncSourceRules: ResourceRules = {
       if (!url) throw badRequest(m.urlRequired);
       if (!field('baseDn')) throw badRequest(m.baseDnRequired);
       if (values.url !== undefined || !existing) await ctx.outbound.check(caller.tenant_id, ldapTarget(url), { db });
+    }
+    const kind = field('kind');
+    if (kind === 'wecom' && !field('corpId')) throw badRequest(m.corpIdRequired);
+    if ((kind === 'dingtalk' || kind === 'feishu') && !field('appKey')) throw badRequest(m.appKeyRequired);
+    // WeCom's and DingTalk's EncodingAESKey is 43 base64 characters; Feishu's Encrypt Key is any text.
+    const callbackKey = values.callbackKey as string | null | undefined;
+    if (callbackKey && (kind === 'wecom' || kind === 'dingtalk') && !/^[A-Za-z0-9+/]{43}$/.test(callbackKey)) {
+      throw badRequest(m.callbackKey);
     }
     const apiBase = values.apiBase as string | null | undefined;
     if (apiBase) await ctx.outbound.check(caller.tenant_id, apiBase, { db });
@@ -51,5 +60,7 @@ export const syncSourceRules: ResourceRules = {
     }
     await keepOrEncryptSecret(db, values, existing, 'bindPassword');
     await keepOrEncryptSecret(db, values, existing, 'secret');
+    await keepOrEncryptSecret(db, values, existing, 'callbackToken');
+    await keepOrEncryptSecret(db, values, existing, 'callbackKey');
   },
 };

@@ -4,9 +4,13 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { decryptSecret } from '../../db/secrets.js';
 import { live } from '../../kernel/live-rows.js';
+import { DINGTALK_API_BASE, dingtalkReader } from './dingtalk-reader.js';
 import type { DirectoryReader } from './directory.js';
+import { FEISHU_API_BASE, feishuReader } from './feishu-reader.js';
+import { fileReader } from './file-reader.js';
 import { ldapReader } from './ldap-reader.js';
 import type { PlanScope } from './plan.js';
+import { WECOM_API_BASE, wecomReader } from './wecom-reader.js';
 
 export type SourceRow = Selectable<Database['blade_sync_source']>;
 
@@ -38,8 +42,38 @@ export const scopeOf = (source: SourceRow): PlanScope => {
   };
 };
 
-/** The reader of a source's kind. Only LDAP / Active Directory reads so far; the other kinds are refused clearly. */
+/** Each organisation API's own host, used when the source names no `apiBase`. */
+const API_BASES: Record<string, string> = { wecom: WECOM_API_BASE, dingtalk: DINGTALK_API_BASE, feishu: FEISHU_API_BASE };
+/** The department whose tree is read when the mapping names none: the whole organisation. */
+const WHOLE_ORGANISATION: Record<string, string> = { wecom: '1', dingtalk: '1', feishu: '0' };
+
+/** The reader of a source's kind: LDAP / Active Directory, WeCom, DingTalk, Feishu or an HR file. */
 export async function readerFor(ctx: AppContext, source: SourceRow): Promise<DirectoryReader> {
+  const mapping = mappingOf(source.mapping);
+  if (source.kind === 'file') {
+    if (!source.fileData) throw badRequest(m.fileMissing);
+    return fileReader(ctx.db, source.tenantId, { name: source.fileName ?? '', data: Buffer.from(source.fileData, 'base64') });
+  }
+  if (source.kind in API_BASES) {
+    const secret = await decryptSecret(ctx.db, source.secret);
+    if (!secret) throw badRequest(m.secretRequired);
+    const api = {
+      tenantId: source.tenantId,
+      base: source.apiBase || (API_BASES[source.kind] as string),
+      guard: ctx.outbound,
+      secrets: [secret],
+      retries: mapping.retries ?? 5,
+      retryBaseMs: mapping.retryBaseMs ?? 1000,
+    };
+    const rootDepartment = mapping.rootDepartment ?? (WHOLE_ORGANISATION[source.kind] as string);
+    if (source.kind === 'wecom') {
+      if (!source.corpId) throw badRequest(m.corpIdRequired);
+      return wecomReader(api, { corpId: source.corpId, secret, rootDepartment });
+    }
+    if (!source.appKey) throw badRequest(m.appKeyRequired);
+    if (source.kind === 'dingtalk') return dingtalkReader(api, { appKey: source.appKey, secret, rootDepartment });
+    return feishuReader(api, { appId: source.appKey, secret, rootDepartment });
+  }
   if (source.kind !== 'ldap') throw badRequest(m.kindNotYet);
   if (!source.url) throw badRequest(m.urlRequired);
   if (!source.baseDn) throw badRequest(m.baseDnRequired);
@@ -53,6 +87,6 @@ export async function readerFor(ctx: AppContext, source: SourceRow): Promise<Dir
     groupFilter: source.groupFilter,
     accountAttr: source.accountAttr,
     codeAttr: source.codeAttr,
-    mapping: mappingOf(source.mapping),
+    mapping,
   });
 }

@@ -1,0 +1,92 @@
+import { badRequest, syncMessages as m } from '@sso/shared-api';
+import type { DirectoryReader, DirectorySnapshot, SourceDept, SourcePerson } from './directory.js';
+import { assertBounded, listOf, OrgApi, type OrgApiSettings, text, type Verdict } from './org-api.js';
+
+export const WECOM_API_BASE = 'https://qyapi.weixin.qq.com';
+
+/** WeCom's refusals for the call rate: 45009 (the API's frequency), 45033 (concurrent calls), 45011 (the app's frequency). */
+const RATE_CODES = new Set([45009, 45011, 45033]);
+
+export function wecomVerdict(body: Record<string, unknown>, status: number): Verdict {
+  const code = Number(body.errcode ?? 0);
+  if (status === 429 || RATE_CODES.has(code))
+    return { ok: false, rateLimited: true, code: String(code || status), message: String(body.errmsg ?? '') };
+  if (code !== 0) return { ok: false, rateLimited: false, code: String(code), message: String(body.errmsg ?? '') };
+  if (status >= 400) return { ok: false, rateLimited: false, code: `HTTP ${status}`, message: '' };
+  return { ok: true };
+}
+
+export interface WecomSettings {
+  corpId: string;
+  secret: string;
+  /** The department whose tree is read (1: the whole company). */
+  rootDepartment: string;
+}
+
+/** WeCom's user status: 1 active, 2 disabled, 4 not activated yet, 5 left. Active and not activated are kept. */
+const KEPT_STATUS = new Set([1, 4]);
+
+/**
+ * WeCom (企业微信): `cgi-bin/gettoken` with the CorpID and the app's secret; `department/list`
+ * answers the root department and every department below it, each with `parentid` and its
+ * `department_leader` user ids; `user/list` per department answers its members (a person in
+ * several departments is taken once, in `main_department`). Keys: the department id, the userid.
+ */
+export function wecomReader(api: Omit<OrgApiSettings, 'verdict' | 'vendor'>, settings: WecomSettings): DirectoryReader {
+  const client = new OrgApi({ ...api, vendor: 'WeCom', verdict: wecomVerdict });
+  return {
+    async read(): Promise<DirectorySnapshot> {
+      const tokenAnswer = await client.call('cgi-bin/gettoken', { query: { corpid: settings.corpId, corpsecret: settings.secret } });
+      const token = text(tokenAnswer, 'access_token');
+      if (!token) throw badRequest(`${m.apiBadAnswer}: WeCom access_token`);
+      client.keepSecret(token);
+      const listed = listOf(
+        await client.call('cgi-bin/department/list', { query: { access_token: token, id: settings.rootDepartment } }),
+        'department',
+        'WeCom',
+      );
+      assertBounded(listed.length);
+      const ids = new Set(listed.map((d) => text(d, 'id')).filter((id): id is string => Boolean(id)));
+      const depts: SourceDept[] = [];
+      for (const d of listed) {
+        const id = text(d, 'id');
+        if (!id) continue;
+        const parent = text(d, 'parentid');
+        const leaders = Array.isArray(d.department_leader) ? d.department_leader.map(String) : [];
+        depts.push({
+          externalId: id,
+          name: text(d, 'name') ?? text(d, 'name_en') ?? id,
+          // The root's parent is outside the tree read: it hangs where the mapping's rootDeptId says.
+          parentExternalId: parent && ids.has(parent) && id !== settings.rootDepartment ? parent : null,
+          leaderExternalId: leaders[0] ?? null,
+        });
+      }
+      const people = new Map<string, SourcePerson>();
+      for (const dept of depts) {
+        const answer = await client.call('cgi-bin/user/list', { query: { access_token: token, department_id: dept.externalId } });
+        for (const u of listOf(answer, 'userlist', 'WeCom')) {
+          const userId = text(u, 'userid');
+          if (!userId || people.has(userId)) continue;
+          const main = text(u, 'main_department');
+          const memberOf = Array.isArray(u.department) ? u.department.map(String) : [];
+          const deptId = main && ids.has(main) ? main : (memberOf.find((d) => ids.has(d)) ?? dept.externalId);
+          const name = text(u, 'name');
+          people.set(userId, {
+            externalId: userId,
+            origin: `WeCom user ${userId}`,
+            account: userId,
+            code: null, // WeCom has no employee number: people are matched by their link
+            name,
+            realName: name,
+            phone: text(u, 'mobile') ?? text(u, 'telephone'),
+            email: text(u, 'email') ?? text(u, 'biz_mail'),
+            deptExternalId: deptId,
+            active: KEPT_STATUS.has(Number(u.status ?? 1)),
+          });
+          assertBounded(people.size);
+        }
+      }
+      return { depts, people: [...people.values()] };
+    },
+  };
+}

@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { syncMessages as m, type SyncRunAnswer } from '@sso/shared-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure, tableSnapshot, useTestServer } from '../../api-suite.testkit.js';
+import { encryptMessage, signatureOf } from '../../wechat/callback-crypto.js';
+import { administratorRole } from '../user/users.testkit.js';
+import { callbackSyncsSettled } from './callback-sync.js';
+import { type OrgFake, sampleOrganisation } from './org-fake.testkit.js';
+import { startWecom, WECOM, wecomCallback } from './wecom.testkit.js';
+
+/**
+ * Directory sync from WeCom against a local server speaking its contact API: the whole
+ * department tree four levels deep, people per department, a refusal for the call rate retried,
+ * a wrong secret refused clearly, and change callbacks checked by signature.
+ */
+const suite = useTestServer();
+const org = sampleOrganisation();
+const CALLBACK_TOKEN = 'wecomCallbackToken';
+const AES_KEY = randomBytes(32).toString('base64').slice(0, 43);
+let fake: OrgFake;
+let sourceId: string;
+const api = () => suite.admin.system.syncSource;
+const db = () => suite.server.ctx.db;
+const counts = (answer: SyncRunAnswer) => [answer.creates, answer.updates, answer.moves, answer.disables, answer.errors];
+const deptNamed = (name: string) =>
+  db()
+    .selectFrom('blade_dept')
+    .select(['id', 'parentId', 'ancestors', 'leaderId'])
+    .where('deptName', '=', name)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirstOrThrow();
+const userOf = (account: string) =>
+  db()
+    .selectFrom('blade_user')
+    .select(['id', 'deptId', 'status', 'realName', 'email'])
+    .where('account', '=', account)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+const runs = () => db().selectFrom('blade_sync_run').select(['id', 'outcome', 'message']).where('sourceId', '=', sourceId).execute();
+
+const callback = (query: Record<string, string>, init: RequestInit = {}) =>
+  fetch(`${suite.server.baseUrl}/api/blade-system/sync-source/callback/${sourceId}?${new URLSearchParams(query)}`, init);
+
+beforeAll(async () => {
+  fake = await startWecom(org);
+  const source = (await api().submit({
+    name: 'WeCom organisation',
+    kind: 'wecom',
+    corpId: WECOM.corpId,
+    secret: WECOM.secret,
+    apiBase: fake.url,
+    callbackToken: CALLBACK_TOKEN,
+    callbackKey: AES_KEY,
+    mapping: JSON.stringify({ roleId: await administratorRole(suite.server), retryBaseMs: 0 }),
+  } as never)) as { id: string };
+  sourceId = String(source.id);
+});
+afterAll(() => fake?.close());
+
+describe('directory sync from WeCom', () => {
+  it('keeps the secret and the callback key write-only and encrypted', async () => {
+    const detail = await api().detail(sourceId);
+    expect(detail).toMatchObject({ kind: 'wecom', corpId: WECOM.corpId, apiBase: fake.url });
+    for (const field of ['secret', 'callbackToken', 'callbackKey']) expect(detail).not.toHaveProperty(field);
+    const stored = await db().selectFrom('blade_sync_source').selectAll().where('id', '=', sourceId).executeTakeFirstOrThrow();
+    expect([stored.secret, stored.callbackToken, stored.callbackKey].every((v) => v?.startsWith('enc:v1:'))).toBe(true);
+    const badKey = await failure(suite.admin, api().submit({ id: sourceId, kind: 'wecom', callbackKey: 'short' } as never));
+    expect(badKey).toMatchObject({ status: 400, msg: m.callbackKey });
+  });
+
+  it('answers the whole tree and every person in a dry run, writing nothing', async () => {
+    const users = await tableSnapshot(suite.server, 'blade_user');
+    const answer = await api().dryRun(undefined, { id: sourceId });
+    expect(counts(answer)).toEqual([18, 0, 0, 0, 0]);
+    expect(answer.rows.find((r) => r.label === 'Payables')).toMatchObject({ changes: { parent: [null, 'Finance'] } });
+    expect(JSON.stringify(answer)).not.toContain(WECOM.secret);
+    expect(await tableSnapshot(suite.server, 'blade_user')).toEqual(users);
+  });
+
+  it('retries a call refused for its rate (45009) and applies the tree four levels deep', async () => {
+    fake.limitNext('/cgi-bin/user/list');
+    const before = fake.calls.filter((c) => c === 'GET /cgi-bin/user/list').length;
+    const answer = await api().apply(undefined, { id: sourceId });
+    expect(counts(answer)).toEqual([18, 0, 0, 0, 0]);
+    // Six departments, one call each, and the refused one again.
+    expect(fake.calls.filter((c) => c === 'GET /cgi-bin/user/list').length - before).toBe(7);
+    const [group, head, finance, payables] = await Promise.all(['Example Group', 'Head', 'Finance', 'Payables'].map(deptNamed));
+    expect(payables).toMatchObject({ parentId: finance.id, ancestors: `0,${group.id},${head.id},${finance.id}` });
+    expect(await userOf('u03')).toMatchObject({ deptId: payables.id, status: 1, email: 'person03@example.com' });
+    // Leaders from department_leader, set once their users exist.
+    expect(head.leaderId).toBe((await userOf('u01'))?.id);
+    expect(finance.leaderId).toBe((await userOf('u02'))?.id);
+    expect(payables.leaderId).toBeNull();
+    expect(counts(await api().apply(undefined, { id: sourceId }))).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('refuses a wrong secret clearly, naming the code and never the secret', async () => {
+    await api().submit({ id: sourceId, kind: 'wecom', secret: 'not-the-secret' } as never);
+    const refused = await failure(suite.admin, api().dryRun(undefined, { id: sourceId }));
+    expect(refused.status).toBe(400);
+    expect(refused.msg).toContain(m.apiRefused);
+    expect(refused.msg).toContain('40001');
+    expect(refused.msg).not.toContain('not-the-secret');
+    await api().submit({ id: sourceId, kind: 'wecom', secret: WECOM.secret } as never);
+  });
+
+  it('answers the URL check with the decrypted echostr, and refuses a wrong signature', async () => {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const echostr = encryptMessage(AES_KEY, 'echo-1234', WECOM.corpId);
+    const good = await callback({ msg_signature: signatureOf(CALLBACK_TOKEN, timestamp, 'n1', echostr), timestamp, nonce: 'n1', echostr });
+    expect(good.status).toBe(200);
+    expect(await good.text()).toBe('echo-1234');
+    const bad = await callback({ msg_signature: signatureOf('other', timestamp, 'n1', echostr), timestamp, nonce: 'n1', echostr });
+    expect(bad.status).toBe(403);
+  });
+
+  it('syncs on a signed change callback, and a badly signed one changes nothing', async () => {
+    const mover = org.people.find((p) => p.id === 'u01')!;
+    mover.dept = '6';
+    const event = { ToUserName: WECOM.corpId, MsgType: 'event', Event: 'change_contact', ChangeType: 'update_user', UserID: 'u01' };
+    const forged = wecomCallback('not-the-token', AES_KEY, WECOM.corpId, event);
+    const runsBefore = (await runs()).length;
+    const refused = await callback(forged.query, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: forged.body });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { msg: string }).msg).toBe(m.callbackSignature);
+    const tampered = wecomCallback(CALLBACK_TOKEN, AES_KEY, WECOM.corpId, event);
+    const wrongBody = tampered.body.replace(/<Encrypt><!\[CDATA\[./, '<Encrypt><![CDATA[A');
+    expect((await callback(tampered.query, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: wrongBody })).status).toBe(403);
+    await callbackSyncsSettled();
+    expect((await runs()).length).toBe(runsBefore);
+    expect((await userOf('u01'))?.deptId).toBe((await deptNamed('Head')).id);
+
+    const signed = wecomCallback(CALLBACK_TOKEN, AES_KEY, WECOM.corpId, event);
+    const accepted = await callback(signed.query, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: signed.body });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.text()).toBe('success');
+    await callbackSyncsSettled();
+    expect((await userOf('u01'))?.deptId).toBe((await deptNamed('North')).id);
+    expect((await runs()).find((r) => r.message === 'callback')).toMatchObject({ outcome: 'applied' });
+  });
+
+  it('keeps a callback that finds a run under way, and syncs once that run ends', async () => {
+    const held = new Date(Date.now() + 60_000);
+    await db().updateTable('blade_sync_source').set({ runOwner: 'another-node', runUntil: held }).where('id', '=', sourceId).execute();
+    org.people.find((p) => p.id === 'u02')!.active = false;
+    const event = { ToUserName: WECOM.corpId, MsgType: 'event', Event: 'change_contact', ChangeType: 'update_user', UserID: 'u02' };
+    const signed = wecomCallback(CALLBACK_TOKEN, AES_KEY, WECOM.corpId, event);
+    const before = (await runs()).length;
+    expect((await callback(signed.query, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: signed.body })).status).toBe(200);
+    await callbackSyncsSettled();
+    expect((await runs()).length).toBe(before);
+    const wish = await db().selectFrom('blade_sync_source').select('syncWanted').where('id', '=', sourceId).executeTakeFirstOrThrow();
+    expect(wish.syncWanted).not.toBeNull();
+
+    // The other run ends; the next apply (here from the console) meets the wish when it gives the lease back.
+    await db().updateTable('blade_sync_source').set({ runOwner: null, runUntil: null }).where('id', '=', sourceId).execute();
+    // u02 leaves: disabled, and no longer Finance's leader.
+    expect(counts(await api().apply(undefined, { id: sourceId }))).toEqual([0, 1, 0, 1, 0]);
+    expect((await deptNamed('Finance')).leaderId).toBeNull();
+    await callbackSyncsSettled();
+    const after = await runs();
+    expect(after.length).toBe(before + 2);
+    expect(after.filter((r) => r.message === 'callback').length).toBe(2);
+    const cleared = await db().selectFrom('blade_sync_source').select('syncWanted').where('id', '=', sourceId).executeTakeFirstOrThrow();
+    expect(cleared.syncWanted).toBeNull();
+  });
+});
