@@ -46,6 +46,8 @@ import { registerAppDownloadRoute } from './resources/appmanage/index.js';
 import { endpointsToServe, resourcesToServe } from './resources/index.js';
 import { registerSmsRoutes } from './resources/sms/routes.js';
 import { scheduleGrantExpiry } from './resources/user-authorized/expiry-timer.js';
+import { registerSamlRoutes } from './saml/routes.js';
+import { registerSamlSingleLogout } from './saml/single-logout.js';
 import { registerSocialRoutes } from './social/routes.js';
 import { registerWechatCallback } from './wechat/callback-routes.js';
 
@@ -163,6 +165,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   const origin = publicOrigin(config, app.server);
   const oidcProviders = registerOidcRoutes(app, ctx, origin);
   ctx.sessions.onEnded((ended) => endProviderSessions(ctx, oidcProviders, ended));
+  registerSamlRoutes(app, ctx, origin);
+  registerSamlSingleLogout(ctx, origin);
   registerSmsRoutes(app, ctx);
   registerAppDownloadRoute(app, ctx);
   registerSocialRoutes(app, ctx, origin);

@@ -36,6 +36,7 @@ import * as deptLeader from './0039-dept-leader.js';
 import * as codeGeneration from './0040-code-generation.js';
 import * as wechat from './0041-wechat.js';
 import * as directorySync from './0042-directory-sync.js';
+import * as saml from './0043-saml.js';
 
 export interface Migration {
   version: number;
@@ -85,4 +86,5 @@ export const migrations: Migration[] = [
   { version: 40, name: 'code-generation', up: codeGeneration.up },
   { version: 41, name: 'wechat', up: wechat.up },
   { version: 42, name: 'directory-sync', up: directorySync.up },
+  { version: 43, name: 'saml', up: saml.up },
 ];

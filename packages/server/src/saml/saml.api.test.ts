@@ -1,0 +1,266 @@
+import { deflateRawSync } from 'node:zlib';
+import type { SAML } from '@node-saml/node-saml';
+import { ValidateInResponseTo } from '@node-saml/node-saml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserWithRole, type TestUser, useTestServer } from '../api-suite.testkit.js';
+import { createApp, grantApp, platform } from '../cas/sign-on.testkit.js';
+import type { SamlKey } from './keys.js';
+import { samlMessages } from './routes.js';
+import { samlLogoutsIdle } from './single-logout.js';
+import { idpCertificates, logoutReceiver, serviceProvider, spKey } from './sp.testkit.js';
+
+/**
+ * The platform as a SAML 2.0 identity provider, checked by an independent service provider
+ * implementation (@node-saml/node-saml): signed and encrypted assertions verify; tampered,
+ * replayed, misdirected and wrapped ones are refused, and so are requests the platform must not
+ * answer (unregistered ACS, replayed ID, unsigned when the SP's certificate is known, hostile XML).
+ */
+const suite = useTestServer();
+const ACS = 'https://crm.example.test/saml/acs';
+const ENC_ACS = 'https://hr.example.test/saml/acs';
+let staff: TestUser;
+let outsider: TestUser;
+let idpCerts: string[];
+let crmId: string;
+let spKeys: SamlKey;
+let receiver: Awaited<ReturnType<typeof logoutReceiver>>;
+
+const crmSp = (overrides: Partial<Parameters<typeof serviceProvider>[1]> = {}) =>
+  serviceProvider(suite, { entityId: 'https://crm.example.test/sp', acs: ACS, idpCerts, ...overrides });
+const hrSp = () =>
+  serviceProvider(suite, {
+    entityId: 'https://hr.example.test/sp',
+    acs: ENC_ACS,
+    idpCerts,
+    key: spKeys,
+    signRequests: true,
+    // The application asks for the assertion alone to be signed.
+    wantResponseSigned: false,
+  });
+
+/** What the browser does: follows the AuthnRequest to the platform, which sends it to the sign-in page with a key. */
+async function pendingKey(authorizeUrl: string): Promise<{ status: number; key: string; body: string }> {
+  const answer = await fetch(authorizeUrl, { redirect: 'manual' });
+  const location = answer.headers.get('location') ?? '';
+  const body = answer.status === 302 ? '' : await answer.text();
+  return { status: answer.status, key: new URL(location || '/', suite.server.baseUrl).searchParams.get('saml') ?? '', body };
+}
+
+/** The sign-in page's part: with the session's token, the response to post to the application. */
+async function responseFor(user: TestUser, query: string) {
+  const answer = await platform(suite, 'POST', `/api/blade-auth/saml/response?${query}`, user);
+  const data = answer.status === 200 ? (answer.json().data as { url: string; fields: Record<string, string> }) : undefined;
+  return { status: answer.status, msg: String(answer.json().msg ?? ''), data };
+}
+
+async function signOn(sp: SAML, user: TestUser, relayState = '') {
+  const { key } = await pendingKey(await sp.getAuthorizeUrlAsync(relayState, undefined, {}));
+  expect(key).not.toBe('');
+  return responseFor(user, `request=${encodeURIComponent(key)}`);
+}
+
+const decoded = (response: string) => Buffer.from(response, 'base64').toString('utf8');
+const encoded = (xml: string) => Buffer.from(xml, 'utf8').toString('base64');
+const redirectRequest = (xml: string) =>
+  `${suite.server.baseUrl}/saml/000000/sso?SAMLRequest=${encodeURIComponent(deflateRawSync(xml).toString('base64'))}`;
+
+beforeAll(async () => {
+  receiver = await logoutReceiver();
+  spKeys = await spKey();
+  staff = await createUserWithRole(suite.server, { account: 'saml_staff' });
+  await suite.server.ctx.db
+    .updateTable('blade_user')
+    .set({ email: 'staff@example.test', phone: '13800000001' })
+    .where('id', '=', staff.id)
+    .execute();
+  outsider = await createUserWithRole(suite.server, { account: 'saml_outsider' });
+  idpCerts = await idpCertificates(suite);
+  crmId = await createApp(suite, {
+    appCode: 'saml_crm',
+    protocol: 'saml',
+    redirectUris: ACS,
+    samlEntityId: 'https://crm.example.test/sp',
+    samlNameIdFormat: 'unspecified',
+    samlLogoutUrl: `${receiver.origin}/saml/logout`,
+  });
+  await grantApp(suite, crmId, staff.id);
+  const hrId = await createApp(suite, {
+    appCode: 'saml_hr',
+    protocol: 'saml',
+    redirectUris: ENC_ACS,
+    samlEntityId: 'https://hr.example.test/sp',
+    samlSpCertificate: spKeys.certificate,
+    samlEncryptAssertion: 1,
+    samlSigning: 'assertion',
+  });
+  await grantApp(suite, hrId, staff.id);
+});
+afterAll(async () => {
+  await receiver?.close();
+});
+
+describe('SAML identity provider', () => {
+  it('publishes per-tenant metadata whose entity ID is its address, with both bindings and the signing certificate', async () => {
+    const answer = await fetch(`${suite.server.baseUrl}/saml/000000/metadata`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('samlmetadata+xml');
+    const xml = await answer.text();
+    expect(xml).toContain(`entityID="${suite.server.baseUrl}/saml/000000/metadata"`);
+    expect(xml).toContain(`Location="${suite.server.baseUrl}/saml/000000/sso"`);
+    expect(xml).toContain('urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect');
+    expect(xml).toContain('urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST');
+    expect(xml).toContain(`Location="${suite.server.baseUrl}/saml/000000/slo"`);
+    expect(idpCerts).toHaveLength(1);
+    expect((await fetch(`${suite.server.baseUrl}/saml/nosuch/metadata`)).status).toBe(400);
+  });
+
+  it('signs a staff member on (SP-initiated, HTTP-Redirect): the SP verifies the signed response and reads the attributes', async () => {
+    const sp = crmSp();
+    const answer = await signOn(sp, staff, 'back-to/orders');
+    expect(answer.status).toBe(200);
+    expect(answer.data?.url).toBe(ACS);
+    expect(answer.data?.fields.RelayState).toBe('back-to/orders');
+    const { profile } = await sp.validatePostResponseAsync({ SAMLResponse: answer.data?.fields.SAMLResponse ?? '' });
+    expect(profile?.nameID).toBe('saml_staff');
+    expect(profile?.account).toBe('saml_staff');
+    expect(profile?.name).toBe('saml_staff');
+    expect(profile?.email).toBe('staff@example.test');
+    expect(profile?.phone).toBe('13800000001');
+    expect(profile?.roles).toBe('saml_staff_role');
+    expect(profile?.sessionIndex).toMatch(/^_/);
+  });
+
+  it('encrypts the assertion with the SP certificate and verifies its signed AuthnRequests; an unsigned one is refused', async () => {
+    const sp = hrSp();
+    const answer = await signOn(sp, staff);
+    expect(answer.status).toBe(200);
+    const xml = decoded(answer.data?.fields.SAMLResponse ?? '');
+    expect(xml).toContain('EncryptedAssertion');
+    expect(xml).not.toContain('saml_staff');
+    const { profile } = await sp.validatePostResponseAsync({ SAMLResponse: answer.data?.fields.SAMLResponse ?? '' });
+    // Persistent by default: opaque, the same on every sign-on to this application.
+    expect(profile?.nameID).toMatch(/^[\w-]{43}$/);
+    const hr = hrSp();
+    const again = await signOn(hr, staff);
+    const second = await hr.validatePostResponseAsync({ SAMLResponse: again.data?.fields.SAMLResponse ?? '' });
+    expect(second.profile?.nameID).toBe(profile?.nameID);
+
+    const unsigned = serviceProvider(suite, { entityId: 'https://hr.example.test/sp', acs: ENC_ACS, idpCerts, key: spKeys });
+    const refused = await pendingKey(await unsigned.getAuthorizeUrlAsync('', undefined, {}));
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 400, success: false, msg: samlMessages.refused });
+  });
+
+  it('accepts an AuthnRequest once: the same request presented again is refused', async () => {
+    const url = await crmSp().getAuthorizeUrlAsync('', undefined, {});
+    expect((await pendingKey(url)).status).toBe(302);
+    const replay = await pendingKey(url);
+    expect(replay.status).toBe(400);
+  });
+
+  it('refuses a response that was tampered with, one for another SP, and a signature-wrapped one', async () => {
+    const sp = crmSp();
+    const answer = await signOn(sp, staff);
+    const xml = decoded(answer.data?.fields.SAMLResponse ?? '');
+    const tampered = xml.replace('>saml_staff<', '>saml_admin<');
+    expect(tampered).not.toBe(xml);
+    await expect(sp.validatePostResponseAsync({ SAMLResponse: encoded(tampered) })).rejects.toThrow();
+
+    // Another service provider (another audience) must not take this assertion.
+    const other = serviceProvider(suite, {
+      entityId: 'https://other.example.test/sp',
+      acs: ACS,
+      idpCerts,
+      validateInResponseTo: ValidateInResponseTo.never,
+    });
+    await expect(other.validatePostResponseAsync({ SAMLResponse: answer.data?.fields.SAMLResponse ?? '' })).rejects.toThrow();
+
+    // Wrapping: the signed assertion is moved aside and a forged one put where the SP reads.
+    const assertion = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(xml)?.[0] ?? '';
+    const forged = assertion
+      .replace(/ID="[^"]+"/, 'ID="_forged"')
+      .replace('>saml_staff<', '>saml_admin<')
+      .replace(/<ds:Signature[\s\S]*<\/ds:Signature>/, '');
+    const wrapped = xml.replace(assertion, `${forged}<samlp:Extensions>${assertion}</samlp:Extensions>`);
+    await expect(sp.validatePostResponseAsync({ SAMLResponse: encoded(wrapped) })).rejects.toThrow();
+
+    // Replayed at the SP: the request it answered is spent there.
+    await sp.validatePostResponseAsync({ SAMLResponse: answer.data?.fields.SAMLResponse ?? '' }).catch(() => undefined);
+    await expect(sp.validatePostResponseAsync({ SAMLResponse: answer.data?.fields.SAMLResponse ?? '' })).rejects.toThrow();
+  });
+
+  it('refuses a user the application is not granted to, and an ACS address the application did not register', async () => {
+    const refused = await signOn(crmSp(), outsider);
+    expect(refused.status).toBe(403);
+    const elsewhere = crmSp({ acs: 'https://crm.example.test/saml/acs/evil' });
+    const answer = await pendingKey(await elsewhere.getAuthorizeUrlAsync('', undefined, {}));
+    expect(answer.status).toBe(400);
+    const foreign = crmSp({ acs: 'https://evil.example.test/acs' });
+    expect((await pendingKey(await foreign.getAuthorizeUrlAsync('', undefined, {}))).status).toBe(400);
+  });
+
+  it('answers the portal open of a saml application with an address that posts an unsolicited response', async () => {
+    const open = await platform(suite, 'GET', `/api/blade-portal/client/app/open?id=${crmId}`, staff);
+    expect(open.status).toBe(200);
+    expect((open.json().data as { url: string }).url).toBe('/login?samlApp=saml_crm');
+    const answer = await responseFor(staff, 'appCode=saml_crm');
+    expect(answer.status).toBe(200);
+    const sp = crmSp({ validateInResponseTo: ValidateInResponseTo.ifPresent });
+    const { profile } = await sp.validatePostResponseAsync({ SAMLResponse: answer.data?.fields.SAMLResponse ?? '' });
+    expect(profile?.nameID).toBe('saml_staff');
+    expect((await responseFor(outsider, 'appCode=saml_crm')).status).toBe(403);
+  });
+
+  it('refuses hostile XML with a 400: entity expansion, external entities, a DTD, garbage', async () => {
+    const issuer = '<saml:Issuer xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion">https://crm.example.test/sp</saml:Issuer>';
+    const request = (prolog: string, issuerText = issuer) =>
+      `${prolog}<samlp:AuthnRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_x${Date.now()}" Version="2.0" IssueInstant="${new Date().toISOString()}">${issuerText}</samlp:AuthnRequest>`;
+    const bombs = [
+      request(
+        '<!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>',
+      ),
+      request('<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>', issuer.replace('https://crm.example.test/sp', '&x;')),
+      request('<!DOCTYPE r SYSTEM "http://127.0.0.1:1/evil.dtd">'),
+      'not xml at all <<<',
+    ];
+    for (const xml of bombs) {
+      const answer = await fetch(redirectRequest(xml), { redirect: 'manual' });
+      expect(answer.status, xml).toBe(400);
+    }
+    const garbage = await fetch(`${suite.server.baseUrl}/saml/000000/sso?SAMLRequest=%%%`, { redirect: 'manual' });
+    expect(garbage.status).toBe(400);
+    const post = await fetch(`${suite.server.baseUrl}/saml/000000/sso`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ SAMLRequest: encoded(bombs[0] ?? '') }).toString(),
+    });
+    expect(post.status).toBe(400);
+  });
+
+  it('refuses a comment inside the Issuer (it would name one SP to one reader and another to the next)', async () => {
+    const xml = `<samlp:AuthnRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_c${Date.now()}" Version="2.0" IssueInstant="${new Date().toISOString()}"><saml:Issuer xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion">https://crm.example.test/sp<!-- -->.evil</saml:Issuer></samlp:AuthnRequest>`;
+    const answer = await fetch(redirectRequest(xml), { redirect: 'manual' });
+    expect(answer.status).toBe(400);
+  });
+
+  it('tells the application when the platform session that signed on ends (single logout, SOAP, signed)', async () => {
+    const session = await createUserWithRole(suite.server, { account: 'saml_leaver' });
+    await grantApp(suite, crmId, session.id);
+    const sp = crmSp();
+    const answer = await signOn(sp, session);
+    expect(answer.status).toBe(200);
+    const { profile } = await sp.validatePostResponseAsync({ SAMLResponse: answer.data?.fields.SAMLResponse ?? '' });
+    const before = receiver.received.length;
+    const out = await platform(suite, 'POST', '/api/blade-auth/saml/logout', session);
+    expect(out.status).toBe(200);
+    await samlLogoutsIdle(suite.server.ctx);
+    const sent = receiver.received.slice(before);
+    expect(sent).toHaveLength(1);
+    const logoutRequest = /<samlp:LogoutRequest[\s\S]*<\/samlp:LogoutRequest>/.exec(sent[0] ?? '')?.[0] ?? '';
+    expect(logoutRequest).toContain('<ds:Signature');
+    const checked = await crmSp().validatePostRequestAsync({ SAMLRequest: encoded(logoutRequest) });
+    expect(checked.profile?.nameID).toBe('saml_leaver');
+    expect(checked.profile?.sessionIndex).toBe(profile?.sessionIndex);
+  });
+});
