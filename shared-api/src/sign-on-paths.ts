@@ -10,6 +10,8 @@ export const CAS_LOGOUT_PATH = '/api/blade-auth/cas/logout';
 export const SAML_RESPONSE_PATH = '/api/blade-auth/saml/response';
 /** SAML: ends this session; the application's LogoutResponse to post back, when a LogoutRequest (`request`) asked for it. */
 export const SAML_LOGOUT_PATH = '/api/blade-auth/saml/logout';
+/** SAML: rotates the caller's tenant signing key (first a next key is published beside the current one, then it becomes current). */
+export const SAML_ROTATE_KEY_PATH = '/api/blade-auth/saml/rotate-key';
 /** The sign-in page's parameters: a pending SAML request's key, an application to send an unsolicited response to, a logout. */
 export const SAML_LOGIN_PARAM = 'saml';
 export const SAML_APP_PARAM = 'samlApp';

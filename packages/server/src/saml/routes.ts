@@ -11,6 +11,7 @@ import {
   SAML_LOGOUT_PARAM,
   SAML_LOGOUT_PATH,
   SAML_RESPONSE_PATH,
+  SAML_ROTATE_KEY_PATH,
   splitRedirectUris,
   zh,
 } from '@sso/shared-api';
@@ -25,7 +26,7 @@ import { callerOf } from '../kernel/caller.js';
 import { live } from '../kernel/live-rows.js';
 import { samlSubject } from './attributes.js';
 import { CLOCK_SKEW_MS, identityProvider, NAME_ID_FORMATS, serviceProvider } from './entities.js';
-import { samlKeys } from './keys.js';
+import { rotateSamlKeys, samlKeys } from './keys.js';
 import { loginResponse } from './login-response.js';
 import { acceptRequestOnce, keepPending, type PendingLogin, type PendingLogout, takePending } from './pending.js';
 import { flowRequest, incomingMessage, messageXml, peekIssuer } from './requests.js';
@@ -232,6 +233,30 @@ export function registerSamlRoutes(root: FastifyInstance, ctx: AppContext, origi
       const fields: Record<string, string> = { SAMLResponse };
       if (pending?.relayState) fields.RelayState = pending.relayState;
       return ok({ url: acsUrl, fields });
+    },
+  );
+
+  app.post(
+    SAML_ROTATE_KEY_PATH,
+    {
+      config: { access: { code: 'app_edit' } },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "SAML: rotate the caller's tenant signing key with overlap: the first call publishes a next key beside the current one, the next call makes it current",
+        response: {
+          200: z.object({
+            code: z.number(),
+            success: z.boolean(),
+            data: z.object({ current: z.string(), next: z.string().optional() }),
+            msg: z.string(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const keys = await rotateSamlKeys(ctx, callerOf(request).tenant_id);
+      return ok({ current: keys.current.certificate, ...(keys.next ? { next: keys.next.certificate } : {}) });
     },
   );
 

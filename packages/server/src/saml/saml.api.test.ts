@@ -1,9 +1,10 @@
 import { deflateRawSync } from 'node:zlib';
 import type { SAML } from '@node-saml/node-saml';
 import { ValidateInResponseTo } from '@node-saml/node-saml';
+import { appMessages } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUserWithRole, type TestUser, useTestServer } from '../api-suite.testkit.js';
-import { createApp, grantApp, platform } from '../cas/sign-on.testkit.js';
+import { bad, createUserWithRole, failure, type TestUser, useTestServer } from '../api-suite.testkit.js';
+import { createApp, grantApp, platform, startApplication } from '../cas/sign-on.testkit.js';
 import type { SamlKey } from './keys.js';
 import { samlMessages } from './routes.js';
 import { samlLogoutsIdle } from './single-logout.js';
@@ -242,6 +243,65 @@ describe('SAML identity provider', () => {
     const xml = `<samlp:AuthnRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_c${Date.now()}" Version="2.0" IssueInstant="${new Date().toISOString()}"><saml:Issuer xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion">https://crm.example.test/sp<!-- -->.evil</saml:Issuer></samlp:AuthnRequest>`;
     const answer = await fetch(redirectRequest(xml), { redirect: 'manual' });
     expect(answer.status).toBe(400);
+  });
+
+  it('imports a service provider from its metadata address: entity ID, ACS, certificate, logout address', async () => {
+    const key = await spKey();
+    const sp = serviceProvider(suite, { entityId: 'https://wiki.example.test/sp', acs: 'https://wiki.example.test/acs', idpCerts, key });
+    const metadata = sp.generateServiceProviderMetadata(key.certificate, key.certificate);
+    const served = await startApplication(async (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/samlmetadata+xml' }).end(metadata);
+    });
+    try {
+      const id = await createApp(suite, { appCode: 'saml_wiki', protocol: 'saml', samlMetadataUrl: `${served.origin}/metadata` });
+      const row = (await suite.admin.call('GET', `/api/blade-aps/app/detail?id=${id}`)) as Record<string, string>;
+      expect(row.samlEntityId).toBe('https://wiki.example.test/sp');
+      expect(row.redirectUris).toBe('https://wiki.example.test/acs');
+      expect(row.samlSpCertificate?.replace(/\s+/g, '')).toBe(key.certificate.replace(/\s+/g, ''));
+    } finally {
+      await served.close();
+    }
+    // An address that answers no metadata: refused with a 400 saying so, nothing saved.
+    const notMetadata = await startApplication(async (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>hello</body></html>');
+    });
+    try {
+      const refused = await failure(
+        suite.admin,
+        suite.admin.call('POST', '/api/blade-aps/app/submit', undefined, {
+          appCode: 'saml_bad',
+          appName: 'saml_bad',
+          protocol: 'saml',
+          samlMetadataUrl: `${notMetadata.origin}/metadata`,
+        }),
+      );
+      expect(refused).toEqual(bad(appMessages.samlMetadataUnreadable));
+    } finally {
+      await notMetadata.close();
+    }
+  });
+
+  it('rotates the signing key with overlap: the next key is published beside the current one, then signs', async () => {
+    const first = (await suite.admin.call('POST', '/api/blade-auth/saml/rotate-key')) as { current: string; next?: string };
+    expect(first.next).toBeDefined();
+    const published = await idpCertificates(suite);
+    expect(published).toHaveLength(2);
+    const second = (await suite.admin.call('POST', '/api/blade-auth/saml/rotate-key')) as { current: string; next?: string };
+    expect(second.current).toBe(first.next);
+    expect(second.next).toBeUndefined();
+    const now = await idpCertificates(suite);
+    expect(now).toHaveLength(1);
+    // A service provider that learnt the next key during the overlap verifies the responses now signed with it.
+    const sp = serviceProvider(suite, { entityId: 'https://crm.example.test/sp', acs: ACS, idpCerts: published });
+    const answer = await signOn(sp, staff);
+    expect((await sp.validatePostResponseAsync({ SAMLResponse: answer.data?.fields.SAMLResponse ?? '' })).profile?.nameID).toBe(
+      'saml_staff',
+    );
+    // One that knows only the retired key refuses them.
+    const stale = serviceProvider(suite, { entityId: 'https://crm.example.test/sp', acs: ACS, idpCerts });
+    const refused = await signOn(stale, staff);
+    await expect(stale.validatePostResponseAsync({ SAMLResponse: refused.data?.fields.SAMLResponse ?? '' })).rejects.toThrow();
+    idpCerts = now;
   });
 
   it('tells the application when the platform session that signed on ends (single logout, SOAP, signed)', async () => {
