@@ -13,10 +13,18 @@ export interface PendingLogin {
 export interface PendingLogout {
   requestId: string;
   nameId: string;
+  /** The sign-on the application is ending (its SessionIndex), when the request names one. */
+  sessionIndex?: string;
   relayState?: string;
 }
 
-export type PendingKind = 'login' | 'logout';
+/** A response ready for the browser to post to the application (the HTTP-POST binding's page). */
+export interface PendingPost {
+  url: string;
+  fields: Record<string, string>;
+}
+
+export type PendingKind = 'login' | 'logout' | 'post';
 
 /** The sign-in page has this long to answer a request (a sign-in with a code may take a while). */
 const PENDING_LIFETIME_MS = 10 * 60_000;
@@ -29,7 +37,8 @@ export async function keepPending(
   ctx: AppContext,
   kind: PendingKind,
   target: { tenantId: string; appId: string },
-  payload: PendingLogin | PendingLogout,
+  payload: PendingLogin | PendingLogout | PendingPost,
+  lifetimeMs = PENDING_LIFETIME_MS,
 ): Promise<string> {
   const key = urlSafeTicket('SR-');
   const now = new Date();
@@ -42,14 +51,14 @@ export async function keepPending(
       tenantId: target.tenantId,
       appId: target.appId,
       payload: JSON.stringify(payload),
-      expiresAt: new Date(now.getTime() + PENDING_LIFETIME_MS),
+      expiresAt: new Date(now.getTime() + lifetimeMs),
     })
     .execute();
   return key;
 }
 
 /** The pending request of this kind under the key, spent by this call; undefined for an unknown, spent or expired one. */
-export async function takePending<T extends PendingLogin | PendingLogout>(
+export async function takePending<T extends PendingLogin | PendingLogout | PendingPost>(
   ctx: AppContext,
   kind: PendingKind,
   key: string,

@@ -28,9 +28,10 @@ import { samlSubject } from './attributes.js';
 import { CLOCK_SKEW_MS, identityProvider, NAME_ID_FORMATS, serviceProvider } from './entities.js';
 import { rotateSamlKeys, samlKeys } from './keys.js';
 import { loginResponse } from './login-response.js';
-import { acceptRequestOnce, keepPending, type PendingLogin, type PendingLogout, takePending } from './pending.js';
+import { acceptRequestOnce, keepPending, type PendingLogin, type PendingLogout, type PendingPost, takePending } from './pending.js';
+import { sendPostForm } from './post-form.js';
 import { flowRequest, incomingMessage, messageXml, peekIssuer } from './requests.js';
-import { forgetSamlSignOns, recordSamlSignOn } from './sign-ons.js';
+import { forgetSamlSignOn, recordSamlSignOn } from './sign-ons.js';
 
 export const samlMessages = defineMessages({
   unknownTenant: ['租户不存在', 'The tenant does not exist'],
@@ -48,6 +49,9 @@ export const samlMessages = defineMessages({
   noLogoutAddress: ['该应用未登记单点退出地址', 'The application has no single logout address'],
 });
 const m = samlMessages;
+
+/** The page that posts a response is fetched by the browser at once: the response waits this long at most. */
+const POST_PAGE_MS = 60_000;
 
 /** An AuthnRequest is taken this long after it was issued (plus the allowed clock skew). */
 const REQUEST_MAX_AGE_MS = 5 * 60_000;
@@ -167,12 +171,30 @@ export function registerSamlRoutes(root: FastifyInstance, ctx: AppContext, origi
     if (!requestId) throw badRequest(m.refused);
     const nameId = typeof extract.nameID === 'string' ? extract.nameID : '';
     const relayState = message.params.RelayState;
-    const pending: PendingLogout = { requestId, nameId, ...(relayState ? { relayState: relayState.slice(0, 1000) } : {}) };
+    const sessionIndex = typeof extract.sessionIndex === 'string' ? extract.sessionIndex : undefined;
+    const pending: PendingLogout = {
+      requestId,
+      nameId,
+      ...(sessionIndex ? { sessionIndex } : {}),
+      ...(relayState ? { relayState: relayState.slice(0, 1000) } : {}),
+    };
     const key = await keepPending(ctx, 'logout', { tenantId, appId: samlApp.id }, pending);
     return reply.redirect(`/login?${new URLSearchParams({ [SAML_LOGOUT_PARAM]: key })}`);
   };
   app.get('/saml/:tenantId/slo', { config: { access: 'public' }, schema: { hide: true, params: tenantParams } }, slo);
   app.post('/saml/:tenantId/slo', { config: { access: 'public' }, schema: { hide: true, params: tenantParams, body: form } }, slo);
+
+  // The HTTP-POST binding: a page that posts the response to the application's registered ACS.
+  // The sign-in page's own policy allows form posts to this origin only, so the post is this page's.
+  app.get(
+    '/saml/:tenantId/post',
+    { config: { access: 'public' }, schema: { hide: true, params: tenantParams, querystring: z.object({ key: z.string().max(128) }) } },
+    async (request, reply) => {
+      const taken = await takePending<PendingPost>(ctx, 'post', request.query.key);
+      if (!taken || taken.tenantId !== request.params.tenantId) throw badRequest(m.pendingGone);
+      return sendPostForm(reply, taken.payload.url, taken.payload.fields);
+    },
+  );
 
   app.post(
     SAML_RESPONSE_PATH,
@@ -232,7 +254,15 @@ export function registerSamlRoutes(root: FastifyInstance, ctx: AppContext, origi
       });
       const fields: Record<string, string> = { SAMLResponse };
       if (pending?.relayState) fields.RelayState = pending.relayState;
-      return ok({ url: acsUrl, fields });
+      // The browser fetches the posting page once, straight away: the response waits that long at most.
+      const postKey = await keepPending(
+        ctx,
+        'post',
+        { tenantId: caller.tenant_id, appId: samlApp.id },
+        { url: acsUrl, fields },
+        POST_PAGE_MS,
+      );
+      return ok({ url: `/saml/${encodeURIComponent(caller.tenant_id)}/post?${new URLSearchParams({ key: postKey })}` });
     },
   );
 
@@ -276,7 +306,7 @@ export function registerSamlRoutes(root: FastifyInstance, ctx: AppContext, origi
       const key = request.query.request;
       const taken = key ? await takePending<PendingLogout>(ctx, 'logout', key) : undefined;
       // The application that asked already knows: the session's end tells only the others.
-      if (caller && taken) await forgetSamlSignOns(ctx, caller.sid, taken.appId);
+      if (caller && taken) await forgetSamlSignOn(ctx, caller.sid, taken.appId, taken.payload.sessionIndex);
       if (caller) await ctx.sessions.revoke(caller.sid, 'logout');
       if (!taken) return ok({});
       const samlApp = await samlAppById(ctx, taken.tenantId, taken.appId);

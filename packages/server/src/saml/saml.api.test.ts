@@ -47,11 +47,28 @@ async function pendingKey(authorizeUrl: string): Promise<{ status: number; key: 
   return { status: answer.status, key: new URL(location || '/', suite.server.baseUrl).searchParams.get('saml') ?? '', body };
 }
 
-/** The sign-in page's part: with the session's token, the response to post to the application. */
+/**
+ * The sign-in page's part: with the session's token, the address of the page that posts the
+ * response; then the browser's: that page, a form of hidden fields aimed at the application.
+ */
 async function responseFor(user: TestUser, query: string) {
   const answer = await platform(suite, 'POST', `/api/blade-auth/saml/response?${query}`, user);
-  const data = answer.status === 200 ? (answer.json().data as { url: string; fields: Record<string, string> }) : undefined;
-  return { status: answer.status, msg: String(answer.json().msg ?? ''), data };
+  if (answer.status !== 200) return { status: answer.status, msg: String(answer.json().msg ?? ''), data: undefined };
+  const fetched = await fetch(`${suite.server.baseUrl}${String((answer.json().data as { url: string }).url)}`);
+  expect(fetched.status).toBe(200);
+  const page = { text: await fetched.text(), policy: fetched.headers.get('content-security-policy') ?? '' };
+  const unescape = (text: string) =>
+    text
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
+  const url = unescape(/<form method="post" action="([^"]*)"/.exec(page.text)?.[1] ?? '');
+  const fields = Object.fromEntries(
+    [...page.text.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((match) => [match[1], unescape(match[2] ?? '')]),
+  );
+  return { status: answer.status, msg: '', data: { url, fields, policy: page.policy } };
 }
 
 async function signOn(sp: SAML, user: TestUser, relayState = '') {
@@ -121,6 +138,8 @@ describe('SAML identity provider', () => {
     expect(answer.status).toBe(200);
     expect(answer.data?.url).toBe(ACS);
     expect(answer.data?.fields.RelayState).toBe('back-to/orders');
+    // The posting page may post to the application's origin alone.
+    expect(answer.data?.policy).toMatch(/form-action https:\/\/crm\.example\.test(;|$)/);
     const { profile } = await sp.validatePostResponseAsync({ SAMLResponse: answer.data?.fields.SAMLResponse ?? '' });
     expect(profile?.nameID).toBe('saml_staff');
     expect(profile?.account).toBe('saml_staff');

@@ -35,7 +35,13 @@ export async function takeSamlSignOns(ctx: AppContext, sessionIds: readonly stri
   return taken;
 }
 
-/** Forgets one application's sign-ons of a session: the application that asked for the logout needs no request. */
-export async function forgetSamlSignOns(ctx: AppContext, sessionId: string, appId: string): Promise<void> {
-  await ctx.db.deleteFrom('sso_saml_sign_on').where('sessionId', '=', sessionId).where('appId', '=', appId).execute();
+/**
+ * Forgets the sign-on an application is ending itself (by its session index; without one, all of
+ * that application's sign-ons of the session): it needs no logout request. Its other sign-ons from
+ * the same session (another of its own sessions, say) are still told.
+ */
+export async function forgetSamlSignOn(ctx: AppContext, sessionId: string, appId: string, sessionIndex?: string): Promise<void> {
+  let query = ctx.db.deleteFrom('sso_saml_sign_on').where('sessionId', '=', sessionId).where('appId', '=', appId);
+  if (sessionIndex) query = query.where('sessionIndex', '=', sessionIndex);
+  await query.execute();
 }
