@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib';
 import { samlify } from './entities.js';
 
 /** The binding a message came by: HTTP-Redirect (query) or HTTP-POST (form). */
@@ -42,12 +43,25 @@ export function incomingMessage(method: string, rawUrl: string, body: unknown): 
   return { binding: 'post', params, octetString: '' };
 }
 
-/** The XML of a message: deflated and base64 for HTTP-Redirect, base64 for HTTP-POST; undefined when it is neither. */
+/** A SAML message is small: a deflated one that grows past this is refused before it is read (a deflate bomb). */
+const MAX_MESSAGE_BYTES = 256 * 1024;
+
+const inflate = (encoded: string) =>
+  inflateRawSync(Buffer.from(encoded, 'base64'), { maxOutputLength: MAX_MESSAGE_BYTES }).toString('utf8');
+
+/** The XML of a message: deflated and base64 for HTTP-Redirect, base64 (deflated or not) for HTTP-POST; undefined when it is neither. */
 export function messageXml(message: IncomingMessage, name: 'SAMLRequest' | 'SAMLResponse'): string | undefined {
   const encoded = message.params[name];
   if (!encoded) return undefined;
   try {
-    return message.binding === 'redirect' ? samlify.Utility.inflateString(encoded) : Buffer.from(encoded, 'base64').toString('utf8');
+    if (message.binding === 'redirect') return inflate(encoded);
+    const plain = Buffer.from(encoded, 'base64').toString('utf8');
+    if (plain.trimStart().startsWith('<')) return plain;
+    // Some service providers (node-saml's default) deflate for HTTP-POST too: read it, and hand the
+    // plain document on (its signature is inside it, so re-encoding leaves it intact).
+    const inflated = inflate(encoded);
+    message.params[name] = Buffer.from(inflated, 'utf8').toString('base64');
+    return inflated;
   } catch {
     return undefined;
   }

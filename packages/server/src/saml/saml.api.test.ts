@@ -110,6 +110,7 @@ beforeAll(async () => {
     samlSpCertificate: spKeys.certificate,
     samlEncryptAssertion: 1,
     samlSigning: 'assertion',
+    samlLogoutUrl: 'https://hr.example.test/saml/logout',
   });
   await grantApp(suite, hrId, staff.id);
 });
@@ -169,6 +170,64 @@ describe('SAML identity provider', () => {
     const refused = await pendingKey(await unsigned.getAuthorizeUrlAsync('', undefined, {}));
     expect(refused.status).toBe(400);
     expect(JSON.parse(refused.body)).toMatchObject({ code: 400, success: false, msg: samlMessages.refused });
+  });
+
+  it('takes a signed AuthnRequest by HTTP-POST (enveloped signature) and refuses it once altered', async () => {
+    const sp = serviceProvider(suite, {
+      entityId: 'https://hr.example.test/sp',
+      acs: ENC_ACS,
+      idpCerts,
+      key: spKeys,
+      signRequests: true,
+      wantResponseSigned: false,
+      postBinding: true,
+    });
+    const form = await sp.getAuthorizeFormAsync('from-post');
+    const request = /name="SAMLRequest" value="([^"]+)"/.exec(form)?.[1] ?? '';
+    expect(request).not.toBe('');
+    const post = (SAMLRequest: string) =>
+      fetch(`${suite.server.baseUrl}/saml/000000/sso`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ SAMLRequest, RelayState: 'from-post' }).toString(),
+      });
+    const altered = encoded(decoded(request).replace(ENC_ACS, `${ENC_ACS}?x=1`));
+    expect((await post(altered)).status).toBe(400);
+    const accepted = await post(request);
+    expect(accepted.status).toBe(302);
+    const key = new URL(accepted.headers.get('location') ?? '', suite.server.baseUrl).searchParams.get('saml') ?? '';
+    const answer = await responseFor(staff, `request=${encodeURIComponent(key)}`);
+    expect(answer.data?.fields.RelayState).toBe('from-post');
+    const { profile } = await sp.validatePostResponseAsync({ SAMLResponse: answer.data?.fields.SAMLResponse ?? '' });
+    expect(profile?.nameID).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('ends the platform session on a signed LogoutRequest from the application and answers a signed LogoutResponse', async () => {
+    const leaver = await createUserWithRole(suite.server, { account: 'saml_hr_leaver' });
+    const hrId = String(
+      (await suite.server.ctx.db.selectFrom('blade_app').select('id').where('appCode', '=', 'saml_hr').executeTakeFirstOrThrow()).id,
+    );
+    await grantApp(suite, hrId, leaver.id);
+    const sp = hrSp();
+    const answer = await signOn(sp, leaver);
+    const { profile } = await sp.validatePostResponseAsync({ SAMLResponse: answer.data?.fields.SAMLResponse ?? '' });
+    const logoutUrl = await sp.getLogoutUrlAsync(profile as never, 'after-logout', {});
+    const asked = await fetch(logoutUrl, { redirect: 'manual' });
+    expect(asked.status).toBe(302);
+    const key = new URL(asked.headers.get('location') ?? '', suite.server.baseUrl).searchParams.get('samlLogout') ?? '';
+    expect(key).not.toBe('');
+    const out = await platform(suite, 'POST', `/api/blade-auth/saml/logout?request=${encodeURIComponent(key)}`, leaver);
+    expect(out.status).toBe(200);
+    const back = new URL(String((out.json().data as { url: string }).url));
+    expect(`${back.origin}${back.pathname}`).toBe('https://hr.example.test/saml/logout');
+    expect(back.searchParams.get('SAMLResponse')).toBeTruthy();
+    expect(back.searchParams.get('Signature')).toBeTruthy();
+    expect(back.searchParams.get('RelayState')).toBe('after-logout');
+    // The platform session is over.
+    expect((await platform(suite, 'GET', '/api/blade-auth/oauth/user-info', leaver)).status).toBe(401);
+    // The request's key is spent.
+    expect((await platform(suite, 'POST', `/api/blade-auth/saml/logout?request=${encodeURIComponent(key)}`)).json().data).toEqual({});
   });
 
   it('accepts an AuthnRequest once: the same request presented again is refused', async () => {
@@ -247,6 +306,11 @@ describe('SAML identity provider', () => {
       const answer = await fetch(redirectRequest(xml), { redirect: 'manual' });
       expect(answer.status, xml).toBe(400);
     }
+    // A deflate bomb: a few kilobytes that would inflate to megabytes.
+    const bomb = deflateRawSync(Buffer.alloc(8 * 1024 * 1024, 32)).toString('base64');
+    expect(
+      (await fetch(`${suite.server.baseUrl}/saml/000000/sso?SAMLRequest=${encodeURIComponent(bomb)}`, { redirect: 'manual' })).status,
+    ).toBe(400);
     const garbage = await fetch(`${suite.server.baseUrl}/saml/000000/sso?SAMLRequest=%%%`, { redirect: 'manual' });
     expect(garbage.status).toBe(400);
     const post = await fetch(`${suite.server.baseUrl}/saml/000000/sso`, {

@@ -23,6 +23,8 @@ export interface SpOptions {
   wantAssertionsSigned?: boolean;
   wantResponseSigned?: boolean;
   validateInResponseTo?: ValidateInResponseTo;
+  /** Send AuthnRequests by HTTP-POST (an enveloped signature) instead of HTTP-Redirect. */
+  postBinding?: boolean;
 }
 
 /**
@@ -44,6 +46,8 @@ export function serviceProvider(suite: ApiSuite, options: SpOptions, tenantId = 
     acceptedClockSkewMs: 0,
     signatureAlgorithm: 'sha256',
     disableRequestedAuthnContext: true,
+    logoutUrl: `${suite.server.baseUrl}/saml/${tenantId}/slo`,
+    ...(options.postBinding ? { authnRequestBinding: 'HTTP-POST' } : {}),
     ...(options.key ? { decryptionPvk: options.key.privateKey } : {}),
     ...(options.key && options.signRequests ? { privateKey: options.key.privateKey } : {}),
   };
