@@ -51,7 +51,7 @@ function authnRequest(base) {
   return encodeURIComponent(deflateRawSync(xml).toString('base64'));
 }
 
-/** One complete SP-initiated sign-on: whether a signed response for the ACS came back. */
+/** One complete SP-initiated sign-on: whether the page posting a signed response to the ACS came back. */
 export async function samlSignOn(base, bearer) {
   const start = await fetch(`${base}/saml/000000/sso?SAMLRequest=${authnRequest(base)}`, { redirect: 'manual' });
   const key = new URL(start.headers.get('location') ?? '/', base).searchParams.get('saml');
@@ -61,7 +61,10 @@ export async function samlSignOn(base, bearer) {
     headers: { 'blade-auth': `bearer ${bearer}` },
   });
   const body = await answer.json();
-  return answer.ok && body.data?.url === ACS && Boolean(body.data?.fields?.SAMLResponse);
+  if (!answer.ok || !body.data?.url) return false;
+  const page = await fetch(`${base}${body.data.url}`);
+  const html = await page.text();
+  return page.ok && html.includes(`action="${ACS}"`) && html.includes('name="SAMLResponse"');
 }
 
 export async function benchSaml({ script, port, seconds }) {

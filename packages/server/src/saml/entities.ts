@@ -1,5 +1,13 @@
 import { createRequire } from 'node:module';
-import * as samlify from 'samlify';
+import * as samlifyExports from 'samlify';
+
+/**
+ * samlify is CommonJS: under Node's ESM loader the exports it defines by getters (Utility, SamlLib,
+ * SPMetadata…) show only on the default export, which is the whole module; bundlers and the test
+ * runner show them on the namespace as well. Either way, this is the module.
+ */
+const samlify = (samlifyExports as unknown as { default?: typeof samlifyExports }).default ?? samlifyExports;
+
 import type { SamlApp } from '../apps/saml-apps.js';
 import type { SamlKeys } from './keys.js';
 
