@@ -21,6 +21,7 @@ describe('the console form of a definition with settings per protocol', () => {
     expect(props({ protocol: 'saml' }).filter((prop) => SETTINGS.includes(prop) || prop.startsWith('saml'))).toEqual([
       'redirectUris',
       'samlMetadataUrl',
+      'samlMetadataXml',
       'samlEntityId',
       'samlSpCertificate',
       'samlNameIdFormat',

@@ -42,6 +42,8 @@ export interface ApplicationTables extends AppAuthzTables {
     samlSigning: Opt<string>;
     samlEncryptAssertion: ColumnType<number, number | undefined, number>;
     samlMetadataUrl: Opt<string>;
+    /** The service provider's metadata as pasted: read on save like the document at samlMetadataUrl. */
+    samlMetadataXml: Opt<string>;
     /** Where the service provider takes logout requests (SOAP or HTTP-Redirect), from its metadata. */
     samlLogoutUrl: Opt<string>;
   }>;

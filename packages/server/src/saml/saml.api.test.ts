@@ -344,6 +344,25 @@ describe('SAML identity provider', () => {
     } finally {
       await served.close();
     }
+    // The same document pasted into the form.
+    const other = serviceProvider(suite, { entityId: 'https://blog.example.test/sp', acs: 'https://blog.example.test/acs', idpCerts, key });
+    const pastedId = await createApp(suite, {
+      appCode: 'saml_blog',
+      protocol: 'saml',
+      samlMetadataXml: other.generateServiceProviderMetadata(key.certificate, key.certificate),
+    });
+    const pasted = (await suite.admin.call('GET', `/api/blade-aps/app/detail?id=${pastedId}`)) as Record<string, string>;
+    expect([pasted.samlEntityId, pasted.redirectUris]).toEqual(['https://blog.example.test/sp', 'https://blog.example.test/acs']);
+    const hostile = await failure(
+      suite.admin,
+      suite.admin.call('POST', '/api/blade-aps/app/submit', undefined, {
+        appCode: 'saml_xxe',
+        appName: 'saml_xxe',
+        protocol: 'saml',
+        samlMetadataXml: '<!DOCTYPE m [<!ENTITY x SYSTEM "file:///etc/passwd">]><EntityDescriptor entityID="&x;"/>',
+      }),
+    );
+    expect(hostile).toEqual(bad(appMessages.samlMetadataUnreadable));
     // An address that answers no metadata: refused with a 400 saying so, nothing saved.
     const notMetadata = await startApplication(async (_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>hello</body></html>');

@@ -158,6 +158,8 @@ export const appEntity = z.object({
     .optional(),
   /** saml: where the service provider publishes its metadata; on save, what the form leaves empty is taken from it. */
   samlMetadataUrl: optionalText(1000).refine((v) => !v || parseRedirectAddress(v) !== undefined, m.samlMetadataUrl),
+  /** saml: the service provider's metadata pasted (a file's content); on save, read like the document at samlMetadataUrl. */
+  samlMetadataXml: optionalText(256 * 1024),
   /** saml: where the service provider takes logout requests (its SOAP single logout service), usually from its metadata. */
   samlLogoutUrl: optionalText(1000).refine((v) => !v || parseRedirectAddress(v) !== undefined, m.samlLogoutUrl),
 });
@@ -297,6 +299,13 @@ export const app = defineResource({
       {
         prop: 'samlMetadataUrl',
         label: ['服务提供者元数据地址（导入）', 'Service provider metadata URL (import)'],
+        hideInTable: true,
+        appliesWhen: { field: 'protocol', in: ['saml'] },
+      },
+      {
+        prop: 'samlMetadataXml',
+        label: ['服务提供者元数据（粘贴 XML 导入）', 'Service provider metadata (paste the XML to import)'],
+        type: 'textarea',
         hideInTable: true,
         appliesWhen: { field: 'protocol', in: ['saml'] },
       },

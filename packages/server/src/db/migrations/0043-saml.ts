@@ -3,7 +3,8 @@ import { type Kysely, sql } from 'kysely';
 /**
  * SAML 2.0 identity provider.
  * - blade_app: a saml application's service provider (entity ID, certificate, NameID format, what
- *   is signed, whether the assertion is encrypted, its metadata address, where logout requests go).
+ *   is signed, whether the assertion is encrypted, its metadata address or pasted metadata, where
+ *   logout requests go).
  * - sso_saml_key: each tenant's signing keys (private key encrypted at rest, self-signed
  *   certificate); `current` signs, `next` is published beside it so that service providers learn it
  *   before a rotation makes it current, `retired` is kept for the record.
@@ -21,6 +22,7 @@ const statements = [
   'alter table blade_app add column saml_signing varchar(16)',
   'alter table blade_app add column saml_encrypt_assertion int not null default 0',
   'alter table blade_app add column saml_metadata_url varchar(1000)',
+  'alter table blade_app add column saml_metadata_xml text',
   'alter table blade_app add column saml_logout_url varchar(1000)',
   `create table sso_saml_key (id varchar(64) primary key, tenant_id varchar(12) not null, state varchar(8) not null,
     private_key text not null, certificate text not null, created_at timestamptz not null default now())`,
