@@ -3,7 +3,7 @@ import type { SAML } from '@node-saml/node-saml';
 import { ValidateInResponseTo } from '@node-saml/node-saml';
 import { appMessages } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bad, createUserWithRole, failure, type TestUser, useTestServer } from '../api-suite.testkit.js';
+import { bad, createTenantWithAdmin, createUserWithRole, failure, type TestUser, useTestServer } from '../api-suite.testkit.js';
 import { createApp, grantApp, platform, startApplication } from '../cas/sign-on.testkit.js';
 import type { SamlKey } from './keys.js';
 import { samlMessages } from './routes.js';
@@ -228,6 +228,19 @@ describe('SAML identity provider', () => {
     expect((await platform(suite, 'GET', '/api/blade-auth/oauth/user-info', leaver)).status).toBe(401);
     // The request's key is spent.
     expect((await platform(suite, 'POST', `/api/blade-auth/saml/logout?request=${encodeURIComponent(key)}`)).json().data).toEqual({});
+  });
+
+  it("keeps tenants apart: each has its own keys, and another tenant's user cannot answer a request", async () => {
+    const foreigner = await createTenantWithAdmin(suite.server, '880001', 'saml_foreign_admin');
+    const theirs = await idpCertificates(suite, '880001');
+    expect(theirs).toHaveLength(1);
+    expect(theirs[0]).not.toBe(idpCerts[0]);
+    const { key } = await pendingKey(await crmSp().getAuthorizeUrlAsync('', undefined, {}));
+    const refused = await responseFor(foreigner, `request=${encodeURIComponent(key)}`);
+    expect(refused.status).toBe(400);
+    expect(refused.msg).toBe(samlMessages.otherTenant);
+    // Nor by naming the application: the other tenant has no saml_crm.
+    expect((await responseFor(foreigner, 'appCode=saml_crm')).status).toBe(400);
   });
 
   it('accepts an AuthnRequest once: the same request presented again is refused', async () => {
