@@ -57,16 +57,19 @@ async function responseFor(user: TestUser, query: string) {
   const fetched = await fetch(`${suite.server.baseUrl}${String((answer.json().data as { url: string }).url)}`);
   expect(fetched.status).toBe(200);
   const page = { text: await fetched.text(), policy: fetched.headers.get('content-security-policy') ?? '' };
-  const unescape = (text: string) =>
+  const unescapeHtml = (text: string) =>
     text
       .replace(/&quot;/g, '"')
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
       .replace(/&#39;/g, "'")
       .replace(/&amp;/g, '&');
-  const url = unescape(/<form method="post" action="([^"]*)"/.exec(page.text)?.[1] ?? '');
+  const url = unescapeHtml(/<form method="post" action="([^"]*)"/.exec(page.text)?.[1] ?? '');
   const fields = Object.fromEntries(
-    [...page.text.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((match) => [match[1], unescape(match[2] ?? '')]),
+    [...page.text.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((match) => [
+      match[1],
+      unescapeHtml(match[2] ?? ''),
+    ]),
   );
   return { status: answer.status, msg: '', data: { url, fields, policy: page.policy } };
 }
