@@ -31,8 +31,8 @@ export const SERVER_FLOORS = [
   },
   {
     floor: 'adapters',
-    what: 'the engine (routes, repository), resources/, the sign-on protocols oidc/, cas/ and handoff/, SCIM provisioning scim/, HTTP hooks',
-    holds: ['engine/', 'resources/', 'oidc/', 'cas/', 'handoff/', 'scim/', 'http/'],
+    what: 'the engine (routes, repository), resources/, the sign-on protocols oidc/, cas/, saml/ and handoff/, SCIM provisioning scim/, HTTP hooks',
+    holds: ['engine/', 'resources/', 'oidc/', 'cas/', 'saml/', 'handoff/', 'scim/', 'http/'],
   },
   {
     floor: 'root',

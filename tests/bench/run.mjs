@@ -10,6 +10,7 @@ import { measureApiLogging } from './logging.mjs';
 import { benchOidc } from './oidc.mjs';
 import { benchPortal } from './portal.mjs';
 import { adminGrant, basic, md5, startServerProcess, stopProcess } from './processes.mjs';
+import { benchSaml } from './saml.mjs';
 import { scratchDir, scratchPostgres, seedPglite, seedPostgres, USERS } from './users-page.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -194,6 +195,11 @@ console.log(
 );
 // BENCH_OIDC_SERVER runs this part on another build of the server (BENCH_OIDC_BEFORE_SERVER: see oidc.mjs).
 await benchOidc({ script: process.env.BENCH_OIDC_SERVER ?? join(root, 'packages/server/dist/main.js'), port: 18_951, seconds: DURATION });
+
+console.log(
+  '\nSAML 2.0: complete SP-initiated sign-ons of a signed-in user beside OIDC code flows, one server (PostgreSQL when reachable, else PGlite)',
+);
+await benchSaml({ script: join(root, 'packages/server/dist/main.js'), port: 18_971, seconds: DURATION });
 
 console.log('\nPortal and application login log: 2,000 applications, 100,000 users, 5,000,000 log rows (PostgreSQL)');
 await benchPortal({ script: join(root, 'packages/server/dist/main.js'), port: 18_961, seconds: DURATION });

@@ -27,7 +27,7 @@ export function interopPrerequisites(
   if (!runnable) {
     console.warn(
       `interop suite "${suite}" skipped: ${missing.join(', ')} not installed ` +
-        '(apt-get install apache2 libapache2-mod-auth-openidc libapache2-mod-auth-cas chromium openssl)',
+        '(apt-get install apache2 libapache2-mod-auth-openidc libapache2-mod-auth-cas libapache2-mod-auth-mellon chromium openssl)',
     );
   }
   return { runnable, missing };

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
  */
 export const WHOAMI_CGI = `#!/bin/sh
 printf 'Content-Type: text/plain; charset=utf-8\\r\\nCache-Control: no-store\\r\\n\\r\\n'
-env | grep -E '^(REMOTE_USER|OIDC_|HTTP_CAS_)' | sort
+env | grep -E '^(REMOTE_USER|OIDC_|HTTP_CAS_|MELLON_)' | sort
 `;
 
 /** Where the sites put it, relative to Apache's ServerRoot, and the protected address it answers at. */

@@ -47,6 +47,8 @@ import { endpointsToServe, resourcesToServe } from './resources/index.js';
 import { registerSmsRoutes } from './resources/sms/routes.js';
 import { registerSyncCallbacks } from './resources/sync-source/callback-routes.js';
 import { scheduleGrantExpiry } from './resources/user-authorized/expiry-timer.js';
+import { registerSamlRoutes } from './saml/routes.js';
+import { registerSamlSingleLogout } from './saml/single-logout.js';
 import { registerScimRoutes } from './scim/routes.js';
 import { registerSocialRoutes } from './social/routes.js';
 import { registerWechatCallback } from './wechat/callback-routes.js';
@@ -166,6 +168,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   const oidcProviders = registerOidcRoutes(app, ctx, origin);
   ctx.sessions.onEnded((ended) => endProviderSessions(ctx, oidcProviders, ended));
   registerScimRoutes(app, ctx, origin);
+  registerSamlRoutes(app, ctx, origin);
+  registerSamlSingleLogout(ctx, origin);
   registerSmsRoutes(app, ctx);
   registerAppDownloadRoute(app, ctx);
   registerSocialRoutes(app, ctx, origin);

@@ -80,7 +80,7 @@ export async function createContext(
   permissions.onClear(() => scopes.clear());
   const clients = new Clients(db, ttl);
   // The bus logs through the server's logger once there is one.
-  const busLog = { warn: (message: string) => (context.log ?? console).warn(message) };
+  const busLog = { warn: (message: string) => (context.log ? context.log.warn(message) : console.warn(message)) };
   const bus = createBus(config, busLog);
   cache.shareThrough(bus);
   permissions.shareThrough(bus);

@@ -23,6 +23,9 @@ import {
   CLEAR_CACHE_PATH,
   type NextAddress,
   OAUTH_TOKEN_PATH,
+  SAML_LOGOUT_PATH,
+  SAML_RESPONSE_PATH,
+  type SamlPost,
 } from '../sign-on-paths.js';
 import { type QueryValue, type Transport, toQueryString } from './transport.js';
 
@@ -305,6 +308,16 @@ export class AuthClient {
   /** CAS sign-out: ends this session and its CAS sign-ons; `url` is the service to return to ('' when not registered). */
   casLogout(service?: string): Promise<NextAddress> {
     return this.call('POST', CAS_LOGOUT_PATH, service ? { service } : undefined);
+  }
+
+  /** SAML: the response to post to the application, for a pending request's key or (IdP-initiated) an application code. */
+  samlResponse(target: { request: string } | { appCode: string }): Promise<SamlPost> {
+    return this.call('POST', SAML_RESPONSE_PATH, target);
+  }
+
+  /** SAML sign-out: ends this session; the LogoutResponse to post back when a pending LogoutRequest's key is given (else no url). */
+  samlLogout(request?: string): Promise<Partial<SamlPost>> {
+    return this.call('POST', SAML_LOGOUT_PATH, request ? { request } : undefined);
   }
 
   /** BladeX hand-off (`grant_type=sso`): the application's address with a token for it, when `referer` is registered for it. */

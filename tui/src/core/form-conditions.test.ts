@@ -18,6 +18,17 @@ describe('the console form of a definition with settings per protocol', () => {
     ]);
     expect(props({ protocol: 'cas' }).filter((prop) => SETTINGS.includes(prop))).toEqual(['redirectUris', 'casSingleLogout']);
     expect(props({ protocol: 'token' }).filter((prop) => SETTINGS.includes(prop))).toEqual(['redirectUris', 'handoffMode']);
+    expect(props({ protocol: 'saml' }).filter((prop) => SETTINGS.includes(prop) || prop.startsWith('saml'))).toEqual([
+      'redirectUris',
+      'samlMetadataUrl',
+      'samlMetadataXml',
+      'samlEntityId',
+      'samlSpCertificate',
+      'samlNameIdFormat',
+      'samlSigning',
+      'samlLogoutUrl',
+      'samlEncryptAssertion',
+    ]);
     expect(props({ protocol: 'link' }).filter((prop) => SETTINGS.includes(prop))).toEqual([]);
   });
 
@@ -29,8 +40,14 @@ describe('the console form of a definition with settings per protocol', () => {
 
   it('offers the protocols by their names in the console language', async () => {
     const english = await loadChoices(noDictionaries, app, 'en');
-    expect(english.protocol?.map((choice) => choice.label)).toEqual(['OpenID Connect', 'CAS', 'BladeX hand-off', 'Link (no sign-on)']);
-    expect(english.protocol?.map((choice) => choice.value)).toEqual(['oidc', 'cas', 'token', 'link']);
+    expect(english.protocol?.map((choice) => choice.label)).toEqual([
+      'OpenID Connect',
+      'CAS',
+      'SAML 2.0',
+      'BladeX hand-off',
+      'Link (no sign-on)',
+    ]);
+    expect(english.protocol?.map((choice) => choice.value)).toEqual(['oidc', 'cas', 'saml', 'token', 'link']);
     const chinese = await loadChoices(noDictionaries, app, 'zh');
     expect(chinese.handoffMode?.map((choice) => choice.label)).toEqual(['令牌：地址中携带访问令牌', '一次性授权码：应用服务端换取令牌']);
   });

@@ -1,4 +1,4 @@
-import { OIDC_LOGIN_PARAM } from '@sso/shared-api/auth';
+import { OIDC_LOGIN_PARAM, SAML_APP_PARAM, SAML_LOGIN_PARAM, SAML_LOGOUT_PARAM } from '@sso/shared-api/auth';
 import { website } from '../config.js';
 import { LOCK, LOGIN, PASSWORD_LOCK, type RouteMeta } from './route-meta.js';
 
@@ -32,8 +32,8 @@ type Decision =
   | { type: 'oidc'; uid: string }
   | { type: 'sign-on'; kind: SignOnKind; target: string; appCode?: string };
 
-/** Sign-on to an application from the sign-in page: CAS (with renew), CAS sign-out, BladeX hand-off. */
-export type SignOnKind = 'cas' | 'cas-renew' | 'cas-logout' | 'cas-gateway' | 'app';
+/** Sign-on to an application from the sign-in page: CAS (with renew), CAS sign-out, SAML (a request, IdP-initiated, sign-out), BladeX hand-off. */
+export type SignOnKind = 'cas' | 'cas-renew' | 'cas-logout' | 'cas-gateway' | 'saml' | 'saml-app' | 'saml-logout' | 'app';
 
 /** Where a required second factor is set up (the personal info page's second factor card). */
 export const INFO_PAGE = '/info/index';
@@ -59,6 +59,9 @@ export function decide(input: GuardInput): Decision {
   // CAS sign-out ends whatever session there is, signed in or not.
   const casLogout = path === LOGIN ? new URLSearchParams(input.search).get('casLogout') : null;
   if (casLogout !== null && input.token !== '') return { type: 'sign-on', kind: 'cas-logout', target: casLogout };
+  // SAML sign-out likewise: the application that asked gets its LogoutResponse either way.
+  const samlLogout = path === LOGIN ? new URLSearchParams(input.search).get(SAML_LOGOUT_PARAM) : null;
+  if (samlLogout !== null && input.token !== '') return { type: 'sign-on', kind: 'saml-logout', target: samlLogout };
   if (input.token === undefined) {
     // CAS gateway without a session: back to the (registered) service without a ticket, no form.
     const query = path === LOGIN ? new URLSearchParams(input.search) : undefined;
@@ -78,11 +81,15 @@ export function decide(input: GuardInput): Decision {
     const redirect = query.get('redirect');
     const oidc = query.get(OIDC_LOGIN_PARAM);
     const cas = query.get('cas');
+    const saml = query.get(SAML_LOGIN_PARAM);
+    const samlApp = query.get(SAML_APP_PARAM);
     const appCode = query.get('appCode');
     // The server hands nothing over before the first password change: change it, then come back.
-    if ((redirect || oidc || cas) && mustChangePassword) return go(PASSWORD_LOCK, `${LOGIN}${input.search}`);
+    if ((redirect || oidc || cas || saml || samlApp) && mustChangePassword) return go(PASSWORD_LOCK, `${LOGIN}${input.search}`);
     if (mustEnrol) return go(INFO_PAGE);
     if (cas) return { type: 'sign-on', kind: query.get('renew') === 'true' ? 'cas-renew' : 'cas', target: cas };
+    if (saml) return { type: 'sign-on', kind: 'saml', target: saml };
+    if (samlApp) return { type: 'sign-on', kind: 'saml-app', target: samlApp };
     if (redirect && appCode) return { type: 'sign-on', kind: 'app', target: redirect, appCode };
     if (redirect) return { type: 'external', redirect };
     if (oidc) return { type: 'oidc', uid: oidc };

@@ -127,6 +127,19 @@ describe('the router guard', () => {
     expect(decide(at(`/login?cas=${service}`, { isInitPassword: '否' }))).toMatchObject({ type: 'redirect', to: '/password-lock' });
   });
 
+  it('answers a SAML request or the portal Open of a saml application once signed in, and signs out for SAML signed in or not', () => {
+    expect(decide(at('/login?saml=SR-abc'))).toEqual({ type: 'sign-on', kind: 'saml', target: 'SR-abc' });
+    expect(decide(at('/login?saml=SR-abc', { token: undefined }))).toEqual({ type: 'allow' });
+    expect(decide(at('/login?samlApp=crm'))).toEqual({ type: 'sign-on', kind: 'saml-app', target: 'crm' });
+    expect(decide(at('/login?samlLogout=SR-out', { token: undefined }))).toEqual({
+      type: 'sign-on',
+      kind: 'saml-logout',
+      target: 'SR-out',
+    });
+    expect(decide(at('/login?samlLogout=SR-out'))).toMatchObject({ type: 'sign-on', kind: 'saml-logout' });
+    expect(decide(at('/login?saml=SR-abc', { isInitPassword: '否' }))).toMatchObject({ type: 'redirect', to: '/password-lock' });
+  });
+
   it('forces /password-lock while is_init_password is 否, except at /login and /password-lock', () => {
     const pending = { isInitPassword: '否' };
     expect(decide(at('/wel/index', pending))).toEqual({ type: 'redirect', to: '/password-lock' });

@@ -81,6 +81,19 @@ export function RouteGuard() {
         .then((leaving) => leaving || navigate('/login', { replace: true }));
       return;
     }
+    if (signOnKind === 'saml-logout') {
+      void import('../sign-on/app-sign-on.js')
+        .then(({ samlSignOut }) => samlSignOut(signOnTarget))
+        .then((leaving) => leaving || navigate('/login', { replace: true }));
+      return;
+    }
+    if (signOnKind === 'saml' || signOnKind === 'saml-app') {
+      const target = signOnKind === 'saml' ? { request: signOnTarget } : { appCode: signOnTarget };
+      void import('../sign-on/app-sign-on.js')
+        .then(({ samlSignOn }) => samlSignOn(target))
+        .then((leaving) => leaving || navigate('/', { replace: true }));
+      return;
+    }
     if (signOnKind === 'cas-gateway') {
       // A service the server does not know gets the plain sign-in form instead.
       void import('../sign-on/app-sign-on.js')

@@ -1,6 +1,6 @@
 import { type Session, TOKEN_HEADER } from '@sso/shared-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { casSignOn, casSignOut } from '../sign-on/app-sign-on.js';
+import { casSignOn, casSignOut, samlSignOn, samlSignOut } from '../sign-on/app-sign-on.js';
 import { type FakeCall, fakeFetch } from '../test/fake-fetch.testkit.js';
 import { tokenStore } from './token-store.js';
 
@@ -97,5 +97,47 @@ describe('CAS sign-out on the sign-in page', () => {
     expect(await casSignOut(SERVICE)).toBe(false);
     expect(sent).toEqual([{ path: '/api/blade-auth/cas/logout', token: 'bearer signed-in' }]);
     expect(tokenStore.load()).toBeUndefined();
+  });
+});
+
+describe('SAML on the sign-in page', () => {
+  const answered = (data: unknown, status = 200) =>
+    new Response(
+      JSON.stringify(
+        status === 200 ? { code: 200, success: true, data, msg: '' } : { code: status, success: false, data: null, msg: 'no' },
+      ),
+      {
+        status,
+        headers: { 'content-type': 'application/json' },
+      },
+    );
+
+  it("asks for the response of the pending request with the session's token and goes to the page that posts it", async () => {
+    tokenStore.save(session('signed-in'));
+    const sent: { path: string; query: string; token: string | null }[] = [];
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://test.local');
+      sent.push({ path: url.pathname, query: url.search, token: new Headers(init.headers).get(TOKEN_HEADER) });
+      return answered({ url: `${window.location.pathname}#saml-post` });
+    });
+    expect(await samlSignOn({ request: 'SR-1' })).toBe(true);
+    expect(sent).toEqual([{ path: '/api/blade-auth/saml/response', query: '?request=SR-1', token: 'bearer signed-in' }]);
+    expect(window.location.hash).toBe('#saml-post');
+  });
+
+  it('stays on the page when the server refuses (an application the user may not open)', async () => {
+    tokenStore.save(session('outsider'));
+    window.location.hash = '';
+    vi.stubGlobal('fetch', async () => answered(null, 403));
+    expect(await samlSignOn({ appCode: 'crm' })).toBe(false);
+    expect(window.location.hash).toBe('');
+  });
+
+  it('signs out on the server and forgets the session; goes to the LogoutResponse when there is one', async () => {
+    tokenStore.save(session('leaving'));
+    vi.stubGlobal('fetch', async () => answered({ url: `${window.location.pathname}#logged-out` }));
+    expect(await samlSignOut('SR-out')).toBe(true);
+    expect(tokenStore.load()).toBeUndefined();
+    expect(window.location.hash).toBe('#logged-out');
   });
 });

@@ -80,6 +80,61 @@ export async function casSignOut(service: string): Promise<boolean> {
 }
 
 /**
+ * Posts a SAML message to the application the way the HTTP-POST binding asks: a form of hidden
+ * fields submitted by the page; without fields (HTTP-Redirect) the browser simply goes there.
+ */
+function post(url: string, fields: Record<string, string> | undefined): void {
+  if (!fields || Object.keys(fields).length === 0) {
+    go(url);
+    return;
+  }
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = url;
+  form.style.display = 'none';
+  for (const [name, value] of Object.entries(fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.appendChild(input);
+  }
+  document.body.appendChild(form);
+  form.submit();
+}
+
+/**
+ * SAML sign-on of `/login?saml=<key>` (a request the application sent, checked by the server) or
+ * `/login?samlApp=<code>` (the portal's Open: an unsolicited response), once signed in: the server
+ * checks the user may open the application and answers the response, which the page posts to the
+ * application's registered assertion consumer service. Resolves whether the browser is leaving.
+ */
+export async function samlSignOn(target: { request: string } | { appCode: string }): Promise<boolean> {
+  try {
+    const { url, fields } = await client.samlResponse(target);
+    post(url, fields);
+    return true;
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+/**
+ * SAML sign-out of `/login?samlLogout=<key>`: the server ends the session (and tells the other
+ * applications), the page forgets it, and the application that asked gets its LogoutResponse.
+ */
+export async function samlSignOut(request: string): Promise<boolean> {
+  try {
+    const { url, fields } = await client.samlLogout(request || undefined);
+    fedLogout();
+    if (url) post(url, fields);
+    return Boolean(url);
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+/**
  * BladeX hand-off of `/login?redirect=<address>&appCode=<code>`, once signed in: grant_type=sso
  * answers the address with a token for that application, only when the address is registered
  * for it and the user may open it. Resolves whether the browser is leaving.

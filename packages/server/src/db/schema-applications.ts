@@ -35,6 +35,17 @@ export interface ApplicationTables extends AppAuthzTables {
     handoffMode: ColumnType<string, string | undefined, string>;
     /** A `cas` application: 1 is sent a logout request when a session that signed on to it ends, 0 is not (migration 32). */
     casSingleLogout: ColumnType<number, number | undefined, number>;
+    /** A `saml` application's service provider (migration 43). */
+    samlEntityId: Opt<string>;
+    samlSpCertificate: Opt<string>;
+    samlNameIdFormat: Opt<string>;
+    samlSigning: Opt<string>;
+    samlEncryptAssertion: ColumnType<number, number | undefined, number>;
+    samlMetadataUrl: Opt<string>;
+    /** The service provider's metadata as pasted: read on save like the document at samlMetadataUrl. */
+    samlMetadataXml: Opt<string>;
+    /** Where the service provider takes logout requests (SOAP or HTTP-Redirect), from its metadata. */
+    samlLogoutUrl: Opt<string>;
   }>;
   blade_app_user: Row<{ appId: Id; userId: Opt<Id>; roleId: Opt<Id>; deptId: Opt<Id> }>;
   blade_app_login_log: Row<{

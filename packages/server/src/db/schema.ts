@@ -6,6 +6,7 @@ import type { CasTables } from './schema-cas.js';
 import type { CodeTables } from './schema-code.js';
 import type { CommonColumns } from './schema-common.js';
 import type { LedgerTables } from './schema-ledger.js';
+import type { SamlTables } from './schema-saml.js';
 import type { ScimTables } from './schema-scim.js';
 import type { SignInTables } from './schema-sign-in.js';
 import type { SocialTables } from './schema-social.js';
@@ -29,6 +30,7 @@ export interface Database
     SocialTables,
     LedgerTables,
     CasTables,
+    SamlTables,
     CodeTables,
     WorkflowTables,
     WechatTables,

@@ -6,22 +6,40 @@ import { redirectUriList } from '../../redirect-contract.js';
 import { defineExtra, defineResource } from '../../resource.js';
 import { pageOfRows } from '../blade-system/dept-tree.js';
 
-/** How a user signs in to an application: OpenID Connect, CAS, the BladeX token hand-off, or none (a plain link). */
-export const APP_PROTOCOLS = ['oidc', 'cas', 'token', 'link'] as const;
+/** How a user signs in to an application: OpenID Connect, CAS, SAML 2.0, the BladeX token hand-off, or none (a plain link). */
+export const APP_PROTOCOLS = ['oidc', 'cas', 'saml', 'token', 'link'] as const;
 /** How a `token` application receives the user: a token in the address, or a one-time code its server exchanges. */
 export const APP_HANDOFF_MODES = ['token', 'code'] as const;
 export type AppProtocol = (typeof APP_PROTOCOLS)[number];
 
 /** Protocols that send the user back to the application: they need a registered redirect URI. */
-export const REDIRECTING_PROTOCOLS: readonly AppProtocol[] = ['oidc', 'cas', 'token'];
+export const REDIRECTING_PROTOCOLS: readonly AppProtocol[] = ['oidc', 'cas', 'saml', 'token'];
+
+/** What a saml application's NameID carries: a stable opaque id per user and application, the e-mail, or the account. */
+export const SAML_NAME_ID_FORMATS = ['persistent', 'email', 'unspecified'] as const;
+/** What the identity provider signs for a saml application: the response, the assertion, or both. */
+export const SAML_SIGNING = ['response', 'assertion', 'both'] as const;
 
 /** The protocols as forms offer them: by name, never by their codes. */
 const PROTOCOL_OPTIONS = [
   { value: 'oidc', label: ['OpenID Connect', 'OpenID Connect'] },
   { value: 'cas', label: ['CAS', 'CAS'] },
+  { value: 'saml', label: ['SAML 2.0', 'SAML 2.0'] },
   { value: 'token', label: ['BladeX 令牌交接', 'BladeX hand-off'] },
   { value: 'link', label: ['链接（不单点登录）', 'Link (no sign-on)'] },
 ] as const satisfies readonly { value: AppProtocol; label: readonly [string, string] }[];
+
+const NAME_ID_OPTIONS = [
+  { value: 'persistent', label: ['持久标识（每个用户与应用固定不变）', 'Persistent (stable per user and application)'] },
+  { value: 'email', label: ['电子邮箱', 'E-mail address'] },
+  { value: 'unspecified', label: ['账号', 'Account'] },
+] as const satisfies readonly { value: (typeof SAML_NAME_ID_FORMATS)[number]; label: readonly [string, string] }[];
+
+const SIGNING_OPTIONS = [
+  { value: 'response', label: ['签名响应', 'Sign the response'] },
+  { value: 'assertion', label: ['签名断言', 'Sign the assertion'] },
+  { value: 'both', label: ['响应与断言都签名', 'Sign the response and the assertion'] },
+] as const satisfies readonly { value: (typeof SAML_SIGNING)[number]; label: readonly [string, string] }[];
 
 const HANDOFF_MODE_OPTIONS = [
   { value: 'token', label: ['令牌：地址中携带访问令牌', 'Token: an access token in the address'] },
@@ -41,7 +59,17 @@ export const appMessages = defineMessages({
   appCodeTaken: ['应用编码已存在', 'The application code already exists'],
   appName: ['请输入应用名称', 'Please enter the application name'],
   appUrl: ['应用地址须为 http(s) 绝对地址', 'The application address must be an absolute http(s) address'],
-  protocol: ['登录协议只能是 oidc、cas、token 或 link', 'The sign-on protocol must be oidc, cas, token or link'],
+  protocol: ['登录协议只能是 oidc、cas、saml、token 或 link', 'The sign-on protocol must be oidc, cas, saml, token or link'],
+  samlEntityIdRequired: ['SAML 应用须填写服务提供者实体标识', 'A saml application needs the entity ID of its service provider'],
+  samlNameIdFormat: ['NameID 格式只能是 persistent、email 或 unspecified', 'The NameID format must be persistent, email or unspecified'],
+  samlSigning: ['签名方式只能是 response、assertion 或 both', 'What is signed must be response, assertion or both'],
+  samlEncryptAssertion: ['断言加密只能是 0（不加密）或 1（加密）', 'Assertion encryption must be 0 (plain) or 1 (encrypted)'],
+  samlSpCertificate: ['服务提供者证书须为 PEM 格式的 X.509 证书', "The service provider's certificate must be a PEM X.509 certificate"],
+  samlEncryptNeedsCertificate: ['加密断言须先填写服务提供者证书', "Encrypting the assertion needs the service provider's certificate"],
+  samlMetadataUrl: ['元数据地址须为 http(s) 绝对地址', 'The metadata address must be an absolute http(s) address'],
+  samlLogoutUrl: ['单点退出地址须为 http(s) 绝对地址', 'The single logout address must be an absolute http(s) address'],
+  samlMetadataUnreadable: ['无法读取服务提供者元数据', "The service provider's metadata could not be read"],
+  samlEntityIdTaken: ['本租户已有 SAML 应用使用该实体标识', 'A saml application of this tenant already uses this entity ID'],
   redirectUrisRequired: ['该登录协议须登记至少一个回调地址', 'This sign-on protocol needs at least one registered redirect URI'],
   appUrlRequired: ['链接类应用须填写应用地址', 'A link application needs its address'],
   status: ['请选择应用状态', 'Please choose the application status'],
@@ -116,7 +144,30 @@ export const appEntity = z.object({
   casSingleLogout: formNumber(m.casSingleLogout)
     .pipe(z.union([z.literal(0), z.literal(1)], { error: m.casSingleLogout }))
     .optional(),
+  /** saml: the service provider's entity ID (the Issuer of its requests, the Audience of its assertions). */
+  samlEntityId: optionalText(1000),
+  /** saml: the service provider's certificate (PEM): verifies its signed requests, encrypts assertions when asked. */
+  samlSpCertificate: optionalText(10000).refine((v) => !v || looksLikePemCertificate(v), m.samlSpCertificate),
+  /** saml: what the NameID carries. */
+  samlNameIdFormat: z.enum(SAML_NAME_ID_FORMATS, { error: m.samlNameIdFormat }).nullish(),
+  /** saml: what the identity provider signs (default: both). */
+  samlSigning: z.enum(SAML_SIGNING, { error: m.samlSigning }).nullish(),
+  /** saml: 1 encrypts the assertion with the service provider's certificate. */
+  samlEncryptAssertion: formNumber(m.samlEncryptAssertion)
+    .pipe(z.union([z.literal(0), z.literal(1)], { error: m.samlEncryptAssertion }))
+    .optional(),
+  /** saml: where the service provider publishes its metadata; on save, what the form leaves empty is taken from it. */
+  samlMetadataUrl: optionalText(1000).refine((v) => !v || parseRedirectAddress(v) !== undefined, m.samlMetadataUrl),
+  /** saml: the service provider's metadata pasted (a file's content); on save, read like the document at samlMetadataUrl. */
+  samlMetadataXml: optionalText(256 * 1024),
+  /** saml: where the service provider takes logout requests (its SOAP single logout service), usually from its metadata. */
+  samlLogoutUrl: optionalText(1000).refine((v) => !v || parseRedirectAddress(v) !== undefined, m.samlLogoutUrl),
 });
+
+/** A PEM certificate block (the server parses it for real; this catches a paste of the wrong thing). */
+function looksLikePemCertificate(text: string): boolean {
+  return /-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/.test(text);
+}
 
 /** Per application: opens per day over the period, distinct users, last open. */
 export const appAnalysisRow = z.object({
@@ -254,6 +305,63 @@ export const app = defineResource({
         dict: 'yes_no',
         hideInTable: true,
         appliesWhen: { field: 'protocol', in: ['cas'] },
+      },
+      {
+        prop: 'samlMetadataUrl',
+        label: ['服务提供者元数据地址（导入）', 'Service provider metadata URL (import)'],
+        hideInTable: true,
+        appliesWhen: { field: 'protocol', in: ['saml'] },
+      },
+      {
+        prop: 'samlMetadataXml',
+        label: ['服务提供者元数据（粘贴 XML 导入）', 'Service provider metadata (paste the XML to import)'],
+        type: 'textarea',
+        hideInTable: true,
+        appliesWhen: { field: 'protocol', in: ['saml'] },
+      },
+      {
+        prop: 'samlEntityId',
+        label: ['服务提供者实体标识', 'Service provider entity ID'],
+        hideInTable: true,
+        appliesWhen: { field: 'protocol', in: ['saml'] },
+        requiredWhen: { field: 'protocol', in: ['saml'], message: m.samlEntityIdRequired },
+      },
+      {
+        prop: 'samlSpCertificate',
+        label: ['服务提供者证书（PEM）', 'Service provider certificate (PEM)'],
+        type: 'textarea',
+        hideInTable: true,
+        appliesWhen: { field: 'protocol', in: ['saml'] },
+      },
+      {
+        prop: 'samlNameIdFormat',
+        label: ['NameID 格式', 'NameID format'],
+        type: 'select',
+        options: NAME_ID_OPTIONS,
+        hideInTable: true,
+        appliesWhen: { field: 'protocol', in: ['saml'] },
+      },
+      {
+        prop: 'samlSigning',
+        label: ['签名方式', 'What is signed'],
+        type: 'select',
+        options: SIGNING_OPTIONS,
+        hideInTable: true,
+        appliesWhen: { field: 'protocol', in: ['saml'] },
+      },
+      {
+        prop: 'samlLogoutUrl',
+        label: ['服务提供者单点退出地址', 'Service provider single logout URL'],
+        hideInTable: true,
+        appliesWhen: { field: 'protocol', in: ['saml'] },
+      },
+      {
+        prop: 'samlEncryptAssertion',
+        label: ['加密断言', 'Encrypt the assertion'],
+        type: 'select',
+        dict: 'yes_no',
+        hideInTable: true,
+        appliesWhen: { field: 'protocol', in: ['saml'] },
       },
       { prop: 'icon', label: ['图标', 'Icon'], hideInTable: true },
       { prop: 'color', label: ['颜色', 'Colour'], hideInTable: true },

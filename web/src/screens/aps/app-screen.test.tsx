@@ -155,7 +155,16 @@ describe('the application screen', () => {
     const form = (document.querySelector('form#crud-dialog') as HTMLElement).closest('.ant-modal') as HTMLElement;
     const shown = (label: string) => within(form).queryByText(label, { selector: 'label' }) !== null;
     const required = (label: string) => within(form).getByText(label, { selector: 'label' }).classList.contains('ant-form-item-required');
-    const SETTINGS = ['回调地址', '退出通知地址', '令牌携带应用权限', '交接方式', '退出时通知应用'];
+    const SETTINGS = [
+      '回调地址',
+      '退出通知地址',
+      '令牌携带应用权限',
+      '交接方式',
+      '退出时通知应用',
+      '服务提供者实体标识',
+      'NameID 格式',
+      '加密断言',
+    ];
     // No protocol yet: none of the protocols' settings.
     expect(SETTINGS.filter(shown)).toEqual([]);
     expect(within(form).getByRole('combobox', { name: '登录协议' }).closest('.ant-select')?.textContent).toContain('登录协议');
@@ -167,6 +176,9 @@ describe('the application screen', () => {
     expect(required('回调地址')).toBe(true);
     expect(required('应用地址')).toBe(false);
     await settingsOf('CAS', ['回调地址', '退出时通知应用']);
+    await settingsOf('SAML 2.0', ['回调地址', '服务提供者实体标识', 'NameID 格式', '加密断言']);
+    expect(required('服务提供者实体标识')).toBe(true);
+    expect((await within(form).findByTestId('saml-idp-metadata')).textContent).toMatch(/\/saml\/[^/]*\/metadata/);
     await settingsOf('BladeX 令牌交接', ['回调地址', '交接方式']);
     await settingsOf('链接（不单点登录）', []);
     expect(required('应用地址')).toBe(true);
@@ -185,7 +197,7 @@ describe('the application screen', () => {
       fireEvent.mouseDown(within(form).getByLabelText('Sign-on protocol'));
       await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="OpenID Connect"]')).not.toBeNull(), PATIENT);
       const protocols = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.getAttribute('title'));
-      expect(protocols).toEqual(['OpenID Connect', 'CAS', 'BladeX hand-off', 'Link (no sign-on)']);
+      expect(protocols).toEqual(['OpenID Connect', 'CAS', 'SAML 2.0', 'BladeX hand-off', 'Link (no sign-on)']);
       fireEvent.click(document.querySelector('.ant-select-item-option[title="BladeX hand-off"]') as HTMLElement);
       fireEvent.mouseDown(await within(form).findByLabelText('Hand-off mode', undefined, PATIENT));
       await waitFor(

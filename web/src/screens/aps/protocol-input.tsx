@@ -1,6 +1,7 @@
 import { APP_PROTOCOLS, type AppProtocol } from '@sso/shared-api';
 import { ColorPicker, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { client } from '../../api/client.js';
 import type { FieldInputProps } from '../../crud/field-renderers.js';
 import './strings.js';
 
@@ -27,7 +28,26 @@ export function ProtocolInput({ value, onChange, disabled, id, placeholder, dict
           {t(`apsScreen.${value}Help`)}
         </Typography.Text>
       )}
+      {value === 'saml' && <IdpMetadataLink />}
     </>
+  );
+}
+
+/**
+ * Where the service provider finds the platform: the identity provider metadata of the signed-in
+ * administrator's tenant (its address is also the entity ID), to download or to give the application.
+ */
+function IdpMetadataLink() {
+  const { t } = useTranslation();
+  const tenantId = client.session?.token.tenant_id ?? '';
+  const address = `${window.location.origin}/saml/${encodeURIComponent(tenantId)}/metadata`;
+  return (
+    <Typography.Paragraph style={{ fontSize: 12, marginBottom: 0 }} data-testid="saml-idp-metadata">
+      {t('apsScreen.samlIdpMetadata')}{' '}
+      <Typography.Link href={address} target="_blank" download="idp-metadata.xml" copyable={{ text: address }}>
+        {address}
+      </Typography.Link>
+    </Typography.Paragraph>
   );
 }
 

@@ -24,6 +24,9 @@ addScreenStrings('apsScreen', {
     casHelp: 'CAS：service 须落在登记的回调地址之下；票据一次有效、10 秒过期。',
     tokenHelp: 'BladeX 令牌交接：令牌只发往登记的回调地址，受众为本应用。',
     linkHelp: '链接：不做单点登录，只打开应用地址。',
+    samlHelp:
+      'SAML 2.0：回调地址为服务提供者的断言消费服务地址（精确匹配）；可填元数据地址导入实体标识、证书与地址；NameID、签名与加密按下方设置。',
+    samlIdpMetadata: '身份提供者元数据（同时为实体标识）：',
     chartsTitle: '应用访问统计',
     analysisTitle: '应用分析',
     analysisSearch: '应用编码或名称',
@@ -75,6 +78,9 @@ addScreenStrings('apsScreen', {
     casHelp: 'CAS: the service must lie under a registered redirect URI; tickets are single-use and expire after 10 seconds.',
     tokenHelp: 'BladeX hand-off: the token goes only to a registered redirect URI and names this application as its audience.',
     linkHelp: 'Link: no sign-on, the application address is simply opened.',
+    samlHelp:
+      "SAML 2.0: the redirect URIs are the service provider's assertion consumer service URLs (matched exactly); a metadata URL imports its entity ID, certificate and addresses; NameID, signing and encryption are set below.",
+    samlIdpMetadata: 'Identity provider metadata (also its entity ID):',
     chartsTitle: 'Application opens',
     analysisTitle: 'Application analysis',
     analysisSearch: 'Application code or name',

@@ -36,6 +36,7 @@ import * as deptLeader from './0039-dept-leader.js';
 import * as codeGeneration from './0040-code-generation.js';
 import * as wechat from './0041-wechat.js';
 import * as directorySync from './0042-directory-sync.js';
+import * as saml from './0043-saml.js';
 import * as scim from './0044-scim.js';
 import * as syncCallbacksFiles from './0045-sync-callbacks-files.js';
 import * as passkeys from './0046-passkeys.js';
@@ -89,6 +90,7 @@ export const migrations: Migration[] = [
   { version: 40, name: 'code-generation', up: codeGeneration.up },
   { version: 41, name: 'wechat', up: wechat.up },
   { version: 42, name: 'directory-sync', up: directorySync.up },
+  { version: 43, name: 'saml', up: saml.up },
   { version: 44, name: 'scim', up: scim.up },
   { version: 45, name: 'sync-callbacks-files', up: syncCallbacksFiles.up },
   { version: 46, name: 'passkeys', up: passkeys.up },

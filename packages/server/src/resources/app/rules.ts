@@ -8,9 +8,10 @@ import { namePinyin } from '../../domain/app-pinyin.js';
 import type { ResourceRules } from '../../engine/types.js';
 import { hashClientSecret } from '../../kernel/client-secret.js';
 import { live } from '../../kernel/live-rows.js';
+import { samlSettings } from './saml-settings.js';
 
 /** Protocols that send something back to the application: they need a registered redirect URI. */
-const REDIRECTING: readonly AppProtocol[] = ['oidc', 'cas', 'token'];
+const REDIRECTING: readonly AppProtocol[] = ['oidc', 'cas', 'saml', 'token'];
 
 /**
  * The catalogue: names are indexed by pinyin when saved; an application that signs users on
@@ -21,8 +22,10 @@ const REDIRECTING: readonly AppProtocol[] = ['oidc', 'cas', 'token'];
 export const appRules: ResourceRules = {
   async beforeSave({ ctx, caller, values, existing, trx }) {
     if (typeof values.appName === 'string') Object.assign(values, namePinyin(values.appName));
+    const protocol = { ...existing, ...values }.protocol as AppProtocol;
+    const tenantOf = () => String(existing?.tenantId ?? values.tenantId ?? caller.tenant_id);
+    if (protocol === 'saml') await samlSettings({ ctx, values, existing, tenantId: tenantOf(), trx: trx as Kysely<Database> });
     const merged = { ...existing, ...values };
-    const protocol = merged.protocol as AppProtocol;
     if (REDIRECTING.includes(protocol) && splitRedirectUris(merged.redirectUris as string | null).length === 0) {
       throw badRequest(appMessages.redirectUrisRequired);
     }

@@ -1,4 +1,4 @@
-import type { PortalAppRow } from '@sso/shared-api';
+import { type PortalAppRow, SAML_APP_PARAM } from '@sso/shared-api';
 import type { VisibleApp } from '../../apps/who-may-open.js';
 
 /** An application as the portal answers it: no secret, no redirect URIs, no pinyin index. */
@@ -56,6 +56,9 @@ export function startUrl(app: VisibleApp): string {
   switch (app.protocol) {
     case 'cas':
       return `/cas/login?service=${encodeURIComponent(registered)}`;
+    case 'saml':
+      // The sign-in page asks for an unsolicited response and posts it to the application.
+      return `/login?${SAML_APP_PARAM}=${encodeURIComponent(app.appCode)}`;
     case 'token':
       return `/login?appCode=${encodeURIComponent(app.appCode)}&redirect=${encodeURIComponent(registered)}`;
     default:
