@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { sm3 } from 'sm-crypto';
+import smCrypto from 'sm-crypto';
 import type { Db } from '../db/database.js';
 
 /**
@@ -23,7 +23,9 @@ const PAGE = 1000;
 // biome-ignore lint/suspicious/noExplicitAny: a transaction of any schema (the repository's) or the database
 type Executor = Kysely<any>;
 
-const digestOf = (digest: string, text: string) => (digest === 'sha256' ? createHash('sha256').update(text).digest('hex') : sm3(text));
+// sm-crypto is CommonJS: its functions are properties of the default export under Node's ESM loader.
+const digestOf = (digest: string, text: string) =>
+  digest === 'sha256' ? createHash('sha256').update(text).digest('hex') : smCrypto.sm3(text);
 
 /** A record's content as a link vouches for it: every column, names sorted, values as text (times in ISO form). */
 export function recordContent(row: Record<string, unknown>): string {

@@ -4,6 +4,7 @@ import { ValidateInResponseTo } from '@node-saml/node-saml';
 import { appMessages } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bad, createTenantWithAdmin, createUserWithRole, failure, type TestUser, useTestServer } from '../api-suite.testkit.js';
+import { storedApp } from '../apps/catalogue.testkit.js';
 import { createApp, grantApp, platform, startApplication } from '../cas/sign-on.testkit.js';
 import type { SamlKey } from './keys.js';
 import { samlMessages } from './routes.js';
@@ -208,9 +209,7 @@ describe('SAML identity provider', () => {
 
   it('ends the platform session on a signed LogoutRequest from the application and answers a signed LogoutResponse', async () => {
     const leaver = await createUserWithRole(suite.server, { account: 'saml_hr_leaver' });
-    const hrId = String(
-      (await suite.server.ctx.db.selectFrom('blade_app').select('id').where('appCode', '=', 'saml_hr').executeTakeFirstOrThrow()).id,
-    );
+    const hrId = String((await storedApp(suite.server, { appCode: 'saml_hr' }))?.id);
     await grantApp(suite, hrId, leaver.id);
     const sp = hrSp();
     const answer = await signOn(sp, leaver);
