@@ -100,6 +100,9 @@ export const commonColumns = z.object({
 export type CommonColumns = z.infer<typeof commonColumns>;
 
 /** A number in a form, sent as a number or a numeric string. */
+/** An optional value a form may send as "" (BladeX answers null as "", and an edit form sends the row back): "" is null. */
+export const emptyAsNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? null : v), schema.nullish());
+
 export const formNumber = (message: string) =>
   z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),

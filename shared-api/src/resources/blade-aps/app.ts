@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonColumns, formNumber, idString, optionalId, optionalText, pageQuery, requiredText } from '../../common.js';
+import { commonColumns, emptyAsNull, formNumber, idString, optionalId, optionalText, pageQuery, requiredText } from '../../common.js';
 import { defineMessagePattern, defineMessages, zh } from '../../messages.js';
 import { parseRedirectAddress } from '../../redirect.js';
 import { redirectUriList } from '../../redirect-contract.js';
@@ -149,9 +149,9 @@ export const appEntity = z.object({
   /** saml: the service provider's certificate (PEM): verifies its signed requests, encrypts assertions when asked. */
   samlSpCertificate: optionalText(10000).refine((v) => !v || looksLikePemCertificate(v), m.samlSpCertificate),
   /** saml: what the NameID carries. */
-  samlNameIdFormat: z.enum(SAML_NAME_ID_FORMATS, { error: m.samlNameIdFormat }).nullish(),
+  samlNameIdFormat: emptyAsNull(z.enum(SAML_NAME_ID_FORMATS, { error: m.samlNameIdFormat })),
   /** saml: what the identity provider signs (default: both). */
-  samlSigning: z.enum(SAML_SIGNING, { error: m.samlSigning }).nullish(),
+  samlSigning: emptyAsNull(z.enum(SAML_SIGNING, { error: m.samlSigning })),
   /** saml: 1 encrypts the assertion with the service provider's certificate. */
   samlEncryptAssertion: formNumber(m.samlEncryptAssertion)
     .pipe(z.union([z.literal(0), z.literal(1)], { error: m.samlEncryptAssertion }))

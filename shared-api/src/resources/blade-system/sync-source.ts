@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idString, optionalText, requiredText, uploadedFile } from '../../common.js';
+import { emptyAsNull, idString, optionalText, requiredText, uploadedFile } from '../../common.js';
 import { defineMessagePattern, defineMessages } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
 
@@ -95,7 +95,6 @@ export const SYNC_KINDS = ['ldap', 'wecom', 'dingtalk', 'feishu', 'file'] as con
 export type SyncKind = (typeof SYNC_KINDS)[number];
 
 const ATTRIBUTE = /^[A-Za-z][A-Za-z0-9-]{0,63}$/;
-const emptyAsNull = (schema: z.ZodType) => z.preprocess((v) => (v === '' ? null : v), schema.nullish());
 const attribute = emptyAsNull(z.string({ error: syncMessages.attr }).trim().regex(ATTRIBUTE, syncMessages.attr));
 /** Balanced parentheses, nothing outside them: what an LDAP filter looks like (the directory parses it). */
 const ldapFilter = emptyAsNull(
