@@ -37,7 +37,7 @@ export interface SignInTables {
     createTime: Generated<Date>;
     lastUsedTime: NullableTimestamp;
   };
-  blade_audit_chain: {
+  blade_log_chain: {
     tenantId: string;
     seq: ColumnType<string, number | string, number | string>;
     logTable: string;
@@ -47,7 +47,7 @@ export interface SignInTables {
     hash: string;
     createTime: Generated<Date>;
   };
-  blade_audit_chain_head: {
+  blade_log_chain_head: {
     tenantId: string;
     seq: ColumnType<string, number | string, number | string>;
     hash: string;

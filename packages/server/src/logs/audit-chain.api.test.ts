@@ -84,7 +84,7 @@ describe('the chain of security records', () => {
     if (param) await suite.admin.system.param.submit({ id: param.id, paramValue: 'sha256' });
     else await suite.admin.system.param.submit({ paramName: 'audit.chainDigest', paramKey: 'audit.chainDigest', paramValue: 'sha256' });
     await signIn(suite.server, { account: admin.account, password: admin.password, tenantId: '610006' });
-    const digests = await db().selectFrom('blade_audit_chain').select('digest').where('tenantId', '=', '610006').orderBy('seq').execute();
+    const digests = await db().selectFrom('blade_log_chain').select('digest').where('tenantId', '=', '610006').orderBy('seq').execute();
     expect(digests[0]?.digest).toBe('sm3');
     expect(digests.at(-1)?.digest).toBe('sha256');
     expect((await verify(admin)).intact).toBe(true);

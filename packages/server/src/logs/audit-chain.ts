@@ -56,12 +56,12 @@ export async function appendToChain(trx: Executor, table: ChainedTable, ids: rea
   }
   for (const [tenantId, records] of byTenant) {
     await trx
-      .insertInto('blade_audit_chain_head')
+      .insertInto('blade_log_chain_head')
       .values({ tenantId, seq: 0, hash: GENESIS })
       .onConflict((oc) => oc.column('tenantId').doNothing())
       .execute();
     const head = await trx
-      .selectFrom('blade_audit_chain_head')
+      .selectFrom('blade_log_chain_head')
       .select(['seq', 'hash'])
       .where('tenantId', '=', tenantId)
       .forUpdate()
@@ -75,8 +75,8 @@ export async function appendToChain(trx: Executor, table: ChainedTable, ids: rea
       prevHash = hash;
       return link;
     });
-    await trx.insertInto('blade_audit_chain').values(links).execute();
-    await trx.updateTable('blade_audit_chain_head').set({ seq, hash: prevHash }).where('tenantId', '=', tenantId).execute();
+    await trx.insertInto('blade_log_chain').values(links).execute();
+    await trx.updateTable('blade_log_chain_head').set({ seq, hash: prevHash }).where('tenantId', '=', tenantId).execute();
   }
 }
 
@@ -97,7 +97,7 @@ export interface ChainVerdict {
  * record written since the chain began that no link names is `inserted`. The first problem found is answered.
  */
 export async function verifyChain(db: Db, tenantId: string): Promise<ChainVerdict> {
-  const head = await db.selectFrom('blade_audit_chain_head').selectAll().where('tenantId', '=', tenantId).executeTakeFirst();
+  const head = await db.selectFrom('blade_log_chain_head').selectAll().where('tenantId', '=', tenantId).executeTakeFirst();
   if (!head) return { intact: true, checked: 0, firstBroken: null };
   let expectedSeq = Number(head.purgedSeq) + 1;
   let prevHash: string | undefined;
@@ -109,7 +109,7 @@ export async function verifyChain(db: Db, tenantId: string): Promise<ChainVerdic
   });
   for (;;) {
     const links = await db
-      .selectFrom('blade_audit_chain')
+      .selectFrom('blade_log_chain')
       .selectAll()
       .where('tenantId', '=', tenantId)
       .where('seq', '>=', String(expectedSeq))
@@ -143,7 +143,7 @@ export async function verifyChain(db: Db, tenantId: string): Promise<ChainVerdic
     const securityOnly = table === 'blade_log_usual' ? sql`and r.log_level = 'security'` : sql``;
     const found = await sql<{ id: string }>`select r.id from ${sql.table(table)} r
       where r.tenant_id = ${tenantId} and r.create_time >= ${head.startedAt} ${securityOnly}
-        and not exists (select 1 from blade_audit_chain c where c.log_table = ${table} and c.log_id = r.id)
+        and not exists (select 1 from blade_log_chain c where c.log_table = ${table} and c.log_id = r.id)
       order by r.id limit 1`.execute(db);
     const stray = found.rows[0];
     if (stray) return broken(null, table, String(stray.id), 'inserted');
@@ -157,16 +157,16 @@ export async function verifyChain(db: Db, tenantId: string): Promise<ChainVerdic
  */
 export async function purgeChainBefore(db: Db, cutoff: Date): Promise<void> {
   const ends = await db
-    .selectFrom('blade_audit_chain')
+    .selectFrom('blade_log_chain')
     .select(['tenantId', (eb) => eb.fn.max('seq').as('lastSeq')])
     .where('createTime', '<', cutoff)
     .groupBy('tenantId')
     .execute();
   for (const { tenantId, lastSeq } of ends) {
     await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('blade_audit_chain').where('tenantId', '=', tenantId).where('seq', '<=', String(lastSeq)).execute();
+      await trx.deleteFrom('blade_log_chain').where('tenantId', '=', tenantId).where('seq', '<=', String(lastSeq)).execute();
       await trx
-        .updateTable('blade_audit_chain_head')
+        .updateTable('blade_log_chain_head')
         .set({ purgedSeq: String(lastSeq) })
         .where('tenantId', '=', tenantId)
         .execute();
