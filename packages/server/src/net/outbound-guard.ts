@@ -99,35 +99,45 @@ export class OutboundGuard {
     return addresses[0]!;
   }
 
-  /** A fetch whose every new connection is checked for this tenant and made to the checked address. */
-  fetchFor(tenantId: string): OutboundFetch {
+  /**
+   * A fetch whose every new connection is checked for this tenant and made to the checked address.
+   * Inside a transaction pass it as `db`: the allow-list is then read through it (on the embedded
+   * database a read beside an open transaction waits for it to end), and the fetch is not pooled.
+   */
+  fetchFor(tenantId: string, options: { db?: Kysely<Database> } = {}): OutboundFetch {
     const guarded = tenantId !== DEFAULT_TENANT_ID;
+    if (options.db) return this.newFetch(guarded ? tenantId : DEFAULT_TENANT_ID, options.db);
     let fetcher = this.fetches.get(guarded);
     if (!fetcher) {
-      const dispatcher = new Agent({ connect: this.connector(guarded ? tenantId : DEFAULT_TENANT_ID) });
-      fetcher = async (url, init) => {
-        // Every request, not only every new connection: a pooled connection outlives an allow-list entry.
-        if (guarded) await this.resolve(tenantId, String(url));
-        try {
-          return (await undiciFetch(url, { ...(init as object), dispatcher })) as unknown as Response;
-        } catch (error) {
-          // fetch reports a refused connection as "fetch failed"; the reason is its cause.
-          const cause = (error as { cause?: unknown }).cause;
-          throw cause instanceof OutboundRefused ? cause : error;
-        }
-      };
+      fetcher = this.newFetch(guarded ? tenantId : DEFAULT_TENANT_ID);
       this.fetches.set(guarded, fetcher);
     }
     return fetcher;
   }
 
-  private connector(tenantId: string): buildConnector.connector {
+  private newFetch(tenantId: string, db?: Kysely<Database>): OutboundFetch {
+    const guarded = tenantId !== DEFAULT_TENANT_ID;
+    const dispatcher = new Agent({ connect: this.connector(tenantId, db) });
+    return async (url, init) => {
+      // Every request, not only every new connection: a pooled connection outlives an allow-list entry.
+      if (guarded) await this.resolve(tenantId, String(url), { db });
+      try {
+        return (await undiciFetch(url, { ...(init as object), dispatcher })) as unknown as Response;
+      } catch (error) {
+        // fetch reports a refused connection as "fetch failed"; the reason is its cause.
+        const cause = (error as { cause?: unknown }).cause;
+        throw cause instanceof OutboundRefused ? cause : error;
+      }
+    };
+  }
+
+  private connector(tenantId: string, db?: Kysely<Database>): buildConnector.connector {
     const base = buildConnector({});
     return (options, callback) => {
       const host = options.hostname.replace(/^\[|\]$/g, '');
       const port = options.port || (options.protocol === 'https:' ? '443' : '80');
       const target = isIP(host) === 6 ? `[${host}]:${port}` : `${host}:${port}`;
-      this.resolve(tenantId, target).then(
+      this.resolve(tenantId, target, { db }).then(
         (address) => base({ ...options, hostname: address, servername: options.servername ?? (isIP(host) ? undefined : host) }, callback),
         (error: Error) => callback(error, null),
       );

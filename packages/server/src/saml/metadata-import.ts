@@ -67,7 +67,10 @@ export async function importSpMetadata(ctx: AppContext, tenantId: string, url: s
   await ctx.outbound.check(tenantId, url, { db: trx });
   let text: string;
   try {
-    const response = await ctx.outbound.fetchFor(tenantId)(url, { redirect: 'manual', signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+    const response = await ctx.outbound.fetchFor(tenantId, { db: trx })(url, {
+      redirect: 'manual',
+      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+    });
     text = await response.text();
     if (!response.ok || text.length > MAX_METADATA_BYTES) throw new Error(`status ${response.status}`);
   } catch {

@@ -343,6 +343,35 @@ describe('SAML identity provider', () => {
     expect(answer.status).toBe(400);
   });
 
+  it("imports another tenant's service provider from an allow-listed internal address, the allow-list read in the save's transaction", async () => {
+    const key = await spKey();
+    const sp = serviceProvider(suite, { entityId: 'https://mes.example.test/sp', acs: 'https://mes.example.test/acs', idpCerts, key });
+    const metadata = sp.generateServiceProviderMetadata(key.certificate, key.certificate);
+    const served = await startApplication(async (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/samlmetadata+xml' }).end(metadata);
+    });
+    try {
+      // Saving the parameter empties the cache: the import reads it afresh while the save's transaction is open.
+      const param = (await suite.admin.system.param.list({ paramKey: 'outbound.allowHosts' })).records[0];
+      const allow = { paramName: 'outbound.allowHosts', paramKey: 'outbound.allowHosts', paramValue: '127.0.0.1' };
+      await suite.admin.system.param.submit(param ? { ...allow, id: param.id } : allow);
+      const plant = await createTenantWithAdmin(suite.server, '620001');
+      const row = (await plant.sdk.call('POST', '/api/blade-aps/app/submit', undefined, {
+        appCode: 'saml_mes',
+        appName: 'saml_mes',
+        appType: '1',
+        appCategory: '4',
+        status: 1,
+        protocol: 'saml',
+        samlMetadataUrl: `${served.origin}/metadata`,
+      })) as Record<string, string>;
+      const saved = (await plant.sdk.call('GET', `/api/blade-aps/app/detail?id=${row.id}`)) as Record<string, string>;
+      expect(saved.samlEntityId).toBe('https://mes.example.test/sp');
+    } finally {
+      await served.close();
+    }
+  });
+
   it('imports a service provider from its metadata address: entity ID, ACS, certificate, logout address', async () => {
     const key = await spKey();
     const sp = serviceProvider(suite, { entityId: 'https://wiki.example.test/sp', acs: 'https://wiki.example.test/acs', idpCerts, key });
