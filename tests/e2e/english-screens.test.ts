@@ -325,6 +325,7 @@ describe.skipIf(!runnable)('every screen in English', () => {
         expect(await options.locator('.ant-select-item-option').allTextContents()).toEqual([
           'OpenID Connect',
           'CAS',
+          'SAML 2.0',
           'BladeX hand-off',
           'Link (no sign-on)',
         ]);
