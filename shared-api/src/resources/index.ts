@@ -55,6 +55,7 @@ import { sms } from './blade-resource/sms.js';
 import { apiScope } from './blade-system/api-scope.js';
 import { client } from './blade-system/client.js';
 import { code } from './blade-system/code.js';
+import { compliance } from './blade-system/compliance.js';
 import { dataScope } from './blade-system/data-scope.js';
 import { datasource } from './blade-system/datasource.js';
 import { dept } from './blade-system/dept.js';
@@ -96,6 +97,7 @@ export const registry = {
     socialProvider,
     syncSource,
     syncRun,
+    compliance,
   },
   user: { user },
   log: { usual: logUsual, api: logApi, error: logError, login: logLogin, security: securityLog },
@@ -229,6 +231,7 @@ export { SMS_LOG, sms, smsLogRow } from './blade-resource/sms.js';
 export * from './blade-system/api-scope.js';
 export { clientMessages, GRANT_TYPES } from './blade-system/client.js';
 export * from './blade-system/code.js';
+export * from './blade-system/compliance.js';
 export * from './blade-system/data-scope.js';
 export { datasourceMessages } from './blade-system/datasource.js';
 export * from './blade-system/dept.js';

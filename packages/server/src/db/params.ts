@@ -2,13 +2,17 @@ import type { ResourceCache } from '../kernel/cache.js';
 import { live } from '../kernel/live-rows.js';
 import type { Db } from './database.js';
 
-/** System parameters by key (blade_param), read through the resource cache. */
+/**
+ * System parameters by key, read through the resource cache: the platform's values
+ * (`blade_param`, the parameter screen) and a tenant's own values over them (`blade_tenant_param`).
+ */
 export class Params {
   constructor(
     private readonly db: Db,
     private readonly cache: ResourceCache,
   ) {}
 
+  /** The platform's value of a parameter. */
   async get(key: string): Promise<string | undefined> {
     return this.cache.get('blade_param', `key:${key}`, async () => {
       const row = await this.db.selectFrom('blade_param').select('paramValue').where('paramKey', '=', key).$call(live()).executeTakeFirst();
@@ -19,5 +23,46 @@ export class Params {
   async getNumber(key: string, fallback: number): Promise<number> {
     const value = Number(await this.get(key));
     return Number.isFinite(value) && value > 0 ? value : fallback;
+  }
+
+  /** The tenant's own value of a parameter, without the platform's. */
+  async ownOf(tenantId: string, key: string): Promise<string | undefined> {
+    return (await this.ownValues(tenantId)).get(key);
+  }
+
+  /** What applies to a tenant: its own value, else the platform's. */
+  async forTenant(tenantId: string, key: string): Promise<string | undefined> {
+    return (await this.ownOf(tenantId, key)) ?? (await this.get(key));
+  }
+
+  /** Every value the tenant set for itself, by key (one read per tenant while cached). */
+  async ownValues(tenantId: string): Promise<ReadonlyMap<string, string>> {
+    return this.cache.get('blade_tenant_param', `tenant:${tenantId}`, async () => {
+      const rows = await this.db
+        .selectFrom('blade_tenant_param')
+        .select(['paramKey', 'paramValue'])
+        .where('tenantId', '=', tenantId)
+        .execute();
+      return new Map(rows.map((row) => [row.paramKey, row.paramValue]));
+    });
+  }
+
+  /**
+   * Sets (or, with `null`, clears) a tenant's own values in one transaction; the other nodes
+   * forget theirs through the cache's bus.
+   */
+  async setOwn(tenantId: string, values: Record<string, string | null>, userId: string | null, db: Db = this.db): Promise<void> {
+    for (const [paramKey, paramValue] of Object.entries(values)) {
+      if (paramValue === null) {
+        await db.deleteFrom('blade_tenant_param').where('tenantId', '=', tenantId).where('paramKey', '=', paramKey).execute();
+        continue;
+      }
+      await db
+        .insertInto('blade_tenant_param')
+        .values({ tenantId, paramKey, paramValue, updateUser: userId, updateTime: new Date() })
+        .onConflict((oc) => oc.columns(['tenantId', 'paramKey']).doUpdateSet({ paramValue, updateUser: userId, updateTime: new Date() }))
+        .execute();
+    }
+    this.cache.invalidate('blade_tenant_param');
   }
 }

@@ -172,6 +172,8 @@ export interface Database
   blade_dict: Row<DictColumns>;
   blade_dict_biz: Row<DictColumns>;
   blade_param: Row<{ paramName: string; paramKey: string; paramValue: string; remark: Opt<string> }>;
+  /** A tenant's own parameter values over the platform's (migration 48). */
+  blade_tenant_param: { tenantId: string; paramKey: string; paramValue: string; updateUser: Opt<Id>; updateTime: Timestamp };
   blade_log_error: Row<{
     serviceId: Opt<string>;
     serverHost: Opt<string>;

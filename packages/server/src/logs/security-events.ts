@@ -63,7 +63,9 @@ export type SecurityEventType =
   | 'user.audit-refuse'
   // third-party identities bound to or removed from an account
   | 'user.social-bind'
-  | 'user.social-unbind';
+  | 'user.social-unbind'
+  // the compliance profile and its limits (a tenant's own, or the platform's for every tenant)
+  | 'tenant.compliance-setting';
 
 /** What an event concerns: one row is written per target. */
 export interface SecurityTarget {

@@ -26,6 +26,7 @@ import { attachResource } from './attach/index.js';
 import { blogResource } from './blog/index.js';
 import { clientResource } from './client/index.js';
 import { codeResource } from './code/index.js';
+import { complianceEndpoints } from './compliance/index.js';
 import { dashEndpoints } from './dash/index.js';
 import { datasourceResource } from './datasource/index.js';
 import { deptResource } from './dept/index.js';
@@ -163,6 +164,7 @@ const endpointGroups: readonly ServedEndpoints[] = [
   processLeaveEndpoints,
   wxMiniEndpoints,
   securityLogEndpoints,
+  complianceEndpoints,
 ];
 
 /** Every endpoint group of the registry, bound; one without handlers stops the server at start, naming it. */

@@ -41,6 +41,7 @@ import * as scim from './0044-scim.js';
 import * as syncCallbacksFiles from './0045-sync-callbacks-files.js';
 import * as passkeys from './0046-passkeys.js';
 import * as auditChain from './0047-audit-chain.js';
+import * as tenantParams from './0048-tenant-params.js';
 
 export interface Migration {
   version: number;
@@ -95,4 +96,5 @@ export const migrations: Migration[] = [
   { version: 45, name: 'sync-callbacks-files', up: syncCallbacksFiles.up },
   { version: 46, name: 'passkeys', up: passkeys.up },
   { version: 47, name: 'audit-chain', up: auditChain.up },
+  { version: 48, name: 'tenant-params', up: tenantParams.up },
 ];

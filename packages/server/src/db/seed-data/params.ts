@@ -56,4 +56,48 @@ export const params: ParamSeed[] = [
     paramValue: 'https://api.weixin.qq.com',
     remark: '公众号与小程序调用的微信接口根地址，默认微信官方地址；可改为经由代理的地址',
   },
+  {
+    paramName: '合规配置（等保三级）',
+    paramKey: 'compliance.profile',
+    paramValue: 'false',
+    remark: 'true 为所有租户开启合规配置（租户不能关闭）；false 时由各租户在「合规配置」中自行开启。以下各项为开启后所有租户的默认值',
+  },
+  { paramName: '密码有效期（天）', paramKey: 'password.expiryDays', paramValue: '90', remark: '合规配置开启时生效，0 表示不过期' },
+  { paramName: '密码历史（次）', paramKey: 'password.history', paramValue: '5', remark: '合规配置开启时生效：不能重复使用最近 N 次的密码' },
+  {
+    paramName: '密码最短使用期（天）',
+    paramKey: 'password.minAgeDays',
+    paramValue: '1',
+    remark: '合规配置开启时生效：修改密码后 N 天内不能再改',
+  },
+  {
+    paramName: '休眠账号停用（天）',
+    paramKey: 'account.dormantDays',
+    paramValue: '90',
+    remark: '合规配置开启时生效：N 天未登录的账号被停用',
+  },
+  {
+    paramName: '会话空闲超时（分钟）',
+    paramKey: 'session.idleMinutes',
+    paramValue: '30',
+    remark: '合规配置开启时生效：空闲超过 N 分钟须重新登录',
+  },
+  {
+    paramName: '会话最长时长（小时）',
+    paramKey: 'session.maxHours',
+    paramValue: '12',
+    remark: '合规配置开启时生效：登录 N 小时后须重新登录',
+  },
+  {
+    paramName: '管理员须双因素登录',
+    paramKey: 'admin.requireSecondFactor',
+    paramValue: 'true',
+    remark: '合规配置开启时生效：管理员以动态口令或通行密钥作为第二因素',
+  },
+  {
+    paramName: '管理员须通行密钥登录',
+    paramKey: 'admin.requirePasskey',
+    paramValue: 'false',
+    remark: '合规配置开启时生效：管理员的第二因素只能是通行密钥',
+  },
 ];
