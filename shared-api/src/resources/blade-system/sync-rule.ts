@@ -9,7 +9,7 @@ import { role } from './role.js';
 import { syncSource } from './sync-source.js';
 
 export const syncRuleMessages = defineMessages({
-  name: ['请输入规则名称', 'Please enter the name of the rule'],
+  name: ['请输入规则名称', 'Please enter the rule name'],
   sourceMissing: ['同步源不存在', 'The sync source does not exist'],
   deptMissing: ['机构不存在', 'The department does not exist'],
   postMissing: ['岗位不存在', 'The post does not exist'],
