@@ -1,6 +1,7 @@
 import { ApiError, syncMessages as m } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import { live } from '../../kernel/live-rows.js';
+import { pickUpWish } from './callback-sync.js';
 import { carryOut } from './carry-out.js';
 import { computePlan, holdingSource, record, sourceCaller } from './runs.js';
 import { nextRunAfter } from './schedule.js';
@@ -49,21 +50,17 @@ async function runScheduled(ctx: AppContext, source: SourceRow): Promise<boolean
   const caller = sourceCaller(source);
   const started = Date.now();
   try {
-    await holdingSource(
-      ctx,
-      source,
-      async () => undefined,
-      async () => {
-        const plan = await computePlan(ctx, source);
-        // An HR file with broken rows applies nothing, as from the console.
-        if (source.kind === 'file' && plan.counts.errors > 0) {
-          await record(ctx, caller, source, { dryRun: false, outcome: 'failed', plan, started, message: m.fileHasErrors });
-          return;
-        }
-        const done = await carryOut(ctx, caller, source, plan);
-        await record(ctx, caller, source, { dryRun: false, outcome: 'applied', plan: done, started, message: 'schedule' });
-      },
-    );
+    // A change callback that found the source held during the run is met once the run ends.
+    await holdingSource(ctx, source, pickUpWish(ctx, source.id), async () => {
+      const plan = await computePlan(ctx, source);
+      // An HR file with broken rows applies nothing, as from the console.
+      if (source.kind === 'file' && plan.counts.errors > 0) {
+        await record(ctx, caller, source, { dryRun: false, outcome: 'failed', plan, started, message: m.fileHasErrors });
+        return;
+      }
+      const done = await carryOut(ctx, caller, source, plan);
+      await record(ctx, caller, source, { dryRun: false, outcome: 'applied', plan: done, started, message: 'schedule' });
+    });
     return true;
   } catch (error) {
     if (error instanceof ApiError && error.message === m.running) return false;
