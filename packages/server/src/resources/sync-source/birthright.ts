@@ -1,4 +1,4 @@
-import { ApiError, syncMessages as m, type SyncChangeRow } from '@sso/shared-api';
+import { ApiError, badRequest, syncMessages as m, type SyncChangeRow, syncRuleMessages } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
 import { grantAppRoleOutcome, revokeAppRole } from '../../domain/app-role-grants.js';
@@ -34,6 +34,8 @@ interface Rule {
 
 interface Person {
   id: string;
+  /** The person's key in the source. */
+  externalId: string;
   account: string;
   deptId: string | null;
   postId: string | null;
@@ -100,7 +102,7 @@ async function peopleOf(ctx: AppContext, source: SourceRow): Promise<Person[]> {
   const rows = await ctx.db
     .selectFrom('blade_sync_link as l')
     .innerJoin('blade_user as u', 'u.id', 'l.localId')
-    .select(['u.id', 'u.account', 'u.deptId', 'u.postId', 'u.roleId'])
+    .select(['u.id', 'l.externalId', 'u.account', 'u.deptId', 'u.postId', 'u.roleId'])
     .where('l.sourceId', '=', source.id)
     .where('l.kind', '=', 'user')
     .where('l.gone', '=', 0)
@@ -129,15 +131,11 @@ export async function applyBirthright(ctx: AppContext, caller: Caller, source: S
     people,
     rules.some((r) => r.deptId && r.withSubDepts === 1) ? await ancestorsOfDepts(ctx, source.tenantId) : new Map(),
   );
-  // Grants recorded for a person by any source: another source's rule gave it, so this one leaves it.
+  // Grants recorded for a person by any source (read whole: one row per rule grant of the tenant):
+  // another source's rule gave it, so this one leaves it.
   const heldByRule = new Set(
     (
-      await ctx.db
-        .selectFrom('blade_sync_grant')
-        .select(['userId', 'kind', 'targetId'])
-        .where('tenantId', '=', source.tenantId)
-        .where('userId', 'in', people.length ? people.map((p) => p.id) : ['0'])
-        .execute()
+      await ctx.db.selectFrom('blade_sync_grant').select(['userId', 'kind', 'targetId']).where('tenantId', '=', source.tenantId).execute()
     ).map((r) => `${r.userId}|${keyOf(r.kind as GrantKind, String(r.targetId))}`),
   );
   const recordedOf = new Map<string, Recorded[]>();
@@ -164,7 +162,7 @@ export async function applyBirthright(ctx: AppContext, caller: Caller, source: S
         errors.push({
           kind: 'user',
           action: 'error',
-          externalId: person.account,
+          externalId: person.externalId,
           label: person.account,
           localId: person.id,
           changes: {},
@@ -206,6 +204,16 @@ async function give(ctx: AppContext, caller: Caller, source: SourceRow, person: 
         caller,
       );
     }
+  }
+  if (kind === 'role') {
+    // A role removed since the rule was saved is refused like an application role would be.
+    const role = await ctx.db
+      .selectFrom('blade_role')
+      .select('id')
+      .where('id', '=', targetId)
+      .$call(live(source.tenantId))
+      .executeTakeFirst();
+    if (!role) throw badRequest(syncRuleMessages.roleMissing);
   }
   await ctx.db.transaction().execute(async (trx) => {
     if (kind === 'role') {
