@@ -46,6 +46,7 @@ import { registerAppDownloadRoute } from './resources/appmanage/index.js';
 import { endpointsToServe, resourcesToServe } from './resources/index.js';
 import { registerSmsRoutes } from './resources/sms/routes.js';
 import { registerSyncCallbacks } from './resources/sync-source/callback-routes.js';
+import { scheduleDirectorySync } from './resources/sync-source/schedule-timer.js';
 import { scheduleGrantExpiry } from './resources/user-authorized/expiry-timer.js';
 import { registerSamlRoutes } from './saml/routes.js';
 import { registerSamlSingleLogout } from './saml/single-logout.js';
@@ -182,6 +183,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerSocialRoutes(app, ctx, origin);
   registerWechatCallback(app, ctx);
   registerSyncCallbacks(app, ctx);
+  scheduleDirectorySync(app, ctx);
   registerResourceRoutes(app, ctx, resourcesToServe(options.testResources));
   registerEndpointRoutes(app, ctx, endpointsToServe());
 

@@ -87,6 +87,7 @@ const SCREENS: Record<string, string> = {
   syncsource: 'Sync sources',
   syncrun: 'Sync runs',
   compliance: 'Compliance profile',
+  syncrule: 'Sync grant rules',
   report: 'Reports',
   reportlist: 'Report list',
   work: 'My work',
