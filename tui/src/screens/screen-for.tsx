@@ -1,8 +1,9 @@
-import { app, dict, dictBiz, type MenuNode, type ResourceDef, registry, resourceForMenu, user } from '@sso/shared-api';
+import { app, dict, dictBiz, entryForMenu, type MenuNode, type ResourceDef, registry, resourceForMenu, user } from '@sso/shared-api';
 import { Text } from 'ink';
 import type { ReactNode } from 'react';
 import { ListScreen } from '../components/list-screen.js';
 import { useLang } from '../core/i18n.js';
+import { ComplianceScreen } from './compliance-screen.js';
 import { MasterDetail } from './master-detail.js';
 import { PROFILE_CODE } from './profile-code.js';
 import { ProfileScreen } from './profile-screen.js';
@@ -65,7 +66,8 @@ const OWN_SCREENS = new Map<ResourceDef, (size: Size, t: Translate) => ReactNode
 ]);
 
 /**
- * The screen a menu opens: personal info and the workflow task lists (menus of no resource),
+ * The screen a menu opens: personal info and the workflow task lists (menus of no resource), the
+ * compliance report (an endpoint group),
  * a resource's own screen, else the generic list of the registry resource the menu's code names.
  */
 export function ScreenFor({ menu, active, shown, width, height }: ScreenProps) {
@@ -73,6 +75,7 @@ export function ScreenFor({ menu, active, shown, width, height }: ScreenProps) {
   const size = { active, width, height };
   if (menu.code === PROFILE_CODE) return <ProfileScreen active={active} width={width} />;
   if (menu.code in WORK_LISTS) return <WorkScreen menuCode={menu.code} {...size} />;
+  if (entryForMenu(menu.code) === registry.system.compliance) return <ComplianceScreen active={active} width={width} />;
   const def = resourceForMenu(menu.code);
   const own = def && OWN_SCREENS.get(def);
   if (own) return own(size, t);
