@@ -28,9 +28,12 @@ async function submitForm(base, path, jar) {
   return answer.headers.get('location');
 }
 
-/** One code flow through the development forms: the tokens, with a refresh token. */
-export async function bareCodeFlow(base) {
-  const jar = cookieJar();
+/**
+ * One code flow through the development forms: the tokens, with a refresh token. Given the jar of
+ * a browser that already signed in and consented (a worker's own), the provider answers the code
+ * straight from the authorization endpoint, as it does for a signed-in user.
+ */
+export async function bareCodeFlow(base, jar = cookieJar()) {
   const { verifier, challenge } = pkcePair();
   let location = `${base}/auth?${authorizationQuery(bareApp, challenge)}`;
   for (let hop = 0; hop < MAX_HOPS && !location.startsWith(bareApp.redirectUri); hop++) {
@@ -47,4 +50,25 @@ export async function bareCodeFlow(base) {
   const code = new URL(location).searchParams.get('code');
   if (!code) throw new Error(`no code: ${location}`);
   return exchangeCode(`${base}/token`, bareApp, code, verifier);
+}
+
+/** A signed-in user's sign-on at the bare provider, shaped like the platform bench's: code, token, then userinfo. */
+export function bareSignedInFlow(base) {
+  const jar = cookieJar();
+  return async () => {
+    const tokens = await bareCodeFlow(base, jar);
+    const me = await fetch(`${base}/me`, { headers: { authorization: `Bearer ${tokens?.access_token}` } });
+    return Boolean((await me.json()).sub);
+  };
+}
+
+/** A client-credentials grant at the bare provider. */
+export async function bareClientCredentials(base) {
+  const response = await fetch(`${base}/token`, {
+    method: 'POST',
+    headers: { authorization: bareApp.basic, 'content-type': FORM },
+    body: 'grant_type=client_credentials',
+  });
+  await response.arrayBuffer();
+  return response.ok;
 }

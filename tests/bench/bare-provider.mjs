@@ -2,7 +2,7 @@
 // baseline the platform's refresh grants are compared with. Started as its own process by the bench
 // (PORT), so that its CPU time is measured like the platform server's. One confidential client,
 // configured as the platform configures its applications where that touches a refresh: Basic
-// client authentication, code + refresh grants, ES256 ID tokens, mandatory PKCE, a refresh token
+// client authentication, code, refresh and client-credentials grants, ES256 ID tokens, mandatory PKCE, a refresh token
 // for every code and a new one on every refresh.
 //
 // Refresh tokens come from real code flows through the provider's development login and consent
@@ -62,7 +62,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         client_id: BARE_CLIENT.appCode,
         client_secret: BARE_CLIENT.secret,
         redirect_uris: [BARE_CLIENT.redirectUri],
-        grant_types: ['authorization_code', 'refresh_token'],
+        grant_types: ['authorization_code', 'refresh_token', 'client_credentials'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
         id_token_signed_response_alg: 'ES256',
@@ -73,7 +73,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     scopes: ['openid', 'profile', 'email', 'phone', 'offline_access'],
     jwks: { keys: [es256Key()] },
     cookies: { keys: [randomBytes(32).toString('hex')] },
-    features: { devInteractions: { enabled: true } },
+    features: { devInteractions: { enabled: true }, clientCredentials: { enabled: true } },
     // As the platform: a refresh token for every code of a client allowed the refresh grant.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
