@@ -40,6 +40,7 @@ import type { Access } from './kernel/caller.js';
 import type { Config } from './kernel/config.js';
 import { IdGenerator } from './kernel/ids.js';
 import { registerApiLog } from './logs/api-hook.js';
+import { scheduleDormantAccounts } from './auth/dormant-accounts.js';
 import { registerOidcRoutes } from './oidc/routes.js';
 import { endProviderSessions } from './oidc/session-end.js';
 import { registerAppDownloadRoute } from './resources/appmanage/index.js';
@@ -138,6 +139,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerLanguage(app);
   registerAuthHook(app, ctx);
   registerApiLog(app, ctx);
+  // Beside the log retention's daily purge: the compliance profile's dormant accounts.
+  const stopDormantAccounts = scheduleDormantAccounts(ctx);
+  app.addHook('onClose', async () => stopDormantAccounts());
   registerIdempotency(app, ctx.db);
   await registerDocs(app);
 

@@ -51,6 +51,8 @@ export async function openSession(
     refreshTtlSeconds: input.client.refreshTokenValidity,
     mustChangePassword: user.mustChangePassword === 1,
   });
+  // The last successful sign-in: what the compliance profile's dormant accounts count from.
+  await ctx.db.updateTable('blade_user').set({ lastSignInAt: new Date() }).where('id', '=', user.id).execute();
   const answer = await tokenResponse(ctx, input.client, user, { sessionId, refreshToken, roleId, deptId, oauthId: input.oauthId });
   if (input.freshCredential) await recordFreshSignIn(ctx.db, { sid: sessionId, jti: answer.jti });
   return answer;

@@ -251,7 +251,7 @@ async function saveOver(r: ScimRequest, row: UserRow, input: UserInput): Promise
 async function setPassword(r: ScimRequest, id: string, plain: string): Promise<void> {
   const password = await hashPlain(r.ctx, plain);
   await userRepository(r).change(r.caller, [id], {
-    set: { password, mustChangePassword: 0 },
+    set: { password, mustChangePassword: 0, passwordChangedAt: new Date() },
     event: (rows) => ({
       type: 'user.password-reset',
       actor: r.caller,
