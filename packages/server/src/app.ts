@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { sql } from 'kysely';
 import { appRedirectSource } from './apps/redirect-source.js';
 import { registerCaptchaRoutes } from './auth/captcha-routes.js';
+import { scheduleDormantAccounts } from './auth/dormant-accounts.js';
 import { registerLockoutRoutes } from './auth/lockout-routes.js';
 import { registerRedirectSource } from './auth/redirects.js';
 import { registerAuthRoutes } from './auth/routes.js';
@@ -40,7 +41,6 @@ import type { Access } from './kernel/caller.js';
 import type { Config } from './kernel/config.js';
 import { IdGenerator } from './kernel/ids.js';
 import { registerApiLog } from './logs/api-hook.js';
-import { scheduleDormantAccounts } from './auth/dormant-accounts.js';
 import { registerOidcRoutes } from './oidc/routes.js';
 import { endProviderSessions } from './oidc/session-end.js';
 import { registerAppDownloadRoute } from './resources/appmanage/index.js';

@@ -8,9 +8,10 @@ import { GrantError } from './grant-error.js';
 
 /**
  * Dormant accounts (the compliance profile's `accountDormantDays`): an enabled account without a
- * successful sign-in for that many days (one never signed in counts from its creation) is
- * disabled, by the daily housekeeping and at its next sign-in, each time a security event.
- * An administrator enables it again as any disabled account.
+ * successful sign-in for that many days is disabled, by the daily housekeeping and at its next
+ * sign-in, each time a security event. The days count from `last_active_at`: the last sign-in, or
+ * the last time an administrator enabled the account (else from its creation), so that an
+ * account enabled again (as any disabled account) has the full period to sign in.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,7 +30,7 @@ interface AccountActivity {
   tenantId: string;
   account: string;
   status: number;
-  lastSignInAt: Date | null;
+  lastActiveAt: Date | null;
   createTime: Date;
 }
 
@@ -64,7 +65,7 @@ export async function refuseDormantAccount(ctx: AppContext, user: AccountActivit
   if (user.status !== 1) return;
   const { accountDormantDays } = await complianceOf(ctx.params, user.tenantId);
   if (accountDormantDays <= 0) return;
-  const lastActive = user.lastSignInAt ?? user.createTime;
+  const lastActive = user.lastActiveAt ?? user.createTime;
   if (Date.now() - lastActive.getTime() < accountDormantDays * DAY_MS) return;
   const ids = await ctx.db.transaction().execute((trx) => disableIn(ctx, trx, user.tenantId, [user.id]));
   await afterDisabled(ctx, ids);
@@ -86,7 +87,9 @@ export async function disableDormantAccounts(ctx: AppContext, now = new Date()):
   }
   if (!cutoffs.length) return 0;
   const disabled = await ctx.db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtext('housekeeping:dormant-accounts')) as locked`.execute(trx);
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`select pg_try_advisory_xact_lock(hashtext('housekeeping:dormant-accounts')) as locked`.execute(trx);
     if (!rows[0]?.locked) return [];
     const ids: string[] = [];
     for (const { tenantId, cutoff } of cutoffs) {
@@ -95,10 +98,17 @@ export async function disableDormantAccounts(ctx: AppContext, now = new Date()):
         .select('id')
         .where('tenantId', '=', tenantId)
         .where('status', '=', 1)
-        .where(sql<boolean>`coalesce(last_sign_in_at, create_time) < ${cutoff}`)
+        .where(sql<boolean>`coalesce(last_active_at, create_time) < ${cutoff}`)
         .$call(live())
         .execute();
-      ids.push(...(await disableIn(ctx, trx, tenantId, dormant.map((row) => row.id))));
+      ids.push(
+        ...(await disableIn(
+          ctx,
+          trx,
+          tenantId,
+          dormant.map((row) => row.id),
+        )),
+      );
     }
     return ids;
   });

@@ -13,8 +13,8 @@ import { GrantError } from './grant-error.js';
 import { recordLockReached } from './lock-events.js';
 import { isMd5Digest } from './passwords.js';
 import { completeSignIn } from './second-factor.js';
-import { sessionLimitMessages } from './session-limits.js';
 import { assertTenantRowUsable, type GrantRequest, pick, switchMessages, tokenResponse } from './session-grant.js';
+import { sessionLimitMessages } from './session-limits.js';
 import { stillHeld } from './session-state.js';
 import { findSignInAccount } from './sign-in-account.js';
 

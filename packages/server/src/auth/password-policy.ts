@@ -50,7 +50,8 @@ export async function holdExpiredPassword<U extends { id: string; tenantId: stri
  */
 export function assertOldEnough(settings: ComplianceSettings, user: { mustChangePassword: number; passwordChangedAt: Date }): void {
   if (user.mustChangePassword === 1 || settings.passwordMinAgeDays <= 0) return;
-  if (Date.now() - user.passwordChangedAt.getTime() < settings.passwordMinAgeDays * DAY_MS) throw badRequest(passwordPolicyMessages.tooSoon);
+  if (Date.now() - user.passwordChangedAt.getTime() < settings.passwordMinAgeDays * DAY_MS)
+    throw badRequest(passwordPolicyMessages.tooSoon);
 }
 
 /**
@@ -84,7 +85,10 @@ export const passwordSettingsOf = (ctx: AppContext, tenantId: string) => complia
  * Keeps the hash a password had before it was replaced (the history limit reads them), at most
  * KEPT_PASSWORDS per user, whether or not the profile is on now: turning it on later finds them.
  */
-export async function rememberReplacedPasswords(db: Db, users: readonly { id: string; tenantId: string; password: string }[]): Promise<void> {
+export async function rememberReplacedPasswords(
+  db: Db,
+  users: readonly { id: string; tenantId: string; password: string }[],
+): Promise<void> {
   const kept = users.filter((user) => user.password);
   if (!kept.length) return;
   await db

@@ -52,7 +52,7 @@ export async function openSession(
     mustChangePassword: user.mustChangePassword === 1,
   });
   // The last successful sign-in: what the compliance profile's dormant accounts count from.
-  await ctx.db.updateTable('blade_user').set({ lastSignInAt: new Date() }).where('id', '=', user.id).execute();
+  await ctx.db.updateTable('blade_user').set({ lastActiveAt: new Date() }).where('id', '=', user.id).execute();
   const answer = await tokenResponse(ctx, input.client, user, { sessionId, refreshToken, roleId, deptId, oauthId: input.oauthId });
   if (input.freshCredential) await recordFreshSignIn(ctx.db, { sid: sessionId, jti: answer.jti });
   return answer;

@@ -4,13 +4,7 @@ import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { ClusterBus } from '../kernel/bus.js';
 import type { IdGenerator } from '../kernel/ids.js';
-import {
-  LAST_SEEN_WRITE_MS,
-  limitReached,
-  NO_SESSION_LIMITS,
-  type SessionLimitReached,
-  type SessionLimits,
-} from './session-limits.js';
+import { LAST_SEEN_WRITE_MS, limitReached, NO_SESSION_LIMITS, type SessionLimitReached, type SessionLimits } from './session-limits.js';
 import { type HeldByUser, heldGrants, type SessionMessage, type SessionState } from './session-state.js';
 import { loadSessionState } from './session-store.js';
 
@@ -364,7 +358,9 @@ export class Sessions {
    * its tenant's idle or longest time. A refresh is no activity of the user: it does not count
    * as a request.
    */
-  async refusedRefresh(session: Pick<SessionRow, 'id' | 'tenantId' | 'createdAt' | 'lastSeenAt'>): Promise<SessionLimitReached | undefined> {
+  async refusedRefresh(
+    session: Pick<SessionRow, 'id' | 'tenantId' | 'createdAt' | 'lastSeenAt'>,
+  ): Promise<SessionLimitReached | undefined> {
     const limits = await this.limitsOf(session.tenantId);
     const seenHere = this.seen.get(session.id)?.at ?? 0;
     const reached = limitReached(limits, {

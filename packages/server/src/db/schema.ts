@@ -67,9 +67,9 @@ export interface Database
     postId: Opt<string>;
     mustChangePassword: ColumnType<number, number | undefined, number>;
     userExt: Opt<string>;
-    // Migration 0049: when the password was last set, and the last successful sign-in.
+    // Migration 0049: when the password was last set; the last sign-in or enabling (dormant accounts).
     passwordChangedAt: Timestamp;
-    lastSignInAt: NullableTimestamp;
+    lastActiveAt: NullableTimestamp;
   }>;
   // Migration 0049: the hashes of a user's earlier passwords (no reuse), newest last.
   blade_user_password: { id: Generated<string>; tenantId: string; userId: Id; password: string; createTime: Timestamp };

@@ -4,9 +4,9 @@ import { type Kysely, sql } from 'kysely';
  * What the compliance profile's password, account and session limits need:
  * - `blade_user.password_changed_at`: when the password was last set (expiry, minimum age); every
  *   existing account counts from this migration, a new one from its creation;
- * - `blade_user.last_sign_in_at`: the last successful sign-in (dormant accounts); existing
- *   accounts take their newest session's start, and an account never signed in counts from its
- *   creation;
+ * - `blade_user.last_active_at`: the last successful sign-in, or the last time an administrator
+ *   enabled the account (dormant accounts count from it); existing accounts take their newest
+ *   session's start, and an account never signed in nor enabled counts from its creation;
  * - `blade_user_password`: the hashes a user's passwords had before (no reuse of the last ones),
  *   at most 24 per user;
  * - `sso_session.last_seen_at`: the session's last request as a node last wrote it (idle limit;
@@ -14,8 +14,8 @@ import { type Kysely, sql } from 'kysely';
  */
 const statements = [
   'alter table blade_user add column password_changed_at timestamptz not null default now()',
-  'alter table blade_user add column last_sign_in_at timestamptz',
-  `update blade_user u set last_sign_in_at = s.started
+  'alter table blade_user add column last_active_at timestamptz',
+  `update blade_user u set last_active_at = s.started
     from (select user_id, max(created_at) as started from sso_session group by user_id) s where s.user_id = u.id`,
   `create table blade_user_password (id bigserial primary key, tenant_id varchar(12) not null, user_id bigint not null,
     password varchar(500) not null, create_time timestamptz not null default now())`,
