@@ -326,14 +326,25 @@ export class Sessions {
       if (oldest !== undefined) this.seen.delete(oldest);
     }
     this.seen.set(sessionId, { at: now, written: now });
-    void this.db
+    const write = this.db
       .updateTable('sso_session')
       .set({ lastSeenAt: new Date(now) })
       .where('id', '=', sessionId)
       .where('lastSeenAt', '<', new Date(now))
       .execute()
-      .catch(() => undefined);
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+    this.writing = this.writing.then(() => write);
   }
+
+  /** Settles once the requests noted so far are written down (touch does not wait for it). */
+  writtenDown(): Promise<void> {
+    return this.writing;
+  }
+
+  private writing: Promise<void> = Promise.resolve();
 
   /**
    * Ends a session that reached a limit by what this node knew, once the database agrees (another
