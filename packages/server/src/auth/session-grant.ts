@@ -1,6 +1,7 @@
 import { defineMessages, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, type TokenResponse, zh } from '@sso/shared-api';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
+import { complianceOf } from '../db/compliance.js';
 import type { Database } from '../db/schema.js';
 import { live } from '../kernel/live-rows.js';
 import type { ClientRow } from './clients.js';
@@ -120,6 +121,7 @@ export async function tokenResponse(
     ...((await enrolmentPending(ctx, user)) ? { second_factor: 'enrol' as const } : {}),
   };
   const { token, jti } = await ctx.tokens.issue(claims, client.accessTokenValidity);
+  const { sessionIdleMinutes } = await complianceOf(ctx.params, user.tenantId);
   return {
     access_token: token,
     token_type: 'bearer',
@@ -132,5 +134,7 @@ export async function tokenResponse(
     license: LICENSE,
     is_init_password: user.mustChangePassword ? INIT_PASSWORD_PENDING : INIT_PASSWORD_DONE,
     detail: { type: 'web' },
+    // The idle limit, for clients to sign out after as long without input (only when there is one).
+    ...(sessionIdleMinutes > 0 ? { session_idle_minutes: sessionIdleMinutes } : {}),
   };
 }
