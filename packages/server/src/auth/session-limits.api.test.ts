@@ -1,4 +1,4 @@
-import { secondFactorMessages } from '@sso/shared-api';
+import { secondFactorMessages, TOTP_BASE } from '@sso/shared-api';
 import { describe, expect, it } from 'vitest';
 import { createTenantWithAdmin, createUserWithRole, TEST_PASSWORD, type TestUser, useTestServer } from '../api-suite.testkit.js';
 import { call, passwordGrant, passwordSignIn, refreshGrant } from './session-http.js';
@@ -137,7 +137,11 @@ describe("administrators' second factor", () => {
   it('must be a passkey when the profile says so: a TOTP alone leaves the enrolment pending', async () => {
     const { admin } = await tenantWithUser('640007', { adminRequireSecondFactor: true, adminRequirePasskey: true });
     await addTotp(admin);
-    expect((await grant(admin)).body).toMatchObject({ second_factor: 'enrol' });
+    const enrol = await grant(admin);
+    expect(enrol.body).toMatchObject({ second_factor: 'enrol' });
+    // What the enrolment shows: a passkey is what is missing.
+    const status = await call(suite.server.baseUrl, 'GET', `${TOTP_BASE}/status`, { token: enrol.body.access_token as string });
+    expect(status.body.data).toMatchObject({ enabled: true, required: true, passkeyRequired: true });
     await addPasskey(admin);
     const asked = await grant(admin);
     expect(asked.body).toMatchObject({ error: 'mfa_required', mfa_methods: ['passkey'] });
