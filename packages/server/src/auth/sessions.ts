@@ -316,14 +316,14 @@ export class Sessions {
   touch(sessionId: string, state: SessionState): void {
     if (!state.limits.idleMs) return;
     const now = Date.now();
+    if (this.seen.size >= MAX_STATES && !this.seen.has(sessionId)) {
+      const oldest = this.seen.keys().next().value;
+      if (oldest !== undefined) this.seen.delete(oldest);
+    }
     const written = Math.max(this.seen.get(sessionId)?.written ?? 0, state.lastSeenAt);
     if (now - written < LAST_SEEN_WRITE_MS) {
       this.seen.set(sessionId, { at: now, written });
       return;
-    }
-    if (this.seen.size >= MAX_STATES && !this.seen.has(sessionId)) {
-      const oldest = this.seen.keys().next().value;
-      if (oldest !== undefined) this.seen.delete(oldest);
     }
     this.seen.set(sessionId, { at: now, written: now });
     const write = this.db
