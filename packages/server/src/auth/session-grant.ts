@@ -20,6 +20,8 @@ export interface GrantRequest {
 }
 
 const LICENSE = 'powered by sso-platform';
+/** A sign-in's time is written down once a day at most (see openSession). */
+const ACTIVITY_GRAIN_MS = 24 * 60 * 60 * 1000;
 
 export const switchMessages = defineMessages({
   deptNotHeld: ['您不属于所选机构，无法切换', 'You cannot switch to a department you do not belong to'],
@@ -52,8 +54,14 @@ export async function openSession(
     refreshTtlSeconds: input.client.refreshTokenValidity,
     mustChangePassword: user.mustChangePassword === 1,
   });
-  // The last successful sign-in: what the compliance profile's dormant accounts count from.
-  await ctx.db.updateTable('blade_user').set({ lastActiveAt: new Date() }).where('id', '=', user.id).execute();
+  // The last successful sign-in, what the compliance profile's dormant accounts count from: kept to
+  // the day (dormancy is counted in days), so that most sign-ins write nothing to the account.
+  await ctx.db
+    .updateTable('blade_user')
+    .set({ lastActiveAt: new Date() })
+    .where('id', '=', user.id)
+    .where((eb) => eb.or([eb('lastActiveAt', 'is', null), eb('lastActiveAt', '<', new Date(Date.now() - ACTIVITY_GRAIN_MS))]))
+    .execute();
   const answer = await tokenResponse(ctx, input.client, user, { sessionId, refreshToken, roleId, deptId, oauthId: input.oauthId });
   if (input.freshCredential) await recordFreshSignIn(ctx.db, { sid: sessionId, jti: answer.jti });
   return answer;
