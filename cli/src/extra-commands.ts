@@ -23,10 +23,19 @@ function flagValue(flag: string, text: string): unknown {
   }
 }
 
-/** Rows when the answer is a page or a list of objects; undefined for any other answer. */
+const isRowList = (value: unknown): value is Row[] => Array.isArray(value) && value.every((r) => r !== null && typeof r === 'object');
+
+/**
+ * Rows when the answer is a list of objects, a page (`records`) or an object holding exactly one
+ * list of objects (a report's `controls`); undefined for any other answer.
+ */
 function rowsOf(answer: unknown): Row[] | undefined {
-  const records = Array.isArray(answer) ? answer : (answer as { records?: unknown } | null)?.records;
-  return Array.isArray(records) && records.every((r) => r !== null && typeof r === 'object') ? (records as Row[]) : undefined;
+  if (isRowList(answer)) return answer;
+  if (answer === null || typeof answer !== 'object') return undefined;
+  const { records } = answer as { records?: unknown };
+  if (isRowList(records)) return records;
+  const lists = Object.values(answer).filter(isRowList);
+  return lists.length === 1 ? lists[0] : undefined;
 }
 
 /** Columns of a table of rows: the fields of the first row that hold plain values. */

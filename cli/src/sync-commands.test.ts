@@ -4,7 +4,7 @@ import { ldifOf, ROOT_DN, ROOT_PASSWORD, SLAPD, type Slapd, startSlapd } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHome } from './cli-home.testkit.js';
 
-/** `sso sync dry-run|apply|runs` against a server reading a real slapd the suite starts. */
+/** `sso sync dry-run|apply|runs|test` against a server reading a real slapd the suite starts. */
 const skipped = !existsSync(SLAPD);
 if (skipped) console.warn(`no ${SLAPD} (Debian's slapd): the sso sync cases are skipped`);
 let server: TestServer;
@@ -60,6 +60,8 @@ describe('sso sync', () => {
 
     const runs = await home.sso(['sync', 'runs', '工厂目录', '--json']);
     expect((JSON.parse(runs.out) as { outcome: string }[]).map((r) => r.outcome)).toEqual(['applied', 'applied', 'planned']);
+    const tested = await home.sso(['sync', 'test', '工厂目录']);
+    expect([tested.code, tested.err]).toEqual([0, '工厂目录: 连接成功\n']);
     const unknown = await home.sso(['sync', 'dry-run', '没有这个']);
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain('没有该同步源');

@@ -46,6 +46,7 @@ Examples:
   sso sync run 1790000000000000002 --dry-run --json
   sso sync runs 总部目录                    the history of the source
   sso sync upload 人事系统 staff.csv        give an HR file source its CSV or xlsx
+  sso sync test 总部目录                    reach the source with its credentials (exit 1 with the reason if not)
 
 The counts go to standard error, the rows (kind, action, label, changes, message) to standard
 output as a table, TSV, CSV (--csv) or JSON (--json). A source is named by its id or its name.
@@ -84,6 +85,16 @@ export function addSyncCommands(program: Command, client: () => SsoClient, outpu
       .description('sync a source now, in batches; leavers are disabled and signed out')
       .option('--run <runId>', 'apply exactly this dry run'),
   ).action((source: string, options: { run?: string; json?: boolean; csv?: boolean }) => run(source, options));
+  sync
+    .command('test <source>')
+    .description('reach the saved source with its credentials (LDAP bind and base DN, the vendor token, the HR file), reading nothing else')
+    .action(async (source: string) => {
+      const sdk = client();
+      const row = await sourceOf(sdk, source);
+      const answer = await sdk.system.syncSource.testConnection(undefined, { id: String(row.id) });
+      if (!answer.ok) throw new CliError(`${row.name}: ${answer.message}`);
+      output.err(`${row.name}: ${answer.message}\n`);
+    });
   sync
     .command('upload <source> <file>')
     .description('give an HR file source its file (CSV or xlsx); every broken row is listed, and a sync applies none of a broken file')

@@ -14,7 +14,7 @@ import { registerRedirectSource } from './auth/redirects.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerCasRoutes } from './cas/routes.js';
 import { registerCasSingleLogout } from './cas/single-logout.js';
-import { type AppContext, createContext } from './context.js';
+import { type AppContext, createContext, passwordsOf } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { type MigrationNotice, reportMigrationNotices } from './db/migration-notices.js';
@@ -47,6 +47,7 @@ import { registerAppDownloadRoute } from './resources/appmanage/index.js';
 import { endpointsToServe, resourcesToServe } from './resources/index.js';
 import { registerSmsRoutes } from './resources/sms/routes.js';
 import { registerSyncCallbacks } from './resources/sync-source/callback-routes.js';
+import { scheduleDirectorySync } from './resources/sync-source/schedule-timer.js';
 import { scheduleGrantExpiry } from './resources/user-authorized/expiry-timer.js';
 import { registerSamlRoutes } from './saml/routes.js';
 import { registerSamlSingleLogout } from './saml/single-logout.js';
@@ -80,13 +81,20 @@ export interface BuildOptions {
 }
 
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<Server> {
-  const database = await openDatabase(config, { initialData: options.initialData });
+  let database = await openDatabase(config, { initialData: options.initialData });
   const ids = new IdGenerator(config.SSO_WORKER_ID);
   const notices: MigrationNotice[] = [];
-  await migrate(database.db, { notify: (notice) => notices.push(notice) });
-  const ctx = await createContext(config, database, ids, { testHooks: options.testHooks });
-  await seed(database.db, { ids, passwords: ctx.passwords, adminPassword: config.SSO_ADMIN_PASSWORD });
+  const applied = await migrate(database.db, { notify: (notice) => notices.push(notice) });
+  const passwords = passwordsOf(config);
+  await seed(database.db, { ids, passwords, adminPassword: config.SSO_ADMIN_PASSWORD });
   await seedLeaveProcess(database.db, ids);
+  if (applied.length && database.kind === 'pglite' && database.location !== 'memory') {
+    // Migrating and seeding grew the embedded database's memory, which it never gives back:
+    // opened afresh, it starts from its small resident size (first start and upgrades only).
+    await database.close();
+    database = await openDatabase(config);
+  }
+  const ctx = await createContext(config, database, ids, { testHooks: options.testHooks, passwords });
   // Redirect URIs are registered by OAuth clients (the platform's) and by applications (a tenant's).
   registerRedirectSource(appRedirectSource);
 
@@ -179,6 +187,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerSocialRoutes(app, ctx, origin);
   registerWechatCallback(app, ctx);
   registerSyncCallbacks(app, ctx);
+  scheduleDirectorySync(app, ctx);
   registerResourceRoutes(app, ctx, resourcesToServe(options.testResources));
   registerEndpointRoutes(app, ctx, endpointsToServe());
 

@@ -63,7 +63,12 @@ export interface AppContext {
 interface ContextOptions {
   /** Tests only: the captcha store remembers its codes so a test can read them. */
   testHooks?: boolean;
+  /** The password hashing the seed used, when it ran before the context was built. */
+  passwords?: Passwords;
 }
+
+/** Password hashing at the configured argon2id cost. */
+export const passwordsOf = (config: Config) => new Passwords({ memoryKib: config.SSO_ARGON2_MEMORY_KIB, passes: config.SSO_ARGON2_PASSES });
 
 export async function createContext(
   config: Config,
@@ -96,7 +101,7 @@ export async function createContext(
     database,
     db,
     ids,
-    passwords: new Passwords({ memoryKib: config.SSO_ARGON2_MEMORY_KIB, passes: config.SSO_ARGON2_PASSES }),
+    passwords: options.passwords ?? passwordsOf(config),
     keys,
     tokens: new AccessTokens(keys, issuer),
     sessions,

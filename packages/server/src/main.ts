@@ -1,6 +1,7 @@
 import 'dotenv/config';
 import { buildServer } from './app.js';
 import { ConfigError, loadConfig } from './kernel/config.js';
+import { residentMemoryMiB } from './resident-memory.js';
 import { portIsFree, startupFailure } from './startup-failure.js';
 
 async function main(): Promise<void> {
@@ -29,9 +30,10 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const { app, ctx } = server;
+  const memory = residentMemoryMiB();
   app.log.info(
-    { database: ctx.database.kind, location: ctx.database.location, startupMs: Date.now() - started },
-    `SSO platform ready on http://${config.HOST}:${config.PORT} (API docs at /doc.html)`,
+    { database: ctx.database.kind, location: ctx.database.location, startupMs: Date.now() - started, ...memory },
+    `SSO platform ready on http://${config.HOST}:${config.PORT} (API docs at /doc.html), using ${memory.pssMiB ?? memory.rssMiB} MiB of memory`,
   );
 
   let stopping = false;

@@ -67,6 +67,7 @@ import { post } from './blade-system/post.js';
 import { region } from './blade-system/region.js';
 import { role } from './blade-system/role.js';
 import { socialProvider } from './blade-system/social-provider.js';
+import { syncRule } from './blade-system/sync-rule.js';
 import { syncRun, syncSource } from './blade-system/sync-source.js';
 import { tenant } from './blade-system/tenant.js';
 import { tenantPackage } from './blade-system/tenant-package.js';
@@ -97,6 +98,7 @@ export const registry = {
     socialProvider,
     syncSource,
     syncRun,
+    syncRule,
     compliance,
   },
   user: { user },
@@ -251,6 +253,7 @@ export {
   socialProvider,
   socialProviderOption,
 } from './blade-system/social-provider.js';
+export * from './blade-system/sync-rule.js';
 export * from './blade-system/sync-source.js';
 export { tenantMessages } from './blade-system/tenant.js';
 export * from './blade-system/top-menu.js';

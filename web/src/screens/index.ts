@@ -67,6 +67,7 @@ const entryScreens = new Map<RegistryEntry, Screen>([
   [r.wechat.wxMessageSend, lazy(() => import('./wx/wx-message-send-screen.js'))],
   [r.wechat.mini, lazy(() => import('./wx/mini-analysis-screen.js'))],
   [r.system.syncSource, lazy(() => import('./sync/sync-source-screen.js'))],
+  [r.system.compliance, lazy(() => import('./compliance/compliance-screen.js'))],
 ]);
 
 /**

@@ -31,6 +31,14 @@ export interface OpenOptions {
   initialData?: Blob;
 }
 
+/**
+ * The embedded database's memory: PostgreSQL's defaults size a shared server (128 MB of shared
+ * buffers, 64 MB per maintenance task) and PGlite keeps whatever its WebAssembly memory grew to for
+ * the life of the process. One process with one connection and a platform's worth of rows needs a
+ * fraction: these keep the idle footprint of `npm start` small without slowing the portal.
+ */
+const EMBEDDED_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB', 'work_mem=4MB', 'temp_buffers=4MB', 'wal_buffers=1MB'];
+
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite in SSO_DATA_DIR (or memory://). */
 export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<DatabaseHandle> {
   const memory = config.SSO_DATA_DIR === 'memory://' && !config.DATABASE_URL;
@@ -54,7 +62,12 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
   }
   const dir = memory ? undefined : resolve(config.SSO_DATA_DIR);
   if (dir) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir: dir, loadDataDir: options.initialData, parsers: { [INT8]: (value: string) => value } });
+  const pglite = await PGlite.create({
+    dataDir: dir,
+    loadDataDir: options.initialData,
+    parsers: { [INT8]: (value: string) => value },
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])],
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
   return {
     db,

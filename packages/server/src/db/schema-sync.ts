@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
 import type { CommonColumns } from './schema-common.js';
 
-/** Kysely's view of the directory sync tables (migrations 42 and 45). */
+/** Kysely's view of the directory sync tables (migrations 42, 45 and 51). */
 type Id = string;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -35,6 +35,28 @@ export interface SyncTables {
     fileName: Opt<string>;
     fileData: Opt<string>;
     fileTime: NullableTimestamp;
+    scheduleNext: NullableTimestamp;
+    leaverGrants: Defaulted<string>;
+  };
+  blade_sync_rule: CommonColumns & {
+    name: string;
+    sourceId: Opt<Id>;
+    deptId: Opt<Id>;
+    withSubDepts: Defaulted<number>;
+    postId: Opt<Id>;
+    roleId: Opt<Id>;
+    appRoleId: Opt<Id>;
+    remark: Opt<string>;
+  };
+  blade_sync_grant: {
+    userId: Id;
+    kind: string;
+    targetId: Id;
+    tenantId: string;
+    sourceId: Id;
+    ruleId: Id;
+    owned: Defaulted<number>;
+    createdAt: Timestamp;
   };
   blade_sync_run: CommonColumns & {
     sourceId: Id;

@@ -29,7 +29,8 @@ export type AuditedResource =
   | 'userauthorizedrole'
   | 'userauthorizedmenu'
   | 'userauthorizedfunction'
-  | 'appincompatiblerule';
+  | 'appincompatiblerule'
+  | 'sync-rule';
 
 export type SecurityEventType =
   | `${AuditedResource}.${'create' | 'update' | 'remove'}`

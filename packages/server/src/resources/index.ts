@@ -60,7 +60,7 @@ import { securityLogEndpoints } from './security-log/index.js';
 import { smsResource } from './sms/index.js';
 import { socialProviderResource } from './social-provider/index.js';
 import { sodLogResource, sodRuleResource } from './sod/index.js';
-import { syncSourceResource } from './sync-source/index.js';
+import { syncRuleResource, syncSourceResource } from './sync-source/index.js';
 import { tenantResource } from './tenant/index.js';
 import { tenantPackageResource } from './tenant-package/index.js';
 import { topMenuResource } from './top-menu/index.js';
@@ -91,6 +91,7 @@ const resourcesWithRules: readonly ServerResource[] = [
   regionResource,
   socialProviderResource,
   syncSourceResource,
+  syncRuleResource,
   userResource,
   noticeResource,
   ossResource,

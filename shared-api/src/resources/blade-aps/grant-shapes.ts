@@ -4,8 +4,8 @@ import type { ColumnView } from '../../resource.js';
 import { appAuthzMessages as m } from './app-authz-messages.js';
 import { appMenuNode } from './app-menu.js';
 
-/** How a grant came about: an administrator's screen, a direct grant, an approved request, an Excel import or the CLI. */
-export const GRANT_SOURCES = ['admin', 'direct', 'request', 'import', 'cli'] as const;
+/** How a grant came about: an administrator's screen, a direct grant, an approved request, an Excel import, the CLI or a directory sync rule. */
+export const GRANT_SOURCES = ['admin', 'direct', 'request', 'import', 'cli', 'sync'] as const;
 export type GrantSource = (typeof GRANT_SOURCES)[number];
 
 /** When a grant ends by itself: `YYYY-MM-DD[ HH:mm[:ss]]`; empty or absent never. */

@@ -89,11 +89,35 @@ export const complianceSettingsInput = z
   .strict();
 export type ComplianceSettingsInput = z.infer<typeof complianceSettingsInput>;
 
+/** One control of the report: whether the tenant meets it now and, when not, what to change. */
+export const complianceControl = z.object({
+  id: z.string(),
+  title: z.string(),
+  state: z.enum(['met', 'not met', 'n/a']),
+  detail: z.string(),
+});
+export type ComplianceControl = z.infer<typeof complianceControl>;
+
+export const complianceReport = z.object({
+  tenantId: z.string(),
+  generatedAt: z.string(),
+  profile: z.boolean(),
+  controls: z.array(complianceControl),
+});
+export type ComplianceReportAnswer = z.infer<typeof complianceReport>;
+
 export const compliance = defineEndpoints({
   service: 'blade-system',
   name: 'compliance',
   permission: 'compliance',
   endpoints: {
+    report: defineExtra({
+      method: 'GET',
+      path: 'report',
+      summary: "Each control of the compliance profile with its state for the caller's tenant and what to change",
+      response: complianceReport,
+      permission: 'compliance',
+    }),
     settings: defineExtra({
       method: 'GET',
       path: 'settings',
@@ -103,7 +127,7 @@ export const compliance = defineEndpoints({
     }),
     saveSettings: defineExtra({
       method: 'POST',
-      path: 'settings',
+      path: 'submit',
       summary: 'Sets the tenant’s compliance profile and limits (null returns one to the platform value)',
       body: complianceSettingsInput,
       response: complianceSettings,

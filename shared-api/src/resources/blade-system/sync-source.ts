@@ -18,7 +18,17 @@ export const syncMessages = defineMessages({
   mappingField: ['字段映射中的值须为属性名', 'Each value of the field mapping must be an attribute name'],
   mappingRole: ['字段映射中的 roleId 不是本租户的角色', 'The roleId of the field mapping is not a role of this tenant'],
   mappingRootDept: ['字段映射中的 rootDeptId 不是本租户的机构', 'The rootDeptId of the field mapping is not a department of this tenant'],
-  schedule: ['同步计划须为五段的 cron 表达式', 'The schedule must be a cron expression of five fields'],
+  schedule: [
+    '同步计划须为五段的 cron 表达式(分 时 日 月 周)，如 0 2 * * * 表示每天 2 点',
+    'The schedule must be a cron expression of five fields (minute hour day month weekday), e.g. 0 2 * * * for 02:00 every day',
+  ],
+  leaverGrants: [
+    '离职人员的应用授权须为 end(立即收回)或 keep(保留)',
+    "A leaver's application grants must be end (revoked at once) or keep",
+  ],
+  connectionOk: ['连接成功', 'Connected'],
+  ruleRefused: ['授权规则未能授予', 'The grant rule could not give'],
+  scheduled: ['定时同步', 'scheduled'],
   sourceMissing: ['同步源不存在', 'The sync source does not exist'],
   sourceDisabled: ['同步源已停用', 'The sync source is disabled'],
   kindNotYet: ['该类型的同步源暂不支持同步', 'Syncing this kind of source is not supported'],
@@ -86,6 +96,7 @@ defineMessagePattern(
   'The organisation API kept refusing calls for their rate; retries did not help: $1',
 );
 defineMessagePattern(/^组织接口的应答无法识别: (.+)$/, 'The answer of the organisation API is not understood: $1');
+defineMessagePattern(/^授权规则未能授予 (.+?): (.+)$/, 'The grant rule could not give $1: $2');
 defineMessagePattern(/^岗位不存在或有重名: (.+)$/, 'no single post has this name: $1');
 defineMessagePattern(/^人事文件缺少必需的列: (.+)$/, 'The HR file lacks a required column: $1');
 defineMessagePattern(/^人事文件有错误行，未执行任何变更: (.+)$/, 'The HR file has broken rows: nothing was applied: $1');
@@ -93,6 +104,13 @@ defineMessagePattern(/^人事文件有错误行，未执行任何变更: (.+)$/,
 /** The kinds of source: a directory (LDAP / Active Directory), an organisation API, or an HR file drop. */
 export const SYNC_KINDS = ['ldap', 'wecom', 'dingtalk', 'feishu', 'file'] as const;
 export type SyncKind = (typeof SYNC_KINDS)[number];
+
+/** What a leaver's application grants become: revoked at once (`end`), or kept (`keep`); the account is disabled either way. */
+export const LEAVER_GRANTS = ['end', 'keep'] as const;
+
+/** The answer of a connection test: reached and accepted, or the reason it was not. */
+export const syncConnectionAnswer = z.object({ ok: z.boolean(), message: z.string() });
+export type SyncConnectionAnswer = z.infer<typeof syncConnectionAnswer>;
 
 const ATTRIBUTE = /^[A-Za-z][A-Za-z0-9-]{0,63}$/;
 const attribute = emptyAsNull(z.string({ error: syncMessages.attr }).trim().regex(ATTRIBUTE, syncMessages.attr));
@@ -235,6 +253,7 @@ export const syncSource = defineResource({
     kind: z.enum(SYNC_KINDS, { error: syncMessages.kind }),
     status: z.preprocess((v) => (typeof v === 'string' && v !== '' ? Number(v) : v), z.union([z.literal(1), z.literal(2)])).optional(),
     schedule: cron,
+    leaverGrants: z.enum(LEAVER_GRANTS, { error: syncMessages.leaverGrants }).optional(),
     url: emptyAsNull(
       z
         .string({ error: syncMessages.url })
@@ -260,7 +279,8 @@ export const syncSource = defineResource({
   }),
   // The lease of the apply under way is the server's own business.
   // The callback's token and key are secrets like the API's; the uploaded HR file is read only by runs.
-  hidden: ['bindPassword', 'secret', 'callbackToken', 'callbackKey', 'runOwner', 'runUntil', 'syncWanted', 'fileData'],
+  // When the schedule is next due is the scheduler's own business too.
+  hidden: ['bindPassword', 'secret', 'callbackToken', 'callbackKey', 'runOwner', 'runUntil', 'syncWanted', 'fileData', 'scheduleNext'],
   names: {
     statusName: { field: 'status', labels: { 1: ['启用', 'Enabled'], 2: ['停用', 'Disabled'] } },
   },
@@ -283,6 +303,15 @@ export const syncSource = defineResource({
       query: z.object({ id: idString, runId: idString.optional() }),
       response: syncRunAnswer,
       permission: 'syncsource_apply',
+    }),
+    testConnection: defineExtra({
+      method: 'POST',
+      path: 'test-connection',
+      summary:
+        'Check that the saved source is reachable and takes its credentials (an LDAP bind, the vendor token, the HR file read); answers ok or the reason',
+      query: z.object({ id: idString }),
+      response: syncConnectionAnswer,
+      permission: 'syncsource_dryrun',
     }),
     upload: defineExtra({
       method: 'POST',
@@ -380,6 +409,16 @@ export const syncSource = defineResource({
       },
       { prop: 'mapping', label: ['字段映射(JSON)', 'Field mapping (JSON)'], type: 'textarea', hideInTable: true },
       { prop: 'schedule', label: ['同步计划(cron)', 'Schedule (cron)'], hideInTable: true },
+      {
+        prop: 'leaverGrants',
+        label: ['离职人员的应用授权', "Leavers' application grants"],
+        type: 'select',
+        hideInTable: true,
+        options: [
+          { value: 'end', label: ['立即收回', 'End at once'] },
+          { value: 'keep', label: ['保留', 'Keep'] },
+        ],
+      },
       {
         prop: 'status',
         label: ['状态', 'Status'],

@@ -81,6 +81,19 @@ describe('the sync sources screen', () => {
     expect(sent?.query.get('id')).toBe('72');
   });
 
+  it('tests a source’s connection and shows why it failed', async () => {
+    const calls = fakeFetch({
+      'GET /api/blade-system/sync-source/page': () => page([source]),
+      'GET /api/blade-system/sync-source/list': () => page([source]),
+      'POST /api/blade-system/sync-source/test-connection': () => ({ ok: false, message: '目录拒绝了绑定账号或密码' }),
+    });
+    renderWithFeedback(<SyncSourceScreen menu={{ id: '1', code: 'syncsource', name: '同步源', rawPath: '/system/syncsource' }} />);
+    const user = userEvent.setup();
+    await user.click(await waitFor(() => buttonIn(document.body, '测试连接')));
+    expect((await screen.findByTestId('sync-connection-failure')).textContent).toBe('目录拒绝了绑定账号或密码');
+    expect(calls.find((c) => c.path.endsWith('/test-connection'))?.query.get('id')).toBe('71');
+  });
+
   it('writes a row’s changes as before → after', () => {
     expect(changesText({ realName: [null, '张三'], dept: ['信息部', '财务部'] })).toBe('realName: 张三; dept: 信息部 → 财务部');
   });

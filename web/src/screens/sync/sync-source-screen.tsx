@@ -35,6 +35,8 @@ addScreenStrings('sync', {
     upload: '上传人事文件',
     uploaded: '已上传 {{rows}} 行，可试运行查看变更',
     uploadBroken: '文件有 {{count}} 个错误行，修正前执行同步不会做任何修改',
+    testConnection: '测试连接',
+    connectionFailed: '连接失败',
   },
   en: {
     dryRun: 'Dry run',
@@ -61,6 +63,8 @@ addScreenStrings('sync', {
     upload: 'Upload HR file',
     uploaded: '{{rows}} rows uploaded: run a dry run to see the changes',
     uploadBroken: 'The file has {{count}} broken rows: until they are fixed, a sync changes nothing',
+    testConnection: 'Test connection',
+    connectionFailed: 'Connection failed',
   },
 });
 
@@ -79,7 +83,8 @@ export const changesText = (changes: Record<string, [string | null, string | nul
 /**
  * 同步源: the generic list and dialog of the sources (the bind password and secret write-only),
  * plus 试运行 (the difference, changing nothing, with 按此结果执行 to apply exactly it) and
- * 执行同步 on each source, and 上传人事文件 on an HR file source.
+ * 执行同步 on each source, 测试连接 (the saved address and credentials reached, nothing read), and
+ * 上传人事文件 on an HR file source.
  */
 export default function SyncSourceScreen({ menu }: ScreenProps) {
   const { t } = useTranslation();
@@ -128,6 +133,23 @@ export default function SyncSourceScreen({ menu }: ScreenProps) {
       setBusy(undefined);
     }
   };
+  /** Reaches the saved source with its credentials; the answer says connected or why not. */
+  const testConnection = async (row: { id: string; name: string }) => {
+    setBusy(row.id);
+    try {
+      const answer = await api().testConnection(undefined, { id: row.id });
+      if (answer.ok) feedback.message.success(answer.message);
+      else
+        feedback.modal.error({
+          title: t('sync.connectionFailed'),
+          content: <span data-testid="sync-connection-failure">{answer.message}</span>,
+        });
+    } catch {
+      // toasted by the response handler
+    } finally {
+      setBusy(undefined);
+    }
+  };
   const confirmApply = (row: { id: string; name: string }, runId?: string) =>
     feedback.modal.confirm({
       title: t('sync.apply'),
@@ -160,6 +182,11 @@ export default function SyncSourceScreen({ menu }: ScreenProps) {
                     {t('sync.upload')}
                   </Button>
                 </Upload>
+              )}
+              {canDryRun && (
+                <Button type="link" size="small" disabled={busy === row.id} onClick={() => testConnection(row)}>
+                  {t('sync.testConnection')}
+                </Button>
               )}
               {canDryRun && (
                 <Button type="link" size="small" loading={busy === row.id} onClick={() => run(row, true)}>

@@ -86,6 +86,8 @@ const SCREENS: Record<string, string> = {
   datasource: 'Data sources',
   syncsource: 'Sync sources',
   syncrun: 'Sync runs',
+  compliance: 'Compliance profile',
+  syncrule: 'Sync grant rules',
   report: 'Reports',
   reportlist: 'Report list',
   work: 'My work',

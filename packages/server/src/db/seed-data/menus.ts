@@ -182,6 +182,8 @@ const system = group('system', '系统管理', 'system', '/system', 'iconfont ic
     ['apply', '执行同步', 2, 'sync'],
   ]),
   viewScreen('syncrun', '同步记录', 'syncrun', '/system/syncrun', 'iconfont iconicon_doc', 13),
+  viewScreen('compliance', '合规配置', 'compliance', '/system/compliance', 'iconfont icon-quanxian', 14),
+  screen('syncrule', '同步授权规则', 'syncrule', '/system/syncrule', 'iconfont iconicon_principal', 15),
 ]);
 
 const authority = group('authority', '权限管理', 'authority', '/authority', 'iconfont icon-bofangqi-suoping', 9, [

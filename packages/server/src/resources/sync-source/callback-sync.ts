@@ -1,37 +1,11 @@
 import { ApiError, syncMessages as m } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
-import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
-import { applyPlan } from './apply.js';
-import { computePlan, holdingSource, record } from './runs.js';
-import { type SourceRow, scopeOf } from './source.js';
+import { carryOut } from './carry-out.js';
+import { computePlan, holdingSource, record, sourceCaller } from './runs.js';
 
 /** The syncs this node started for callbacks and has not finished. */
 const underWay = new Set<Promise<void>>();
-
-/** The run's actor: the source itself, on behalf of whoever last saved it (its audit rows name them). */
-function sourceCaller(source: SourceRow): Caller {
-  return {
-    sid: '',
-    jti: '',
-    exp: 0,
-    client_id: 'directory-sync',
-    tenant_id: source.tenantId,
-    user_id: source.updateUser ?? source.createUser ?? '0',
-    account: `sync-source:${source.id}`,
-    user_name: source.name,
-    nick_name: source.name,
-    real_name: source.name,
-    role_id: '',
-    role_name: '',
-    dept_id: '',
-    post_id: '',
-    oauth_id: '',
-    roleIds: [],
-    deptIds: [],
-    isAdministrator: false,
-  };
-}
 
 const loadSource = (ctx: AppContext, id: string) =>
   ctx.db.selectFrom('blade_sync_source').selectAll().where('id', '=', id).$call(live()).executeTakeFirst();
@@ -84,8 +58,8 @@ async function syncWhileWanted(ctx: AppContext, sourceId: string, fresh: boolean
           .execute();
         const plan = await computePlan(ctx, source);
         // An HR file has no callback; the organisation APIs apply what they can and report the rest.
-        await applyPlan(ctx, caller, scopeOf(source), plan.steps);
-        await record(ctx, caller, source, { dryRun: false, outcome: 'applied', plan, started, message: 'callback' });
+        const done = await carryOut(ctx, caller, source, plan);
+        await record(ctx, caller, source, { dryRun: false, outcome: 'applied', plan: done, started, message: 'callback' });
       });
     } catch (error) {
       // Another run holds the source: the wish stays stored for it.

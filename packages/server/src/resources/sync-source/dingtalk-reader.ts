@@ -44,12 +44,19 @@ const PAGE_SIZE = 100;
  */
 export function dingtalkReader(api: Omit<OrgApiSettings, 'verdict' | 'vendor'>, settings: DingtalkSettings): DirectoryReader {
   const client = new OrgApi({ ...api, vendor: 'DingTalk', verdict: dingtalkVerdict });
+  const fetchToken = async () => {
+    const tokenAnswer = await client.call('gettoken', { query: { appkey: settings.appKey, appsecret: settings.secret } });
+    const token = text(tokenAnswer, 'access_token');
+    if (!token) throw badRequest(`${m.apiBadAnswer}: DingTalk access_token`);
+    client.keepSecret(token);
+    return token;
+  };
   return {
+    async probe() {
+      await fetchToken();
+    },
     async read(): Promise<DirectorySnapshot> {
-      const tokenAnswer = await client.call('gettoken', { query: { appkey: settings.appKey, appsecret: settings.secret } });
-      const token = text(tokenAnswer, 'access_token');
-      if (!token) throw badRequest(`${m.apiBadAnswer}: DingTalk access_token`);
-      client.keepSecret(token);
+      const token = await fetchToken();
       const post = async (path: string, body: Record<string, unknown>) => {
         const answer = await client.call(path, { query: { access_token: token }, body });
         return answer.result;

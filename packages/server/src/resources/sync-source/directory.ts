@@ -45,4 +45,6 @@ export interface DirectorySnapshot {
 /** Reads one source whole. Refusals a tenant can fix (bad password, unreachable host) throw a 400. */
 export interface DirectoryReader {
   read(): Promise<DirectorySnapshot>;
+  /** Reaches the source and shows its credentials (an LDAP bind, the vendor's token), reading nothing else. */
+  probe(): Promise<void>;
 }

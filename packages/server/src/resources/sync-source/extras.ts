@@ -1,15 +1,15 @@
-import { badRequest, syncMessages as m, type SyncRunAnswer, syncSource, type UploadedFile } from '@sso/shared-api';
+import { ApiError, badRequest, syncMessages as m, type SyncRunAnswer, syncSource, type UploadedFile } from '@sso/shared-api';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { messageFor } from '../../http/language.js';
 import type { Caller } from '../../kernel/caller.js';
-import { applyPlan } from './apply.js';
 import { pickUpWish } from './callback-sync.js';
+import { carryOut } from './carry-out.js';
 import { hrRows, postsByName, snapshotOfRows } from './file-reader.js';
 import type { Plan } from './plan.js';
 import { computePlan, holdingSource, MAX_ROWS, RecordedRefusal, record, refuseBrokenFile, type StoredPlan } from './runs.js';
-import { enabledSource, type SourceRow, scopeOf } from './source.js';
+import { enabledSource, liveSource, readerFor, type SourceRow } from './source.js';
 
 /** The answer of a run, its rows' messages in the caller's language (they sit in the data, not the envelope). */
 const answerOf = (request: FastifyRequest, runId: string, plan: Plan, started: number): SyncRunAnswer => ({
@@ -92,11 +92,22 @@ export const syncSourceExtraHandlers = defineExtraHandlers(syncSource, {
           if (Number(taken.numUpdatedRows) !== 1) throw badRequest(m.runUsed);
         }
         await refuseBrokenFile(ctx, caller, source, plan, started);
-        await applyPlan(ctx, caller, scopeOf(source), plan.steps);
-        const runId = await record(ctx, caller, source, { dryRun: false, outcome: 'applied', plan, started });
-        return answerOf(request, runId, plan, started);
+        const done = await carryOut(ctx, caller, source, plan);
+        const runId = await record(ctx, caller, source, { dryRun: false, outcome: 'applied', plan: done, started });
+        return answerOf(request, runId, done, started);
       }),
     );
+  },
+  /** Reaches the saved source with its credentials (through the outbound guard), reading nothing else; a refusal is the answer, not an error. */
+  testConnection: async ({ ctx, caller, query, request }) => {
+    const source = await liveSource(ctx.db, caller.tenant_id, query.id);
+    try {
+      await (await readerFor(ctx, source)).probe();
+      return { ok: true, message: messageFor(request, m.connectionOk) };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return { ok: false, message: messageFor(request, error.message) };
+    }
   },
   upload: async ({ ctx, caller, query, body, request }) => {
     const source = await enabledSource(ctx.db, caller.tenant_id, query.id);

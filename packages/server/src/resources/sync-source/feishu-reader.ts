@@ -36,14 +36,21 @@ const ID_TYPES = { department_id_type: 'open_department_id', user_id_type: 'user
  */
 export function feishuReader(api: Omit<OrgApiSettings, 'verdict' | 'vendor'>, settings: FeishuSettings): DirectoryReader {
   const client = new OrgApi({ ...api, vendor: 'Feishu', verdict: feishuVerdict });
+  const fetchToken = async () => {
+    const tokenAnswer = await client.call('open-apis/auth/v3/tenant_access_token/internal', {
+      body: { app_id: settings.appId, app_secret: settings.secret },
+    });
+    const token = text(tokenAnswer, 'tenant_access_token');
+    if (!token) throw badRequest(`${m.apiBadAnswer}: Feishu tenant_access_token`);
+    client.keepSecret(token);
+    return token;
+  };
   return {
+    async probe() {
+      await fetchToken();
+    },
     async read(): Promise<DirectorySnapshot> {
-      const tokenAnswer = await client.call('open-apis/auth/v3/tenant_access_token/internal', {
-        body: { app_id: settings.appId, app_secret: settings.secret },
-      });
-      const token = text(tokenAnswer, 'tenant_access_token');
-      if (!token) throw badRequest(`${m.apiBadAnswer}: Feishu tenant_access_token`);
-      client.keepSecret(token);
+      const token = await fetchToken();
       const headers = { authorization: `Bearer ${token}` };
       /** Every item of a paged list. */
       const paged = async (path: string, query: Record<string, string | boolean>, each: (item: Record<string, unknown>) => void) => {

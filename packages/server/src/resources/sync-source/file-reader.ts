@@ -172,5 +172,9 @@ export function fileReader(db: Kysely<Database>, tenantId: string, file: { name:
     async read() {
       return snapshotOfRows(await hrRows(file.data), await postsByName(db, tenantId));
     },
+    // The file is there (readerFor refuses a source without one) and readable, its rows whatever they hold.
+    async probe() {
+      await hrRows(file.data);
+    },
   };
 }

@@ -93,6 +93,20 @@ export function ldapReader(guard: OutboundGuard, settings: LdapSettings): Direct
   };
   const byGroup = settings.mapping.deptFrom === 'group';
   return {
+    async probe(): Promise<void> {
+      let client: Client | undefined;
+      let baseDn: string | undefined;
+      try {
+        client = await connect(guard, settings);
+        if (settings.bindDn) await client.bind(settings.bindDn, settings.bindPassword ?? '');
+        // Each base DN must be there: a search of the entry itself, nothing below it.
+        for (baseDn of baseDnsOf(settings.baseDn)) await client.search(baseDn, { scope: 'base', attributes: ['1.1'], sizeLimit: 1 });
+      } catch (error) {
+        throw explain(error, settings, baseDn);
+      } finally {
+        await client?.unbind().catch(() => undefined);
+      }
+    },
     async read(): Promise<DirectorySnapshot> {
       let client: Client | undefined;
       let baseDn: string | undefined;

@@ -5,6 +5,7 @@ import { keepOrEncryptSecret } from '../../domain/kept-secrets.js';
 import { assertRoles } from '../../domain/user-accounts.js';
 import type { ResourceRules } from '../../engine/types.js';
 import { live } from '../../kernel/live-rows.js';
+import { checkedSchedule } from './schedule.js';
 import { ldapTarget, mappingOf } from './source.js';
 
 /**
@@ -12,7 +13,8 @@ import { ldapTarget, mappingOf } from './source.js';
  * tenant may reach (the outbound guard, again at each connection); the bind password and the API
  * secret are stored encrypted and kept when an update leaves them empty (so are the callback's
  * token and key); an organisation API source names its CorpID or AppKey; the mapping's role and
- * root department must be the tenant's.
+ * root department must be the tenant's. A schedule must be a cron expression the scheduler can
+ * read; saving it places its next time (a changed schedule starts afresh).
  */
 export const syncSourceRules: ResourceRules = {
   async beforeSave({ ctx, caller, values, existing, trx }) {
@@ -25,6 +27,10 @@ export const syncSourceRules: ResourceRules = {
       if (values.url !== undefined || !existing) await ctx.outbound.check(caller.tenant_id, ldapTarget(url), { db });
     }
     const kind = field('kind');
+    if (values.schedule !== undefined) {
+      const schedule = values.schedule as string | null;
+      values.scheduleNext = schedule ? checkedSchedule(schedule) : null;
+    }
     if (kind === 'wecom' && !field('corpId')) throw badRequest(m.corpIdRequired);
     if ((kind === 'dingtalk' || kind === 'feishu') && !field('appKey')) throw badRequest(m.appKeyRequired);
     // WeCom's and DingTalk's EncodingAESKey is 43 base64 characters; Feishu's Encrypt Key is any text.

@@ -19,6 +19,30 @@ export interface StoredPlan {
   counts: Plan['counts'];
 }
 
+/** The run's actor: the source itself, on behalf of whoever last saved it (its audit rows name them). */
+export function sourceCaller(source: SourceRow): Caller {
+  return {
+    sid: '',
+    jti: '',
+    exp: 0,
+    client_id: 'directory-sync',
+    tenant_id: source.tenantId,
+    user_id: source.updateUser ?? source.createUser ?? '0',
+    account: `sync-source:${source.id}`,
+    user_name: source.name,
+    nick_name: source.name,
+    real_name: source.name,
+    role_id: '',
+    role_name: '',
+    dept_id: '',
+    post_id: '',
+    oauth_id: '',
+    roleIds: [],
+    deptIds: [],
+    isAdministrator: false,
+  };
+}
+
 export async function computePlan(ctx: AppContext, source: SourceRow): Promise<Plan> {
   const snapshot = await (await readerFor(ctx, source)).read();
   return planSync(ctx.db, scopeOf(source), snapshot);

@@ -24,10 +24,16 @@ export function ldapTarget(url: string): string {
   return `${parsed.hostname}:${port}`;
 }
 
-/** A live source of the caller's tenant, enabled. */
-export async function enabledSource(db: Kysely<Database>, tenantId: string, id: string): Promise<SourceRow> {
+/** A live source of the caller's tenant, enabled or not. */
+export async function liveSource(db: Kysely<Database>, tenantId: string, id: string): Promise<SourceRow> {
   const source = await db.selectFrom('blade_sync_source').selectAll().where('id', '=', id).$call(live(tenantId)).executeTakeFirst();
   if (!source) throw badRequest(m.sourceMissing);
+  return source;
+}
+
+/** A live source of the caller's tenant, enabled. */
+export async function enabledSource(db: Kysely<Database>, tenantId: string, id: string): Promise<SourceRow> {
+  const source = await liveSource(db, tenantId, id);
   if (source.status !== 1) throw badRequest(m.sourceDisabled);
   return source;
 }

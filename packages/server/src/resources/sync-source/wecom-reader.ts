@@ -34,12 +34,19 @@ const KEPT_STATUS = new Set([1, 4]);
  */
 export function wecomReader(api: Omit<OrgApiSettings, 'verdict' | 'vendor'>, settings: WecomSettings): DirectoryReader {
   const client = new OrgApi({ ...api, vendor: 'WeCom', verdict: wecomVerdict });
+  const fetchToken = async () => {
+    const tokenAnswer = await client.call('cgi-bin/gettoken', { query: { corpid: settings.corpId, corpsecret: settings.secret } });
+    const token = text(tokenAnswer, 'access_token');
+    if (!token) throw badRequest(`${m.apiBadAnswer}: WeCom access_token`);
+    client.keepSecret(token);
+    return token;
+  };
   return {
+    async probe() {
+      await fetchToken();
+    },
     async read(): Promise<DirectorySnapshot> {
-      const tokenAnswer = await client.call('cgi-bin/gettoken', { query: { corpid: settings.corpId, corpsecret: settings.secret } });
-      const token = text(tokenAnswer, 'access_token');
-      if (!token) throw badRequest(`${m.apiBadAnswer}: WeCom access_token`);
-      client.keepSecret(token);
+      const token = await fetchToken();
       const listed = listOf(
         await client.call('cgi-bin/department/list', { query: { access_token: token, id: settings.rootDepartment } }),
         'department',

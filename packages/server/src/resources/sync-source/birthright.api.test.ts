@@ -1,0 +1,220 @@
+import { syncMessages as m, syncRuleMessages as r, sodConflict } from '@sso/shared-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bad, createRole, failure, useTestServer } from '../../api-suite.testkit.js';
+import { appAuthzKit } from '../user-authorized/app-authz.testkit.js';
+
+/**
+ * Joiners, movers and leavers of an HR file source: birthright rules give a platform role and
+ * application roles by department (and the departments below it) and post; a mover loses only
+ * what a rule gave, never a grant given by hand; a grant separation of duties refuses is an error
+ * row of the run, which goes on; a leaver's application grants end at once or stay per the source.
+ */
+const suite = useTestServer();
+const kit = appAuthzKit(suite);
+const api = () => suite.admin.system.syncSource;
+const rules = () => suite.admin.system.syncRule;
+const db = () => suite.server.ctx.db;
+const HEADER = '登录账号,用户姓名,用户编号,部门路径,岗位路径,状态';
+const csv = (...lines: string[]) => new TextEncoder().encode(`${[HEADER, ...lines].join('\n')}\n`);
+const upload = (...lines: string[]) => api().upload({ file: { filename: 'staff.csv', data: csv(...lines) } }, { id: sourceId });
+const apply = () => api().apply(undefined, { id: sourceId });
+
+let sourceId: string;
+let ledger: string;
+let payer: string;
+let checker: string;
+let viewer: string;
+let financeRole: string;
+
+const userId = async (account: string) =>
+  String(
+    (await db().selectFrom('blade_user').select('id').where('account', '=', account).where('isDeleted', '=', 0).executeTakeFirstOrThrow())
+      .id,
+  );
+const deptId = async (name: string) =>
+  String(
+    (await db().selectFrom('blade_dept').select('id').where('deptName', '=', name).where('isDeleted', '=', 0).executeTakeFirstOrThrow()).id,
+  );
+/** The application roles a user holds now. */
+const appRolesOf = async (account: string) =>
+  (
+    await db()
+      .selectFrom('blade_user_authorized_role')
+      .select('appRoleId')
+      .where('userId', '=', await userId(account))
+      .where('isDeleted', '=', 0)
+      .execute()
+  )
+    .map((row) => String(row.appRoleId))
+    .sort();
+const platformRolesOf = async (account: string) =>
+  (
+    await db()
+      .selectFrom('blade_user')
+      .select('roleId')
+      .where('id', '=', await userId(account))
+      .executeTakeFirstOrThrow()
+  ).roleId?.split(',') ?? [];
+const sorted = (...ids: string[]) => [...ids].sort();
+
+beforeAll(async () => {
+  await suite.admin.system.post.submit({ category: '3', postCode: 'ACC', postName: '会计', sort: 1 } as never);
+  await suite.admin.system.post.submit({ category: '3', postCode: 'SALE', postName: '销售', sort: 2 } as never);
+  const app = await kit.app({ appName: '财务系统' });
+  const payMenu = await kit.menu(app.id, 'pay');
+  const approveMenu = await kit.menu(app.id, 'approve');
+  ledger = await kit.role(app.id, 'ledger');
+  viewer = await kit.role(app.id, 'viewer');
+  payer = await kit.role(app.id, 'payer', [payMenu]);
+  checker = await kit.role(app.id, 'checker', [approveMenu]);
+  await kit.rule('付款分离', [payer, checker]);
+  financeRole = await createRole(suite.server, { alias: 'finance_staff', name: '财务人员' });
+  sourceId = String(((await api().submit({ name: 'HR export', kind: 'file' } as never)) as { id: string }).id);
+  // The first run builds the departments the rules name.
+  await upload(
+    'hr01,张三,H001,集团/财务部/应付组,财务类/会计,在职',
+    'hr02,李四,H002,集团/销售部,,在职',
+    'hr03,王五,H003,集团/销售部,,在职',
+  );
+  await apply();
+});
+
+describe('birthright rules', () => {
+  it('names whom and what, and only rows of the tenant', async () => {
+    const finance = await deptId('财务部');
+    expect(await failure(suite.admin, rules().submit({ name: 'nobody', appRoleId: ledger } as never))).toEqual(bad(r.whom));
+    expect(await failure(suite.admin, rules().submit({ name: 'nothing', deptId: finance } as never))).toEqual(bad(r.what));
+    expect(await failure(suite.admin, rules().submit({ name: 'ghost', deptId: '987654321', appRoleId: ledger } as never))).toEqual(
+      bad(r.deptMissing),
+    );
+  });
+
+  it('gives a joiner (and everyone already there) the grants of their department, the departments above it, and their post', async () => {
+    await rules().submit({
+      name: '财务部全员',
+      deptId: await deptId('财务部'),
+      withSubDepts: 1,
+      roleId: financeRole,
+      appRoleId: ledger,
+    } as never);
+    await rules().submit({ name: '会计付款', postId: await postId(), appRoleId: payer } as never);
+    // hr04 joins 财务部; hr01 is there already.
+    await upload(
+      'hr01,张三,H001,集团/财务部/应付组,财务类/会计,在职',
+      'hr02,李四,H002,集团/销售部,,在职',
+      'hr03,王五,H003,集团/销售部,,在职',
+      'hr04,赵六,H004,集团/财务部,,在职',
+    );
+    await api().dryRun(undefined, { id: sourceId });
+    const answer = await apply();
+    expect(answer.errors).toBe(0);
+    expect(await appRolesOf('hr01')).toEqual(sorted(ledger, payer));
+    expect(await platformRolesOf('hr01')).toContain(financeRole);
+    expect(await appRolesOf('hr04')).toEqual([ledger]);
+    expect(await appRolesOf('hr02')).toEqual([]);
+    const log = await db()
+      .selectFrom('blade_user_authorized_log')
+      .select(['action', 'source', 'targetId'])
+      .where('userId', '=', await userId('hr01'))
+      .execute();
+    expect(log).toEqual(expect.arrayContaining([{ action: 'grant', source: 'sync', targetId: payer }]));
+    // A second run with nothing changed gives nothing again.
+    const grantsBefore = await db().selectFrom('blade_user_authorized_log').select('id').execute();
+    await apply();
+    expect(await db().selectFrom('blade_user_authorized_log').select('id').execute()).toHaveLength(grantsBefore.length);
+  });
+
+  it('takes from a mover only what the rules gave, and logs a grant separation of duties refuses without stopping the run', async () => {
+    // hr01 keeps a grant given by hand; hr03 holds the checker role, which the payer role may not
+    // join; hr02 holds the ledger role by hand before joining 财务部, whose rule gives it.
+    await kit.grant(await userId('hr01'), viewer);
+    await kit.grant(await userId('hr03'), checker);
+    await kit.grant(await userId('hr02'), ledger);
+    await upload(
+      'hr01,张三,H001,集团/销售部,销售类/销售,在职',
+      'hr02,李四,H002,集团/财务部,,在职',
+      'hr03,王五,H003,集团/财务部/应付组,财务类/会计,在职',
+      'hr04,赵六,H004,集团/财务部,,在职',
+    );
+    const answer = await apply();
+    expect(answer.moves).toBe(3);
+    expect(await appRolesOf('hr01')).toEqual([viewer]);
+    expect(await platformRolesOf('hr01')).not.toContain(financeRole);
+    // hr03 moved, got the department's grants, and not the refused one.
+    expect(await appRolesOf('hr03')).toEqual(sorted(checker, ledger));
+    const refusal = answer.rows.find((row) => row.action === 'error');
+    expect(refusal).toMatchObject({ kind: 'user', label: 'hr03' });
+    expect(refusal?.message).toContain(
+      `${m.ruleRefused} 会计付款: ${sodConflict('付款分离', '财务系统/角色payer', '财务系统/角色checker')}`,
+    );
+    const run = await db()
+      .selectFrom('blade_sync_run')
+      .select(['outcome', 'errors', 'errorRows'])
+      .where('id', '=', answer.runId)
+      .executeTakeFirstOrThrow();
+    expect(run).toMatchObject({ outcome: 'applied', errors: 1 });
+    expect(run.errorRows).toContain('付款分离');
+    const sodLog = await db()
+      .selectFrom('blade_app_incompatible_log')
+      .select(['kind', 'source'])
+      .where('userId', '=', await userId('hr03'))
+      .execute();
+    expect(sodLog).toEqual([{ kind: 'refused', source: 'sync' }]);
+    // Leaving 财务部: hr02 keeps the ledger role given by hand, hr04 loses the one the rule gave.
+    await upload(
+      'hr01,张三,H001,集团/销售部,销售类/销售,在职',
+      'hr02,李四,H002,集团/销售部,,在职',
+      'hr03,王五,H003,集团/财务部/应付组,财务类/会计,在职',
+      'hr04,赵六,H004,集团/销售部,,在职',
+    );
+    await apply();
+    expect(await appRolesOf('hr02')).toEqual([ledger]);
+    expect(await appRolesOf('hr04')).toEqual([]);
+  });
+});
+
+describe('leavers', () => {
+  it('end their application grants at once by default', async () => {
+    await kit.grant(await userId('hr02'), viewer);
+    await upload(
+      'hr01,张三,H001,集团/销售部,销售类/销售,在职',
+      'hr02,李四,H002,集团/销售部,,离职',
+      'hr03,王五,H003,集团/财务部/应付组,财务类/会计,在职',
+      'hr04,赵六,H004,集团/销售部,,在职',
+    );
+    expect((await apply()).disables).toBe(1);
+    expect(await appRolesOf('hr02')).toEqual([]);
+    const revoked = await db()
+      .selectFrom('blade_user_authorized_log')
+      .select(['action', 'source'])
+      .where('userId', '=', await userId('hr02'))
+      .where('action', '=', 'revoke')
+      .execute();
+    expect(revoked).toEqual([
+      { action: 'revoke', source: 'sync' },
+      { action: 'revoke', source: 'sync' },
+    ]);
+  });
+
+  it('keep them when the source says so, the account disabled all the same', async () => {
+    await api().submit({ id: sourceId, leaverGrants: 'keep' } as never);
+    await upload(
+      'hr01,张三,H001,集团/销售部,销售类/销售,离职',
+      'hr02,李四,H002,集团/销售部,,离职',
+      'hr03,王五,H003,集团/财务部/应付组,财务类/会计,在职',
+      'hr04,赵六,H004,集团/销售部,,在职',
+    );
+    expect((await apply()).disables).toBe(1);
+    const hr01 = await db().selectFrom('blade_user').select('status').where('account', '=', 'hr01').executeTakeFirstOrThrow();
+    expect(hr01.status).toBe(2);
+    expect(await appRolesOf('hr01')).toEqual([viewer]);
+    expect(await failure(suite.admin, api().submit({ id: sourceId, leaverGrants: 'later' } as never))).toMatchObject({
+      status: 400,
+      msg: m.leaverGrants,
+    });
+  });
+});
+
+async function postId(): Promise<string> {
+  return String((await db().selectFrom('blade_post').select('id').where('postName', '=', '会计').executeTakeFirstOrThrow()).id);
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { clearableId, formNumber, optionalText, requiredText } from '../../common.js';
+import { defineMessages } from '../../messages.js';
+import { defineResource } from '../../resource.js';
+import { appRole } from '../blade-aps/app-role.js';
+import { dept } from './dept.js';
+import { post } from './post.js';
+import { role } from './role.js';
+import { syncSource } from './sync-source.js';
+
+export const syncRuleMessages = defineMessages({
+  name: ['请输入规则名称', 'Please enter the rule name'],
+  sourceMissing: ['同步源不存在', 'The sync source does not exist'],
+  deptMissing: ['机构不存在', 'The department does not exist'],
+  postMissing: ['岗位不存在', 'The post does not exist'],
+  roleMissing: ['角色不存在', 'The role does not exist'],
+  appRoleMissing: ['应用角色不存在', 'The application role does not exist'],
+  whom: ['规则须指定机构或岗位', 'A rule names a department, a post or both'],
+  what: ['规则须授予角色或应用角色', 'A rule gives a platform role, an application role or both'],
+  withSubDepts: ['包含下级机构须为 0 或 1', 'Sub-departments included must be 0 or 1'],
+});
+
+/**
+ * Birthright rules of directory sync (同步授权规则): the people a source brings into a department
+ * (and, with `withSubDepts` 1, the departments below it) and/or onto a post get a platform role
+ * and/or an application role. `sourceId` empty: every source of the tenant. Each apply gives the
+ * grants of the rules a person now matches (through the one grant path: separation of duties
+ * checked, a refusal is an error row of the run) and takes back what a rule gave that they no
+ * longer match (a mover); a grant given by hand is never taken back.
+ */
+export const syncRule = defineResource({
+  service: 'blade-system',
+  name: 'sync-rule',
+  table: 'blade_sync_rule',
+  tenantScoped: true,
+  securityAudit: true,
+  permission: 'syncrule',
+  entity: z.object({
+    name: requiredText(syncRuleMessages.name, 64),
+    sourceId: clearableId,
+    deptId: clearableId,
+    withSubDepts: formNumber(syncRuleMessages.withSubDepts)
+      .pipe(z.union([z.literal(0), z.literal(1)], { error: syncRuleMessages.withSubDepts }))
+      .optional(),
+    postId: clearableId,
+    roleId: clearableId,
+    appRoleId: clearableId,
+    status: z.preprocess((v) => (typeof v === 'string' && v !== '' ? Number(v) : v), z.union([z.literal(1), z.literal(2)])).optional(),
+    remark: optionalText(255),
+  }),
+  references: {
+    sourceId: { to: () => syncSource, label: 'name', missing: syncRuleMessages.sourceMissing },
+    deptId: { to: () => dept, label: 'deptName', missing: syncRuleMessages.deptMissing },
+    postId: { to: () => post, label: 'postName', missing: syncRuleMessages.postMissing },
+    roleId: { to: () => role, label: 'roleName', hint: 'roleAlias', missing: syncRuleMessages.roleMissing },
+    appRoleId: { to: () => appRole, label: 'roleName', hint: 'roleAlias', missing: syncRuleMessages.appRoleMissing },
+  },
+  names: {
+    sourceName: { field: 'sourceId', table: 'blade_sync_source', column: 'name', sameTenant: true },
+    deptName: { field: 'deptId', table: 'blade_dept', column: 'deptName', sameTenant: true },
+    postName: { field: 'postId', table: 'blade_post', column: 'postName', sameTenant: true },
+    roleName: { field: 'roleId', table: 'blade_role', column: 'roleName', sameTenant: true },
+    appRoleName: { field: 'appRoleId', table: 'blade_app_role', column: 'roleName', sameTenant: true },
+    statusName: { field: 'status', labels: { 1: ['启用', 'Enabled'], 2: ['停用', 'Disabled'] } },
+  },
+  filters: { name: 'like', sourceId: 'eq', deptId: 'eq', postId: 'eq' },
+  sorts: ['name'],
+  defaultSort: { column: 'createTime', desc: true },
+  view: {
+    title: ['同步授权规则', 'Sync grant rules'],
+    columns: [
+      { prop: 'name', label: ['名称', 'Name'], search: true },
+      { prop: 'sourceId', label: ['同步源(空为全部)', 'Source (empty: all)'], hideInTable: true },
+      { prop: 'sourceName', label: ['同步源', 'Source'], hideInForm: true },
+      { prop: 'deptId', label: ['机构', 'Department'], hideInTable: true },
+      { prop: 'deptName', label: ['机构', 'Department'], hideInForm: true },
+      { prop: 'withSubDepts', label: ['包含下级机构', 'Sub-departments too'], type: 'select', dict: 'yes_no' },
+      { prop: 'postId', label: ['岗位', 'Post'], hideInTable: true },
+      { prop: 'postName', label: ['岗位', 'Post'], hideInForm: true },
+      { prop: 'roleId', label: ['平台角色', 'Platform role'], hideInTable: true },
+      { prop: 'roleName', label: ['平台角色', 'Platform role'], hideInForm: true },
+      { prop: 'appRoleId', label: ['应用角色', 'Application role'], hideInTable: true },
+      { prop: 'appRoleName', label: ['应用角色', 'Application role'], hideInForm: true },
+      {
+        prop: 'status',
+        label: ['状态', 'Status'],
+        type: 'select',
+        options: [
+          { value: '1', label: ['启用', 'Enabled'] },
+          { value: '2', label: ['停用', 'Disabled'] },
+        ],
+      },
+      { prop: 'remark', label: ['备注', 'Remark'], type: 'textarea', hideInTable: true },
+    ],
+  },
+});
