@@ -26,6 +26,11 @@ export const tokenResponse = z.object({
   detail: z.record(z.string(), z.unknown()),
   /** 'enrol': the user must set up a second factor (required by tenant or role) and has none yet. */
   second_factor: z.literal('enrol').optional(),
+  /**
+   * The tenant's idle limit (compliance profile), when it has one: the session ends after that many
+   * minutes without a request, and a client signs its user out after as long without input.
+   */
+  session_idle_minutes: z.number().int().optional(),
 });
 export type TokenResponse = z.infer<typeof tokenResponse>;
 

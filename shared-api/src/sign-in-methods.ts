@@ -95,6 +95,8 @@ export interface TotpStatus {
   enabled: boolean;
   required: boolean;
   recoveryCodesLeft: number;
+  /** The second factor must be a passkey (an administrator under the compliance profile): a TOTP does not count. */
+  passkeyRequired?: boolean;
 }
 /** POST totp/enrol: the secret (for typing) and the otpauth:// URI (for the QR code). */
 export interface TotpEnrolment {

@@ -1,11 +1,12 @@
 import type { SsoClient } from '@sso/shared-api';
 import { Box, useApp, useStdout } from 'ink';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { NoticeLine } from './components/status-line.js';
 import { ConsoleContext, makeRun, type Notice } from './core/console.js';
 import { type Lang, LangContext, translate } from './core/i18n.js';
 import { InputQueue } from './core/input-queue.js';
 import { type Env, type SessionOptions, storedClient, type Target, targetOf } from './core/session.js';
+import { useIdleSignOut } from './core/use-idle-sign-out.js';
 import { PasswordChange } from './screens/password-change.js';
 import { SignIn } from './screens/sign-in.js';
 import { Shell } from './shell.js';
@@ -67,6 +68,13 @@ export function App({ env, options = {}, lang: initial, wait = (ms) => new Promi
     () => ({ client, lang, run, notify: (text: string, kind: Notice['kind'] = 'info') => setNotice({ text, kind }), ...size }),
     [client, lang, run, size],
   );
+  // The tenant's idle limit: no key for that long signs the console out (the server ends the session too).
+  const signOutIdle = useCallback(() => {
+    void client.logout().catch(() => undefined);
+    setReason(translate(lang, 'idleSignedOut'));
+    setPhase('signIn');
+  }, [client, lang]);
+  useIdleSignOut(phase === 'ready' ? client.session?.token.session_idle_minutes : undefined, signOutIdle);
   const changeLanguage = (next: Lang) => {
     client.options.language = next;
     setLang(next);

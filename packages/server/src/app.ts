@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { sql } from 'kysely';
 import { appRedirectSource } from './apps/redirect-source.js';
 import { registerCaptchaRoutes } from './auth/captcha-routes.js';
+import { scheduleDormantAccounts } from './auth/dormant-accounts.js';
 import { registerLockoutRoutes } from './auth/lockout-routes.js';
 import { registerRedirectSource } from './auth/redirects.js';
 import { registerAuthRoutes } from './auth/routes.js';
@@ -146,6 +147,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerLanguage(app);
   registerAuthHook(app, ctx);
   registerApiLog(app, ctx);
+  // Beside the log retention's daily purge: the compliance profile's dormant accounts.
+  const stopDormantAccounts = scheduleDormantAccounts(ctx);
+  app.addHook('onClose', async () => stopDormantAccounts());
   registerIdempotency(app, ctx.db);
   await registerDocs(app);
 

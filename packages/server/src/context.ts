@@ -7,9 +7,11 @@ import { Lockout } from './auth/lockout.js';
 import { Passwords } from './auth/passwords.js';
 import { Permissions } from './auth/permissions.js';
 import { Scopes } from './auth/scopes.js';
+import { sessionLimitsOf } from './auth/session-limits.js';
 import { Sessions } from './auth/sessions.js';
 import { AccessTokens } from './auth/tokens.js';
 import { createBus } from './cluster/create-bus.js';
+import { complianceOf } from './db/compliance.js';
 import type { DatabaseHandle, Db } from './db/database.js';
 import { Params } from './db/params.js';
 import type { ClusterBus } from './kernel/bus.js';
@@ -90,9 +92,9 @@ export async function createContext(
   cache.shareThrough(bus);
   permissions.shareThrough(bus);
   clients.shareThrough(bus);
-  const sessions = new Sessions(db, ids, ttl);
-  sessions.shareThrough(bus);
   const params = new Params(db, cache);
+  const sessions = new Sessions(db, ids, ttl, async (tenantId) => sessionLimitsOf(await complianceOf(params, tenantId)));
+  sessions.shareThrough(bus);
   const outbound = new OutboundGuard({ host: config.HOST }, allowListReader(params));
   const context: AppContext = {
     config,

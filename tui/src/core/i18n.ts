@@ -29,6 +29,7 @@ const strings = {
   enrolHint: ['Enter 重新登录 · Esc 退出', 'Enter sign in again · Esc quit'],
   signInHint: ['Tab/↑↓ 切换字段 · Enter 登录 · Esc 退出', 'Tab/↑↓ next field · Enter sign in · Esc quit'],
   sessionEnded: ['会话已结束，请重新登录', 'The session has ended: sign in again'],
+  idleSignedOut: ['长时间未操作，已退出登录', 'Signed out after a period without activity: sign in again'],
   mustChange: ['首次登录，请修改初始密码', 'First sign-in: change the initial password'],
   oldPassword: ['原密码', 'Old password'],
   newPassword: ['新密码', 'New password'],

@@ -75,6 +75,7 @@ export const en: Messages = {
     home: 'Home',
     more: 'More',
   },
+  idle: { signedOut: 'You were signed out after a period without activity' },
   lock: {
     setTitle: 'Set a lock password',
     password: 'Lock password',

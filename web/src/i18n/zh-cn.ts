@@ -72,6 +72,7 @@ export const zhCN = {
     home: '首页',
     more: '更多',
   },
+  idle: { signedOut: '长时间未操作，已自动退出登录' },
   lock: {
     setTitle: '设置锁屏密码',
     password: '锁屏密码',

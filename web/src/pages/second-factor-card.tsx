@@ -13,6 +13,7 @@ addScreenStrings('secondFactor', {
     enabled: '已开启',
     disabled: '未开启',
     required: '您的账号须开启双因素认证：绑定身份验证器之前，其他功能均不可用',
+    passkeyRequired: '管理员账号须使用通行密钥登录：请在下方添加通行密钥（身份验证器不能代替）',
     recoveryLeft: '剩余恢复码：{{count}} 个',
     start: '绑定身份验证器',
     scan: '用身份验证器应用（如 Microsoft Authenticator、Google Authenticator）扫描二维码，或手动输入密钥：',
@@ -30,6 +31,7 @@ addScreenStrings('secondFactor', {
     enabled: 'On',
     disabled: 'Off',
     required: 'Your account must use a second factor: nothing else is available until you set up an authenticator',
+    passkeyRequired: 'Administrators sign in with a passkey: add one below (an authenticator app does not count)',
     recoveryLeft: 'Recovery codes left: {{count}}',
     start: 'Set up an authenticator',
     scan: 'Scan the QR code with an authenticator app (Microsoft Authenticator, Google Authenticator…), or type the key:',
@@ -91,7 +93,11 @@ export default function SecondFactorCard() {
         <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }}>
           <Tag color={status.enabled ? 'green' : 'default'}>{t(status.enabled ? 'secondFactor.enabled' : 'secondFactor.disabled')}</Tag>
           {status.enabled && <span>{t('secondFactor.recoveryLeft', { count: status.recoveryCodesLeft })}</span>}
-          {!status.enabled && status.required && <Alert type="warning" showIcon message={t('secondFactor.required')} />}
+          {status.passkeyRequired ? (
+            <Alert type="warning" showIcon message={t('secondFactor.passkeyRequired')} />
+          ) : (
+            !status.enabled && status.required && <Alert type="warning" showIcon message={t('secondFactor.required')} />
+          )}
         </Flex>
       )}
       {codes && (

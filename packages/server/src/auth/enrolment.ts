@@ -1,6 +1,7 @@
-import { PASSKEY_BASE, TOTP_BASE } from '@sso/shared-api';
+import { ADMINISTRATOR_ROLE, PASSKEY_BASE, TOTP_BASE } from '@sso/shared-api';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
+import { complianceOf } from '../db/compliance.js';
 import type { Database } from '../db/schema.js';
 import { live } from '../kernel/live-rows.js';
 import { hasPasskey } from './passkeys.js';
@@ -15,17 +16,46 @@ type UserRow = Selectable<Database['blade_user']>;
  */
 const REQUIRED_PARAM = 'mfa.required';
 
-/** Whether the `mfa.required` parameter asks this user (by tenant or role) for a second factor. */
+/**
+ * The administrators the compliance profile holds to a second factor (`adminRequireSecondFactor`)
+ * and, with `adminRequirePasskey`, to a passkey: holders of the administrator role or of a
+ * system, security or audit administrator role, recognised by their aliases.
+ */
+export const ADMINISTRATOR_ALIASES: readonly string[] = [ADMINISTRATOR_ROLE, 'system_admin', 'security_admin', 'audit_admin'];
+
+async function roleAliasesOf(ctx: AppContext, user: Pick<UserRow, 'roleId'>): Promise<string[]> {
+  const roleIds = user.roleId ? user.roleId.split(',').filter(Boolean) : [];
+  if (!roleIds.length) return [];
+  const roles = await ctx.db.selectFrom('blade_role').select('roleAlias').where('id', 'in', roleIds).$call(live()).execute();
+  return roles.map((r) => r.roleAlias);
+}
+
+/** What the tenant's compliance profile asks of this user's second factor. */
+async function profileAsks(ctx: AppContext, user: Pick<UserRow, 'tenantId' | 'roleId'>): Promise<'none' | 'any' | 'passkey'> {
+  const settings = await complianceOf(ctx.params, user.tenantId);
+  if (!settings.adminRequireSecondFactor && !settings.adminRequirePasskey) return 'none';
+  const aliases = await roleAliasesOf(ctx, user);
+  if (!aliases.some((alias) => ADMINISTRATOR_ALIASES.includes(alias))) return 'none';
+  return settings.adminRequirePasskey ? 'passkey' : 'any';
+}
+
+/**
+ * Whether this user must sign in with a second factor: the `mfa.required` parameter asks it of
+ * the user (by tenant or role), or the tenant's compliance profile of its administrators.
+ */
 export async function secondFactorRequiredFor(ctx: AppContext, user: Pick<UserRow, 'tenantId' | 'roleId'>): Promise<boolean> {
+  if ((await profileAsks(ctx, user)) !== 'none') return true;
   const setting = (await ctx.params.get(REQUIRED_PARAM))?.trim() ?? '';
   if (setting.toLowerCase() === 'true') return true;
   const entries = setting.split(/[\s,]+/).filter((e) => e && e !== '-' && e.toLowerCase() !== 'false');
   if (!entries.length) return false;
   if (entries.includes(user.tenantId)) return true;
-  const roleIds = user.roleId ? user.roleId.split(',').filter(Boolean) : [];
-  if (!roleIds.length) return false;
-  const roles = await ctx.db.selectFrom('blade_role').select('roleAlias').where('id', 'in', roleIds).$call(live()).execute();
-  return roles.some((r) => entries.includes(r.roleAlias));
+  return (await roleAliasesOf(ctx, user)).some((alias) => entries.includes(alias));
+}
+
+/** Whether this user's second factor must be a passkey (an administrator under `adminRequirePasskey`). */
+export async function passkeyRequiredFor(ctx: AppContext, user: Pick<UserRow, 'tenantId' | 'roleId'>): Promise<boolean> {
+  return (await profileAsks(ctx, user)) === 'passkey';
 }
 
 /**
@@ -35,7 +65,9 @@ export async function secondFactorRequiredFor(ctx: AppContext, user: Pick<UserRo
  */
 export async function enrolmentPending(ctx: AppContext, user: Pick<UserRow, 'id' | 'tenantId' | 'roleId'>): Promise<boolean> {
   if (!(await secondFactorRequiredFor(ctx, user))) return false;
-  return !(await hasConfirmedTotp(ctx.db, user.id)) && !(await hasPasskey(ctx.db, user.id));
+  if (await hasPasskey(ctx.db, user.id)) return false;
+  // A TOTP does not count for an administrator held to passkeys.
+  return (await passkeyRequiredFor(ctx, user)) || !(await hasConfirmedTotp(ctx.db, user.id));
 }
 
 /**

@@ -14,6 +14,7 @@ import { recordLockReached } from './lock-events.js';
 import { isMd5Digest } from './passwords.js';
 import { completeSignIn } from './second-factor.js';
 import { assertTenantRowUsable, type GrantRequest, pick, switchMessages, tokenResponse } from './session-grant.js';
+import { sessionLimitMessages } from './session-limits.js';
 import { stillHeld } from './session-state.js';
 import { findSignInAccount } from './sign-in-account.js';
 
@@ -123,6 +124,9 @@ async function checkRefreshGrant(ctx: AppContext, input: GrantRequest & { refres
     await ctx.sessions.revoke(session.id, 'client-mismatch');
     throw new GrantError(400, zh('badRefresh'));
   }
+  // The compliance profile: an idle session, or one past its longest time, ends here.
+  const limit = await ctx.sessions.refusedRefresh(session);
+  if (limit) throw new GrantError(401, limit === 'idle' ? sessionLimitMessages.idle : sessionLimitMessages.maxAge);
   // The user and tenant were read with the rotation (a refresh is the most frequent grant).
   const { user, tenant } = rotated.holder;
   if (!user || user.status !== 1) {

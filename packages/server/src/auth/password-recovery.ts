@@ -13,8 +13,10 @@ import {
 } from '@sso/shared-api';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { complianceOf } from '../db/compliance.js';
 import { userTarget } from '../logs/security-events.js';
 import { recordLockReached } from './lock-events.js';
+import { assertNotRecent, rememberReplacedPasswords } from './password-policy.js';
 import { findSignInAccount } from './sign-in-account.js';
 
 /**
@@ -64,11 +66,22 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: AppContext): v
         return reply.status(400).send(fail(400, recoveryMessages.mismatch));
       }
       if (lock.hasFailures) await ctx.lockout.recordSuccess(attempt);
-      await ctx.db
-        .updateTable('blade_user')
-        .set({ password: await ctx.passwords.hashDigest(input.newPassword), mustChangePassword: 0, updateTime: new Date() })
-        .where('id', '=', user.id)
-        .execute();
+      // The compliance profile: no recent password again (a recovery is never too soon: the old one is lost).
+      const settings = await complianceOf(ctx.params, user.tenantId);
+      try {
+        await assertNotRecent(ctx, settings, user, input.newPassword);
+      } catch (error) {
+        return reply.status(400).send(fail(400, error instanceof Error ? error.message : recoveryMessages.mismatch));
+      }
+      const hash = await ctx.passwords.hashDigest(input.newPassword);
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('blade_user')
+          .set({ password: hash, mustChangePassword: 0, passwordChangedAt: new Date(), updateTime: new Date() })
+          .where('id', '=', user.id)
+          .execute();
+        await rememberReplacedPasswords(trx, [user]);
+      });
       await ctx.audit.record({ type: 'user.password-recover', tenantId, ip: request.ip, targets: [userTarget(user)] });
       await ctx.sessions.endForUser(user.id, { reason: 'password-reset' });
       await ctx.sessions.setMustChangePassword([user.id], false);

@@ -4,10 +4,13 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
 import { live } from '../kernel/live-rows.js';
+import { refuseDormantAccount } from './dormant-accounts.js';
+import { passkeyRequiredFor } from './enrolment.js';
 import { type FirstStep, presentsCredential } from './fresh-sign-in.js';
 import { GrantError } from './grant-error.js';
 import { recordLockReached } from './lock-events.js';
 import { hasPasskey, type Passkeys } from './passkeys.js';
+import { holdExpiredPassword } from './password-policy.js';
 import { assertAccountUsable, assertTenantUsable, type GrantRequest, openSession, pick, switchMessages } from './session-grant.js';
 import { checkTotp, hasConfirmedTotp, useRecoveryCode } from './totp.js';
 
@@ -56,6 +59,16 @@ async function secondFactorsOf(ctx: AppContext, userId: string): Promise<SecondF
   return [...(totp ? (['totp'] as const) : []), ...(passkey ? (['passkey'] as const) : [])];
 }
 
+/**
+ * The second factors a sign-in of this user may be completed with: all the user has, but only a
+ * passkey when the compliance profile requires one of administrators (a user left with none
+ * gets a session that must enrol a passkey, see enrolment.ts).
+ */
+async function acceptedSecondFactors(ctx: AppContext, user: Pick<UserRow, 'id' | 'tenantId' | 'roleId'>): Promise<SecondFactorMethod[]> {
+  const methods = await secondFactorsOf(ctx, user.id);
+  return (await passkeyRequiredFor(ctx, user)) ? methods.filter((method) => method === 'passkey') : methods;
+}
+
 /** A ticket of a first step still valid, and its user: what a second step (code or passkey) answers. */
 export async function ticketHolder(ctx: AppContext, ticket: string | undefined) {
   const ticketRow = ticket
@@ -79,15 +92,17 @@ export async function ticketHolder(ctx: AppContext, ticket: string | undefined) 
  * session (restricted to enrolling when a second factor is required and missing).
  */
 export async function completeSignIn(ctx: AppContext, passed: FirstStepPassed): Promise<TokenResponse> {
-  const { user } = passed;
-  await assertTenantUsable(ctx, user.tenantId);
-  assertAccountUsable(user);
+  await assertTenantUsable(ctx, passed.user.tenantId);
+  assertAccountUsable(passed.user);
+  // The compliance profile: a dormant account is disabled now; an expired password must be changed first.
+  await refuseDormantAccount(ctx, passed.user);
+  const user = await holdExpiredPassword(ctx, passed.user);
   // A switch the user does not hold is refused before any second step (the session picks it again).
   pick(user.roleId, passed.roleId, switchMessages.roleNotHeld);
   pick(user.deptId, passed.deptId, switchMessages.deptNotHeld);
   const { roleId, deptId } = passed;
   // A passkey with the user verified is two factors in one: nothing is asked after it.
-  const methods = passed.method === 'passkey' ? [] : await secondFactorsOf(ctx, user.id);
+  const methods = passed.method === 'passkey' ? [] : await acceptedSecondFactors(ctx, user);
   if (methods.length) {
     const ticket = randomBytes(32).toString('base64url');
     await ctx.db.deleteFrom('sso_mfa_ticket').where('expiresAt', '<', new Date()).execute();
@@ -105,7 +120,7 @@ export async function completeSignIn(ctx: AppContext, passed: FirstStepPassed): 
   }
   // A user whose tenant or role needs a second factor and has none gets a session that can only
   // enrol one (its tokens say second_factor: 'enrol', see enrolment.ts).
-  return openSession(ctx, { ...passed, freshCredential: presentsCredential(passed.method) });
+  return openSession(ctx, { ...passed, user, freshCredential: presentsCredential(passed.method) });
 }
 
 type MfaGrantInput = GrantRequest & {
@@ -164,6 +179,9 @@ async function checkSecondStep(
       () => undefined,
       (error: unknown) => (error instanceof GrantError ? error.message : secondFactorMessages.wrong),
     );
+  } else if (await passkeyRequiredFor(ctx, user)) {
+    // An administrator held to passkeys cannot complete the sign-in with a code.
+    refusal = secondFactorMessages.passkeyRequired;
   } else {
     const verdict = /^\d{6}$/.test(code)
       ? await checkTotp(ctx.db, user.id, code)

@@ -1,6 +1,7 @@
 import { defineMessages, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, type TokenResponse, zh } from '@sso/shared-api';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
+import { complianceOf } from '../db/compliance.js';
 import type { Database } from '../db/schema.js';
 import { live } from '../kernel/live-rows.js';
 import type { ClientRow } from './clients.js';
@@ -19,6 +20,8 @@ export interface GrantRequest {
 }
 
 const LICENSE = 'powered by sso-platform';
+/** A sign-in's time is written down once a day at most (see openSession). */
+const ACTIVITY_GRAIN_MS = 24 * 60 * 60 * 1000;
 
 export const switchMessages = defineMessages({
   deptNotHeld: ['您不属于所选机构，无法切换', 'You cannot switch to a department you do not belong to'],
@@ -51,6 +54,14 @@ export async function openSession(
     refreshTtlSeconds: input.client.refreshTokenValidity,
     mustChangePassword: user.mustChangePassword === 1,
   });
+  // The last successful sign-in, what the compliance profile's dormant accounts count from: kept to
+  // the day (dormancy is counted in days), so that most sign-ins write nothing to the account.
+  await ctx.db
+    .updateTable('blade_user')
+    .set({ lastActiveAt: new Date() })
+    .where('id', '=', user.id)
+    .where((eb) => eb.or([eb('lastActiveAt', 'is', null), eb('lastActiveAt', '<', new Date(Date.now() - ACTIVITY_GRAIN_MS))]))
+    .execute();
   const answer = await tokenResponse(ctx, input.client, user, { sessionId, refreshToken, roleId, deptId, oauthId: input.oauthId });
   if (input.freshCredential) await recordFreshSignIn(ctx.db, { sid: sessionId, jti: answer.jti });
   return answer;
@@ -118,6 +129,7 @@ export async function tokenResponse(
     ...((await enrolmentPending(ctx, user)) ? { second_factor: 'enrol' as const } : {}),
   };
   const { token, jti } = await ctx.tokens.issue(claims, client.accessTokenValidity);
+  const { sessionIdleMinutes } = await complianceOf(ctx.params, user.tenantId);
   return {
     access_token: token,
     token_type: 'bearer',
@@ -130,5 +142,7 @@ export async function tokenResponse(
     license: LICENSE,
     is_init_password: user.mustChangePassword ? INIT_PASSWORD_PENDING : INIT_PASSWORD_DONE,
     detail: { type: 'web' },
+    // The idle limit, for clients to sign out after as long without input (only when there is one).
+    ...(sessionIdleMinutes > 0 ? { session_idle_minutes: sessionIdleMinutes } : {}),
   };
 }

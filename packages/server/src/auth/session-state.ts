@@ -1,5 +1,6 @@
 import { ADMINISTRATOR_ROLE } from '@sso/shared-api';
 import type { Caller } from '../kernel/caller.js';
+import type { SessionLimits } from './session-limits.js';
 
 /** What the user of a session still holds: a session never acts with a role or department taken away. */
 interface HeldGrants {
@@ -23,6 +24,12 @@ export interface SessionState {
   held?: HeldGrants;
   /** The account must change its password before doing anything else. */
   mustChangePassword: boolean;
+  /** The sign-in (ms since the epoch): the session's longest time counts from it. */
+  startedAt: number;
+  /** The last request as the database had it when this was read (see Sessions.touch). */
+  lastSeenAt: number;
+  /** The tenant's session limits (compliance profile) when this was read. */
+  limits: SessionLimits;
 }
 
 /** The roles and departments a user holds now. */

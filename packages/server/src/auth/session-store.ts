@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import type { SessionLimits } from './session-limits.js';
 import { heldGrants, type SessionState } from './session-state.js';
 
 const splitIds = (ids: string | null | undefined) => (ids ? ids.split(',').filter(Boolean) : []);
@@ -8,7 +9,11 @@ const splitIds = (ids: string | null | undefined) => (ids ? ids.split(',').filte
  * enabled, its tenant present, enabled and not expired; with what the user holds now and
  * whether the password must be changed first. Undefined for an unknown session.
  */
-export async function loadSessionState(db: Db, sessionId: string): Promise<SessionState | undefined> {
+export async function loadSessionState(
+  db: Db,
+  sessionId: string,
+  limitsOf: (tenantId: string) => Promise<SessionLimits>,
+): Promise<SessionState | undefined> {
   const row = await db
     .selectFrom('sso_session as s')
     .leftJoin('blade_user as u', (join) => join.onRef('u.id', '=', 's.userId').on('u.isDeleted', '=', 0))
@@ -18,6 +23,8 @@ export async function loadSessionState(db: Db, sessionId: string): Promise<Sessi
       's.tenantId',
       's.revokedAt',
       's.expiresAt',
+      's.createdAt',
+      's.lastSeenAt',
       'u.status as userStatus',
       'u.roleId as userRoleIds',
       'u.deptId as userDeptIds',
@@ -45,5 +52,8 @@ export async function loadSessionState(db: Db, sessionId: string): Promise<Sessi
     tenantId: row.tenantId,
     held: heldGrants(roleIds, splitIds(row.userDeptIds), Object.fromEntries(roles.map((role) => [role.id, role.roleAlias]))),
     mustChangePassword: row.mustChangePassword === 1,
+    startedAt: row.createdAt.getTime(),
+    lastSeenAt: row.lastSeenAt.getTime(),
+    limits: await limitsOf(row.tenantId),
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { ClusterBus } from '../kernel/bus.js';
 import type { IdGenerator } from '../kernel/ids.js';
+import { LAST_SEEN_WRITE_MS, limitReached, NO_SESSION_LIMITS, type SessionLimitReached, type SessionLimits } from './session-limits.js';
 import { type HeldByUser, heldGrants, type SessionMessage, type SessionState } from './session-state.js';
 import { loadSessionState } from './session-store.js';
 
@@ -80,10 +81,15 @@ export class Sessions {
   /** Bumped by every message: a database read that overlapped one is not trusted. */
   private generation = 0;
 
+  /** The last request this node saw of each session, and when it last wrote one down (ms). */
+  private readonly seen = new Map<string, { at: number; written: number }>();
+
   constructor(
     private readonly db: Db,
     private readonly ids: IdGenerator,
     private readonly recheckMs: number,
+    /** The session limits of a tenant (its compliance profile): read when a session is. */
+    private readonly limitsOf: (tenantId: string) => Promise<SessionLimits> = async () => NO_SESSION_LIMITS,
   ) {}
 
   shareThrough(bus: ClusterBus): void {
@@ -120,12 +126,16 @@ export class Sessions {
         .values({ tokenHash: sha256(refreshToken), sessionId, expiresAt })
         .execute();
     });
+    const now = Date.now();
     this.remember(sessionId, {
       active: true,
-      checkedAt: Date.now(),
+      checkedAt: now,
       userId: input.userId,
       tenantId: input.tenantId,
       mustChangePassword: input.mustChangePassword ?? false,
+      startedAt: now,
+      lastSeenAt: now,
+      limits: await this.limitsOf(input.tenantId),
     });
     return { sessionId, refreshToken };
   }
@@ -276,7 +286,7 @@ export class Sessions {
     // is not remembered.
     for (let attempt = 1; ; attempt++) {
       const generation = this.generation;
-      const loaded = await loadSessionState(this.db, sessionId);
+      const loaded = await loadSessionState(this.db, sessionId, this.limitsOf);
       const previous = this.states.get(sessionId);
       // An ended session stays ended whatever a read that started earlier says.
       if (previous && !previous.active) return previous;
@@ -286,6 +296,96 @@ export class Sessions {
       }
       if (attempt === 3) return loaded;
     }
+  }
+
+  /**
+   * Which of its tenant's limits a live session has reached, from what this node knows: the last
+   * request is the later of the one the database had and the last one this node saw.
+   */
+  limitReachedBy(sessionId: string, state: SessionState): SessionLimitReached | undefined {
+    if (!state.limits.idleMs && !state.limits.maxMs) return undefined;
+    const seenHere = this.seen.get(sessionId)?.at ?? 0;
+    return limitReached(state.limits, { startedAt: state.startedAt, lastSeenAt: Math.max(state.lastSeenAt, seenHere) });
+  }
+
+  /**
+   * A request of a live session: remembered here, and written down at most once a minute per
+   * session (LAST_SEEN_WRITE_MS) so that other nodes and refreshes see it. Only sessions under an
+   * idle limit are tracked; the write is not awaited (a lost one costs a minute at most).
+   */
+  touch(sessionId: string, state: SessionState): void {
+    if (!state.limits.idleMs) return;
+    const now = Date.now();
+    if (this.seen.size >= MAX_STATES && !this.seen.has(sessionId)) {
+      const oldest = this.seen.keys().next().value;
+      if (oldest !== undefined) this.seen.delete(oldest);
+    }
+    const written = Math.max(this.seen.get(sessionId)?.written ?? 0, state.lastSeenAt);
+    if (now - written < LAST_SEEN_WRITE_MS) {
+      this.seen.set(sessionId, { at: now, written });
+      return;
+    }
+    this.seen.set(sessionId, { at: now, written: now });
+    const write = this.db
+      .updateTable('sso_session')
+      .set({ lastSeenAt: new Date(now) })
+      .where('id', '=', sessionId)
+      .where('lastSeenAt', '<', new Date(now))
+      .execute()
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+    this.writing = this.writing.then(() => write);
+  }
+
+  /** Settles once the requests noted so far are written down (touch does not wait for it). */
+  writtenDown(): Promise<void> {
+    return this.writing;
+  }
+
+  private writing: Promise<void> = Promise.resolve();
+
+  /**
+   * Ends a session that reached a limit by what this node knew, once the database agrees (another
+   * node may have seen a later request): answers the limit it ended for, or undefined.
+   */
+  async endIfOverLimit(sessionId: string, state: SessionState): Promise<SessionLimitReached | undefined> {
+    if (!this.limitReachedBy(sessionId, state)) return undefined;
+    const row = await this.db.selectFrom('sso_session').select(['createdAt', 'lastSeenAt']).where('id', '=', sessionId).executeTakeFirst();
+    if (!row) return undefined;
+    const seenHere = this.seen.get(sessionId)?.at ?? 0;
+    const reached = limitReached(state.limits, {
+      startedAt: row.createdAt.getTime(),
+      lastSeenAt: Math.max(row.lastSeenAt.getTime(), seenHere),
+    });
+    if (reached) await this.revoke(sessionId, reached === 'idle' ? 'idle' : 'max-age');
+    else this.remember(sessionId, { ...state, lastSeenAt: row.lastSeenAt.getTime() });
+    return reached;
+  }
+
+  /**
+   * A refresh of a session (its row as the rotation left it): ended and refused when it reached
+   * its tenant's idle or longest time. A refresh is no activity of the user: it does not count
+   * as a request.
+   */
+  async refusedRefresh(
+    session: Pick<SessionRow, 'id' | 'tenantId' | 'createdAt' | 'lastSeenAt'>,
+  ): Promise<SessionLimitReached | undefined> {
+    const limits = await this.limitsOf(session.tenantId);
+    const seenHere = this.seen.get(session.id)?.at ?? 0;
+    const reached = limitReached(limits, {
+      startedAt: session.createdAt.getTime(),
+      lastSeenAt: Math.max(session.lastSeenAt.getTime(), seenHere),
+    });
+    if (reached) await this.revoke(session.id, reached === 'idle' ? 'idle' : 'max-age');
+    return reached;
+  }
+
+  /** Drops what this node knows of a session and its requests: the next request reads the database. */
+  forget(sessionId: string): void {
+    this.states.delete(sessionId);
+    this.seen.delete(sessionId);
   }
 
   async isActive(sessionId: string): Promise<boolean> {
@@ -333,6 +433,7 @@ export class Sessions {
       for (const id of message.sessionIds) {
         const state = this.states.get(id);
         if (state) this.states.set(id, { ...state, active: false });
+        this.seen.delete(id);
       }
       return;
     }

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { callerOf } from '../kernel/caller.js';
 import { live } from '../kernel/live-rows.js';
 import { callerWithOrigin, userTarget } from '../logs/security-events.js';
-import { secondFactorRequiredFor } from './enrolment.js';
+import { passkeyRequiredFor, secondFactorRequiredFor } from './enrolment.js';
 import { checkTotp, hasConfirmedTotp, newRecoveryCodes, recoveryCodesLeft, startEnrolment } from './totp.js';
 
 /**
@@ -23,6 +23,7 @@ export function registerTotpRoutes(app: FastifyInstance, ctx: AppContext): void 
         enabled: await hasConfirmedTotp(ctx.db, caller.user_id),
         required: user ? await secondFactorRequiredFor(ctx, user) : false,
         recoveryCodesLeft: await recoveryCodesLeft(ctx.db, caller.user_id),
+        passkeyRequired: user ? await passkeyRequiredFor(ctx, user) : false,
       };
       return ok(status);
     },

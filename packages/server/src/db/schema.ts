@@ -67,7 +67,12 @@ export interface Database
     postId: Opt<string>;
     mustChangePassword: ColumnType<number, number | undefined, number>;
     userExt: Opt<string>;
+    // Migration 0049: when the password was last set; the last sign-in or enabling (dormant accounts).
+    passwordChangedAt: Timestamp;
+    lastActiveAt: NullableTimestamp;
   }>;
+  // Migration 0049: the hashes of a user's earlier passwords (no reuse), newest last.
+  blade_user_password: { id: Generated<string>; tenantId: string; userId: Id; password: string; createTime: Timestamp };
   blade_post: Row<{ category: number; postCode: string; postName: string; sort: number; remark: Opt<string> }>;
   blade_scope_data: Row<{
     menuId: Id;
@@ -261,6 +266,8 @@ export interface Database
     expiresAt: Timestamp;
     revokedAt: NullableTimestamp;
     revokeReason: Opt<string>;
+    /** The last request a node wrote down (at most once a minute): the idle limit. */
+    lastSeenAt: Timestamp;
   };
   sso_refresh_token: { tokenHash: string; sessionId: Id; createdAt: Timestamp; expiresAt: Timestamp; usedAt: NullableTimestamp };
   // Failed sign-ins (migration 0011): per account and address ('' counts every address), and per address and minute.

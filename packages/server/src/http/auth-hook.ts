@@ -91,7 +91,10 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
       if (!verified) return undefined;
       const state = ctx.sessions.known(verified.sid);
       if (state === undefined) return undefined;
+      // A session at a limit of its tenant's profile: the slow path asks the database and ends it.
+      if (state.active && ctx.sessions.limitReachedBy(verified.sid, state)) return undefined;
       if (state.active) {
+        ctx.sessions.touch(verified.sid, state);
         request.caller = callerFor(verified, state);
         mustChange = state.mustChangePassword;
         mustEnrol = verified.second_factor === 'enrol';
@@ -119,7 +122,10 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
     if (token) {
       const verified = await ctx.tokens.verify(token);
       const state = verified && (await ctx.sessions.state(verified.sid));
-      if (verified && state?.active) {
+      // Idle or past its longest time (compliance profile): the session ends and the token is refused.
+      const ended = verified && state?.active ? await ctx.sessions.endIfOverLimit(verified.sid, state) : undefined;
+      if (verified && state?.active && !ended) {
+        ctx.sessions.touch(verified.sid, state);
         request.caller = callerFor(verified, state);
         mustChange = state.mustChangePassword;
         mustEnrol = verified.second_factor === 'enrol';

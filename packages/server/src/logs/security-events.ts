@@ -41,6 +41,8 @@ export type SecurityEventType =
   | 'user.password-change-required'
   | 'user.password-change-waived'
   | 'user.password-recover'
+  // an account left unused longer than the compliance profile allows, disabled by the platform
+  | 'user.dormant-disable'
   | 'user.second-factor-enrol'
   | 'user.second-factor-reset'
   | 'user.passkey-add'

@@ -1,5 +1,6 @@
 import { PASSWORD_RULE, toEnglish, userEntity, userMessages, zh } from '@sso/shared-api';
 import { type Selectable, sql } from 'kysely';
+import { rememberReplacedPasswords } from '../auth/password-policy.js';
 import type { Database } from '../db/schema.js';
 import { hashPlain, splitIds } from '../domain/user-accounts.js';
 import { userTarget } from '../logs/security-events.js';
@@ -250,14 +251,17 @@ async function saveOver(r: ScimRequest, row: UserRow, input: UserInput): Promise
 /** A new password set by the provisioning client: stored hashed, logged, and every session of the user ends. */
 async function setPassword(r: ScimRequest, id: string, plain: string): Promise<void> {
   const password = await hashPlain(r.ctx, plain);
+  // The password it replaces joins the user's earlier ones (the compliance profile's history).
+  const before = await r.ctx.db.selectFrom('blade_user').select(['id', 'tenantId', 'password']).where('id', '=', id).executeTakeFirst();
   await userRepository(r).change(r.caller, [id], {
-    set: { password, mustChangePassword: 0 },
+    set: { password, mustChangePassword: 0, passwordChangedAt: new Date() },
     event: (rows) => ({
       type: 'user.password-reset',
       actor: r.caller,
       targets: rows.map((row) => userTarget({ id: String(row.id), account: String(row.account) })),
     }),
   });
+  if (before) await rememberReplacedPasswords(r.ctx.db, [before]);
   await r.ctx.sessions.endForUser(id, { reason: 'password-reset' });
 }
 

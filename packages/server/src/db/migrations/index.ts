@@ -42,6 +42,7 @@ import * as syncCallbacksFiles from './0045-sync-callbacks-files.js';
 import * as passkeys from './0046-passkeys.js';
 import * as auditChain from './0047-audit-chain.js';
 import * as tenantParams from './0048-tenant-params.js';
+import * as passwordSessionLimits from './0049-password-session-limits.js';
 import * as syncSchedulesRules from './0051-sync-schedules-rules.js';
 
 export interface Migration {
@@ -98,5 +99,6 @@ export const migrations: Migration[] = [
   { version: 46, name: 'passkeys', up: passkeys.up },
   { version: 47, name: 'audit-chain', up: auditChain.up },
   { version: 48, name: 'tenant-params', up: tenantParams.up },
+  { version: 49, name: 'password-session-limits', up: passwordSessionLimits.up },
   { version: 51, name: 'sync-schedules-rules', up: syncSchedulesRules.up },
 ];

@@ -9,6 +9,7 @@ import {
   user,
   zh,
 } from '@sso/shared-api';
+import { assertNotRecent, assertOldEnough, passwordSettingsOf, rememberReplacedPasswords } from '../../auth/password-policy.js';
 import { auditOf, hashPlain, initialPassword, randomPassword, updateUsers } from '../../domain/user-accounts.js';
 import { type SignedInArgs, someExtraHandlers } from '../../engine/extra-handlers.js';
 import { live } from '../../kernel/live-rows.js';
@@ -24,7 +25,8 @@ type UserIdsArgs = SignedInArgs & { query: { userIds: string[] } };
 async function resetToInitial({ ctx, repo, query, caller: who }: UserIdsArgs): Promise<boolean> {
   const users = await usersByIds(repo, ctx, who, query.userIds);
   const password = await hashPlain(ctx, await initialPassword(ctx));
-  await updateUsers(ctx, who, users, { password, mustChangePassword: 1 });
+  await updateUsers(ctx, who, users, { password, mustChangePassword: 1, passwordChangedAt: new Date() });
+  await rememberReplacedPasswords(ctx.db, users);
   await ctx.audit.record({ type: 'user.password-reset', actor: who, targets: users.map(userTarget) });
   // Whoever was signed in with the old password is signed out everywhere.
   await ctx.sessions.endForUser(
@@ -70,10 +72,11 @@ export const userPasswordHandlers = someExtraHandlers(user, {
       for (const one of issued) {
         await trx
           .updateTable('blade_user')
-          .set({ password: one.hash, mustChangePassword: 1, ...auditOf(who) })
+          .set({ password: one.hash, mustChangePassword: 1, passwordChangedAt: new Date(), ...auditOf(who) })
           .where('id', '=', one.userId)
           .execute();
       }
+      await rememberReplacedPasswords(trx, users);
       await ctx.audit.write(trx, { type: 'user.password-random', actor: who, targets: users.map(userTarget) });
     });
     await ctx.sessions.endForUser(
@@ -103,7 +106,7 @@ export const userPasswordHandlers = someExtraHandlers(user, {
     if (!PASSWORD_RULE.test(plain)) throw badRequest(zh('passwordRule'));
     const user = await ctx.db
       .selectFrom('blade_user')
-      .select(['id', 'password'])
+      .select(['id', 'tenantId', 'password', 'mustChangePassword', 'passwordChangedAt'])
       .where('id', '=', who.user_id)
       .$call(live(who.tenant_id))
       .executeTakeFirst();
@@ -113,11 +116,19 @@ export const userPasswordHandlers = someExtraHandlers(user, {
     const check = await ctx.passwords.verifyDigest(user.password, input.oldPassword);
     if (!check.ok) throw badRequest(m.oldPasswordWrong);
     if (input.oldPassword.toLowerCase() === newDigest) throw badRequest(m.passwordUnchanged);
-    await ctx.db
-      .updateTable('blade_user')
-      .set({ password: await ctx.passwords.hashDigest(newDigest), mustChangePassword: 0, ...auditOf(who) })
-      .where('id', '=', user.id)
-      .execute();
+    // The compliance profile: not too soon after the last change (unless it is required), not a recent one.
+    const settings = await passwordSettingsOf(ctx, user.tenantId);
+    assertOldEnough(settings, user);
+    await assertNotRecent(ctx, settings, user, newDigest);
+    const hash = await ctx.passwords.hashDigest(newDigest);
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('blade_user')
+        .set({ password: hash, mustChangePassword: 0, passwordChangedAt: new Date(), ...auditOf(who) })
+        .where('id', '=', user.id)
+        .execute();
+      await rememberReplacedPasswords(trx, [user]);
+    });
     await ctx.audit.record({ type: 'user.password-change', actor: who, targets: [userTarget({ id: who.user_id, account: who.account })] });
     // The session that changed it goes on (no new sign-in); every other one of the account ends.
     await ctx.sessions.endForUser(who.user_id, { except: who.sid, reason: 'password-changed' });

@@ -81,7 +81,8 @@ export const userRegisterHandlers = someExtraHandlers(user, {
   async auditPass({ repo, query, caller: who }) {
     await repo.change(who, query.userIds, {
       check: assertPending,
-      set: { status: 1 },
+      // Approved now: dormancy counts from here, not from the registration.
+      set: { status: 1, lastActiveAt: new Date() },
       event: (users) => ({ type: 'user.audit-pass', actor: who, targets: users.map(userOf).map(userTarget) }),
     });
     return true;

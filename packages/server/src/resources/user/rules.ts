@@ -39,6 +39,8 @@ export const userRules: ResourceRules = {
       values.mustChangePassword = typed ? 0 : 1;
       await assertRoomForUsers(trx, caller.tenant_id, 1);
     }
+    // An account enabled (again) starts its dormancy period afresh (compliance profile).
+    if (existing && existing.status !== 1 && values.status === 1) values.lastActiveAt = new Date();
     if (values.roleId !== undefined) {
       // Roles the user already holds stay; only newly given ones are checked.
       const before = held(existing?.roleId);
