@@ -1,4 +1,4 @@
-import { defineMessages } from '@sso/shared-api';
+import { ADMINISTRATOR_ROLE, defineMessages } from '@sso/shared-api';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { complianceOf } from '../db/compliance.js';
@@ -11,7 +11,9 @@ import { GrantError } from './grant-error.js';
  * successful sign-in for that many days is disabled, by the daily housekeeping and at its next
  * sign-in, each time a security event. The days count from `last_active_at`: the last sign-in, or
  * the last time an administrator enabled the account (else from its creation), so that an
- * account enabled again (as any disabled account) has the full period to sign in.
+ * account enabled again (as any disabled account) has the full period to sign in. Holders of the
+ * tenant's `administrator` role are never disabled for dormancy: they are the ones who enable
+ * accounts again, and a tenant whose administrators are all disabled has nobody to do it.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,6 +37,21 @@ interface AccountActivity {
 }
 
 type Executor = Parameters<AppContext['audit']['write']>[0];
+
+type Reader = Pick<AppContext['db'], 'selectFrom'>;
+
+/** The accounts among `users` that hold the tenant's administrator role (exempt from dormancy). */
+async function administratorsAmong(db: Reader, tenantId: string, users: readonly { id: string; roleId: string | null }[]) {
+  const roles = await db
+    .selectFrom('blade_role')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where('roleAlias', '=', ADMINISTRATOR_ROLE)
+    .$call(live())
+    .execute();
+  const adminRoles = new Set(roles.map((role) => role.id));
+  return new Set(users.filter((user) => (user.roleId ?? '').split(',').some((id) => adminRoles.has(id))).map((user) => user.id));
+}
 
 /** Disables the enabled ones of these accounts with one security event each; answers their ids. */
 async function disableIn(ctx: AppContext, trx: Executor, tenantId: string, ids: readonly string[]): Promise<string[]> {
@@ -67,6 +84,8 @@ export async function refuseDormantAccount(ctx: AppContext, user: AccountActivit
   if (accountDormantDays <= 0) return;
   const lastActive = user.lastActiveAt ?? user.createTime;
   if (Date.now() - lastActive.getTime() < accountDormantDays * DAY_MS) return;
+  const { roleId } = await ctx.db.selectFrom('blade_user').select('roleId').where('id', '=', user.id).executeTakeFirstOrThrow();
+  if ((await administratorsAmong(ctx.db, user.tenantId, [{ id: user.id, roleId }])).size) return;
   const ids = await ctx.db.transaction().execute((trx) => disableIn(ctx, trx, user.tenantId, [user.id]));
   await afterDisabled(ctx, ids);
   throw new GrantError(400, dormantMessages.disabled);
@@ -95,20 +114,15 @@ export async function disableDormantAccounts(ctx: AppContext, now = new Date()):
     for (const { tenantId, cutoff } of cutoffs) {
       const dormant = await trx
         .selectFrom('blade_user')
-        .select('id')
+        .select(['id', 'roleId'])
         .where('tenantId', '=', tenantId)
         .where('status', '=', 1)
         .where(sql<boolean>`coalesce(last_active_at, create_time) < ${cutoff}`)
         .$call(live())
         .execute();
-      ids.push(
-        ...(await disableIn(
-          ctx,
-          trx,
-          tenantId,
-          dormant.map((row) => row.id),
-        )),
-      );
+      const exempt = await administratorsAmong(trx, tenantId, dormant);
+      const due = dormant.filter((row) => !exempt.has(row.id)).map((row) => row.id);
+      ids.push(...(await disableIn(ctx, trx, tenantId, due)));
     }
     return ids;
   });

@@ -136,8 +136,9 @@ describe('password history and minimum age', () => {
 });
 
 describe('dormant accounts', () => {
-  it('are disabled by the daily housekeeping, counted from the last sign-in or else the creation', async () => {
-    const { user } = await tenantWithUser('630006', { accountDormantDays: 90 });
+  it('are disabled by the daily housekeeping, counted from the last sign-in or else the creation; administrators never', async () => {
+    const { admin, user } = await tenantWithUser('630006', { accountDormantDays: 90 });
+    await setUser(admin.id, { lastActiveAt: daysAgo(400) });
     const never = await createUserWithRole(suite.server, { tenantId: '630006', account: 'never' });
     const recent = await createUserWithRole(suite.server, { tenantId: '630006', account: 'recent' });
     await setUser(user.id, { lastActiveAt: daysAgo(91) });
@@ -145,6 +146,8 @@ describe('dormant accounts', () => {
     await setUser(recent.id, { lastActiveAt: daysAgo(89), createTime: daysAgo(400) });
     expect(await disableDormantAccounts(suite.server.ctx)).toBe(2);
     expect([await statusOf(user.id), await statusOf(never.id), await statusOf(recent.id)]).toEqual([0, 0, 1]);
+    // The tenant's administrator enables accounts again: never disabled for dormancy.
+    expect(await statusOf(admin.id)).toBe(1);
     const events = await db()
       .selectFrom('blade_log_usual')
       .select('logId')
@@ -159,13 +162,13 @@ describe('dormant accounts', () => {
   });
 
   it('are disabled at sign-in, saying why', async () => {
-    const { user } = await tenantWithUser('630007', { accountDormantDays: 30 });
+    const { admin, user } = await tenantWithUser('630007', { accountDormantDays: 30 });
     await setUser(user.id, { lastActiveAt: daysAgo(31) });
     const refused = await passwordGrant(suite.server.baseUrl, { account: user.account, password: TEST_PASSWORD, tenantId: user.tenantId });
     expect(refused).toMatchObject({ status: 400, body: { error_description: dormantMessages.disabled } });
     expect(await statusOf(user.id)).toBe(0);
-    // Enabled again, it has the whole period to sign in.
-    await db().updateTable('blade_user').set({ status: 1, lastActiveAt: new Date() }).where('id', '=', user.id).execute();
+    // Enabled again by the administrator, it has the whole period to sign in.
+    await admin.sdk.user.user.enable(undefined, { userIds: user.id });
     expect((await signInAs(user)).access).toBeTruthy();
   });
 });

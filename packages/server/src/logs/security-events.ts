@@ -54,6 +54,8 @@ export type SecurityEventType =
   | 'account.lock'
   | 'address.lock'
   | 'user.unlock'
+  | 'user.enable'
+  | 'user.disable'
   | 'address.unlock'
   // grants and revokes
   | 'user.grant'

@@ -202,6 +202,21 @@ describe('the users screen', () => {
     expect(calls.find((c) => c.path === `/api/blade-user/${path}`)?.query.get('userIds')).toBe('102');
   });
 
+  it.each([
+    ['启用', 'enable', '确定启用选择的账号?'],
+    ['停用', 'disable', '确定停用选择的账号? 账号将不能登录并立即下线'],
+  ])('%s: enables or disables the selected accounts after a confirmation', async (label, path, question) => {
+    const calls = serve({ [`POST /api/blade-user/${path}`]: () => true });
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByText('李四');
+    await selectRow(user, '李四');
+    await user.click(toolbar(label));
+    await confirmDialog(question);
+    await screen.findByText('操作成功!');
+    expect(calls.find((c) => c.path === `/api/blade-user/${path}`)?.query.get('userIds')).toBe('102');
+  });
+
   it('unlocks the selected users after a confirmation', async () => {
     const calls = serve({ 'POST /api/blade-user/unlock': () => true });
     const user = userEvent.setup();

@@ -17,11 +17,13 @@ export interface UserToolbarProps {
 }
 
 /** A confirmed action on the selected users: POST <extra>?userIds=. */
-type UserIdsAction = 'resetPassword' | 'unlock' | 'oneClickModify' | 'oneClickCancel' | 'resetSecondFactor';
+type UserIdsAction = 'resetPassword' | 'unlock' | 'oneClickModify' | 'oneClickCancel' | 'resetSecondFactor' | 'enable' | 'disable';
 
 /**
  * The users' own toolbar buttons, each shown only with its menu button
- * (user_role, user_reset, user_unlock, user_import, user_export); the server checks again.
+ * (user_role, user_reset, user_unlock, user_edit, user_import, user_export); the server checks again.
+ * Enable / disable (with user_edit) bring back or stop accounts a directory, the dormancy rule or
+ * an administrator disabled.
  * One-click modify / cancel (require or withdraw a password change at the next sign-in) and the
  * second-factor reset come with user_reset, the button the server guards them by.
  */
@@ -86,6 +88,8 @@ export function UserToolbar({ ctx, filters, onGrant, onImport }: UserToolbarProp
         </Button>
       )}
       {holds('user_unlock') && <Button onClick={confirmed('unlock', t('userScreen.unlockConfirm'))}>{t('userScreen.unlock')}</Button>}
+      {holds('user_edit') && <Button onClick={confirmed('enable', t('userScreen.enableConfirm'))}>{t('userScreen.enable')}</Button>}
+      {holds('user_edit') && <Button onClick={confirmed('disable', t('userScreen.disableConfirm'))}>{t('userScreen.disable')}</Button>}
       {holds('user_import') && <Button onClick={onImport}>{t('userScreen.import')}</Button>}
       {holds('user_export') && <Button onClick={exportUsers}>{t('userScreen.export')}</Button>}
     </Space>

@@ -5,6 +5,7 @@ import { userPasswordHandlers } from './password-extras.js';
 import { userProfileHandlers } from './profile-extras.js';
 import { userRegisterHandlers } from './register-extras.js';
 import { userSecondFactorHandlers } from './second-factor-extras.js';
+import { userStatusHandlers } from './status-extras.js';
 import { userListHandlers } from './user-list-extras.js';
 
 /** Every extra of /api/blade-user by its key in the contract. */
@@ -15,4 +16,5 @@ export const userExtraHandlers = defineExtraHandlers(user, {
   ...userExcelHandlers,
   ...userSecondFactorHandlers,
   ...userListHandlers,
+  ...userStatusHandlers,
 });

@@ -143,6 +143,38 @@ describe('submit, detail, page, remove', () => {
   });
 });
 
+describe('enable and disable', () => {
+  it('disables an account, which ends its sessions and cannot sign in, then enables it again; both logged', async () => {
+    const row = await api().submit({ ...newUser('u_toggle'), password: STRONG, password2: STRONG });
+    const own = await signIn(suite.server, { account: 'u_toggle', password: STRONG });
+    await own.user.user.info();
+    await api().disable(undefined, { userIds: row.id });
+    expect((await storedUser(suite.server, 'u_toggle')).status).toBe(0);
+    expect((await failure(own, own.user.user.info())).code).toBe(401);
+    const refused = await failure(own, own.login({ username: 'u_toggle', password: STRONG }));
+    expect(refused.msg).toBe(zh('accountDisabled'));
+    // Disabling a disabled account changes nothing and says why.
+    expect(await failure(suite.admin, api().disable(undefined, { userIds: row.id }))).toEqual(bad(m.notEnabled));
+
+    await api().enable(undefined, { userIds: row.id });
+    expect((await storedUser(suite.server, 'u_toggle')).status).toBe(1);
+    await signIn(suite.server, { account: 'u_toggle', password: STRONG });
+    expect(await failure(suite.admin, api().enable(undefined, { userIds: row.id }))).toEqual(bad(m.notDisabled));
+    const events = await suite.server.ctx.db
+      .selectFrom('blade_log_usual')
+      .select('logId')
+      .where('logId', 'in', ['user.enable', 'user.disable'])
+      .where('logData', 'like', '%u_toggle%')
+      .execute();
+    expect(events.map((e) => e.logId).sort()).toEqual(['user.disable', 'user.enable']);
+  });
+
+  it('refuses to disable oneself', async () => {
+    const me = await suite.admin.user.user.info();
+    expect(await failure(suite.admin, api().disable(undefined, { userIds: String(me.id) }))).toEqual(bad(m.disableSelf));
+  });
+});
+
 describe('validation', () => {
   const valid = () => newUser('v_user', { password: STRONG, password2: STRONG });
   const cases: [string, Record<string, unknown>, string][] = [
