@@ -42,6 +42,7 @@ import * as syncCallbacksFiles from './0045-sync-callbacks-files.js';
 import * as passkeys from './0046-passkeys.js';
 import * as auditChain from './0047-audit-chain.js';
 import * as tenantParams from './0048-tenant-params.js';
+import * as platformRoles from './0050-platform-roles.js';
 
 export interface Migration {
   version: number;
@@ -97,4 +98,5 @@ export const migrations: Migration[] = [
   { version: 46, name: 'passkeys', up: passkeys.up },
   { version: 47, name: 'audit-chain', up: auditChain.up },
   { version: 48, name: 'tenant-params', up: tenantParams.up },
+  { version: 50, name: 'platform-roles', up: platformRoles.up },
 ];

@@ -2,6 +2,7 @@ import { ApiError, syncMessages as m } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
+import { recordRefusal } from '../../logs/security-refusal.js';
 import { applyPlan } from './apply.js';
 import { computePlan, holdingSource, record } from './runs.js';
 import { type SourceRow, scopeOf } from './source.js';
@@ -90,6 +91,8 @@ async function syncWhileWanted(ctx: AppContext, sourceId: string, fresh: boolean
     } catch (error) {
       // Another run holds the source: the wish stays stored for it.
       if (error instanceof ApiError && error.message === m.running) return;
+      // A refused grant (三员分立) is a security event even when no request is there to answer.
+      await recordRefusal(ctx.audit, error).catch(() => undefined);
       const message = error instanceof Error ? error.message : String(error);
       await record(ctx, caller, source, { dryRun: false, outcome: 'failed', started, message }).catch(() => undefined);
       return;
