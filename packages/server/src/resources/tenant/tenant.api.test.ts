@@ -107,7 +107,7 @@ describe('creating a tenant', () => {
     const ownDepts = await tenantAdmin.system.dept.list();
     expect(ownDepts.map((d) => [d.id, d.tenantId])).toEqual([[depts[0]!.id, row.tenantId]]);
     const ownRoles = await tenantAdmin.system.role.list();
-    expect(ownRoles.map((r) => [r.id, r.children?.length ?? 0])).toEqual([[roles[0]!.id, 0]]);
+    expect(ownRoles.map((r) => [r.id, r.children?.length ?? 0])).toEqual(roles.map((r) => [r.id, 0]));
 
     // Administrator of its own tenant, yet no tenant, client or data source management.
     expect(await failure(tenantAdmin, tenantAdmin.system.tenant.list())).toEqual(FORBIDDEN);
