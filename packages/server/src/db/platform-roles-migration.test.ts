@@ -16,6 +16,8 @@ const menu = (id: string, parentId: string, code: string, category: 1 | 2) => ({
   name: code,
   sort: 1,
   category,
+  action: 0,
+  isOpen: 1,
 });
 
 beforeAll(async () => {
