@@ -51,6 +51,20 @@ describe('the audit administrator reading logs', () => {
     expect(paths).toContain('/api/blade-log/security/verify');
     expect(reads.records.every((row) => row.logLevel === 'security')).toBe(true);
 
+    // The security administrator, who holds no log screen, audits the auditor.
+    const security = await db()
+      .selectFrom('blade_role')
+      .select('id')
+      .where('tenantId', '=', DEFAULT_TENANT_ID)
+      .where('roleAlias', '=', PLATFORM_ROLES.security.alias)
+      .executeTakeFirstOrThrow();
+    await createUser(suite.server, { account: 'sy_security', roleId: security.id });
+    const securityAdmin = await signIn(suite.server, { account: 'sy_security', password: TEST_PASSWORD });
+    const seen = await securityAdmin.log.security.auditorReads({});
+    expect(seen.filter((read) => read.account === 'sy_auditor').map((read) => read.path)).toEqual(
+      expect.arrayContaining(['/api/blade-log/login/page', '/api/blade-log/security/verify']),
+    );
+
     // The platform administrator's own reading (above) is no such event.
     const byAdmin = await suite.admin.log.usual.page({ logId: 'log.read', createBy: 'admin' });
     expect(byAdmin.total).toBe(0);

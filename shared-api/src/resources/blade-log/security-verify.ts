@@ -56,6 +56,20 @@ export const logExportQuery = z.object({
 export const EXPORT_DIGEST_HEADER = 'x-export-digest';
 export const EXPORT_SIGNATURE_HEADER = 'x-export-signature';
 
+/** A read of a log by the audit administrator (the security event `log.read`). */
+export const auditorRead = z.object({
+  id: z.string(),
+  createTime: z.string(),
+  account: z.string(),
+  /** The path read: which log, list, detail, export or verification. */
+  path: z.string(),
+  remoteIp: z.string(),
+});
+export const auditorReadsQuery = z.object({
+  /** The newest this many (100 unless told, at most 1,000). */
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+});
+
 export const securityLog = defineEndpoints({
   service: 'blade-log',
   name: 'security',
@@ -68,6 +82,15 @@ export const securityLog = defineEndpoints({
       query: securityVerifyQuery,
       response: chainVerdict,
       permission: 'log_usual',
+    }),
+    auditorReads: defineExtra({
+      method: 'GET',
+      path: 'auditor-reads',
+      summary:
+        "The audit administrator's reads of the tenant's logs, newest first (三员分立: the system and security administrators audit the auditor)",
+      query: auditorReadsQuery,
+      response: z.array(auditorRead),
+      permission: ['role', 'user', 'log_usual'],
     }),
     export: defineExtra({
       method: 'GET',

@@ -2,6 +2,7 @@ import { DEFAULT_TENANT_ID, type ExportedLog, forbidden, securityVerifyMessages 
 import { bindEndpoints } from '../../engine/bind.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { verifyChain } from '../../logs/audit-chain.js';
+import { auditorReads } from './auditor-reads.js';
 import { exportLog } from './log-export.js';
 
 const LOG_MENU: Record<ExportedLog, string> = { usual: 'log_usual', api: 'log_api', error: 'log_error', login: 'log_login' };
@@ -18,6 +19,7 @@ export const securityLogEndpoints = bindEndpoints(
       if (tenantId !== caller.tenant_id && caller.tenant_id !== DEFAULT_TENANT_ID) throw forbidden(m.otherTenant);
       return verifyChain(ctx.db, tenantId);
     },
+    auditorReads: ({ ctx, caller, query }) => auditorReads(ctx, caller.tenant_id, query.limit ?? 100),
     export: async ({ ctx, caller, query }) => {
       if (!(await ctx.permissions.allows(caller, LOG_MENU[query.log]))) throw forbidden(zh('forbidden'));
       return exportLog(ctx, caller.tenant_id, query);
