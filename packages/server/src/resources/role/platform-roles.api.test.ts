@@ -251,3 +251,23 @@ describe('with the compliance profile on', () => {
     await userApi().submit({ account: 'sy_union3', name: 'sy_union3', realName: '合并', roleId: `${granter},${reader}`, deptId: dept });
   });
 });
+
+describe('a directory sync run', () => {
+  it('creates no account with a mapping role that came to hold granting and audit-log menus', async () => {
+    const both = await createRole(suite.server, { alias: 'sy_run_both', name: '后来全权', menuCodes: ['role', 'log_usual'] });
+    const sync = suite.admin.system.syncSource;
+    const source = (await sync.submit({ name: '三员同步运行', kind: 'file', mapping: JSON.stringify({ roleId: both }) } as never)) as {
+      id: string;
+    };
+    const header = '登录账号,用户姓名,用户编号,部门路径,岗位路径,手机号码,电子邮箱,状态';
+    const data = new TextEncoder().encode(`\uFEFF${header}\r\nsyhr01,张三,SY01,集团,,,,在职\r\n`);
+    await sync.upload({ file: { filename: 'staff.csv', data } }, { id: String(source.id) });
+    await compliance().saveSettings({ profile: true });
+    try {
+      expect(await failure(suite.admin, sync.apply(undefined, { id: String(source.id) }))).toEqual(bad(m.userGrantWithAudit));
+      expect(await db().selectFrom('blade_user').select('id').where('account', '=', 'syhr01').executeTakeFirst()).toBeUndefined();
+    } finally {
+      await compliance().saveSettings({ profile: false });
+    }
+  });
+});
