@@ -40,7 +40,14 @@ export type ChainVerdictAnswer = z.infer<typeof chainVerdict>;
 export const EXPORTED_LOGS = ['usual', 'api', 'error', 'login'] as const;
 export type ExportedLog = (typeof EXPORTED_LOGS)[number];
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, securityVerifyMessages.exportDate);
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, securityVerifyMessages.exportDate)
+  // A real day of the calendar: 2026-02-30 is no date.
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+  }, securityVerifyMessages.exportDate);
 export const logExportQuery = z.object({
   log: z.enum(EXPORTED_LOGS, { error: securityVerifyMessages.exportLog }),
   /** Records from this day on (yyyy-MM-dd), up to and including `to`. */
