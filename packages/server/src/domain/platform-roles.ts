@@ -77,9 +77,15 @@ function rightsOf(rows: readonly { code: string; parentCode: string | null }[]):
   return { grants: has(GRANT_RIGHT_MENUS), audits: has(AUDIT_LOG_MENUS) };
 }
 
-/** The facts of every live role of the tenant (one read of roles, one of their menus). */
-export async function loadRoleFacts(db: Db, tenantId: string): Promise<Map<string, RoleFacts>> {
-  const roles = await db.selectFrom('blade_role').select(['id', 'roleAlias']).$call(live(tenantId)).execute();
+/** The facts of the tenant's live roles, all or those named (one read of roles, one of their menus). */
+export async function loadRoleFacts(db: Db, tenantId: string, roleIds?: readonly string[]): Promise<Map<string, RoleFacts>> {
+  if (roleIds && !roleIds.length) return new Map();
+  const roles = await db
+    .selectFrom('blade_role')
+    .select(['id', 'roleAlias'])
+    .$call(live(tenantId))
+    .$if(roleIds !== undefined, (q) => q.where('id', 'in', [...(roleIds ?? [])]))
+    .execute();
   const facts = new Map<string, RoleFacts>(
     roles.map((role) => [role.id, { kind: ALIAS_KIND.get(role.roleAlias), grants: false, audits: false }]),
   );
@@ -142,7 +148,9 @@ export async function checkPlatformRoleExclusivity(
   heldRoleIds: readonly string[] = [],
 ): Promise<void> {
   if (!roleIds.length) return;
-  const facts = await loadRoleFacts(db, attempt.tenantId);
+  // Only well-formed ids are looked up (a user's stored list may hold blanks); others name no role.
+  const named = [...new Set([...roleIds, ...heldRoleIds])].filter((id) => /^\d{1,19}$/.test(id));
+  const facts = await loadRoleFacts(db, attempt.tenantId, named);
   const message = roleSetRefusal(facts, roleIds, heldRoleIds, await profileOn(db, attempt.tenantId));
   if (message) throw refusal(message, attempt, roleIds);
 }
