@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startTestServer, type TestServer } from '@sso/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHome } from './cli-home.testkit.js';
@@ -33,5 +35,28 @@ describe('sso audit verify', () => {
     const broken = await home.sso(['audit', 'verify', '--tenant', '000000']);
     expect(broken.code).toBe(1);
     expect(broken.err).toContain(`altered record blade_log_login ${row.id}`);
+  });
+});
+
+describe('sso audit verify-export', () => {
+  it('answers valid for a signed log export, and exit status 1 once a byte of it changes', async () => {
+    const sdk = server.client();
+    await sdk.login({ username: 'admin', password: 'admin', tenantId: '000000' });
+    const answer = await fetch(`${server.baseUrl}/api/blade-log/security/export?log=login`, {
+      headers: { 'Blade-Auth': `bearer ${sdk.session?.token.access_token}` },
+    });
+    const signature = String(answer.headers.get('x-export-signature'));
+    const bytes = new Uint8Array(await answer.arrayBuffer());
+    const file = join(home.dir, 'login.xlsx');
+    writeFileSync(file, bytes);
+    const valid = await home.sso(['audit', 'verify-export', file, '--signature', signature]);
+    expect(valid.code).toBe(0);
+    expect(valid.out).toBe(`valid: ${answer.headers.get('x-export-digest')} signed by the platform\n`);
+
+    bytes[bytes.length - 10] ^= 0xff;
+    writeFileSync(file, bytes);
+    const altered = await home.sso(['audit', 'verify-export', file, '--signature', signature]);
+    expect(altered.code).toBe(1);
+    expect(altered.err).toContain('not valid');
   });
 });

@@ -1,5 +1,8 @@
-import type { ChainVerdictAnswer, SsoClient } from '@sso/shared-api';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { type ChainVerdictAnswer, SM2_PUBLIC_KEY_PATH, type SsoClient } from '@sso/shared-api';
 import type { Command } from 'commander';
+import smCrypto, { sm2 } from 'sm-crypto';
 import { CliError, EXIT } from './errors.js';
 import type { Output } from './output.js';
 
@@ -8,8 +11,11 @@ Examples:
   sso audit verify                  the chain of the signed-in tenant's security records
   sso audit verify --tenant 100001  another tenant's (platform administrators)
   sso audit verify --json
+  sso audit verify-export usual.xlsx --signature "sm3:3045…"   a signed log export (X-Export-Signature)
+  sso audit verify-export usual.xlsx --signature "sm3:3045…" --public-key 04…   offline, with the key
 
-Exit status 0 when the chain is intact; 1 naming the first record altered, missing or slipped in.
+Exit status 0 when the chain is intact (the export's signature holds); 1 naming the first record
+altered, missing or slipped in (the export altered or not signed by the platform).
 `;
 
 /** `sso audit verify`: the tamper-evident chain of a tenant's security records (security events, sign-in attempts). */
@@ -36,5 +42,46 @@ export function addAuditCommands(program: Command, client: () => SsoClient, outp
         `broken: ${broken.problem} record ${broken.logTable} ${broken.logId} (${at}; ${verdict.checked} checked before it)`,
         EXIT.error,
       );
+    });
+  addVerifyExportCommand(audit, client, output);
+}
+
+/**
+ * A signed log export's check, done here and not by the server: the file's digest (SM3, or
+ * SHA-256 when the signature says `sha256:`) as `sm3:<hex>` text, verified against the SM2
+ * signature (DER, SM3 with user id 1234567812345678) with the platform's public key.
+ */
+export function exportSignatureHolds(file: Uint8Array, signature: string, publicKey: string): { digest: string; valid: boolean } {
+  const [algorithm, hex] = signature.includes(':') ? signature.split(':', 2) : ['sm3', signature];
+  // sm-crypto is CommonJS: sm3 is a property of its default export under Node's ESM loader.
+  const digestHex = algorithm === 'sha256' ? createHash('sha256').update(file).digest('hex') : smCrypto.sm3(file);
+  const digest = `${algorithm}:${digestHex}`;
+  if ((algorithm !== 'sm3' && algorithm !== 'sha256') || !/^[0-9a-f]+$/i.test(hex ?? '')) return { digest, valid: false };
+  try {
+    return { digest, valid: sm2.doVerifySignature(digest, String(hex).toLowerCase(), publicKey, { hash: true, der: true }) };
+  } catch {
+    return { digest, valid: false };
+  }
+}
+
+/** `sso audit verify-export <file> --signature <sig>`: whether a log export is the platform's, unchanged. */
+export function addVerifyExportCommand(audit: Command, client: () => SsoClient, output: Output): void {
+  audit
+    .command('verify-export')
+    .description("check a log export against its X-Export-Signature with the platform's SM2 public key")
+    .argument('<file>', 'the exported file')
+    .requiredOption('--signature <sig>', 'the X-Export-Signature header of the export')
+    .option('--public-key <hex>', 'the SM2 public key (04…); default: asked of the server (/api/blade-auth/sm2/public-key)')
+    .action(async (file: string, options: { signature: string; publicKey?: string }) => {
+      let data: Uint8Array;
+      try {
+        data = new Uint8Array(readFileSync(file));
+      } catch {
+        throw new CliError(`cannot read ${file}`, EXIT.usage);
+      }
+      const publicKey = options.publicKey ?? (await client().call<string>('GET', SM2_PUBLIC_KEY_PATH));
+      const { digest, valid } = exportSignatureHolds(data, options.signature.trim(), String(publicKey).trim());
+      if (!valid) throw new CliError(`not valid: the file (${digest}) is altered or the signature is not the platform's`, EXIT.error);
+      output.out(`valid: ${digest} signed by the platform\n`);
     });
 }

@@ -41,6 +41,7 @@ import type { Access } from './kernel/caller.js';
 import type { Config } from './kernel/config.js';
 import { IdGenerator } from './kernel/ids.js';
 import { registerApiLog } from './logs/api-hook.js';
+import { registerLogReadAudit } from './logs/log-reads.js';
 import { registerOidcRoutes } from './oidc/routes.js';
 import { endProviderSessions } from './oidc/session-end.js';
 import { registerAppDownloadRoute } from './resources/appmanage/index.js';
@@ -138,7 +139,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   void serializerCompiler;
 
   const outage = new DatabaseOutage(ctx.db, () => ctx.log);
-  registerErrorHandling(app, outage);
+  registerErrorHandling(app, outage, ctx.audit);
   registerGracefulClose(app);
   registerSecurityHeaders(app);
   registerInputGuard(app, { trustProxy: config.SSO_TRUST_PROXY === 'true' });
@@ -150,6 +151,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // Beside the log retention's daily purge: the compliance profile's dormant accounts.
   const stopDormantAccounts = scheduleDormantAccounts(ctx);
   app.addHook('onClose', async () => stopDormantAccounts());
+  registerLogReadAudit(app, ctx);
   registerIdempotency(app, ctx.db);
   await registerDocs(app);
 

@@ -242,6 +242,7 @@ export * from './blade-system/dict-bulk.js';
 export * from './blade-system/dict-shape.js';
 export * from './blade-system/menu.js';
 export * from './blade-system/menu-shape.js';
+export * from './blade-system/platform-roles.js';
 export * from './blade-system/post.js';
 export * from './blade-system/region.js';
 export * from './blade-system/role.js';

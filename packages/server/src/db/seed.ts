@@ -3,6 +3,7 @@ import { hashClientSecret } from '../kernel/client-secret.js';
 import type { IdGenerator } from '../kernel/ids.js';
 import { live } from '../kernel/live-rows.js';
 import type { Db } from './database.js';
+import { ensurePlatformRoles } from './platform-roles.js';
 import { bizDicts, systemDicts } from './seed-data/dicts.js';
 import { adminMenus } from './seed-data/menus.js';
 import { params } from './seed-data/params.js';
@@ -110,6 +111,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
         .values(missing.map((menuId) => ({ id: ids.next(), roleId, menuId })))
         .execute();
     }
+    // The platform tenant's three administrators (三员); other tenants get theirs when created.
+    await ensurePlatformRoles(trx as unknown as Db, ids, DEFAULT_TENANT_ID);
     await seedDicts(trx as unknown as Db, 'blade_dict', systemDicts, ids);
     await seedDicts(trx as unknown as Db, 'blade_dict_biz', bizDicts, ids);
     await seedRegions(trx as unknown as Db);

@@ -3,6 +3,7 @@ import { ADMINISTRATOR_ROLE, badRequest, DEFAULT_TENANT_ID, md5, userMessages } 
 import { type Kysely, sql } from 'kysely';
 import { packageMenuIds } from '../auth/package-menus.js';
 import type { AppContext } from '../context.js';
+import { ensurePlatformRoles } from '../db/platform-roles.js';
 import type { Database } from '../db/schema.js';
 import { params as seededParams } from '../db/seed-data/params.js';
 import type { Caller } from '../kernel/caller.js';
@@ -36,7 +37,7 @@ export async function generateTenantId(db: Db): Promise<string> {
 
 /**
  * What a new tenant starts with (as BladeX does): an `administrator` role holding the menus its
- * package allows, a root department named after it, a `ceo` post and an `admin` account with the
+ * package allows, the three built-in administrators (三员), a root department named after it, a `ceo` post and an `admin` account with the
  * initial password, to be changed at first sign-in.
  */
 export async function provisionTenant(ctx: AppContext, db: Db, caller: Caller, tenant: { tenantId: string; tenantName: string }) {
@@ -83,6 +84,8 @@ export async function provisionTenant(ctx: AppContext, db: Db, caller: Caller, t
       mustChangePassword: 1,
     })
     .execute();
+  // The three administrators (三员), cut to the package with every other role below.
+  await ensurePlatformRoles(db, ctx.ids, tenantId, caller.user_id);
   await syncTenantMenus(ctx, db, tenantId);
 }
 

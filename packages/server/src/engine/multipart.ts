@@ -47,11 +47,16 @@ export interface FileDownload {
   data: Uint8Array;
   /** Shown in the page (a picture in an <img> or a frame) rather than saved. */
   inline?: boolean;
+  /** Further response headers (a signed export's digest and signature), readable by scripts in the browser too. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function sendFile(reply: FastifyReply, file: FileDownload): FastifyReply {
+  const extra = Object.keys(file.headers ?? {});
+  for (const name of extra) reply.header(name, file.headers?.[name]);
+  if (extra.length) reply.header('access-control-expose-headers', extra.join(', '));
   return reply
     .header('content-type', file.contentType)
     .header('content-disposition', `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.filename)}`)

@@ -2,6 +2,8 @@ import { ApiError, fail, zh } from '@sso/shared-api';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionFailure } from '../db/connection-errors.js';
+import type { SecurityEvent } from '../logs/security-events.js';
+import { recordRefusal } from '../logs/security-refusal.js';
 import { type DatabaseOutage, RETRY_AFTER_SECONDS } from './database-outage.js';
 
 /** The first message of a zod validation failure, as a person can act on it. */
@@ -17,9 +19,15 @@ function validationMessage(error: FastifyError): string {
 }
 
 /** One mapping from every failure to the envelope every answer uses (code, success, data, msg). */
-export function registerErrorHandling(app: FastifyInstance, outage?: DatabaseOutage): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  outage?: DatabaseOutage,
+  audit?: { record(event: SecurityEvent): Promise<void> },
+): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
+      // A refused grant (三员分立) is a security event, written once its transaction is over.
+      if (audit) await recordRefusal(audit, error);
       return reply.status(error.code >= 200 && error.code < 600 ? error.code : 400).send(fail(error.code, error.message, error.data));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -153,15 +153,21 @@ export async function verifyChain(db: Db, tenantId: string): Promise<ChainVerdic
 
 /**
  * Before retention removes records older than `cutoff`, their links go and each tenant's head
- * remembers how far: the chain then verifies from its first kept link.
+ * remembers how far: the chain then verifies from its first kept link. A tenant in `keptFrom`
+ * keeps its records from an earlier date (the compliance profile's floor): its links go only
+ * before that date.
  */
-export async function purgeChainBefore(db: Db, cutoff: Date): Promise<void> {
-  const ends = await db
-    .selectFrom('blade_log_chain')
-    .select(['tenantId', (eb) => eb.fn.max('seq').as('lastSeq')])
-    .where('createTime', '<', cutoff)
-    .groupBy('tenantId')
-    .execute();
+export async function purgeChainBefore(db: Db, cutoff: Date, keptFrom: ReadonlyMap<string, Date> = new Map()): Promise<void> {
+  const endsBefore = (before: Date, tenantId?: string) =>
+    db
+      .selectFrom('blade_log_chain')
+      .select(['tenantId', (eb) => eb.fn.max('seq').as('lastSeq')])
+      .where('createTime', '<', before)
+      .$if(tenantId !== undefined, (q) => q.where('tenantId', '=', tenantId as string))
+      .groupBy('tenantId')
+      .execute();
+  const ends = (await endsBefore(cutoff)).filter(({ tenantId }) => !keptFrom.has(tenantId));
+  for (const [tenantId, floor] of keptFrom) ends.push(...(await endsBefore(floor < cutoff ? floor : cutoff, tenantId)));
   for (const { tenantId, lastSeq } of ends) {
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('blade_log_chain').where('tenantId', '=', tenantId).where('seq', '<=', String(lastSeq)).execute();

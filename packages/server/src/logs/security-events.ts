@@ -70,11 +70,13 @@ export type SecurityEventType =
   | 'user.social-bind'
   | 'user.social-unbind'
   // the compliance profile and its limits (a tenant's own, or the platform's for every tenant)
-  | 'tenant.compliance-setting';
+  | 'tenant.compliance-setting'
+  // a log read by the audit administrator (三员分立: their own reading is on record)
+  | 'log.read';
 
 /** What an event concerns: one row is written per target. */
 export interface SecurityTarget {
-  kind: AuditedResource | 'account' | 'address';
+  kind: AuditedResource | 'account' | 'address' | 'log';
   id?: string;
   /** Readable name: account, role name, client id… never a secret. */
   name?: string;

@@ -2,6 +2,7 @@ import { ApiError, toEnglish } from '@sso/shared-api';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { isConnectionFailure } from '../db/connection-errors.js';
+import { recordRefusal } from '../logs/security-refusal.js';
 import { scimAgent } from './auth.js';
 import { invalidSyntax, invalidValue, notFound, ScimError, scimErrorBody } from './errors.js';
 import { createGroup, deleteGroup, getGroup, listGroups, patchGroup, replaceGroup } from './groups.js';
@@ -104,7 +105,9 @@ export function registerScimRoutes(root: FastifyInstance, ctx: AppContext, origi
     async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
-      scope.setErrorHandler((error, request, reply) => {
+      scope.setErrorHandler(async (error, request, reply) => {
+        // A refused grant (三员分立) is a security event, written once its transaction is over.
+        await recordRefusal(ctx.audit, error);
         const scim = scimErrorOf(error, request);
         if (scim.status === 401) reply.header('www-authenticate', 'Bearer realm="scim"');
         return reply

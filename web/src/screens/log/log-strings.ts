@@ -18,6 +18,13 @@ addScreenStrings('logScreen', {
     release: '解除限制',
     releaseChosen: '解除所选',
     releaseConfirm: '确定解除 {{count}} 个地址的登录限制？',
+    verifyChain: '校验审计链',
+    chainIntact: '审计链完整：已校验 {{checked}} 条安全记录',
+    chainBroken: '审计链已断开：已校验 {{checked}} 条记录后，第一处问题为 {{table}} 的记录 {{logId}}（{{problem}}）',
+    chainLink: '链序号 {{seq}}',
+    problem_altered: '被修改',
+    problem_missing: '缺失',
+    problem_inserted: '被插入',
   },
   en: {
     detail: 'Log entry',
@@ -35,5 +42,13 @@ addScreenStrings('logScreen', {
     release: 'Release',
     releaseChosen: 'Release selected',
     releaseConfirm: 'Release the sign-in throttle of {{count}} address(es)?',
+    verifyChain: 'Verify audit chain',
+    chainIntact: 'The audit chain is intact: {{checked}} security records checked',
+    chainBroken:
+      'The audit chain is broken: after {{checked}} records checked, the first problem is record {{logId}} of {{table}} ({{problem}})',
+    chainLink: 'link {{seq}}',
+    problem_altered: 'altered',
+    problem_missing: 'missing',
+    problem_inserted: 'slipped in',
   },
 });

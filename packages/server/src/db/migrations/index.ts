@@ -43,6 +43,7 @@ import * as passkeys from './0046-passkeys.js';
 import * as auditChain from './0047-audit-chain.js';
 import * as tenantParams from './0048-tenant-params.js';
 import * as passwordSessionLimits from './0049-password-session-limits.js';
+import * as platformRoles from './0050-platform-roles.js';
 import * as syncSchedulesRules from './0051-sync-schedules-rules.js';
 
 export interface Migration {
@@ -100,5 +101,6 @@ export const migrations: Migration[] = [
   { version: 47, name: 'audit-chain', up: auditChain.up },
   { version: 48, name: 'tenant-params', up: tenantParams.up },
   { version: 49, name: 'password-session-limits', up: passwordSessionLimits.up },
+  { version: 50, name: 'platform-roles', up: platformRoles.up },
   { version: 51, name: 'sync-schedules-rules', up: syncSchedulesRules.up },
 ];

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { grantedMenuIds } from '../../domain/menu-data.js';
+import { checkRoleMenus } from '../../domain/platform-roles.js';
 import { assertAllExist } from '../../domain/scope-checks.js';
 import { assertWithinPackage } from '../../domain/tenant-limits.js';
 import type { Caller } from '../../kernel/caller.js';
@@ -55,6 +56,9 @@ export async function grantRoles(ctx: AppContext, caller: Caller, input: GrantIn
       await assertAllExist(trx, 'blade_menu', input.menuIds, zh('packageMenuMissing'));
       await assertWithinPackage(trx, caller.tenant_id, input.menuIds);
       if (heldMenus) assertHeld(input.menuIds, heldMenus);
+      // Compliance profile on: no role, and no user through their roles, newly holds both granting and audit-log menus.
+      const targets = roles.map((role) => ({ kind: 'role' as const, id: role.id, name: role.roleName }));
+      await checkRoleMenus(trx, { tenantId: caller.tenant_id, actor: caller, targets }, roleIds, input.menuIds);
       await trx.deleteFrom('blade_role_menu').where('roleId', 'in', roleIds).execute();
       await insertAll(trx, 'blade_role_menu', roleIds, input.menuIds, (roleId, menuId) => ({ id: ctx.ids.next(), roleId, menuId }));
     }

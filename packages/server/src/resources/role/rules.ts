@@ -1,4 +1,4 @@
-import { ADMINISTRATOR_ROLE, badRequest, defineMessages, forbidden } from '@sso/shared-api';
+import { ADMINISTRATOR_ROLE, badRequest, defineMessages, forbidden, PLATFORM_ROLE_ALIASES, platformRoleMessages } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import { listHolds } from '../../domain/role-access.js';
 import { refuseMoveUnderItself, refuseRemovingParents, requireParent, treeOf } from '../../domain/tree-rules.js';
@@ -33,6 +33,11 @@ export const roleRules: ResourceRules = {
     if (existing?.roleAlias === ADMINISTRATOR_ROLE && alias !== undefined && alias !== ADMINISTRATOR_ROLE) {
       throw badRequest(m.administratorAlias);
     }
+    // The three built-in administrators (三员) are found by their alias: it stays, and no other role takes it.
+    const builtIn = (a: unknown) => PLATFORM_ROLE_ALIASES.includes(String(a));
+    if (alias !== undefined && alias !== existing?.roleAlias && (builtIn(existing?.roleAlias) || builtIn(alias))) {
+      throw badRequest(platformRoleMessages.builtInRole);
+    }
     if (alias === ADMINISTRATOR_ROLE && existing?.roleAlias !== ADMINISTRATOR_ROLE && !caller.isAdministrator) {
       throw forbidden(m.noAdministrator);
     }
@@ -45,6 +50,7 @@ export const roleRules: ResourceRules = {
 
   async beforeRemove({ caller, rows, trx }) {
     if (rows.some((row) => row.roleAlias === ADMINISTRATOR_ROLE)) throw badRequest(m.administratorKept);
+    if (rows.some((row) => PLATFORM_ROLE_ALIASES.includes(String(row.roleAlias)))) throw badRequest(platformRoleMessages.builtInRole);
     const ids = rows.map((row) => String(row.id));
     await refuseRemovingParents(roles(trx, caller), ids, m.roleHasChildren);
     const user = await trx

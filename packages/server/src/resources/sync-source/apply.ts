@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
+import { checkPlatformRoleExclusivity } from '../../domain/platform-roles.js';
 import { assertRoomForUsers, hashPlain, randomPassword } from '../../domain/user-accounts.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
@@ -45,6 +46,11 @@ export async function applyPlan(ctx: AppContext, caller: Caller, scope: PlanScop
 async function applyUserSteps(ctx: AppContext, caller: Caller, scope: PlanScope, userSteps: readonly PlanStep[]): Promise<void> {
   // Created accounts get a random password nobody knows: they sign in once it is reset (or through the directory).
   const password = userSteps.some((s) => s.op === 'user.create') ? await hashPlain(ctx, randomPassword()) : '';
+  // Every created account gets the mapping's role: checked again at each run (三员分立, the profile may have been turned on since).
+  if (scope.roleId && userSteps.some((s) => s.op === 'user.create')) {
+    const target = { kind: 'role' as const, id: scope.roleId };
+    await checkPlatformRoleExclusivity(ctx.db, { tenantId: scope.tenantId, actor: caller, targets: [target] }, [scope.roleId]);
+  }
   for (let i = 0; i < userSteps.length; i += BATCH) {
     const batch = userSteps.slice(i, i + BATCH);
     await ctx.db.transaction().execute(async (trx) => {
@@ -231,7 +237,7 @@ async function applyUserStep(
   if (step.op === 'user.disable') {
     await trx
       .updateTable('blade_user')
-      .set({ status: 2, ...audit })
+      .set({ status: 0, ...audit })
       .where('id', '=', step.localId)
       .where('tenantId', '=', scope.tenantId)
       .execute();

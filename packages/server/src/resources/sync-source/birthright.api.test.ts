@@ -173,6 +173,38 @@ describe('birthright rules', () => {
   });
 });
 
+describe('birthright rules and the three administrators', () => {
+  it('never give a second of the system, security and audit administrator roles: an error row, logged, the run goes on', async () => {
+    const roleOf = async (alias: string) =>
+      String(
+        (
+          await db()
+            .selectFrom('blade_role')
+            .select('id')
+            .where('tenantId', '=', '000000')
+            .where('roleAlias', '=', alias)
+            .where('isDeleted', '=', 0)
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    const [systemAdmin, securityAdmin] = [await roleOf('system_admin'), await roleOf('security_admin')];
+    await suite.admin.user.user.grant(undefined, { userIds: await userId('hr04'), roleIds: systemAdmin });
+    await rules().submit({ name: '销售部安全员', deptId: await deptId('销售部'), roleId: securityAdmin } as never);
+    const answer = await apply();
+    const refused = answer.rows.find((row) => row.action === 'error' && row.label === 'hr04');
+    expect(refused?.message).toContain('销售部安全员');
+    expect(await platformRolesOf('hr04')).not.toContain(securityAdmin);
+    const events = await db()
+      .selectFrom('blade_log_usual')
+      .select('logData')
+      .where('logId', '=', 'user.grant')
+      .where('logData', 'like', '%"outcome":"failure"%')
+      .where('logData', 'like', '%hr04%')
+      .execute();
+    expect(events.length).toBeGreaterThan(0);
+  });
+});
+
 describe('leavers', () => {
   it('end their application grants at once by default', async () => {
     await kit.grant(await userId('hr02'), viewer);
@@ -206,7 +238,7 @@ describe('leavers', () => {
     );
     expect((await apply()).disables).toBe(1);
     const hr01 = await db().selectFrom('blade_user').select('status').where('account', '=', 'hr01').executeTakeFirstOrThrow();
-    expect(hr01.status).toBe(2);
+    expect(hr01.status).toBe(0);
     expect(await appRolesOf('hr01')).toEqual([viewer]);
     expect(await failure(suite.admin, api().submit({ id: sourceId, leaverGrants: 'later' } as never))).toMatchObject({
       status: 400,

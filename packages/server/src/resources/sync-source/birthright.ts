@@ -2,10 +2,12 @@ import { ApiError, badRequest, syncMessages as m, type SyncChangeRow, syncRuleMe
 import type { AppContext } from '../../context.js';
 import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
 import { grantAppRoleOutcome, revokeAppRole } from '../../domain/app-role-grants.js';
+import { checkPlatformRoleExclusivity } from '../../domain/platform-roles.js';
 import { splitIds } from '../../domain/user-accounts.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 import { userTarget } from '../../logs/security-events.js';
+import { recordRefusal } from '../../logs/security-refusal.js';
 import type { SourceRow } from './source.js';
 
 /**
@@ -159,6 +161,7 @@ export async function applyBirthright(ctx: AppContext, caller: Caller, source: S
         touched.push(person.id);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
+        await recordRefusal(ctx.audit, error);
         errors.push({
           kind: 'user',
           action: 'error',
@@ -221,6 +224,10 @@ async function give(ctx: AppContext, caller: Caller, source: SourceRow, person: 
       const roles = splitIds(user.roleId);
       if (roles.includes(targetId)) owned = 0;
       else {
+        // The one check of platform roles (三员分立, and the profile's grant/audit rule).
+        const attempt = { tenantId: source.tenantId, actor: caller, type: 'user.grant' as const, targets: [userTarget(person)] };
+        // Checked as the roles the user would hold, beside those held now.
+        await checkPlatformRoleExclusivity(trx, attempt, [...roles, targetId], roles);
         const roleId = [...roles, targetId].join(',');
         await trx
           .updateTable('blade_user')

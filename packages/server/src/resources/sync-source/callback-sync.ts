@@ -1,6 +1,7 @@
 import { ApiError, syncMessages as m } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import { live } from '../../kernel/live-rows.js';
+import { recordRefusal } from '../../logs/security-refusal.js';
 import { carryOut } from './carry-out.js';
 import { computePlan, holdingSource, record, sourceCaller } from './runs.js';
 
@@ -64,6 +65,8 @@ async function syncWhileWanted(ctx: AppContext, sourceId: string, fresh: boolean
     } catch (error) {
       // Another run holds the source: the wish stays stored for it.
       if (error instanceof ApiError && error.message === m.running) return;
+      // A refused grant (三员分立) is a security event even when no request is there to answer.
+      await recordRefusal(ctx.audit, error).catch(() => undefined);
       const message = error instanceof Error ? error.message : String(error);
       await record(ctx, caller, source, { dryRun: false, outcome: 'failed', started, message }).catch(() => undefined);
       return;

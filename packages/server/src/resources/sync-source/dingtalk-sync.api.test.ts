@@ -120,7 +120,7 @@ describe('directory sync from DingTalk', () => {
     expect(reply.msg_signature).toBe(signatureOf(CALLBACK_TOKEN, reply.timeStamp, reply.nonce, reply.encrypt));
     expect(decryptMessage(AES_KEY, reply.encrypt)).toEqual({ message: 'success', appId: DINGTALK.appKey });
     await callbackSyncsSettled();
-    expect((await userOf('u05'))?.status).toBe(2);
+    expect((await userOf('u05'))?.status).toBe(0);
     expect((await runs()).find((r) => r.message === 'callback')).toMatchObject({ outcome: 'applied' });
   });
 

@@ -111,7 +111,7 @@ describe('directory sync from Feishu', () => {
     const accepted = await callback(feishuCallback(ENCRYPT_KEY, event));
     expect(accepted.status).toBe(200);
     await callbackSyncsSettled();
-    expect((await userOf('u06'))?.status).toBe(2);
+    expect((await userOf('u06'))?.status).toBe(0);
     expect((await runs()).find((r) => r.message === 'callback')).toMatchObject({ outcome: 'applied' });
   });
 });

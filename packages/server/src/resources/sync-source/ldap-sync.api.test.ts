@@ -202,10 +202,10 @@ describe('directory sync from LDAP', () => {
     const answer = await api().apply(undefined, { id: sourceId });
     expect(counts(answer)).toEqual([0, 0, 0, 1, 0]);
     expect(answer.rows).toEqual([
-      expect.objectContaining({ kind: 'user', action: 'disable', label: leaver.uid, changes: { status: ['1', '2'] } }),
+      expect.objectContaining({ kind: 'user', action: 'disable', label: leaver.uid, changes: { status: ['1', '0'] } }),
     ]);
     const row = (await synced()).find((u) => u.account === leaver.uid);
-    expect(row).toMatchObject({ status: 2, isDeleted: 0 });
+    expect(row).toMatchObject({ status: 0, isDeleted: 0 });
     await expect(session.refresh()).rejects.toThrow();
     expect(counts(await api().apply(undefined, { id: sourceId }))).toEqual([0, 0, 0, 0, 0]);
 

@@ -284,7 +284,7 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
       externalId: link.externalId,
       label: local.account,
       localId: local.id,
-      changes: { status: ['1', '2'] },
+      changes: { status: ['1', '0'] },
     });
   }
   planLeaders(plan, snapshot, { active, userLinks, userById, deptLinks, depts, leaderLabel, row });

@@ -2,6 +2,7 @@ import { badRequest, syncMessages as m } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { keepOrEncryptSecret } from '../../domain/kept-secrets.js';
+import { checkPlatformRoleExclusivity } from '../../domain/platform-roles.js';
 import { assertRoles } from '../../domain/user-accounts.js';
 import type { ResourceRules } from '../../engine/types.js';
 import { live } from '../../kernel/live-rows.js';
@@ -53,6 +54,9 @@ export const syncSourceRules: ResourceRules = {
         // Every account the source creates gets this role: the rule of granting a role by hand
         // holds (only an administrator hands out the administrator role).
         await assertRoles(db, caller, mapping.roleId);
+        // 三员分立 (profile on): a role holding granting and audit-log rights together goes to nobody.
+        const target = { kind: 'role' as const, id: mapping.roleId };
+        await checkPlatformRoleExclusivity(db, { tenantId: caller.tenant_id, actor: caller, targets: [target] }, [mapping.roleId]);
       }
       if (mapping.rootDeptId && mapping.rootDeptId !== '0') {
         const dept = await db

@@ -1,4 +1,13 @@
-import { ADMINISTRATOR_ROLE, DEFAULT_TENANT_ID, md5, tenantMessages as t, toBase64, tooLong, zh } from '@sso/shared-api';
+import {
+  ADMINISTRATOR_ROLE,
+  DEFAULT_TENANT_ID,
+  md5,
+  PLATFORM_ROLE_ALIASES,
+  tenantMessages as t,
+  toBase64,
+  tooLong,
+  zh,
+} from '@sso/shared-api';
 import type { Selectable } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -70,7 +79,8 @@ describe('creating a tenant', () => {
     const depts = await rowsOf('blade_dept', row.tenantId);
     const posts = await rowsOf('blade_post', row.tenantId);
     const users = await rowsOf('blade_user', row.tenantId);
-    expect(roles.map((r) => r.roleAlias)).toEqual([ADMINISTRATOR_ROLE]);
+    // The administrator, then the three built-in administrators (三员分立).
+    expect(roles.map((r) => r.roleAlias)).toEqual([ADMINISTRATOR_ROLE, ...PLATFORM_ROLE_ALIASES]);
     expect(depts.map((d) => [d.deptName, d.parentId])).toEqual([['宝钢分公司', '0']]);
     expect(posts.map((p) => p.postCode)).toEqual(['ceo']);
     expect(users.map((u) => [u.account, u.mustChangePassword, u.roleId, u.deptId])).toEqual([['admin', 1, roles[0]!.id, depts[0]!.id]]);
@@ -97,7 +107,7 @@ describe('creating a tenant', () => {
     const ownDepts = await tenantAdmin.system.dept.list();
     expect(ownDepts.map((d) => [d.id, d.tenantId])).toEqual([[depts[0]!.id, row.tenantId]]);
     const ownRoles = await tenantAdmin.system.role.list();
-    expect(ownRoles.map((r) => [r.id, r.children?.length ?? 0])).toEqual([[roles[0]!.id, 0]]);
+    expect(ownRoles.map((r) => [r.id, r.children?.length ?? 0])).toEqual(roles.map((r) => [r.id, 0]));
 
     // Administrator of its own tenant, yet no tenant, client or data source management.
     expect(await failure(tenantAdmin, tenantAdmin.system.tenant.list())).toEqual(FORBIDDEN);

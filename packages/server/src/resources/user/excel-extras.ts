@@ -2,6 +2,7 @@ import { ADMINISTRATOR_ROLE, badRequest, userMessages as m, rowMessage, type Upl
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { loadRoleFacts, profileOn, refusal, roleSetRefusal } from '../../domain/platform-roles.js';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
 import { type FileDownload, XLSX_TYPE } from '../../engine/multipart.js';
 import { toListRequest } from '../../engine/query.js';
@@ -77,20 +78,36 @@ export const userExcelHandlers = someExtraHandlers(user, {
     const sheet = await readUsers((body.file as UploadedFile).data);
     if (!sheet.length) throw badRequest(m.importEmpty);
     if (sheet.length > MAX_IMPORT) throw badRequest(m.importTooMany);
-    const { rows, refused } = checkSheet(sheet, await tenantNames(ctx.db, who.tenant_id), who.isAdministrator);
+    // 三员分立: a row may not give two of the three administrators, nor (profile on) granting and audit-log rights together.
+    const facts = await loadRoleFacts(ctx.db, who.tenant_id);
+    const profile = await profileOn(ctx.db, who.tenant_id);
+    const platformRefusal = (roleIds: string[]) => roleSetRefusal(facts, roleIds, [], profile);
+    const { rows, refused } = checkSheet(sheet, await tenantNames(ctx.db, who.tenant_id), who.isAdministrator, platformRefusal);
     const args = { ctx, repo, caller: who, rows, covered: Number(query.isCovered) === 1 };
-    if (Number(query.dryRun) === 1) return failuresInLanguage(request, await dryRunImport({ ...args, refused }));
-    if (refused.length) throw badRequest(refused[0].message);
+    if (Number(query.dryRun) === 1)
+      return failuresInLanguage(request, await dryRunImport({ ...args, refused: refused.map(({ row, message }) => ({ row, message })) }));
+    const first = refused[0];
+    if (first?.roleIds) {
+      const target = { kind: 'user' as const, name: first.account };
+      throw refusal(first.message, { tenantId: who.tenant_id, actor: who, targets: [target] }, first.roleIds);
+    }
+    if (first) throw badRequest(first.message);
     return importUsers(args);
   },
 });
 
 /** The sheet's rows as the import writes them, and the rows it refuses with the reason of each. */
-function checkSheet(sheet: { row: number; values: ExcelRow }[], names: TenantNames, byAdministrator: boolean) {
+function checkSheet(
+  sheet: { row: number; values: ExcelRow }[],
+  names: TenantNames,
+  byAdministrator: boolean,
+  platformRefusal: (roleIds: string[]) => string | undefined,
+) {
   const entity = userEntity.omit({ password: true, password2: true });
   const seen = new Set<string>();
   const rows: ImportRow[] = [];
-  const refused: ImportFailure[] = [];
+  // A row refused by the separation of the administrators names its roles: its refusal is a security event.
+  const refused: (ImportFailure & { roleIds?: string[]; account?: string })[] = [];
   for (const { row, values } of sheet) {
     try {
       const candidate = toCandidate(values, names);
@@ -102,6 +119,11 @@ function checkSheet(sheet: { row: number; values: ExcelRow }[], names: TenantNam
       seen.add(account);
       const roles = parsed.data.roleId.split(',');
       if (!byAdministrator && roles.some((id) => names.administratorRoles.has(id))) throw new Error(m.administratorOnly);
+      const platform = platformRefusal(roles);
+      if (platform) {
+        refused.push({ row, message: rowMessage(row, platform), roleIds: roles, account: parsed.data.account });
+        continue;
+      }
       rows.push({ row, values: parsed.data as ImportRow['values'] });
     } catch (error) {
       refused.push({ row, message: rowMessage(row, (error as Error).message) });

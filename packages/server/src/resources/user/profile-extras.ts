@@ -1,6 +1,7 @@
 import { badRequest, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, user, zh } from '@sso/shared-api';
 import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
-import { assertRoles, auditOf, updateUsers } from '../../domain/user-accounts.js';
+import { checkPlatformRoleExclusivity } from '../../domain/platform-roles.js';
+import { assertRoles, auditOf, splitIds, updateUsers } from '../../domain/user-accounts.js';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
 import { live } from '../../kernel/live-rows.js';
 import { formatDateTime, toApiRow } from '../../kernel/rows.js';
@@ -72,6 +73,15 @@ export const userProfileHandlers = someExtraHandlers(user, {
     const users = await usersByIds(repo, ctx, who, query.userIds);
     const roleIds = (query.roleIds as string[]).join(',');
     await assertRoles(ctx.db, who, roleIds);
+    // 三员分立: each user checked against the roles they hold now; one refusal and nobody changes.
+    for (const user of users) {
+      await checkPlatformRoleExclusivity(
+        ctx.db,
+        { tenantId: who.tenant_id, actor: who, targets: [userTarget(user)] },
+        query.roleIds as string[],
+        splitIds(user.roleId),
+      );
+    }
     await updateUsers(ctx, who, users, { roleId: roleIds });
     // Roles taken away leave the users' live sessions at once, on every node.
     await syncSessionsOfUsers(

@@ -1,6 +1,7 @@
 import { badRequest, userMessages as m } from '@sso/shared-api';
 import { sql } from 'kysely';
 import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
+import { checkPlatformRoleExclusivity } from '../../domain/platform-roles.js';
 import {
   assertDeptsAndPosts,
   assertRoles,
@@ -11,6 +12,7 @@ import {
 } from '../../domain/user-accounts.js';
 import type { ResourceRules } from '../../engine/types.js';
 import { live } from '../../kernel/live-rows.js';
+import { userTarget } from '../../logs/security-events.js';
 
 const held = (ids: unknown) => new Set(typeof ids === 'string' ? ids.split(',') : []);
 
@@ -46,6 +48,15 @@ export const userRules: ResourceRules = {
       const before = held(existing?.roleId);
       const added = [...held(values.roleId)].filter((id) => !before.has(id));
       await assertRoles(trx, caller, added.join(','));
+      // 三员分立: the roles the user ends with, against those held before.
+      const tenantId = (values.tenantId as string | undefined) ?? (existing?.tenantId as string | undefined) ?? caller.tenant_id;
+      const target = userTarget({
+        id: (existing?.id as string | undefined) ?? '',
+        account: String(values.account ?? existing?.account ?? ''),
+      });
+      await checkPlatformRoleExclusivity(trx, { tenantId, actor: caller, targets: [target] }, [...held(values.roleId)].filter(Boolean), [
+        ...before,
+      ]);
     }
     await assertDeptsAndPosts(trx, caller, values as { deptId?: string; postId?: string });
     if (typeof values.birthday === 'string') values.birthday = localDate(values.birthday);
