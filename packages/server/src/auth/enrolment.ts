@@ -1,4 +1,4 @@
-import { ADMINISTRATOR_ROLE, PASSKEY_BASE, TOTP_BASE } from '@sso/shared-api';
+import { ADMINISTRATOR_ROLE, PASSKEY_BASE, PLATFORM_ROLE_ALIASES, TOTP_BASE } from '@sso/shared-api';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import { complianceOf } from '../db/compliance.js';
@@ -21,7 +21,7 @@ const REQUIRED_PARAM = 'mfa.required';
  * and, with `adminRequirePasskey`, to a passkey: holders of the administrator role or of a
  * system, security or audit administrator role, recognised by their aliases.
  */
-export const ADMINISTRATOR_ALIASES: readonly string[] = [ADMINISTRATOR_ROLE, 'system_admin', 'security_admin', 'audit_admin'];
+export const ADMINISTRATOR_ALIASES: readonly string[] = [ADMINISTRATOR_ROLE, ...PLATFORM_ROLE_ALIASES];
 
 async function roleAliasesOf(ctx: AppContext, user: Pick<UserRow, 'roleId'>): Promise<string[]> {
   const roleIds = user.roleId ? user.roleId.split(',').filter(Boolean) : [];

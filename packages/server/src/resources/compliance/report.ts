@@ -1,4 +1,5 @@
-import { ADMINISTRATOR_ROLE, type ComplianceControl, type ComplianceReportAnswer, type ComplianceSettings } from '@sso/shared-api';
+import { type ComplianceControl, type ComplianceReportAnswer, type ComplianceSettings, PLATFORM_ROLE_ALIASES } from '@sso/shared-api';
+import { ADMINISTRATOR_ALIASES } from '../../auth/enrolment.js';
 import type { AppContext } from '../../context.js';
 import { complianceOf } from '../../db/compliance.js';
 import { live } from '../../kernel/live-rows.js';
@@ -12,9 +13,7 @@ interface Finding {
 }
 
 /** The roles 三员分立 asks for: system, security and audit administrators, one person never two of them. */
-export const SEPARATED_ROLES = ['system_admin', 'security_admin', 'audit_admin'] as const;
-/** Roles whose holders count as administrators for the second-factor control. */
-const ADMIN_ROLES = [ADMINISTRATOR_ROLE, ...SEPARATED_ROLES];
+const SEPARATED_ROLES = PLATFORM_ROLE_ALIASES;
 /** Log retention the assessment asks for (six months). */
 const RETENTION_FLOOR_DAYS = 180;
 
@@ -226,7 +225,7 @@ async function adminSecondFactor({ ctx, tenantId, settings }: Facts): Promise<Fi
       .selectFrom('blade_role')
       .select('id')
       .where('tenantId', '=', tenantId)
-      .where('roleAlias', 'in', ADMIN_ROLES)
+      .where('roleAlias', 'in', [...ADMINISTRATOR_ALIASES])
       .$call(live())
       .execute()
   ).map((role) => role.id);
