@@ -1,15 +1,5 @@
-import { COMPLIANCE_DEFAULTS, COMPLIANCE_PARAMS, type ComplianceSettings } from '@sso/shared-api';
+import { COMPLIANCE_DEFAULTS, COMPLIANCE_LIMITS, COMPLIANCE_PARAMS, COMPLIANCE_SWITCHES, type ComplianceSettings } from '@sso/shared-api';
 import type { Params } from './params.js';
-
-const numberSettings = [
-  'passwordExpiryDays',
-  'passwordHistory',
-  'passwordMinAgeDays',
-  'accountDormantDays',
-  'sessionIdleMinutes',
-  'sessionMaxHours',
-] as const;
-const switchSettings = ['adminRequireSecondFactor', 'adminRequirePasskey'] as const;
 
 /** Off: what every control is while a tenant's profile is off. */
 const OFF: Omit<ComplianceSettings, 'profile' | 'forcedByPlatform'> = {
@@ -37,12 +27,12 @@ export async function complianceOf(params: Params, tenantId: string): Promise<Co
   const value = async (setting: keyof typeof COMPLIANCE_PARAMS) =>
     own.get(COMPLIANCE_PARAMS[setting]) ?? (await params.get(COMPLIANCE_PARAMS[setting]));
   const settings: ComplianceSettings = { profile, forcedByPlatform, ...COMPLIANCE_DEFAULTS };
-  for (const setting of numberSettings) {
+  for (const setting of COMPLIANCE_LIMITS) {
     const text = await value(setting);
     const number = Number(text);
     if (text !== undefined && text.trim() !== '' && Number.isInteger(number) && number >= 0) settings[setting] = number;
   }
-  for (const setting of switchSettings) {
+  for (const setting of COMPLIANCE_SWITCHES) {
     const text = await value(setting);
     if (text === 'true' || text === 'false') settings[setting] = text === 'true';
   }

@@ -23,6 +23,17 @@ export const COMPLIANCE_PARAMS = {
 
 export type ComplianceSetting = keyof typeof COMPLIANCE_PARAMS;
 
+/** The profile's limits that are counts (0 turns one off) and those that are switches. */
+export const COMPLIANCE_LIMITS = [
+  'passwordExpiryDays',
+  'passwordHistory',
+  'passwordMinAgeDays',
+  'accountDormantDays',
+  'sessionIdleMinutes',
+  'sessionMaxHours',
+] as const;
+export const COMPLIANCE_SWITCHES = ['adminRequireSecondFactor', 'adminRequirePasskey'] as const;
+
 /**
  * What a setting is while the profile is on and neither the tenant nor the platform chose a
  * value (0 or false: that control is off). With the profile off, no setting applies.

@@ -1,4 +1,6 @@
 import {
+  COMPLIANCE_LIMITS,
+  COMPLIANCE_SWITCHES,
   type ComplianceControl,
   type ComplianceReportAnswer,
   type ComplianceSettings,
@@ -17,15 +19,6 @@ import { saveFile } from '../shared/download.js';
 import './compliance-strings.js';
 import { reportCsv } from './report-file.js';
 
-const LIMITS = [
-  'passwordExpiryDays',
-  'passwordHistory',
-  'passwordMinAgeDays',
-  'accountDormantDays',
-  'sessionIdleMinutes',
-  'sessionMaxHours',
-] as const;
-const SWITCHES = ['adminRequireSecondFactor', 'adminRequirePasskey'] as const;
 const STATE_COLORS: Record<ComplianceControl['state'], string> = { met: 'green', 'not met': 'red', 'n/a': 'default' };
 const STATE_KEYS: Record<ComplianceControl['state'], string> = { met: 'met', 'not met': 'notMet', 'n/a': 'na' };
 
@@ -99,14 +92,14 @@ export default function ComplianceScreen({ menu }: ScreenProps) {
           </Space>
           <Typography.Paragraph type="secondary">{t('compliance.zeroOff')}</Typography.Paragraph>
           <Space wrap size={16} align="start">
-            {LIMITS.map((limit) => (
+            {COMPLIANCE_LIMITS.map((limit) => (
               <Form.Item key={limit} name={limit} label={t(`compliance.${limit}`)} rules={[{ required: true }]}>
                 <InputNumber min={0} precision={0} style={{ width: 200 }} disabled={!profileOn} data-testid={`compliance-${limit}`} />
               </Form.Item>
             ))}
           </Space>
           <Space wrap size={24}>
-            {SWITCHES.map((name) => (
+            {COMPLIANCE_SWITCHES.map((name) => (
               <Form.Item key={name} name={name} label={t(`compliance.${name}`)} valuePropName="checked">
                 <Switch disabled={!profileOn} />
               </Form.Item>
