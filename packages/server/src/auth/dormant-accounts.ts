@@ -2,6 +2,7 @@ import { ADMINISTRATOR_ROLE, defineMessages } from '@sso/shared-api';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { complianceOf } from '../db/compliance.js';
+import { DAY_MS, runDaily } from '../kernel/daily.js';
 import { live } from '../kernel/live-rows.js';
 import { userTarget } from '../logs/security-events.js';
 import { GrantError } from './grant-error.js';
@@ -16,7 +17,6 @@ import { GrantError } from './grant-error.js';
  * accounts again, and a tenant whose administrators are all disabled has nobody to do it.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The status of a disabled account (1 is enabled, 2 awaits approval). */
 const DISABLED = 0;
 
@@ -130,18 +130,9 @@ export async function disableDormantAccounts(ctx: AppContext, now = new Date()):
   return disabled.length;
 }
 
-/** Runs at start and then daily; the timer does not keep the process alive. */
-export function scheduleDormantAccounts(ctx: AppContext): () => Promise<void> {
-  let current: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    current = disableDormantAccounts(ctx).catch((error: unknown) => ctx.log?.error({ err: error }, 'dormant account housekeeping failed'));
-  };
-  run();
-  const timer = setInterval(run, DAY_MS);
-  timer.unref();
-  // Stopping waits for a running pass: the database closes right after.
-  return async () => {
-    clearInterval(timer);
-    await current;
-  };
-}
+/** Runs at start and then daily. */
+export const scheduleDormantAccounts = (ctx: AppContext): (() => Promise<void>) =>
+  runDaily(
+    () => disableDormantAccounts(ctx),
+    (error) => ctx.log?.error({ err: error }, 'dormant account housekeeping failed'),
+  );

@@ -10,7 +10,7 @@ const CAPTCHA_PARAM = 'captcha.enabled';
 /** `tenant.mode`: `true` makes the sign-in form ask for the tenant (unless the host names one). */
 const TENANT_MODE_PARAM = 'tenant.mode';
 
-function captchaRequiredBy(value: string | undefined, tenantId: string): boolean {
+export function captchaRequiredBy(value: string | undefined, tenantId: string): boolean {
   const setting = value?.trim().toLowerCase() ?? '';
   if (setting === 'true') return true;
   if (setting === '' || setting === 'false' || setting === '-') return false;

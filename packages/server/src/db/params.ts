@@ -48,8 +48,9 @@ export class Params {
   }
 
   /**
-   * Sets (or, with `null`, clears) a tenant's own values in one transaction; the other nodes
-   * forget theirs through the cache's bus.
+   * Sets (or, with `null`, clears) a tenant's own values, in the caller's transaction when given.
+   * The caller drops `blade_tenant_param` from the cache once that transaction has committed (here
+   * and, through the bus, on the other nodes): dropped before, a read in between caches the old values.
    */
   async setOwn(tenantId: string, values: Record<string, string | null>, userId: string | null, db: Db = this.db): Promise<void> {
     for (const [paramKey, paramValue] of Object.entries(values)) {
@@ -63,6 +64,5 @@ export class Params {
         .onConflict((oc) => oc.columns(['tenantId', 'paramKey']).doUpdateSet({ paramValue, updateUser: userId, updateTime: new Date() }))
         .execute();
     }
-    this.cache.invalidate('blade_tenant_param');
   }
 }

@@ -1,11 +1,11 @@
 import { COMPLIANCE_PARAMS } from '@sso/shared-api';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
+import { DAY_MS, runDaily } from '../kernel/daily.js';
 import { purgeChainBefore } from './audit-chain.js';
 import type { LogTable } from './log-recorder.js';
 
 const LOG_TABLES: LogTable[] = ['blade_log_api', 'blade_log_usual', 'blade_log_error', 'blade_log_login'];
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Under the compliance profile a tenant's log records are kept at least this many days (等保 2.0
@@ -55,18 +55,9 @@ export async function purgeOldLogs(ctx: AppContext, now = new Date()): Promise<R
   return removed;
 }
 
-/** Purges at start and then daily; the timer does not keep the process alive. */
-export function scheduleLogPurge(ctx: AppContext): () => Promise<void> {
-  let current: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    current = purgeOldLogs(ctx).catch((error: unknown) => ctx.log?.error({ err: error }, 'log retention purge failed'));
-  };
-  run();
-  const timer = setInterval(run, DAY_MS);
-  timer.unref();
-  // Stopping waits for a running purge: the database closes right after.
-  return async () => {
-    clearInterval(timer);
-    await current;
-  };
-}
+/** Purges at start and then daily. */
+export const scheduleLogPurge = (ctx: AppContext): (() => Promise<void>) =>
+  runDaily(
+    () => purgeOldLogs(ctx),
+    (error) => ctx.log?.error({ err: error }, 'log retention purge failed'),
+  );

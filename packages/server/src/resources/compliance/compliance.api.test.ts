@@ -76,6 +76,18 @@ describe('the compliance report', () => {
     expect(stateOf(before, 'password.expiry')).toMatchObject({ state: 'not met', detail: expect.stringContaining('password.expiryDays') });
     expect(stateOf(before, 'audit.chain')?.state).toBe('met');
     expect(stateOf(before, 'transport.tlcp')?.state).toBe('n/a');
+    expect(stateOf(before, 'sign-in.captcha')?.state).toBe('not met');
+    // The sign-in page's own rule: a captcha parameter naming the tenant covers it.
+    const captcha = (value: string) =>
+      suite.server.ctx.db.updateTable('blade_param').set({ paramValue: value }).where('paramKey', '=', 'captcha.enabled').execute();
+    await captcha('000000,620011');
+    suite.server.ctx.cache.invalidate('blade_param');
+    try {
+      expect(stateOf((await admin.sdk.system.compliance.report()) as ComplianceReportAnswer, 'sign-in.captcha')?.state).toBe('met');
+    } finally {
+      await captcha('false');
+      suite.server.ctx.cache.invalidate('blade_param');
+    }
 
     await admin.sdk.system.compliance.saveSettings({ profile: true, passwordExpiryDays: 60 });
     const after = (await admin.sdk.system.compliance.report()) as ComplianceReportAnswer;

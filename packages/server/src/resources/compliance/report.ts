@@ -1,5 +1,6 @@
 import { type ComplianceControl, type ComplianceReportAnswer, type ComplianceSettings, PLATFORM_ROLE_ALIASES } from '@sso/shared-api';
 import { ADMINISTRATOR_ALIASES } from '../../auth/enrolment.js';
+import { captchaRequiredBy } from '../../auth/login-options.js';
 import type { AppContext } from '../../context.js';
 import { complianceOf } from '../../db/compliance.js';
 import { live } from '../../kernel/live-rows.js';
@@ -118,9 +119,7 @@ const CONTROLS: Control[] = [
     id: 'sign-in.captcha',
     title: ['登录验证码', 'Sign-in captcha'],
     check: async ({ param, tenantId }) => {
-      const setting = ((await param('captcha.enabled')) ?? '').trim().toLowerCase();
-      const on = setting === 'true' || setting.split(/[\s,]+/).includes(tenantId);
-      return on
+      return captchaRequiredBy(await param('captcha.enabled'), tenantId)
         ? met('登录须输入验证码', 'Sign-in asks for a captcha')
         : notMet('参数 captcha.enabled 设为 true 或加入本租户编号', 'Set captcha.enabled to true or add this tenant id');
     },
