@@ -19,7 +19,21 @@ useBrowserSuite({ adminPassword: PASSWORD, viewport: PHONE }, (suite) => ({ serv
 
 /** The toolbar buttons the users screen shows the admin, in each language. */
 const USER_TOOLBAR = {
-  zh: ['新增', '删除', '角色配置', '密码重置', '一键改密', '取消改密', '重置动态验证码', '账号解封', '启用', '停用', '导入', '导出', '刷新'],
+  zh: [
+    '新增',
+    '删除',
+    '角色配置',
+    '密码重置',
+    '一键改密',
+    '取消改密',
+    '重置动态验证码',
+    '账号解封',
+    '启用',
+    '停用',
+    '导入',
+    '导出',
+    '刷新',
+  ],
   en: [
     'Add',
     'Delete',
