@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { encryptMessage, signatureOf, wechatXml } from '../../wechat/callback-crypto.js';
 import { type OrgDept, type OrgFake, type OrgPerson, startOrgFake } from './org-fake.testkit.js';
 
@@ -54,7 +55,7 @@ export function startWecom(org: { depts: OrgDept[]; people: OrgPerson[] }): Prom
 export function wecomCallback(token: string, aesKey: string, corpId: string, event: Record<string, string>) {
   const encrypted = encryptMessage(aesKey, wechatXml(event), corpId);
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const nonce = 'n0nce123';
+  const nonce = randomBytes(6).toString('hex');
   return {
     query: { msg_signature: signatureOf(token, timestamp, nonce, encrypted), timestamp, nonce },
     body: wechatXml({ ToUserName: corpId, AgentID: '1000002', Encrypt: encrypted }),
