@@ -149,7 +149,10 @@ export type SyncPriorityField = (typeof SYNC_PRIORITY_FIELDS)[number];
  * instead of binding to the directory (the default binds). For the organisation APIs:
  * `rootDepartment`, the id of the department whose whole tree is read (WeCom and DingTalk 1,
  * Feishu 0: the whole organisation), `retries` of a call refused for its rate (default 5) and
- * `retryBaseMs`, the first wait when the API names none (default 1000, doubling).
+ * `retryBaseMs`, the first wait when the API names none (default 1000, doubling). WeCom's
+ * `userListing`: `department` (the default, `user/list` per department) or `ids` (`user/list_id`
+ * for every member's id, then `user/get` for each: for a contact-sync secret whose `user/list` is
+ * refused).
  *
  * When several sources feed the same person (matched by employee number), `priority` (0–1000,
  * default 0) says which wins their fields: a source leaves a field alone while another enabled
@@ -183,6 +186,7 @@ export const syncMapping = z
       .optional(),
     retryBaseMs: z.number().int().min(0).max(60_000).optional(),
     retries: z.number().int().min(0).max(10).optional(),
+    userListing: z.enum(['department', 'ids']).optional(),
     priority: priorityValue.optional(),
     fieldPriority: z
       .object({

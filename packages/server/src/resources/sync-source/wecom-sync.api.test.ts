@@ -187,6 +187,36 @@ describe('directory sync from WeCom', () => {
     expect((await runs()).length).toBe(before);
   });
 
+  it('lists every member by user/list_id (paged by cursor) and user/get, reading the same people', async () => {
+    const mapping = JSON.parse(
+      (await db().selectFrom('blade_sync_source').select('mapping').where('id', '=', sourceId).executeTakeFirstOrThrow()).mapping ?? '{}',
+    );
+    await api().submit({ id: sourceId, kind: 'wecom', mapping: JSON.stringify({ ...mapping, userListing: 'ids' }) } as never);
+    const from = fake.calls.length;
+    fake.limitNext('/cgi-bin/user/list_id');
+    // The same organisation read the other way: nothing to change.
+    expect(counts(await api().dryRun(undefined, { id: sourceId }))).toEqual([0, 0, 0, 0, 0]);
+    const calls = fake.calls.slice(from);
+    // Twelve members in pages of five (three pages), the refused page again, and each member read once.
+    expect(calls.filter((c) => c === 'POST /cgi-bin/user/list_id')).toHaveLength(4);
+    expect(calls.filter((c) => c === 'GET /cgi-bin/user/get')).toHaveLength(org.people.length);
+    expect(calls).not.toContain('GET /cgi-bin/user/list');
+
+    // A member moved and one joining are seen through the ids as well.
+    org.people.find((p) => p.id === 'u04')!.dept = '5';
+    org.people.push({ id: 'u13', name: 'Person 13', code: '', mobile: '13900001300', email: 'p13@example.com', dept: '4', active: true });
+    const plan = await api().dryRun(undefined, { id: sourceId });
+    expect(plan.rows.map((r) => [r.action, r.label])).toEqual(
+      expect.arrayContaining([
+        ['move', 'u04'],
+        ['create', 'u13'],
+      ]),
+    );
+    org.people.pop();
+    org.people.find((p) => p.id === 'u04')!.dept = '4';
+    await api().submit({ id: sourceId, kind: 'wecom', mapping: JSON.stringify(mapping) } as never);
+  });
+
   it('keeps a callback that finds a run under way, and syncs once that run ends', async () => {
     const held = new Date(Date.now() + 60_000);
     await db().updateTable('blade_sync_source').set({ runOwner: 'another-node', runUntil: held }).where('id', '=', sourceId).execute();
