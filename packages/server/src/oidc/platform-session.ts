@@ -50,16 +50,20 @@ export function bindProviderSessions(ctx: AppContext, provider: Provider): void 
 
 /**
  * The grant of a browser signed in to the platform, made in the authorization request itself:
- * when no fresh sign-in is asked for (every check of the provider's own login prompt passes:
- * `prompt=login`, `max_age`, an `id_token_hint` of someone else…), the sign-on goes through the
+ * when none of `pageChecks` asks for the sign-in page (the provider's own checks: `prompt=login`,
+ * `max_age`, an `id_token_hint` of someone else, `prompt=consent`…), the sign-on goes through the
  * same pipeline as the sign-in page's (application, redirect URI, who may open it, the open
  * recorded). Undefined when any of that says no: the provider then sends the browser to the
  * sign-in page, which refuses or signs in as it does without a session.
  */
-export async function signedInGrant(ctx: AppContext, koa: KoaContextWithOIDC, login: interactionPolicy.Prompt): Promise<Grant | undefined> {
+export async function signedInGrant(
+  ctx: AppContext,
+  koa: KoaContextWithOIDC,
+  pageChecks: readonly interactionPolicy.Check[],
+): Promise<Grant | undefined> {
   const platform = sessionsOf.get(koa);
   if (!platform || koa.oidc.session?.accountId !== platform.caller.user_id) return undefined;
-  for (const { check } of login.checks) if (await check(koa)) return undefined;
+  for (const { check } of pageChecks) if (await check(koa)) return undefined;
   const clientId = koa.oidc.client?.clientId ?? '';
   const admitted = await admitOidcSignOn(ctx, {
     caller: platform.caller,

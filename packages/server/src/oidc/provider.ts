@@ -54,8 +54,10 @@ function postAsClientTenant(ctx: AppContext, provider: Provider): void {
 export async function createProvider(ctx: AppContext, issuer: string): Promise<Provider> {
   const deliver = backchannelDelivery(ctx);
   const policy = interactionPolicy.base();
-  const login = policy.get('login');
-  if (!login) throw new Error("the provider's interaction policy has no login prompt");
+  // What asks for the sign-in page even when the browser is signed in: every check of the login
+  // prompt (prompt=login, max_age, id_token_hint…), and prompt=consent.
+  const pageChecks = [...(policy.get('login')?.checks ?? []), policy.get('consent')?.checks.get('consent_prompt')];
+  if (pageChecks.length < 2 || pageChecks.includes(undefined)) throw new Error("the provider's interaction policy has changed");
   const configuration: Configuration = {
     adapter: (name: string) => (name === 'Client' ? new CatalogueClients(ctx) : new DatabaseAdapter(ctx.db, name)),
     findAccount: (koa: KoaContextWithOIDC, sub: string, token) => findAccount(ctx, koa, sub, token),
@@ -102,7 +104,7 @@ export async function createProvider(ctx: AppContext, issuer: string): Promise<P
     loadExistingGrant: async (koa) => {
       const grantId = koa.oidc.result?.consent?.grantId;
       if (grantId) return koa.oidc.provider.Grant.find(grantId);
-      return koa.oidc.route === 'authorization' ? signedInGrant(ctx, koa, login) : undefined;
+      return koa.oidc.route === 'authorization' ? signedInGrant(ctx, koa, pageChecks as interactionPolicy.Check[]) : undefined;
     },
     // The provider's only outgoing calls are back-channel logouts: they pass the platform's outbound
     // gate as the application's tenant, as every address a tenant sets does (checked before the post

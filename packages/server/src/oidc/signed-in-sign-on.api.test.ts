@@ -76,6 +76,10 @@ async function authorize(browser: CookieBrowser, target: RegisteredApp, params: 
   };
 }
 
+/** How many grants the platform session of this token has made. */
+const grantsOf = async (token: string) =>
+  (await suite.server.ctx.db.selectFrom('sso_oidc_grant_session').select('grantId').where('sessionId', '=', sidOf(token)).execute()).length;
+
 const opensOf = async (userId: string, appId: string) =>
   (
     await suite.server.ctx.db
@@ -143,12 +147,7 @@ describe('OpenID Connect, signed in to the platform', () => {
     expect(again.code).toEqual(expect.any(String));
     expect(browser.requests).toBe(2);
     expect(await opensOf(staff.id, app.id)).toBe(1);
-    const links = await suite.server.ctx.db
-      .selectFrom('sso_oidc_grant_session')
-      .select('grantId')
-      .where('sessionId', '=', sidOf(accessToken(staff.sdk)))
-      .execute();
-    expect(links.length).toBeGreaterThanOrEqual(2);
+    expect(await grantsOf(accessToken(staff.sdk))).toBe(2);
   });
 
   it('answers prompt=none with a code when signed in, and login_required without a session', async () => {
@@ -164,10 +163,14 @@ describe('OpenID Connect, signed in to the platform', () => {
     }
   });
 
-  it('sends the browser to the sign-in page when a fresh sign-in is asked for: prompt=login, max_age=0', async () => {
+  it('sends the browser to the sign-in page when a fresh sign-in is asked for: prompt=login, max_age=0 (and prompt=consent)', async () => {
     const browser = signedInBrowser(accessToken(staff.sdk));
+    const grantsBefore = await grantsOf(accessToken(staff.sdk));
     expect(await authorize(browser, app, { prompt: 'login' })).toMatchObject({ toSignInPage: true, code: undefined });
     expect(await authorize(browser, app, { max_age: '0' })).toMatchObject({ toSignInPage: true, code: undefined });
+    expect(await authorize(browser, app, { prompt: 'consent' })).toMatchObject({ toSignInPage: true, code: undefined });
+    // Nothing is granted before the sign-in page has had its say.
+    expect(await grantsOf(accessToken(staff.sdk))).toBe(grantsBefore);
     // A sign-in within the age asked for is enough.
     expect((await authorize(browser, app, { max_age: '3600' })).code).toEqual(expect.any(String));
   });
