@@ -12,6 +12,12 @@ export const OIDC_LOGIN_PARAM = 'oidc';
 export const oidcInteractionQuery = z.object({ uid: z.string().regex(/^[\w-]{1,64}$/) });
 export const oidcInteractionResponse = z.object({ url: z.string() });
 export type OidcInteractionResponse = z.infer<typeof oidcInteractionResponse>;
+/**
+ * The `data` of the refusal of an interaction that asks for a fresh sign-in (`prompt=login`, a
+ * passed `max_age`) from a session that signed in before the request: the page signs out and
+ * shows its form, and the sign-in made then finishes the request.
+ */
+export const OIDC_SIGN_IN_AGAIN = { signInAgain: true } as const;
 
 export const oidcMessages = defineMessages({
   interactionGone: [
@@ -20,4 +26,5 @@ export const oidcMessages = defineMessages({
   ],
   notGranted: ['您没有使用该应用的权限，请联系管理员授权', 'You are not allowed to use this application: ask an administrator to grant it'],
   redirectNotRegistered: ['该应用的回调地址未登记', 'The redirect URI is not registered for this application'],
+  signInAgain: ['该应用要求重新登录，请再次输入密码', 'This application asks you to sign in again: enter your password once more'],
 });

@@ -1,7 +1,8 @@
-import { ApiError, OIDC_INTERACTION_PATH, type OidcInteractionResponse } from '@sso/shared-api/auth';
+import { ApiError, OIDC_INTERACTION_PATH, OIDC_SIGN_IN_AGAIN, type OidcInteractionResponse } from '@sso/shared-api/auth';
 import { client } from '../api/client.js';
 import { reportError } from '../api/errors.js';
 import { feedback } from '../api/feedback.js';
+import { logout } from './logout.js';
 
 /** How long a refusal stays on screen (seconds): long enough to read it. */
 const REFUSAL_SECONDS = 12;
@@ -9,11 +10,13 @@ const REFUSAL_SECONDS = 12;
 interface SignOnDeps {
   finish: (uid: string) => Promise<OidcInteractionResponse>;
   go: (url: string) => void;
+  signOut: () => Promise<void>;
 }
 
 const browserDeps: SignOnDeps = {
   finish: (uid) => client.call('POST', OIDC_INTERACTION_PATH, { uid }) as Promise<OidcInteractionResponse>,
   go: (url) => window.location.assign(url),
+  signOut: () => logout(),
 };
 
 /**
@@ -21,7 +24,10 @@ const browserDeps: SignOnDeps = {
  * when a session exists): the server checks that the user may open the application and answers
  * where the browser goes next (back into the provider, then to the application with a code). A
  * refusal (not granted, request expired) is shown for a while and the caller carries on as after
- * a normal sign-in. Resolves whether the browser is leaving.
+ * a normal sign-in. An application asking for a fresh sign-in (`prompt=login`, a passed
+ * `max_age`) of a session signed in before its request gets the form again: the session ends,
+ * the page stays on this address, and the sign-in made there finishes the request. Resolves
+ * whether the browser is leaving (or staying for the form).
  */
 export async function finishOidcSignOn(uid: string, deps: SignOnDeps = browserDeps): Promise<boolean> {
   try {
@@ -29,6 +35,11 @@ export async function finishOidcSignOn(uid: string, deps: SignOnDeps = browserDe
     deps.go(url);
     return true;
   } catch (error) {
+    if (error instanceof ApiError && isSignInAgain(error.data)) {
+      feedback.message.info({ content: error.message, duration: REFUSAL_SECONDS, className: 'oidc-sign-in-again' });
+      await deps.signOut();
+      return true;
+    }
     if (error instanceof ApiError && (error.code === 400 || error.code === 403)) {
       feedback.message.error({ content: error.message, duration: REFUSAL_SECONDS, className: 'oidc-refused' });
     } else {
@@ -37,3 +48,6 @@ export async function finishOidcSignOn(uid: string, deps: SignOnDeps = browserDe
     return false;
   }
 }
+
+const isSignInAgain = (data: unknown) =>
+  typeof data === 'object' && data !== null && (data as { signInAgain?: unknown }).signInAgain === OIDC_SIGN_IN_AGAIN.signInAgain;

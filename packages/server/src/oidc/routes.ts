@@ -1,8 +1,10 @@
 import {
+  ApiError,
   badRequest,
   forbidden,
   OIDC_INTERACTION_PATH,
   OIDC_LOGIN_PARAM,
+  OIDC_SIGN_IN_AGAIN,
   oidcInteractionQuery,
   oidcInteractionResponse,
   oidcMessages,
@@ -86,6 +88,15 @@ export function registerOidcRoutes(root: FastifyInstance, ctx: AppContext, origi
       // The interaction cookie ties the request to this browser: a uid alone finishes nothing.
       const interaction = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
       if (!interaction || interaction.uid !== request.query.uid) throw badRequest(oidcMessages.interactionGone);
+      // A request that asks for a fresh sign-in (prompt=login, a passed max_age) is finished only by
+      // a session signed in after it began (within the second it began at the earliest: the
+      // request's time is kept in seconds): an older one is sent back to the form. The provider then
+      // answers the session's real sign-in time as auth_time, never the time of this call.
+      const startedAt = (await ctx.sessions.state(caller.sid))?.startedAt ?? 0;
+      if (asksFreshSignIn(interaction.prompt) && startedAt < (interaction.iat ?? Number.POSITIVE_INFINITY) * 1000) {
+        throw new ApiError(400, oidcMessages.signInAgain, OIDC_SIGN_IN_AGAIN);
+      }
+      const signedInAt = Math.floor(startedAt / 1000);
       const clientId = String(interaction.params.client_id ?? '');
       const admitted = await admitOidcSignOn(ctx, {
         caller,
@@ -103,11 +114,16 @@ export function registerOidcRoutes(root: FastifyInstance, ctx: AppContext, origi
         const grant = await grantSignOn(ctx, provider, { caller, clientId, scope: String(interaction.params.scope ?? 'openid') });
         // The result is saved on the interaction just read and checked (what interactionResult does
         // after reading it a second time), so the browser resumes at the provider with it.
-        interaction.result = { login: { accountId: caller.user_id }, consent: { grantId: grant.jti } };
+        interaction.result = { login: { accountId: caller.user_id, ts: signedInAt || undefined }, consent: { grantId: grant.jti } };
         await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
       });
       return ok({ url: interaction.returnTo });
     },
   );
   return providers;
+}
+
+/** Whether the provider's interaction asks for a credential presented now, not an earlier session's. */
+function asksFreshSignIn(prompt: { name: string; reasons: string[] }): boolean {
+  return prompt.name === 'login' && prompt.reasons.some((reason) => reason === 'login_prompt' || reason === 'max_age');
 }

@@ -175,6 +175,49 @@ describe('OpenID Connect, signed in to the platform', () => {
     expect((await authorize(browser, app, { max_age: '3600' })).code).toEqual(expect.any(String));
   });
 
+  it('finishes a fresh sign-in asked for only with a sign-in made after the request, whose time the ID token carries', async () => {
+    const member = await signedInMember('one_hop_fresh');
+    // The browser's session signed in a while before the requests (the request's time is kept in seconds).
+    const staleSid = sidOf(accessToken(member.sdk));
+    await suite.server.ctx.db
+      .updateTable('sso_session')
+      .set({ createdAt: new Date(Date.now() - 5_000) })
+      .where('id', '=', staleSid)
+      .execute();
+    suite.server.ctx.sessions.forget(staleSid);
+    for (const asked of [{ prompt: 'login' }, { max_age: '0' }] as Record<string, string>[]) {
+      const flow = await authorize(member.browser, app, asked);
+      expect(flow.toSignInPage).toBe(true);
+      const finish = (token: string) =>
+        member.browser.request(`${suite.server.baseUrl}${OIDC_INTERACTION_PATH}?uid=${flow.location?.searchParams.get('uid')}`, {
+          method: 'POST',
+          headers: { 'blade-auth': `bearer ${token}` },
+        });
+      // The session the browser had signed in before the request: back to the form, nothing granted.
+      const stale = await finish(accessToken(member.sdk));
+      expect(stale.status).toBe(400);
+      expect(JSON.parse(stale.text)).toMatchObject({ data: { signInAgain: true } });
+      expect(await grantsOf(accessToken(member.sdk))).toBe(0);
+
+      const fresh = await signIn(suite.server, { account: 'one_hop_fresh', password: TEST_PASSWORD });
+      const done = await finish(accessToken(fresh));
+      expect(done.status).toBe(200);
+      const back = await member.browser.request(JSON.parse(done.text).data.url);
+      const location = new URL(back.location ?? '', suite.server.baseUrl);
+      expect(location.searchParams.get('code')).toEqual(expect.any(String));
+      const tokens = await client.authorizationCodeGrant(flow.config, location, {
+        pkceCodeVerifier: flow.verifier,
+        expectedState: flow.state,
+      });
+      const session = await suite.server.ctx.db
+        .selectFrom('sso_session')
+        .select('createdAt')
+        .where('id', '=', sidOf(accessToken(fresh)))
+        .executeTakeFirstOrThrow();
+      if (asked.max_age) expect(tokens.claims()?.auth_time).toBe(Math.floor(new Date(session.createdAt).getTime() / 1000));
+    }
+  });
+
   it('never signs on a user who may not open the application: the sign-in page refuses as it does', async () => {
     const browser = signedInBrowser(accessToken(outsider.sdk));
     const flow = await authorize(browser, app);
