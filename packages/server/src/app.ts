@@ -18,7 +18,6 @@ import { type AppContext, createContext, passwordsOf } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { type MigrationNotice, reportMigrationNotices } from './db/migration-notices.js';
-import { loadPersonalKeys } from './db/personal-data.js';
 import { seed } from './db/seed.js';
 import { registerEndpointRoutes, registerResourceRoutes } from './engine/routes.js';
 import type { ServerResource } from './engine/types.js';
@@ -99,8 +98,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     database = await openDatabase(config);
   }
   const ctx = await createContext(config, database, ids, { testHooks: options.testHooks, passwords });
-  // Users' phone and email are stored encrypted once a key exists: the keys are read before anything is served.
-  await loadPersonalKeys(ctx.db, database.personalData);
+  // Users' phone and email are stored encrypted once a key exists: the keys are read, and the users
+  // written in clear encrypted, before anything is served.
+  await catchUpPersonalData(ctx);
   followPersonalKeys(ctx);
   // Redirect URIs are registered by OAuth clients (the platform's) and by applications (a tenant's).
   registerRedirectSource(appRedirectSource);
@@ -157,7 +157,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // Beside the log retention's daily purge: the compliance profile's dormant accounts.
   const stopDormantAccounts = scheduleDormantAccounts(ctx);
   app.addHook('onClose', async () => stopDormantAccounts());
-  // Turns the encryption on when the platform's profile is, and rewrites users left in clear or under an older key.
+  // Daily: users left in clear or under an older key (written by a node that had not heard of a new key) rewritten.
   const stopPersonalData = runDaily(
     () => catchUpPersonalData(ctx),
     (error) => ctx.log?.error({ err: error }, 'personal data not re-encrypted'),

@@ -13,7 +13,7 @@ import { catchUpPersonalData } from './personal-data.js';
  * a row left under the old key (still read and found, then caught up). At each step the raw table
  * holds no plain phone or email, and every reader (detail, list search, phone sign-in) still works.
  */
-const suite = useTestServer();
+const suite = useTestServer({ SSO_ENCRYPT_PERSONAL_DATA: 'false' });
 const SABER = `Basic ${toBase64('saber:saber_secret')}`;
 const api = () => suite.admin.user.user;
 const raw = () => suite.server.ctx.db.withoutPlugins();

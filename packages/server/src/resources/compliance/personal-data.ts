@@ -35,13 +35,14 @@ export async function rotatePersonalDataKey(ctx: AppContext, caller: Caller) {
 
 /**
  * At start: the keys read, the encryption turned on when the platform holds the compliance
- * profile on for every tenant, and users written in clear (before it was on, or by a node that had
+ * profile on for every tenant or SSO_ENCRYPT_PERSONAL_DATA says so, and users written in clear (before it was on, or by a node that had
  * no key yet) or under an older key rewritten under the current one. Also run daily.
  */
 export async function catchUpPersonalData(ctx: AppContext): Promise<number> {
   const keys = ctx.database.personalData;
   await loadPersonalKeys(ctx.db, keys);
-  if (!keys.enabled && (await ctx.params.get(COMPLIANCE_PARAMS.profile)) === 'true') {
+  const wanted = ctx.config.SSO_ENCRYPT_PERSONAL_DATA === 'true' || (await ctx.params.get(COMPLIANCE_PARAMS.profile)) === 'true';
+  if (!keys.enabled && wanted) {
     await addPersonalKey(ctx.db, keys);
     await ctx.bus.publish(PERSONAL_KEYS_TOPIC, { keyId: keys.currentKeyId });
   }
