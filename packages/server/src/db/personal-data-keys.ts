@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, getHashes, randomBytes } from 'node:crypto';
 import smCrypto from 'sm-crypto';
 
 /**
@@ -27,6 +27,11 @@ const CIPHERTEXT = /^sm4:(\d+):([0-9a-f]{32})([0-9a-f]+)$/;
 
 // sm-crypto is CommonJS: its functions are properties of the default export under Node's ESM loader.
 const { sm3, sm4 } = smCrypto;
+
+/** HMAC-SM3 (hex): OpenSSL's when Node's has SM3 (several times faster), else sm-crypto's; both give the same digest. */
+const hmacSm3: (keyHex: string, value: string) => string = getHashes().includes('sm3')
+  ? (keyHex, value) => createHmac('sm3', Buffer.from(keyHex, 'hex')).update(value, 'utf8').digest('hex')
+  : (keyHex, value) => sm3(value, { key: keyHex });
 
 export const newPersonalKey = (id: number): PersonalKey => ({
   id,
@@ -86,11 +91,11 @@ export class PersonalDataKeys {
   /** The index of a value under the current key (written beside the ciphertext). */
   index(plain: string): string | null {
     const key = this.newest;
-    return key && plain !== '' ? sm3(plain, { key: key.indexKey }) : null;
+    return key && plain !== '' ? hmacSm3(key.indexKey, plain) : null;
   }
 
   /** The value's index under every known key: a search matches rows not yet moved to the current key too. */
   indexesOf(plain: string): string[] {
-    return [...this.keys.values()].map((key) => sm3(plain, { key: key.indexKey }));
+    return [...this.keys.values()].map((key) => hmacSm3(key.indexKey, plain));
   }
 }

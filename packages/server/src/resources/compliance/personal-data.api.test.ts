@@ -112,6 +112,21 @@ describe('personal data at rest', () => {
     expect(found.records.map((r) => r.account)).toEqual(['pd_after']);
     expect(found.records[0]).toMatchObject({ phone: PHONES.after, email: EMAILS.after });
     expect((await api().page({ phone: PHONES.after.slice(0, 7) })).records).toEqual([]);
+    // Any query of the table, aliased, joined, by email or by a list, searches through the index.
+    const db = suite.server.ctx.db;
+    const byList = await db
+      .selectFrom('blade_user as u')
+      .select('u.account')
+      .where('u.phone', 'in', [PHONES.after, '13900000000'])
+      .execute();
+    expect(byList.map((r) => r.account)).toEqual(['pd_after']);
+    const joined = await db
+      .selectFrom('blade_user')
+      .innerJoin('blade_tenant', 'blade_tenant.tenantId', 'blade_user.tenantId')
+      .select(['blade_user.account', 'blade_user.email'])
+      .where('blade_user.email', '=', EMAILS.after)
+      .execute();
+    expect(joined).toEqual([{ account: 'pd_after', email: EMAILS.after }]);
     // An update keeps it encrypted and searchable; the old number no longer matches.
     await api().update({ id: saved.id, phone: PHONES.leftBehind });
     expect((await api().page({ phone: PHONES.after })).records).toEqual([]);
