@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { NEEDS_OWN_MODULES } from './packages/server/vitest.isolation.js';
 
 /**
  * Every suite of the repository. The server's API suites run on in-memory PGlite and, when
@@ -23,6 +24,7 @@ export default defineConfig({
     projects: [
       'shared-api',
       'packages/server',
+      'packages/server/vitest.isolated.config.ts',
       'cli',
       'tui',
       'web',
@@ -34,6 +36,18 @@ export default defineConfig({
                 name: 'server-postgres',
                 root: './packages/server',
                 include: ['src/**/*.api.test.ts'],
+                exclude: NEEDS_OWN_MODULES,
+                isolate: false,
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+                env: { SSO_TEST_DATABASE_URL: postgresUrl },
+              },
+            },
+            {
+              test: {
+                name: 'server-postgres-isolated',
+                root: './packages/server',
+                include: NEEDS_OWN_MODULES.filter((file) => file.endsWith('.api.test.ts')),
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
                 env: { SSO_TEST_DATABASE_URL: postgresUrl },

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '@sso/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,5 +58,24 @@ describe('sso audit verify-export', () => {
     const altered = await home.sso(['audit', 'verify-export', file, '--signature', signature]);
     expect(altered.code).toBe(1);
     expect(altered.err).toContain('not valid');
+  });
+});
+
+describe('sso audit export', () => {
+  it('saves a signed export and prints the signature that verify-export accepts', async () => {
+    const file = join(home.dir, 'usual-export.xlsx');
+    const exported = await home.sso(['audit', 'export', '--log', 'usual', '--out', file]);
+    expect(exported.code).toBe(0);
+    expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
+    const signature = /^signature: (.+)$/m.exec(exported.out)?.[1] ?? '';
+    const digest = /^digest: (.+)$/m.exec(exported.out)?.[1] ?? '';
+    expect(signature).toMatch(/^sm3:[0-9a-f]+$/);
+    expect(exported.out).toContain(`verify: sso audit verify-export ${file} --signature "${signature}"`);
+    const valid = await home.sso(['audit', 'verify-export', file, '--signature', signature]);
+    expect(valid.out).toBe(`valid: ${digest} signed by the platform\n`);
+
+    const refused = await home.sso(['audit', 'export', '--log', 'nothing']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.err).toContain('usual、api、error 或 login');
   });
 });

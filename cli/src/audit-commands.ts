@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { type ChainVerdictAnswer, SM2_PUBLIC_KEY_PATH, type SsoClient } from '@sso/shared-api';
+import { readFileSync, writeFileSync } from 'node:fs';
+import {
+  type ChainVerdictAnswer,
+  EXPORT_DIGEST_HEADER,
+  EXPORT_SIGNATURE_HEADER,
+  EXPORTED_LOGS,
+  registry,
+  SM2_PUBLIC_KEY_PATH,
+  type SsoClient,
+} from '@sso/shared-api';
 import type { Command } from 'commander';
 import smCrypto, { sm2 } from 'sm-crypto';
 import { CliError, EXIT } from './errors.js';
@@ -11,6 +19,8 @@ Examples:
   sso audit verify                  the chain of the signed-in tenant's security records
   sso audit verify --tenant 100001  another tenant's (platform administrators)
   sso audit verify --json
+  sso audit export --log usual                  the usual log as a signed xlsx; prints its signature
+  sso audit export --log login --from 2026-01-01 --to 2026-06-30 --out login-h1.xlsx
   sso audit verify-export usual.xlsx --signature "sm3:3045…"   a signed log export (X-Export-Signature)
   sso audit verify-export usual.xlsx --signature "sm3:3045…" --public-key 04…   offline, with the key
 
@@ -43,7 +53,37 @@ export function addAuditCommands(program: Command, client: () => SsoClient, outp
         EXIT.error,
       );
     });
+  addExportCommand(audit, client, output);
   addVerifyExportCommand(audit, client, output);
+}
+
+const EXPORT_PATH = `${registry.log.security.basePath}/${registry.log.security.extras.export.path}`;
+
+/**
+ * `sso audit export --log usual`: a log of the signed-in tenant as the platform's signed xlsx,
+ * saved to a file; the digest and signature (the answer's headers) are printed, since they are
+ * what proves the file later and they are not inside it.
+ */
+function addExportCommand(audit: Command, client: () => SsoClient, output: Output): void {
+  audit
+    .command('export')
+    .description(`save a log as a signed xlsx (${EXPORTED_LOGS.join(', ')}) and print its digest and SM2 signature`)
+    .requiredOption('--log <log>', `the log: ${EXPORTED_LOGS.join(', ')}`)
+    .option('--from <yyyy-MM-dd>', 'records from this day on')
+    .option('--to <yyyy-MM-dd>', 'records up to and including this day')
+    .option('--out <file>', 'where to save it (default: <log>-log-<today>.xlsx)')
+    .action(async (options: { log: string; from?: string; to?: string; out?: string }) => {
+      const { bytes, headers } = await client().download(EXPORT_PATH, { log: options.log, from: options.from, to: options.to });
+      const file = options.out ?? `${options.log}-log-${new Date().toISOString().slice(0, 10)}.xlsx`;
+      try {
+        writeFileSync(file, bytes);
+      } catch {
+        throw new CliError(`cannot write ${file}`, EXIT.usage);
+      }
+      const signature = headers[EXPORT_SIGNATURE_HEADER] ?? '';
+      output.out(`saved: ${file} (${bytes.length} bytes)\ndigest: ${headers[EXPORT_DIGEST_HEADER] ?? ''}\nsignature: ${signature}\n`);
+      output.out(`verify: sso audit verify-export ${file} --signature "${signature}"\n`);
+    });
 }
 
 /**

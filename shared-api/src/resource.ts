@@ -125,6 +125,11 @@ export type NameSource =
       sameTenant?: boolean;
       /** The name of the root parent (`0`), which is no row. */
       root?: string;
+      /**
+       * Names that may be messages of the shared [Chinese, English] table (the built-in roles'
+       * names): an English caller gets the English of those it knows, the others as they are.
+       */
+      translated?: boolean;
     }
   /**
    * A fixed label per value; a [Chinese, English] pair is answered in Chinese and shown in English

@@ -33,6 +33,8 @@ let apache: ApacheServer;
 let origin: string;
 let context: BrowserContext;
 let page: Page;
+/** The path of every request the browser makes to the platform, in order. */
+const platformRequests: string[] = [];
 /** The tickets the staff member's browser brought to the application, in order, and who waits for the next. */
 const ticketsBrought: string[] = [];
 let onTicketBrought: (() => void) | undefined;
@@ -66,6 +68,7 @@ beforeAll(async () => {
   page = await context.newPage();
   page.on('request', (request) => {
     const url = new URL(request.url());
+    if (url.origin === platform.server.baseUrl) platformRequests.push(url.pathname);
     // A refused ticket stays in the address and the next is appended: the newest is the last.
     const ticket = url.searchParams.getAll('ticket').at(-1);
     if (url.origin !== origin || !ticket) return;
@@ -125,7 +128,7 @@ describe.skipIf(!prerequisites.runnable)('Apache mod_auth_cas signs staff on thr
     expect(ticketsBrought).toHaveLength(1);
   });
 
-  it(`signs on ${SIGN_ONS} times in a row, each with a new Apache session and exactly one ticket`, async () => {
+  it(`signs on ${SIGN_ONS} times in a row, each with a new Apache session, one exchange with the platform and exactly one ticket`, async () => {
     const outcomes: string[] = [];
     // mod_auth_cas takes a ticket of another alphabet (an '_' in it) for no ticket: it logs, at
     // debug level only, a service address still holding it, and sends the browser back to CAS.
@@ -136,14 +139,17 @@ describe.skipIf(!prerequisites.runnable)('Apache mod_auth_cas signs staff on thr
         for (let signOn = 1; signOn <= SIGN_ONS; signOn++) {
           await context.clearCookies({ name: SESSION_COOKIE });
           const before = ticketsBrought.length;
+          const platformBefore = platformRequests.length;
           // One sign-on, one ticket.
           const refused = secondTicketSince(before);
           await page.goto(protectedPage());
           const landed = await Promise.race([landing(page, origin, PROTECTED_PATH), refused]);
           const user = landed === 'application' ? (await whoamiOf(page)).REMOTE_USER : undefined;
           const tickets = ticketsBrought.slice(before);
-          if (landed !== 'application' || user !== STAFF.account || tickets.length !== 1) {
-            outcomes.push(`sign-on ${signOn}: ${landed}, user ${user}, tickets ${tickets.join(' ')}`);
+          // Signed in to the platform: its /cas/login alone answers the ticket, no sign-in page in between.
+          const atPlatform = platformRequests.slice(platformBefore);
+          if (landed !== 'application' || user !== STAFF.account || tickets.length !== 1 || atPlatform.join() !== '/cas/login') {
+            outcomes.push(`sign-on ${signOn}: ${landed}, user ${user}, tickets ${tickets.join(' ')}, platform ${atPlatform.join(' ')}`);
             await page.goto('about:blank'); // ends the round trips
           }
         }

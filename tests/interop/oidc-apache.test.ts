@@ -34,6 +34,8 @@ let context: BrowserContext;
 let page: Page;
 /** Every authorization request the staff member's browser sent (to whichever origin discovery named). */
 const authorizationRequests: URL[] = [];
+/** The path of every request the browser makes to the platform, in order. */
+const platformRequests: string[] = [];
 
 beforeAll(async () => {
   if (!prerequisites.runnable) return;
@@ -71,6 +73,7 @@ beforeAll(async () => {
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname === '/oidc/auth') authorizationRequests.push(url);
+    if (url.origin === platform.server.baseUrl) platformRequests.push(url.pathname);
   });
 });
 
@@ -133,7 +136,8 @@ describe.skipIf(!prerequisites.runnable)('Apache mod_auth_openidc signs staff on
     expect(authorizationRequests.length).toBe(before);
   });
 
-  it('signs the staff member on to the second application without a password', async () => {
+  it('signs the staff member on to the second application without a password, the platform answering the code at once', async () => {
+    const before = platformRequests.length;
     await explainedByLog(apache, 'auth_openidc', () =>
       step(page, 'interop-oidc-03-second-application', async () => {
         await page.goto(protectedPage(second));
@@ -141,6 +145,8 @@ describe.skipIf(!prerequisites.runnable)('Apache mod_auth_openidc signs staff on
         expect(await whoamiOf(page)).toMatchObject({ REMOTE_USER: STAFF.account, OIDC_CLAIM_sub: staffId });
       }),
     );
+    // Signed in to the platform: its authorization endpoint alone, no sign-in page in between.
+    expect(platformRequests.slice(before)).toEqual(['/oidc/auth']);
   });
 
   it("sends the browser to the platform's public address when the application's server discovered it under another name", async () => {

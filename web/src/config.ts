@@ -1,3 +1,5 @@
+import { ACCESS_TOKEN_COOKIE } from '@sso/shared-api/auth';
+
 /**
  * Settings of the web console (BladeX `website.js`): fixed at build time, read everywhere.
  * The values are the product's; the names follow BladeX so its users recognise them.
@@ -11,7 +13,7 @@ export const website = {
   /** How often the layouts check the token age. */
   tokenCheckMs: 10_000,
   /** Cookie names for the tokens: fixed strings, not configurable. */
-  accessCookie: 'sso-access-token',
+  accessCookie: ACCESS_TOKEN_COOKIE,
   refreshCookie: 'sso-refresh-token',
   /** Codes rejected without a toast: callers handle them. */
   statusWhiteList: [] as number[],

@@ -339,10 +339,10 @@ export class AuthClient {
     path: string,
     query?: Record<string, QueryValue>,
     body?: unknown,
-    options: { binary?: boolean } = {},
+    options: { binary?: boolean; onHeaders?: (headers: Record<string, string>) => void } = {},
   ): Promise<T> {
     await this.refreshIfDue();
-    const send = () => this.send(method, path, query, body, options.binary);
+    const send = () => this.send(method, path, query, body, options.binary, options.onHeaders);
     let envelope = await send();
     if (envelope.code === 401 && this.session) {
       try {
@@ -356,6 +356,21 @@ export class AuthClient {
     if (envelope.code === 401) this.signedOut();
     if (envelope.code !== 200) throw new ApiError(envelope.code, envelope.msg || '未知错误', envelope.data);
     return envelope.data as T;
+  }
+
+  /**
+   * A file (`GET`, a `download: true` extra) with its answer's headers, as `call` fetches it
+   * (bearer, refresh, errors as ApiError): a signed export's digest and signature travel in them.
+   */
+  async download(path: string, query?: Record<string, QueryValue>): Promise<{ bytes: Uint8Array; headers: Record<string, string> }> {
+    let headers: Record<string, string> = {};
+    const bytes = await this.call<Uint8Array>('GET', path, query, undefined, {
+      binary: true,
+      onHeaders: (answered) => {
+        headers = answered;
+      },
+    });
+    return { bytes, headers };
   }
 
   /** The key of the writes made inside `withIdempotencyKey`, and how many were made. */
@@ -383,6 +398,7 @@ export class AuthClient {
     query?: Record<string, QueryValue>,
     body?: unknown,
     binary?: boolean,
+    onHeaders?: (headers: Record<string, string>) => void,
   ): Promise<Envelope> {
     const headers = this.headers();
     if (method === 'POST' && this.idempotency) {
@@ -397,7 +413,10 @@ export class AuthClient {
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       ...(binary ? { responseType: 'binary' as const } : {}),
     });
-    if (response.body instanceof Uint8Array && response.status === 200) return { code: 200, success: true, data: response.body, msg: '' };
+    if (response.body instanceof Uint8Array && response.status === 200) {
+      onHeaders?.(response.headers ?? {});
+      return { code: 200, success: true, data: response.body, msg: '' };
+    }
     const payload = response.body as (Partial<Envelope> & { error_description?: string }) | null;
     if (payload && typeof payload === 'object' && typeof payload.code === 'number') return payload as Envelope;
     const msg = payload?.error_description ?? (typeof payload === 'string' ? payload : '未知错误');

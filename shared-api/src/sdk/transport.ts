@@ -12,6 +12,8 @@ export interface HttpResponse {
   status: number;
   /** Parsed JSON, text, or a Uint8Array for a binary answer. */
   body: unknown;
+  /** A binary answer's headers, names in lower case (a signed export's digest and signature). */
+  headers?: Record<string, string>;
 }
 
 export const isJsonContentType = (type: string | undefined) => !type || /\bjson\b/i.test(type);

@@ -15,7 +15,8 @@ export function undiciTransport(options: { timeoutMs?: number } = {}): Transport
     });
     const contentType = response.headers['content-type'];
     if (responseType === 'binary' && !isJsonContentType(Array.isArray(contentType) ? contentType[0] : contentType)) {
-      return { status: response.statusCode, body: new Uint8Array(await response.body.arrayBuffer()) };
+      const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, [value ?? ''].flat().join(', ')]));
+      return { status: response.statusCode, body: new Uint8Array(await response.body.arrayBuffer()), headers };
     }
     const text = await response.body.text();
     let parsed: unknown = text;

@@ -116,6 +116,17 @@ const strings = {
   taskApproved: ['已同意：{task}', 'Approved: {task}'],
   taskRejected: ['已驳回：{task}', 'Rejected: {task}'],
   taskClaimed: ['已签收：{task}', 'Claimed: {task}'],
+  syncKeys: ['Enter 同步记录 · x 试运行 · a 执行同步', 'Enter runs · x dry run · a sync now'],
+  syncRuns: ['同步记录', 'Runs'],
+  syncDryRun: [
+    '试运行 {name}：新增 {c} · 更新 {u} · 移动 {m} · 停用 {d} · 错误 {e}（未做任何变更）',
+    'Dry run of {name}: {c} to create · {u} to update · {m} to move · {d} to disable · {e} errors (nothing changed)',
+  ],
+  syncApplied: [
+    '已同步 {name}：新增 {c} · 更新 {u} · 移动 {m} · 停用 {d} · 错误 {e}',
+    'Synced {name}: {c} created · {u} updated · {m} moved · {d} disabled · {e} errors',
+  ],
+  confirmSync: ['立即同步“{name}”？(y/n)', 'Sync "{name}" now? (y/n)'],
   userKeys: ['u 解锁 · p 重置密码 · g 授予角色 · t 部门筛选', 'u unlock · p reset password · g grant roles · t department filter'],
   unlocked: ['已解锁 {n} 个用户', 'Unlocked {n} user(s)'],
   resetDone: ['已重置 {n} 个用户的密码', 'Reset the password of {n} user(s)'],

@@ -8,6 +8,7 @@ import { MasterDetail } from './master-detail.js';
 import { PROFILE_CODE } from './profile-code.js';
 import { ProfileScreen } from './profile-screen.js';
 import { refreshMsOf } from './self-refreshing.js';
+import { SyncScreen } from './sync-screen.js';
 import { UserScreen } from './user-screen.js';
 import { WORK_LISTS, WorkScreen } from './work-screen.js';
 
@@ -45,6 +46,7 @@ const dictionaryScreen = (def: typeof dict | typeof dictBiz) => (size: Size, t: 
  */
 const OWN_SCREENS = new Map<ResourceDef, (size: Size, t: Translate) => ReactNode>([
   [user, (size) => <UserScreen {...size} />],
+  [registry.system.syncSource, (size) => <SyncScreen {...size} />],
   [dict, dictionaryScreen(dict)],
   [dictBiz, dictionaryScreen(dictBiz)],
   [

@@ -5,7 +5,7 @@ export const SELF_REFRESH_MS = 5000;
 
 /**
  * Resources whose rows the platform writes as things happen (sign-ins, requests, errors,
- * application sign-ins and starts), never by their own screen: their screens read them again by
+ * application sign-ins and starts, directory sync runs), never by their own screen: their screens read them again by
  * themselves. Keyed by the typed definition, as every customisation of the console is.
  */
 export const SELF_CHANGING: ReadonlySet<ResourceDef> = new Set<ResourceDef>([
@@ -15,6 +15,8 @@ export const SELF_CHANGING: ReadonlySet<ResourceDef> = new Set<ResourceDef>([
   registry.log.usual,
   registry.aps.appLoginLog,
   registry.appmanage.appStartLog,
+  // Schedules and change callbacks add runs while nobody watches.
+  registry.system.syncRun,
 ]);
 
 /** The pause between reads of a resource's screen, if it refreshes by itself. */

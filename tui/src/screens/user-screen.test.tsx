@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => setup?.close());
 
-describe('users, dictionaries and logs', () => {
+describe('users, directory sync, dictionaries and logs', () => {
   it('unlocks a user and grants a role from the users screen', async () => {
     const client = storedClient(setup.env, {}, 'zh');
     await client.system.role.submit({ roleName: '终端审计员', roleAlias: 'tui_auditor', sort: 9 });
@@ -47,6 +47,37 @@ describe('users, dictionaries and logs', () => {
     await ui.until('已授予角色');
     const [row] = (await client.user.user.list({ account: 'tuiuser' })).records;
     expect(row.roleId.split(',')).toContain(second.id);
+    ui.unmount();
+  });
+
+  it('dry-runs and syncs a source from 同步源, then lists its runs, refreshed by themselves', async () => {
+    const client = storedClient(setup.env, {}, 'zh');
+    const source = await client.system.syncSource.submit({ name: '终端人事', kind: 'file' } as never);
+    const lines = ['登录账号,用户姓名,用户编号,部门路径', 'tsync01,甲,T001,终端集团/一部', 'tsync02,乙,T002,终端集团/二部'];
+    const data = new TextEncoder().encode(`${lines.join('\n')}\n`);
+    await client.system.syncSource.upload({ file: { filename: 'staff.csv', data } }, { id: String(source.id) });
+
+    const ui = openConsole(setup.env);
+    await ui.until('系统管理');
+    await ui.go('同步源', '同步源');
+    await ui.until((f) => f.includes('终端人事') && f.includes('x 试运行'));
+    await ui.press('x');
+    await ui.until('试运行 终端人事：新增 5 · 更新 0 · 移动 0 · 停用 0 · 错误 0（未做任何变更）');
+    expect((await client.user.user.list({ account: 'tsync01' })).records).toEqual([]);
+    await ui.press('a');
+    await ui.until('立即同步“终端人事”？(y/n)');
+    await ui.press('y');
+    await ui.until('已同步 终端人事：新增 5');
+    expect((await client.user.user.list({ account: 'tsync01' })).records).toHaveLength(1);
+
+    await ui.press(KEY.enter);
+    await ui.until((f) => f.includes('终端人事 · 同步记录') && f.includes('applied') && f.includes('planned'));
+    expect(ui.frame()).toContain('每 5 秒自动刷新');
+    // A run added by someone else (a schedule, a callback) appears without a key.
+    await client.system.syncSource.dryRun(undefined, { id: String(source.id) });
+    await ui.until((f) => f.includes('共 3 条'));
+    await ui.press(KEY.esc);
+    await ui.until('x 试运行');
     ui.unmount();
   });
 

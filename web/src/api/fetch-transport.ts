@@ -22,7 +22,8 @@ export function fetchTransport(timeoutMs = REQUEST_TIMEOUT_MS): Transport {
       });
       const type = response.headers.get('content-type') ?? undefined;
       if (responseType === 'binary' && !isJsonContentType(type)) {
-        return { status: response.status, body: new Uint8Array(await response.arrayBuffer()) };
+        const answered = Object.fromEntries(response.headers.entries());
+        return { status: response.status, body: new Uint8Array(await response.arrayBuffer()), headers: answered };
       }
       const text = await response.text();
       return { status: response.status, body: parseJson(text) };

@@ -16,6 +16,7 @@ export function captureDownloads(
   bytes: Uint8Array<ArrayBuffer>,
   contentType: string,
   onCall: (init: RequestInit) => void = () => undefined,
+  headers: Record<string, string> = {},
 ): HandedFile[] {
   const saved: HandedFile[] = [];
   const fake = globalThis.fetch;
@@ -23,7 +24,7 @@ export function captureDownloads(
     onCall(init);
     const answer = await fake(input, init);
     if (!paths.test(input)) return answer;
-    return new Response(bytes, { status: 200, headers: { 'content-type': contentType } });
+    return new Response(bytes, { status: 200, headers: { ...headers, 'content-type': contentType } });
   });
   const blobs = new Map<string, Blob>();
   vi.stubGlobal(

@@ -9,15 +9,16 @@ import {
   redirectRefusal,
   zh,
 } from '@sso/shared-api';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appForAddress } from '../apps/protocol-apps.js';
-import { admitSignOn } from '../apps/sign-on.js';
+import { admitSignOn, type SignOnRefusal } from '../apps/sign-on.js';
 import { spendFreshSignIn } from '../auth/fresh-sign-in.js';
+import { browserSession } from '../auth/live-session.js';
 import { registeredRedirect } from '../auth/redirects.js';
 import type { AppContext } from '../context.js';
-import { callerOf } from '../kernel/caller.js';
+import { type Caller, callerOf } from '../kernel/caller.js';
 import { appTickets } from './app-tickets.js';
 import { type CasPrincipal, casFailure, casSuccess } from './cas-xml.js';
 import { casPrincipal } from './principal.js';
@@ -51,14 +52,43 @@ function sendXml(reply: FastifyReply, xml: string) {
 }
 
 /**
- * CAS 2.0/3.0 for applications with protocol `cas`. The web app keeps its session in browser
- * storage, so `/cas/login` sends the browser to the sign-in page, which (signed in, or once signed
- * in) asks `POST cas/ticket` for the service's address with a ticket. Tickets are single use, live
+ * CAS 2.0/3.0 for applications with protocol `cas`. A browser signed in to the platform (the web
+ * app's token cookie) gets its ticket from `/cas/login` at once; otherwise, or with `renew`, it is
+ * sent to the sign-in page, which (signed in, or once signed in) asks `POST cas/ticket` for the
+ * service's address with a ticket. Tickets are single use, live
  * 10 seconds and are validated only for the service they were issued to.
  */
 export function registerCasRoutes(root: FastifyInstance, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tickets = appTickets(ctx);
+
+  /**
+   * A service ticket for the caller, through the one sign-on pipeline (a cas application of the
+   * caller's tenant at that address, which the caller may open; the open recorded): the service's
+   * address with the ticket, or why not.
+   */
+  const issueTicket = async (
+    caller: Caller,
+    service: string,
+    renew: boolean,
+    request: Pick<FastifyRequest, 'ip'>,
+  ): Promise<{ url: string; refusal?: undefined } | { url?: undefined; refusal: SignOnRefusal | 'renew' }> => {
+    const app = await appForAddress(ctx, 'cas', service, caller.tenant_id);
+    // The ticket's freshness is looked at only for a sign-on the pipeline admits.
+    const admitted = await admitSignOn(ctx, { caller, app, target: service, request });
+    if (!admitted.admitted) return { refusal: admitted.refusal };
+    const { granted } = admitted;
+    // Every ticket spends the freshness of its session's sign-in, so one sign-in satisfies one renew at most.
+    const primary = await spendFreshSignIn(ctx.db, caller);
+    if (renew && !primary) return { refusal: 'renew' };
+    const payload: TicketPayload = { principal: await casPrincipal(ctx, caller), primary };
+    const ticket = await tickets.issue('cas', 'ST-', SERVICE_TICKET_LIFETIME_MS, { appId: granted.id, service, payload });
+    const signOn = { ticket, sessionId: caller.sid, appId: granted.id, tenantId: admitted.app.tenantId, service };
+    await recordCasSignOn(ctx, { ...signOn, principal: payload.principal.user });
+    const url = new URL(service);
+    url.searchParams.set('ticket', ticket);
+    return { url: url.href };
+  };
 
   app.get(
     '/cas/login',
@@ -73,6 +103,11 @@ export function registerCasRoutes(root: FastifyInstance, ctx: AppContext): void 
       if (!service) return reply.redirect('/login');
       if (!(await appForAddress(ctx, 'cas', service)))
         return reply.status(400).type('text/plain; charset=utf-8').send(redirectRefusal(service));
+      // A browser signed in to the platform gets its ticket here, in one exchange, unless the
+      // service asks for a fresh sign-in (renew). A refusal is the sign-in page's to show.
+      const platform = renew === 'true' ? undefined : await browserSession(ctx, request.headers.cookie, CAS_TICKET_PATH);
+      const issued = platform && (await issueTicket(platform.caller, service, false, request));
+      if (issued?.url) return reply.redirect(issued.url);
       const target = new URLSearchParams({ cas: service });
       if (renew === 'true') target.set('renew', 'true');
       else if (gateway === 'true') target.set('gateway', 'true');
@@ -93,25 +128,11 @@ export function registerCasRoutes(root: FastifyInstance, ctx: AppContext): void 
     },
     async (request) => {
       const { service, renew } = request.query;
-      const caller = callerOf(request);
-      const app = await appForAddress(ctx, 'cas', service, caller.tenant_id);
-      // The ticket's freshness is looked at only for a sign-on the pipeline admits.
-      const admitted = await admitSignOn(ctx, { caller, app, target: service, request });
-      if (!admitted.admitted) {
-        if (admitted.refusal === 'not-granted') throw forbidden(zh('forbidden'));
-        throw badRequest(redirectRefusal(service));
-      }
-      const { granted } = admitted;
-      // Every ticket spends the freshness of its session's sign-in, so one sign-in satisfies one renew at most.
-      const primary = await spendFreshSignIn(ctx.db, caller);
-      if (renew === 'true' && !primary) throw badRequest(casMessages.renewNeedsSignIn);
-      const payload: TicketPayload = { principal: await casPrincipal(ctx, caller), primary };
-      const ticket = await tickets.issue('cas', 'ST-', SERVICE_TICKET_LIFETIME_MS, { appId: granted.id, service, payload });
-      const signOn = { ticket, sessionId: caller.sid, appId: granted.id, tenantId: admitted.app.tenantId, service };
-      await recordCasSignOn(ctx, { ...signOn, principal: payload.principal.user });
-      const url = new URL(service);
-      url.searchParams.set('ticket', ticket);
-      return ok({ url: url.href });
+      const issued = await issueTicket(callerOf(request), service, renew === 'true', request);
+      if (issued.refusal === 'not-granted') throw forbidden(zh('forbidden'));
+      if (issued.refusal === 'renew') throw badRequest(casMessages.renewNeedsSignIn);
+      if (issued.refusal) throw badRequest(redirectRefusal(service));
+      return ok({ url: issued.url });
     },
   );
 

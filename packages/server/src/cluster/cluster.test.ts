@@ -1,3 +1,4 @@
+import { ACCESS_TOKEN_COOKIE, OIDC_INTERACTION_PATH } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createTenantWithAdmin, createUser, TEST_PASSWORD } from '../api-suite.testkit.js';
 import { call, changeOwnPassword, PARAM_LIST, passwordGrant, passwordSignIn } from '../auth/session-http.js';
@@ -117,6 +118,41 @@ describe.each([
     });
     expect(answer.body.code).toBe(200);
     timings.narrow = await waitFor(async () => (await status(b.baseUrl, tokens.access)) === 403, WITHIN_MS, 'B narrowing');
+  });
+
+  it.runIf(runs)("a sign-out on A stops B's authorization endpoint answering a code to the signed-in browser", async () => {
+    const { account, userId } = await paramUser();
+    const appCode = `node_rp_${users}_${redis ? 'r' : 'p'}`;
+    const redirectUri = `http://127.0.0.1:9/${appCode}/callback`;
+    const admin = await adminOn(a.baseUrl);
+    const app = await call(a.baseUrl, 'POST', '/api/blade-aps/app/submit', {
+      token: admin,
+      body: { appCode, appName: appCode, appType: '1', appCategory: '1', redirectUris: redirectUri, protocol: 'oidc', status: 1 },
+    });
+    const appId = String((app.body.data as { id: string }).id);
+    expect((await call(a.baseUrl, 'POST', '/api/blade-aps/appuser/submit', { token: admin, body: { appId, userId } })).body.code).toBe(200);
+    const tokens = await passwordSignIn(a.baseUrl, { account, password: TEST_PASSWORD });
+    const query = new URLSearchParams({
+      client_id: appCode,
+      response_type: 'code',
+      redirect_uri: redirectUri,
+      scope: 'openid',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    });
+    // Where B sends a browser holding the session's token in the web app's cookie.
+    const authorizeOnB = async () => {
+      const answer = await fetch(`${b.baseUrl}/oidc/auth?${query}`, {
+        redirect: 'manual',
+        headers: { cookie: `${ACCESS_TOKEN_COOKIE}=${tokens.access}` },
+      });
+      const location = answer.headers.get('location') ?? '';
+      return location.startsWith(`${redirectUri}?code=`) ? 'code' : location;
+    };
+    expect(await authorizeOnB()).toBe('code');
+    expect((await call(a.baseUrl, 'GET', '/api/blade-auth/oauth/logout', { token: tokens.access })).body.code).toBe(200);
+    timings.signedInSignOn = await waitFor(async () => (await authorizeOnB()) !== 'code', WITHIN_MS, 'B sending to the sign-in page');
+    expect(await authorizeOnB()).toMatch(new RegExp(`^${OIDC_INTERACTION_PATH}\\?uid=`));
   });
 
   it.runIf(runs)('a tenant disabled on A ends its sessions on B within a second', async () => {

@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
 import type { CommonColumns } from './schema-common.js';
 
-/** Kysely's view of the directory sync tables (migrations 42, 45 and 51). */
+/** Kysely's view of the directory sync tables (migrations 42, 45, 51 and 54). */
 type Id = string;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -46,6 +46,7 @@ export interface SyncTables {
     postId: Opt<Id>;
     roleId: Opt<Id>;
     appRoleId: Opt<Id>;
+    groupDn: Opt<string>;
     remark: Opt<string>;
   };
   blade_sync_grant: {
@@ -81,5 +82,7 @@ export interface SyncTables {
     localId: Id;
     gone: Defaulted<number>;
     updatedAt: Timestamp;
+    groups: Opt<string>;
   };
+  blade_sync_callback_seen: { sourceId: Id; nonce: string; timestamp: string; seenAt: Timestamp };
 }

@@ -1,4 +1,4 @@
-import type { NameSource, ResourceDef } from '@sso/shared-api';
+import { type NameSource, type ResourceDef, toEnglish } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
 import { dictionaryValues } from '../domain/dictionary-values.js';
@@ -40,6 +40,7 @@ export async function fillNames(
     let lookup = lookups.get(id);
     if (!lookup) {
       lookup = 'dict' in source ? dictionaryValues(ctx, source.dict, english) : tableNames(ctx, source, caller, rows, def);
+      if (english && 'translated' in source && source.translated) lookup = lookup.then(inEnglish);
       lookups.set(id, lookup);
     }
     return lookup;
@@ -55,6 +56,9 @@ export async function fillNames(
     }
   }
 }
+
+/** Names known to the shared message table, in English (a built-in role's name); others unchanged. */
+const inEnglish = (names: Map<string, string>) => new Map([...names].map(([key, name]) => [key, toEnglish(name)]));
 
 /** Sources reading one table through one key column share a single query. */
 const tableLookupId = (source: TableSource) =>

@@ -1,6 +1,7 @@
 import { DEFAULT_TENANT_ID, fail, secondFactorMessages, TOKEN_HEADER, zh } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { USABLE_BEFORE_ENROLMENT } from '../auth/enrolment.js';
+import { liveSession } from '../auth/live-session.js';
 import { narrowCaller, type SessionState } from '../auth/session-state.js';
 import type { AppContext } from '../context.js';
 import { type Access, type Caller, toCaller, type VerifiedToken } from '../kernel/caller.js';
@@ -119,17 +120,14 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
     const token = bearerToken(request);
     let mustChange = false;
     let mustEnrol = false;
-    if (token) {
-      const verified = await ctx.tokens.verify(token);
-      const state = verified && (await ctx.sessions.state(verified.sid));
-      // Idle or past its longest time (compliance profile): the session ends and the token is refused.
-      const ended = verified && state?.active ? await ctx.sessions.endIfOverLimit(verified.sid, state) : undefined;
-      if (verified && state?.active && !ended) {
-        ctx.sessions.touch(verified.sid, state);
-        request.caller = callerFor(verified, state);
-        mustChange = state.mustChangePassword;
-        mustEnrol = verified.second_factor === 'enrol';
-      }
+    // Idle or past its longest time (compliance profile): the session ends and the token is refused.
+    const live = token ? await liveSession(ctx, token) : undefined;
+    if (live) {
+      const { verified, state } = live;
+      ctx.sessions.touch(verified.sid, state);
+      request.caller = callerFor(verified, state);
+      mustChange = state.mustChangePassword;
+      mustEnrol = verified.second_factor === 'enrol';
     }
     if (access === 'public') return 'pass';
     const caller = request.caller;

@@ -4,8 +4,11 @@
  */
 export class CookieBrowser {
   private readonly cookies = new Map<string, { value: string; path: string }>();
+  /** How many requests this browser has made (each exchange of a flow is one). */
+  requests = 0;
 
   async request(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+    this.requests++;
     const target = new URL(url);
     const cookie = [...this.cookies]
       .filter(
@@ -21,6 +24,11 @@ export class CookieBrowser {
     });
     for (const line of response.headers.getSetCookie()) this.keep(line);
     return { status: response.status, location: response.headers.get('location') ?? undefined, text: await response.text() };
+  }
+
+  /** Sets a cookie the way a page's script does (the web app keeps its access token in one). */
+  plant(name: string, value: string): void {
+    this.cookies.set(name, { value, path: '/' });
   }
 
   has(name: string): boolean {

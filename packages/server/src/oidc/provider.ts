@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type Configuration, interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import { findOidcApp } from '../apps/oidc-apps.js';
 import type { AppContext } from '../context.js';
 import { clientSecretMatches } from '../kernel/client-secret.js';
@@ -11,6 +11,7 @@ import { GRANT_LIFETIME_SECONDS } from './grant-sessions.js';
 import { cookieKeys, providerSigningKeys } from './keys.js';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.js';
 import { pinOrigin } from './pinned-origin.js';
+import { bindProviderSessions, signedInGrant } from './platform-session.js';
 import { endPlatformSessionOnLogout } from './single-logout.js';
 import { currentBatch, withWriteBatch } from './write-batch.js';
 
@@ -45,12 +46,18 @@ function postAsClientTenant(ctx: AppContext, provider: Provider): void {
 /**
  * The OpenID Connect provider of the applications (those of protocol `oidc`). Everything it keeps
  * is in the database; clients come from the catalogue; ID tokens are signed with the platform's
- * keys. Every authorization goes through the interaction (the platform's sign-in page and the
- * interaction API), because that is where who may open the application is checked and the open
- * recorded: no grant is reused from an earlier visit.
+ * keys. No grant is reused from an earlier visit: every authorization is checked and recorded
+ * by the one sign-on pipeline, either in the authorization request itself (a browser signed in
+ * to the platform, no fresh sign-in asked for: see platform-session.ts) or through the
+ * interaction (the platform's sign-in page and the interaction API).
  */
 export async function createProvider(ctx: AppContext, issuer: string): Promise<Provider> {
   const deliver = backchannelDelivery(ctx);
+  const policy = interactionPolicy.base();
+  // What asks for the sign-in page even when the browser is signed in: every check of the login
+  // prompt (prompt=login, max_age, id_token_hint…), and prompt=consent.
+  const pageChecks = [...(policy.get('login')?.checks ?? []), policy.get('consent')?.checks.get('consent_prompt')];
+  if (pageChecks.length < 2 || pageChecks.includes(undefined)) throw new Error("the provider's interaction policy has changed");
   const configuration: Configuration = {
     adapter: (name: string) => (name === 'Client' ? new CatalogueClients(ctx) : new DatabaseAdapter(ctx.db, name)),
     findAccount: (koa: KoaContextWithOIDC, sub: string, token) => findAccount(ctx, koa, sub, token),
@@ -91,11 +98,13 @@ export async function createProvider(ctx: AppContext, issuer: string): Promise<P
       challenge: `${OIDC_PREFIX}/challenge`,
     },
     renderError: (koa, out) => renderError(koa, { ...out }),
-    interactions: { url: (_koa, interaction) => `${INTERACTION_PATH}?uid=${encodeURIComponent(interaction.uid)}` },
-    // Only the grant the interaction has just made counts: every visit is checked and recorded there.
+    interactions: { policy, url: (_koa, interaction) => `${INTERACTION_PATH}?uid=${encodeURIComponent(interaction.uid)}` },
+    // Only a grant of this visit counts: the one the interaction has just made, or the one the
+    // signed-in browser's sign-on makes now. Both were checked and recorded by the pipeline.
     loadExistingGrant: async (koa) => {
       const grantId = koa.oidc.result?.consent?.grantId;
-      return grantId ? koa.oidc.provider.Grant.find(grantId) : undefined;
+      if (grantId) return koa.oidc.provider.Grant.find(grantId);
+      return koa.oidc.route === 'authorization' ? signedInGrant(ctx, koa, pageChecks as interactionPolicy.Check[]) : undefined;
     },
     // The provider's only outgoing calls are back-channel logouts: they pass the platform's outbound
     // gate as the application's tenant, as every address a tenant sets does (checked before the post
@@ -148,6 +157,7 @@ export async function createProvider(ctx: AppContext, issuer: string): Promise<P
   });
   provider.proxy = ctx.config.SSO_TRUST_PROXY === 'true';
   postAsClientTenant(ctx, provider);
+  bindProviderSessions(ctx, provider);
   provider.on('backchannel.error', (_koa, error, client) =>
     ctx.log?.warn({ err: error, clientId: client.clientId }, 'back-channel logout not delivered'),
   );

@@ -11,14 +11,13 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appForCode } from '../apps/protocol-apps.js';
-import { admitSignOn } from '../apps/sign-on.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../kernel/caller.js';
 import { mayCallFromBrowser } from './cors-origins.js';
-import { linkGrantToSession } from './grant-sessions.js';
+import { notePlatformRequest } from './platform-session.js';
 import { OIDC_PREFIX } from './provider.js';
 import { Providers } from './providers.js';
+import { admitOidcSignOn, grantSignOn } from './sign-on-grant.js';
 import { withWriteBatch } from './write-batch.js';
 
 /** The provider's answers may post forms back to an application (form_post, logout): form-action is opened for them. */
@@ -33,6 +32,7 @@ async function handToProvider(ctx: AppContext, providers: Providers, request: Fa
   const origin = request.headers.origin;
   if (isPreflight(request) && !(origin && (await mayCallFromBrowser(ctx, origin)))) return reply.status(204).send();
   const { handle } = await providers.get();
+  notePlatformRequest(request);
   reply.hijack();
   for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string);
   const csp = reply.getHeader('content-security-policy');
@@ -87,10 +87,10 @@ export function registerOidcRoutes(root: FastifyInstance, ctx: AppContext, origi
       const interaction = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
       if (!interaction || interaction.uid !== request.query.uid) throw badRequest(oidcMessages.interactionGone);
       const clientId = String(interaction.params.client_id ?? '');
-      const admitted = await admitSignOn(ctx, {
+      const admitted = await admitOidcSignOn(ctx, {
         caller,
-        app: await appForCode(ctx, 'oidc', clientId, caller.tenant_id),
-        target: String(interaction.params.redirect_uri ?? ''),
+        clientId,
+        redirectUri: String(interaction.params.redirect_uri ?? ''),
         request,
       });
       if (!admitted.admitted) {
@@ -100,14 +100,11 @@ export function registerOidcRoutes(root: FastifyInstance, ctx: AppContext, origi
       // Applications are first-party: the grant holds the scopes asked for, without a consent screen.
       // The grant and the interaction's result are written together, as one statement.
       await withWriteBatch(ctx.db, async () => {
-        const grant = new provider.Grant({ accountId: caller.user_id, clientId });
-        grant.addOIDCScope(String(interaction.params.scope ?? 'openid'));
-        const grantId = await grant.save();
+        const grant = await grantSignOn(ctx, provider, { caller, clientId, scope: String(interaction.params.scope ?? 'openid') });
         // The result is saved on the interaction just read and checked (what interactionResult does
         // after reading it a second time), so the browser resumes at the provider with it.
-        interaction.result = { login: { accountId: caller.user_id }, consent: { grantId } };
+        interaction.result = { login: { accountId: caller.user_id }, consent: { grantId: grant.jti } };
         await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
-        await linkGrantToSession(ctx.db, grantId, caller.sid);
       });
       return ok({ url: interaction.returnTo });
     },

@@ -72,6 +72,7 @@ export const auditorRead = z.object({
   path: z.string(),
   remoteIp: z.string(),
 });
+export type AuditorReadRow = z.infer<typeof auditorRead>;
 export const auditorReadsQuery = z.object({
   /** The newest this many (100 unless told, at most 1,000). */
   limit: z.coerce.number().int().min(1).max(1000).optional(),

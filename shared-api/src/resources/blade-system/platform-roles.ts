@@ -15,6 +15,18 @@ export const PLATFORM_ROLES = {
 } as const;
 
 export type PlatformRoleKind = keyof typeof PLATFORM_ROLES;
+
+/**
+ * The built-in roles' names as messages: a role keeps its Chinese name in the database (a tenant
+ * may rename it), and lists, pickers and users' role names show English callers the English of
+ * these names while they are unchanged.
+ */
+export const builtInRoleNames = defineMessages({
+  administrator: ['超级管理员', 'Super administrator'],
+  system: PLATFORM_ROLES.system.name,
+  security: PLATFORM_ROLES.security.name,
+  audit: PLATFORM_ROLES.audit.name,
+});
 export const PLATFORM_ROLE_ALIASES: readonly string[] = Object.values(PLATFORM_ROLES).map((role) => role.alias);
 
 export const platformRoleMessages = defineMessages({

@@ -60,7 +60,7 @@ export const role = defineResource({
   permission: 'role',
   names: {
     tenantName: { field: 'tenantId', table: 'blade_tenant', column: 'tenantName', key: 'tenantId' },
-    parentName: { field: 'parentId', table: 'blade_role', column: 'roleName', sameTenant: true, root: '顶级' },
+    parentName: { field: 'parentId', table: 'blade_role', column: 'roleName', sameTenant: true, root: '顶级', translated: true },
   },
   entity: z.object({
     parentId: optionalId,

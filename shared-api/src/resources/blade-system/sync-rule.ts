@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clearableId, formNumber, optionalText, requiredText } from '../../common.js';
+import { clearableId, emptyAsNull, formNumber, optionalText, requiredText } from '../../common.js';
 import { defineMessages } from '../../messages.js';
 import { defineResource } from '../../resource.js';
 import { appRole } from '../blade-aps/app-role.js';
@@ -15,15 +15,29 @@ export const syncRuleMessages = defineMessages({
   postMissing: ['岗位不存在', 'The post does not exist'],
   roleMissing: ['角色不存在', 'The role does not exist'],
   appRoleMissing: ['应用角色不存在', 'The application role does not exist'],
-  whom: ['规则须指定机构或岗位', 'A rule names a department, a post or both'],
+  whom: ['规则须指定机构、岗位或目录组', 'A rule names a department, a post, a directory group, or several of them'],
+  groupDn: [
+    '目录组须为 LDAP 组的 DN，如 cn=财务,ou=groups,dc=example,dc=com',
+    'The directory group must be the DN of an LDAP group, e.g. cn=finance,ou=groups,dc=example,dc=com',
+  ],
   what: ['规则须授予角色或应用角色', 'A rule gives a platform role, an application role or both'],
   withSubDepts: ['包含下级机构须为 0 或 1', 'Sub-departments included must be 0 or 1'],
 });
 
+/** An LDAP DN, which starts with attribute=value (compared the way directories compare DNs, case and spaces aside). */
+const groupDn = emptyAsNull(
+  z
+    .string({ error: syncRuleMessages.groupDn })
+    .trim()
+    .max(1000)
+    .regex(/^[A-Za-z][A-Za-z0-9.-]{0,63}\s*=\s*[^\s,]/, syncRuleMessages.groupDn),
+);
+
 /**
  * Birthright rules of directory sync (同步授权规则): the people a source brings into a department
- * (and, with `withSubDepts` 1, the departments below it) and/or onto a post get a platform role
- * and/or an application role. `sourceId` empty: every source of the tenant. Each apply gives the
+ * (and, with `withSubDepts` 1, the departments below it) and/or onto a post and/or into an LDAP
+ * group (`groupDn`: its members, directly or through groups nested in it, as an LDAP source reads
+ * them) get a platform role and/or an application role. `sourceId` empty: every source of the tenant. Each apply gives the
  * grants of the rules a person now matches (through the one grant path: separation of duties
  * checked, a refusal is an error row of the run) and takes back what a rule gave that they no
  * longer match (a mover); a grant given by hand is never taken back.
@@ -45,6 +59,7 @@ export const syncRule = defineResource({
     postId: clearableId,
     roleId: clearableId,
     appRoleId: clearableId,
+    groupDn,
     status: z.preprocess((v) => (typeof v === 'string' && v !== '' ? Number(v) : v), z.union([z.literal(1), z.literal(2)])).optional(),
     remark: optionalText(255),
   }),
@@ -77,6 +92,7 @@ export const syncRule = defineResource({
       { prop: 'withSubDepts', label: ['包含下级机构', 'Sub-departments too'], type: 'select', dict: 'yes_no' },
       { prop: 'postId', label: ['岗位', 'Post'], hideInTable: true },
       { prop: 'postName', label: ['岗位', 'Post'], hideInForm: true },
+      { prop: 'groupDn', label: ['目录组(LDAP 组 DN)', 'Directory group (LDAP group DN)'] },
       { prop: 'roleId', label: ['平台角色', 'Platform role'], hideInTable: true },
       { prop: 'roleName', label: ['平台角色', 'Platform role'], hideInForm: true },
       { prop: 'appRoleId', label: ['应用角色', 'Application role'], hideInTable: true },

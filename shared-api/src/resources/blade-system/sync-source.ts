@@ -50,6 +50,7 @@ export const syncMessages = defineMessages({
   callbackNotSet: ['该同步源未配置变更回调', 'This source has no change callback configured'],
   callbackSignature: ['回调签名校验失败', 'The callback signature does not match'],
   callbackStale: ['回调时间戳已过期', 'The callback timestamp is too old'],
+  callbackReplay: ['回调已处理过(nonce 重复)，不再处理', 'The callback was seen already (its nonce repeats): it is not taken again'],
   callbackBody: ['回调内容无法解析', 'The callback body cannot be read'],
   fileKind: ['只有人事文件类型的同步源可以上传文件', 'Only an HR file source takes an uploaded file'],
   fileRequired: ['请上传人事文件(CSV 或 xlsx)', 'Please upload the HR file (CSV or xlsx)'],
@@ -132,6 +133,11 @@ const ldapFilter = emptyAsNull(
     }, syncMessages.filter),
 );
 
+/** The fields whose source can be chosen by priority when several sources feed one person. */
+const priorityValue = z.number().int().min(0).max(1000);
+export const SYNC_PRIORITY_FIELDS = ['account', 'code', 'name', 'realName', 'phone', 'email', 'dept'] as const;
+export type SyncPriorityField = (typeof SYNC_PRIORITY_FIELDS)[number];
+
 /**
  * The mapping of a source (JSON): attribute names for `name`, `realName`, `phone` and `email`
  * (the account and employee number are `accountAttr` and `codeAttr`), `roleId` given to the
@@ -143,7 +149,17 @@ const ldapFilter = emptyAsNull(
  * instead of binding to the directory (the default binds). For the organisation APIs:
  * `rootDepartment`, the id of the department whose whole tree is read (WeCom and DingTalk 1,
  * Feishu 0: the whole organisation), `retries` of a call refused for its rate (default 5) and
- * `retryBaseMs`, the first wait when the API names none (default 1000, doubling).
+ * `retryBaseMs`, the first wait when the API names none (default 1000, doubling). WeCom's
+ * `userListing`: `department` (the default, `user/list` per department) or `ids` (`user/list_id`
+ * for every member's id, then `user/get` for each: for a contact-sync secret whose `user/list` is
+ * refused).
+ *
+ * When several sources feed the same person (matched by employee number), `priority` (0–1000,
+ * default 0) says which wins their fields: a source leaves a field alone while another enabled
+ * source linked to the person has a higher priority for it; `fieldPriority` sets it per field
+ * (`account`, `code`, `name`, `realName`, `phone`, `email`, and `dept` for the department the
+ * person is placed in), e.g. an HR file first for everything but the email the directory holds.
+ * Sources of equal priority each write the field (the last run stands).
  */
 export const syncMapping = z
   .object({
@@ -170,6 +186,20 @@ export const syncMapping = z
       .optional(),
     retryBaseMs: z.number().int().min(0).max(60_000).optional(),
     retries: z.number().int().min(0).max(10).optional(),
+    userListing: z.enum(['department', 'ids']).optional(),
+    priority: priorityValue.optional(),
+    fieldPriority: z
+      .object({
+        account: priorityValue.optional(),
+        code: priorityValue.optional(),
+        name: priorityValue.optional(),
+        realName: priorityValue.optional(),
+        phone: priorityValue.optional(),
+        email: priorityValue.optional(),
+        dept: priorityValue.optional(),
+      } satisfies Record<SyncPriorityField, unknown>)
+      .strict()
+      .optional(),
   })
   .strict();
 export type SyncMapping = z.infer<typeof syncMapping>;

@@ -17,7 +17,7 @@ export const user = defineResource({
   permission: 'user',
   names: {
     tenantName: { field: 'tenantId', table: 'blade_tenant', column: 'tenantName', key: 'tenantId' },
-    roleName: { field: 'roleId', table: 'blade_role', column: 'roleName', sameTenant: true },
+    roleName: { field: 'roleId', table: 'blade_role', column: 'roleName', sameTenant: true, translated: true },
     deptName: { field: 'deptId', table: 'blade_dept', column: 'deptName', sameTenant: true },
     postName: { field: 'postId', table: 'blade_post', column: 'postName', sameTenant: true },
     userTypeName: { field: 'userType', dict: 'user_type' },

@@ -6,5 +6,5 @@ const def = registry.log.api;
 
 /** API log (menu `/monitor/log/api`): the list and a detail drawer. */
 export default function ApiLogScreen({ menu }: ScreenProps) {
-  return <LogScreen def={def} title={menu?.name} />;
+  return <LogScreen def={def} title={menu?.name} log="api" />;
 }

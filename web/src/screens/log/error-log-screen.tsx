@@ -6,5 +6,5 @@ const def = registry.log.error;
 
 /** Error log (menu `/monitor/log/error`): the list and a detail drawer. */
 export default function ErrorLogScreen({ menu }: ScreenProps) {
-  return <LogScreen def={def} title={menu?.name} />;
+  return <LogScreen def={def} title={menu?.name} log="error" />;
 }

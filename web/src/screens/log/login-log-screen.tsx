@@ -13,7 +13,7 @@ export default function LoginLogScreen({ menu }: ScreenProps) {
   return (
     <>
       <ThrottledAddresses />
-      <LogScreen def={def} title={menu?.name} />
+      <LogScreen def={def} title={menu?.name} log="login" />
     </>
   );
 }

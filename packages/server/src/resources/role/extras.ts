@@ -1,18 +1,24 @@
-import { ADMINISTRATOR_ROLE, type RoleNode, role, type TreeNode } from '@sso/shared-api';
+import { ADMINISTRATOR_ROLE, type RoleNode, role, type TreeNode, toEnglish } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import { heldIds, inOrderOf, targetTenant } from '../../domain/role-access.js';
 import { buildTree, bySortThenId } from '../../domain/tree.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { wantsEnglish } from '../../http/language.js';
 import { live } from '../../kernel/live-rows.js';
 import { toApiRow } from '../../kernel/rows.js';
 import { grantRoles } from './grant.js';
 
 type RoleRow = Omit<RoleNode, 'hasChildren' | 'children'>;
 
-/** Every live role of a tenant, sorted by sort then id. */
-async function rolesOf(ctx: AppContext, tenantId: string): Promise<RoleRow[]> {
+/**
+ * Every live role of a tenant, sorted by sort then id; for an English caller the built-in roles'
+ * names in English (lists and pickers only: a role's detail, which its form edits, keeps the name
+ * as stored).
+ */
+async function rolesOf(ctx: AppContext, tenantId: string, english = false): Promise<RoleRow[]> {
   const rows = await ctx.db.selectFrom('blade_role').selectAll().$call(live(tenantId)).execute();
-  return (rows.map((row) => toApiRow(row)) as RoleRow[]).sort(bySortThenId);
+  const roles = (rows.map((row) => toApiRow(row)) as RoleRow[]).sort(bySortThenId);
+  return english ? roles.map((row) => ({ ...row, roleName: toEnglish(row.roleName) })) : roles;
 }
 
 /** Rows arrive sorted, and buildTree keeps their order. */
@@ -38,27 +44,27 @@ const contains = (value: string, part: string | undefined) => !part || value.toL
 
 /** Extras of `role`: the tree list, pickers, the switch dialog's list and the grant. */
 export const roleExtraHandlers = defineExtraHandlers(role, {
-  list: async ({ ctx, caller, query }) => {
-    const rows = await rolesOf(ctx, caller.tenant_id);
+  list: async ({ ctx, caller, query, request }) => {
+    const rows = await rolesOf(ctx, caller.tenant_id, wantsEnglish(request));
     return buildTree(rows.filter((row) => contains(row.roleName, query.roleName) && contains(row.roleAlias, query.roleAlias)));
   },
 
   // Only administrators see the administrator role here: others cannot hand it out.
-  tree: async ({ ctx, caller: who, query }) => {
-    const rows = await rolesOf(ctx, targetTenant(who, query.tenantId));
+  tree: async ({ ctx, caller: who, query, request }) => {
+    const rows = await rolesOf(ctx, targetTenant(who, query.tenantId), wantsEnglish(request));
     return asTree(who.isAdministrator ? rows : rows.filter((row) => row.roleAlias !== ADMINISTRATOR_ROLE));
   },
 
-  treeById: async ({ ctx, caller, query }) => {
-    const rows = await rolesOf(ctx, caller.tenant_id);
+  treeById: async ({ ctx, caller, query, request }) => {
+    const rows = await rolesOf(ctx, caller.tenant_id, wantsEnglish(request));
     if (!query.roleId) return asTree(rows);
     const excluded = selfAndBelow(rows, query.roleId);
     return asTree(rows.filter((row) => !excluded.has(row.id)));
   },
 
-  select: async ({ ctx, caller: who, query }) => {
+  select: async ({ ctx, caller: who, query, request }) => {
     const ids = await heldIds(ctx, who, query.userId, 'roleId');
-    return inOrderOf(ids, await rolesOf(ctx, who.tenant_id));
+    return inOrderOf(ids, await rolesOf(ctx, who.tenant_id, wantsEnglish(request)));
   },
 
   grant: async ({ ctx, caller, body }) => {

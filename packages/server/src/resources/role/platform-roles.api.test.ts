@@ -90,6 +90,23 @@ describe('the three built-in roles', () => {
     expect(audit).not.toContain('reportlist_delete');
   });
 
+  it('are named in English on English screens, while a role keeps its stored name to edit', async () => {
+    const english = suite.server.client({ language: 'en' });
+    await english.login({ username: 'admin', password: 'admin' });
+    const names = (nodes: { roleName?: string; title?: string; children?: unknown[] }[]): string[] =>
+      nodes.flatMap((node) => [node.roleName ?? node.title ?? '', ...names((node.children ?? []) as never)]);
+    const list = names((await english.system.role.list({})) as never);
+    expect(list).toEqual(
+      expect.arrayContaining(['Super administrator', 'System administrator', 'Security administrator', 'Audit administrator']),
+    );
+    expect(list).not.toContain('审计管理员');
+    expect(names((await english.system.role.tree({})) as never)).toContain('Audit administrator');
+    expect((await english.system.role.detail(roles.audit)).roleName).toBe('审计管理员');
+    expect(names((await suite.admin.system.role.list({})) as never)).toContain('审计管理员');
+    const admin = (await english.user.user.page({ account: 'admin' })).records.find((row) => row.account === 'admin');
+    expect(admin?.roleName).toBe('Super administrator');
+  });
+
   it('are given to a new tenant, and a package change cuts them to the package', async () => {
     await suite.admin.system.tenant.submit({ tenantName: '三员租户', linkman: 'x' } as never);
     const tenant = await db().selectFrom('blade_tenant').select('tenantId').where('tenantName', '=', '三员租户').executeTakeFirstOrThrow();

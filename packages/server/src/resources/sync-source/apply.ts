@@ -27,7 +27,7 @@ type Db = Kysely<Database>;
  */
 export async function applyPlan(ctx: AppContext, caller: Caller, scope: PlanScope, steps: readonly PlanStep[]): Promise<void> {
   const deptSteps = steps.filter((s) => s.op === 'dept.create' || s.op === 'dept.update');
-  const userSteps = steps.filter((s) => s.op.startsWith('user.'));
+  const userSteps = steps.filter((s) => s.op.startsWith('user.') && s.op !== 'user.groups');
   for (let i = 0; i < deptSteps.length; i += BATCH) {
     await ctx.db.transaction().execute(async (trx) => {
       const deptIds = await linkedIds(trx, scope, 'dept');
@@ -41,6 +41,25 @@ export async function applyPlan(ctx: AppContext, caller: Caller, scope: PlanScop
   if (userSteps.length) await applyUserSteps(ctx, caller, scope, userSteps);
   const leaderSteps = steps.filter((s): s is Extract<PlanStep, { op: 'dept.leader' }> => s.op === 'dept.leader');
   if (leaderSteps.length) await applyLeaderSteps(ctx, caller, scope, leaderSteps);
+  const groupSteps = steps.filter((s): s is Extract<PlanStep, { op: 'user.groups' }> => s.op === 'user.groups');
+  if (groupSteps.length) await applyGroupSteps(ctx, scope, groupSteps);
+}
+
+/** The groups each person is in, on their link, once the users exist (a person the run could not link is skipped). */
+async function applyGroupSteps(ctx: AppContext, scope: PlanScope, steps: readonly Extract<PlanStep, { op: 'user.groups' }>[]) {
+  for (let i = 0; i < steps.length; i += BATCH) {
+    await ctx.db.transaction().execute(async (trx) => {
+      for (const step of steps.slice(i, i + BATCH)) {
+        await trx
+          .updateTable('blade_sync_link')
+          .set({ groups: step.groups.length ? step.groups.join('\n') : null })
+          .where('sourceId', '=', scope.sourceId)
+          .where('kind', '=', 'user')
+          .where('externalId', '=', step.externalId)
+          .execute();
+      }
+    });
+  }
 }
 
 async function applyUserSteps(ctx: AppContext, caller: Caller, scope: PlanScope, userSteps: readonly PlanStep[]): Promise<void> {

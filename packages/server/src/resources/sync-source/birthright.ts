@@ -12,8 +12,8 @@ import type { SourceRow } from './source.js';
 
 /**
  * Joiners and movers: after an apply, every enabled person of the source holds the grants of the
- * birthright rules (同步授权规则) they now match, by department (and the departments below it)
- * and post, and loses what a rule gave them that they no longer match. What a rule gave is kept
+ * birthright rules (同步授权规则) they now match, by department (and the departments below it),
+ * post and LDAP group (nested groups resolved, as the last apply read them), and loses what a rule gave them that they no longer match. What a rule gave is kept
  * in `blade_sync_grant`; a grant the person held already (given by hand) is recorded as not the
  * rule's own (`owned` 0) and is never taken back. Application roles go through the one grant
  * path (separation of duties checked: a refusal is an error row of the run, and the run goes on);
@@ -32,6 +32,7 @@ interface Rule {
   postId: string | null;
   roleId: string | null;
   appRoleId: string | null;
+  groupDn: string | null;
 }
 
 interface Person {
@@ -42,6 +43,8 @@ interface Person {
   deptId: string | null;
   postId: string | null;
   roleId: string | null;
+  /** The directory groups the person is in (normalised DNs, one a line), as the last apply read them. */
+  groups: string | null;
 }
 
 interface Recorded {
@@ -52,8 +55,9 @@ interface Recorded {
   owned: number;
 }
 
-/** Whether the rule names this person: their department (or one above it, with sub-departments) and their post. */
+/** Whether the rule names this person: their department (or one above it, with sub-departments), their post and their group. */
 function matches(rule: Rule, person: Person, ancestors: Map<string, string[]>): boolean {
+  if (rule.groupDn && !(person.groups ?? '').split('\n').includes(rule.groupDn)) return false;
   if (rule.deptId) {
     const depts = splitIds(person.deptId);
     const inDept = depts.some(
@@ -84,7 +88,7 @@ async function loadState(ctx: AppContext, source: SourceRow) {
   const rules = (
     await db
       .selectFrom('blade_sync_rule')
-      .select(['id', 'name', 'sourceId', 'deptId', 'withSubDepts', 'postId', 'roleId', 'appRoleId'])
+      .select(['id', 'name', 'sourceId', 'deptId', 'withSubDepts', 'postId', 'roleId', 'appRoleId', 'groupDn'])
       .$call(live(source.tenantId))
       .where('status', '=', 1)
       .where((eb) => eb.or([eb('sourceId', 'is', null), eb('sourceId', '=', source.id)]))
@@ -104,7 +108,7 @@ async function peopleOf(ctx: AppContext, source: SourceRow): Promise<Person[]> {
   const rows = await ctx.db
     .selectFrom('blade_sync_link as l')
     .innerJoin('blade_user as u', 'u.id', 'l.localId')
-    .select(['u.id', 'l.externalId', 'u.account', 'u.deptId', 'u.postId', 'u.roleId'])
+    .select(['u.id', 'l.externalId', 'u.account', 'u.deptId', 'u.postId', 'u.roleId', 'l.groups'])
     .where('l.sourceId', '=', source.id)
     .where('l.kind', '=', 'user')
     .where('l.gone', '=', 0)

@@ -13,13 +13,16 @@ import { feishuDecrypt, feishuSignature, feishuSignatureMatches } from './feishu
 /**
  * Where WeCom, DingTalk and Feishu call a source back when their organisation changes: register
  * `https://<host>/api/blade-system/sync-source/callback/<source id>` at the vendor, with the
- * source's callback token and key. A call whose signature matches starts a sync of the source
- * (in the background, one run at a time); anything else is refused and changes nothing.
+ * source's callback token and key. A call whose signature matches, whose timestamp is within five
+ * minutes of now and whose nonce and timestamp no node has seen (a replay) starts a sync of the
+ * source (in the background, one run at a time); anything else is refused and changes nothing.
  */
 export const SYNC_CALLBACK_PATH = '/api/blade-system/sync-source/callback/:id';
 
-/** A callback whose timestamp is further than this from now is refused. */
+/** A callback whose timestamp is further than this from now is refused, as is one whose nonce and timestamp were seen. */
 const FRESH_SECONDS = 300;
+/** Seen nonces are kept a little longer than a timestamp stays fresh, so a replay is refused for as long as it could pass. */
+const SEEN_KEEP_MS = 2 * FRESH_SECONDS * 1000;
 
 const callbackQuery = z.object({
   msg_signature: z.string().max(128).optional(),
@@ -47,7 +50,13 @@ interface CallbackSource {
   key: string;
 }
 
-type Outcome = { status: number; message: string } | { reply: unknown; type?: string; sync: boolean };
+/** What a signed call carries to tell it from a replay of itself. */
+interface Once {
+  nonce: string;
+  timestamp: string;
+}
+
+type Outcome = { status: number; message: string } | { reply: unknown; type?: string; sync: boolean; once?: Once };
 
 const refused = (status: number, message: string): Outcome => ({ status, message });
 
@@ -68,10 +77,30 @@ async function sourceOf(ctx: AppContext, id: string): Promise<CallbackSource | u
 
 /** Seconds since the epoch, whether the vendor sent seconds or (DingTalk) milliseconds. */
 function fresh(timestamp: string | undefined): boolean {
-  if (!timestamp) return false;
+  if (!timestamp || !/^\d{1,16}$/.test(timestamp)) return false;
   const value = Number(timestamp);
   const seconds = value > 1e11 ? value / 1000 : value;
   return Math.abs(Date.now() / 1000 - seconds) <= FRESH_SECONDS;
+}
+
+const onceOf = (query: CallbackQuery): Once => ({ nonce: query.nonce ?? '', timestamp: query.timestamp ?? '' });
+
+/**
+ * Records the nonce and timestamp of a signed, fresh call: false when they were seen already (a
+ * replay). The record is a row every node writes to, so a call replayed to another node of the
+ * cluster is refused too; rows older than any timestamp that could still pass are pruned.
+ */
+async function firstSeen(ctx: AppContext, sourceId: string, once: Once): Promise<boolean> {
+  await ctx.db
+    .deleteFrom('blade_sync_callback_seen')
+    .where('seenAt', '<', new Date(Date.now() - SEEN_KEEP_MS))
+    .execute();
+  const seen = await ctx.db
+    .insertInto('blade_sync_callback_seen')
+    .values({ sourceId, nonce: once.nonce.slice(0, 128), timestamp: once.timestamp, seenAt: new Date() })
+    .onConflict((oc) => oc.columns(['sourceId', 'nonce', 'timestamp']).doNothing())
+    .executeTakeFirst();
+  return Number(seen.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** WeChat's scheme, as WeCom and DingTalk use it: SHA-1 over the sorted token, timestamp, nonce and cipher text. */
@@ -90,7 +119,7 @@ function wecom(source: CallbackSource, query: CallbackQuery, method: string, bod
     const plain = query.echostr ? openWechatStyle(source, query, query.echostr, [source.corpId]) : undefined;
     if (plain === undefined) return refused(403, m.callbackSignature);
     if (!fresh(query.timestamp)) return refused(403, m.callbackStale);
-    return { reply: plain, type: 'text/plain; charset=utf-8', sync: false };
+    return { reply: plain, type: 'text/plain; charset=utf-8', sync: false, once: onceOf(query) };
   }
   const outer = parseWechatXml(body);
   if (!outer?.Encrypt) return refused(400, m.callbackBody);
@@ -99,7 +128,7 @@ function wecom(source: CallbackSource, query: CallbackQuery, method: string, bod
   if (!fresh(query.timestamp)) return refused(403, m.callbackStale);
   const event = parseWechatXml(plain);
   if (!event) return refused(400, m.callbackBody);
-  return { reply: 'success', type: 'text/plain; charset=utf-8', sync: event.Event === 'change_contact' };
+  return { reply: 'success', type: 'text/plain; charset=utf-8', sync: event.Event === 'change_contact', once: onceOf(query) };
 }
 
 /**
@@ -122,6 +151,7 @@ function dingtalk(source: CallbackSource, query: CallbackQuery, body: string): O
   return {
     reply: { msg_signature: signatureOf(source.token, timeStamp, nonce, answer), timeStamp, nonce, encrypt: answer },
     sync: eventType.startsWith('user_') || eventType.startsWith('org_dept_'),
+    once: onceOf(query),
   };
 }
 
@@ -156,7 +186,7 @@ function feishu(source: CallbackSource, headers: Record<string, unknown>, body: 
     return refused(403, m.callbackSignature);
   }
   if (!fresh(timestamp)) return refused(403, m.callbackStale);
-  return { reply: { msg: 'success' }, sync: String(header.event_type ?? '').startsWith('contact.') };
+  return { reply: { msg: 'success' }, sync: String(header.event_type ?? '').startsWith('contact.'), once: { nonce, timestamp } };
 }
 
 function jsonField(text: string, field: string): string | undefined {
@@ -198,7 +228,9 @@ export function registerSyncCallbacks(root: FastifyInstance, ctx: AppContext): v
           : source.kind === 'dingtalk'
             ? dingtalk(source, signed, text)
             : feishu(source, headers, text);
-      if ('sync' in outcome && outcome.sync) requestSync(ctx, source.id);
+      if (!('reply' in outcome)) return outcome;
+      if (outcome.once && !(await firstSeen(ctx, source.id, outcome.once))) return refused(403, m.callbackReplay);
+      if (outcome.sync) requestSync(ctx, source.id);
       return outcome;
     };
     app.get(

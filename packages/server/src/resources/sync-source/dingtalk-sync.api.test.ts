@@ -122,6 +122,10 @@ describe('directory sync from DingTalk', () => {
     await callbackSyncsSettled();
     expect((await userOf('u05'))?.status).toBe(0);
     expect((await runs()).find((r) => r.message === 'callback')).toMatchObject({ outcome: 'applied' });
+    // The same event posted again (a replay) is refused.
+    const replayed = await callback(signed.query, signed.body);
+    expect(replayed.status).toBe(403);
+    expect(((await replayed.json()) as { msg: string }).msg).toBe(m.callbackReplay);
   });
 
   it('answers the registration check without syncing', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { encryptMessage, signatureOf } from '../../wechat/callback-crypto.js';
 import { type FakeRequest, type OrgDept, type OrgFake, type OrgPerson, startOrgFake } from './org-fake.testkit.js';
 
@@ -70,7 +71,7 @@ export function startDingtalk(org: { depts: OrgDept[]; people: OrgPerson[] }): P
 export function dingtalkCallback(token: string, aesKey: string, appKey: string, event: Record<string, unknown>, older = false) {
   const encrypt = encryptMessage(aesKey, JSON.stringify(event), appKey);
   const timestamp = String(Date.now());
-  const nonce = 'dnonce42';
+  const nonce = randomBytes(6).toString('hex');
   const signature = signatureOf(token, timestamp, nonce, encrypt);
   // Older apps are called back with msg_signature and timeStamp.
   const query: Record<string, string> = older ? { msg_signature: signature, timeStamp: timestamp, nonce } : { signature, timestamp, nonce };

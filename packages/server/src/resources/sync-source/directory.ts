@@ -28,6 +28,11 @@ export interface SourcePerson {
   active: boolean;
   /** The platform post the source places the person in (an HR file's post path); absent: left as it is. */
   post?: { id: string; name: string };
+  /**
+   * The directory groups the person is in (normalised DNs, nested groups resolved), when the
+   * source reads them (an LDAP source does while a birthright rule names a group); absent: unknown.
+   */
+  groups?: string[];
 }
 
 /** An entry the source holds but cannot give (an HR file's broken row): an error row of the run. */

@@ -108,8 +108,13 @@ describe('directory sync from Feishu', () => {
     expect((await runs()).length).toBe(before);
     expect((await userOf('u06'))?.status).toBe(1);
 
-    const accepted = await callback(feishuCallback(ENCRYPT_KEY, event));
+    const signed = feishuCallback(ENCRYPT_KEY, event);
+    const accepted = await callback(signed);
     expect(accepted.status).toBe(200);
+    // The same event posted again (a replay) is refused.
+    const replayed = await callback(signed);
+    expect(replayed.status).toBe(403);
+    expect(((await replayed.json()) as { msg: string }).msg).toBe(m.callbackReplay);
     await callbackSyncsSettled();
     expect((await userOf('u06'))?.status).toBe(0);
     expect((await runs()).find((r) => r.message === 'callback')).toMatchObject({ outcome: 'applied' });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { feishuEncrypt, feishuSignature } from './feishu-crypto.js';
 import { type FakeRequest, type OrgDept, type OrgFake, type OrgPerson, startOrgFake } from './org-fake.testkit.js';
 
@@ -78,7 +79,7 @@ export function startFeishu(org: { depts: OrgDept[]; people: OrgPerson[] }): Pro
 export function feishuCallback(encryptKey: string, event: Record<string, unknown>, signWith = encryptKey) {
   const body = JSON.stringify({ encrypt: feishuEncrypt(encryptKey, JSON.stringify(event)) });
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const nonce = 'fnonce77';
+  const nonce = randomBytes(6).toString('hex');
   return {
     body,
     headers: {

@@ -137,3 +137,61 @@ describe('HR file source', () => {
     expect(refused).toMatchObject({ status: 400, msg: m.fileKind });
   });
 });
+
+describe('several sources feeding one person', () => {
+  const person = (account: string) =>
+    db()
+      .selectFrom('blade_user')
+      .select(['realName', 'phone', 'email', 'deptId'])
+      .where('account', '=', account)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirstOrThrow();
+  const sourceNamed = async (name: string, mapping: object) =>
+    String(((await api().submit({ name, kind: 'file', mapping: JSON.stringify(mapping) } as never)) as { id: string }).id);
+  const send = (id: string, ...lines: string[]) => api().upload({ file: { filename: 'staff.csv', data: csv(...lines) } }, { id });
+
+  it('lets the source of higher priority win each field, per field where the mapping says so', async () => {
+    const unknownField = await failure(
+      suite.admin,
+      api().submit({ name: 'Odd', kind: 'file', mapping: JSON.stringify({ fieldPriority: { colour: 1 } }) } as never),
+    );
+    expect(unknownField).toMatchObject({ status: 400, msg: m.mapping });
+    expect(await failure(suite.admin, api().submit({ name: 'Odd', kind: 'file', mapping: '{"priority":-1}' } as never))).toMatchObject({
+      status: 400,
+      msg: m.mapping,
+    });
+
+    // The HR system is first for everything but the email, which the contact list holds.
+    const hr = await sourceNamed('HR master', { priority: 10, fieldPriority: { email: 0 } });
+    const contacts = await sourceNamed('Contact list', { priority: 5 });
+    const hrRow = 'pr01,周一,P001,总公司/人事部,,13600000001,pr01@hr.example.com,在职';
+    await send(hr, hrRow);
+    await api().apply(undefined, { id: hr });
+    await send(contacts, 'pr01,周一一,P001,通讯录/人事,,13600009999,zhou@mail.example.com,在职');
+
+    // The same person by employee number: only the email is the contact list's to change.
+    const plan = await api().dryRun(undefined, { id: contacts });
+    expect(counts(plan)).toEqual([2, 1, 0, 0, 0]);
+    expect(plan.rows.find((r) => r.kind === 'user')).toMatchObject({
+      action: 'update',
+      label: 'pr01',
+      changes: { email: ['pr01@hr.example.com', 'zhou@mail.example.com'] },
+    });
+    await api().apply(undefined, { id: contacts, runId: plan.runId });
+    const hrDept = (await deptNamed('人事部')).id;
+    expect(await person('pr01')).toEqual({ realName: '周一', phone: '13600000001', email: 'zhou@mail.example.com', deptId: hrDept });
+
+    // The HR system's next run leaves the email it is outranked for, and changes nothing else.
+    expect(counts(await api().apply(undefined, { id: hr }))).toEqual([0, 0, 0, 0, 0]);
+    await send(hr, hrRow.replace('13600000001', '13600000002'));
+    expect(counts(await api().apply(undefined, { id: hr }))).toEqual([0, 1, 0, 0, 0]);
+    expect(await person('pr01')).toMatchObject({ phone: '13600000002', email: 'zhou@mail.example.com' });
+
+    // A disabled source outranks nobody: the HR system writes the email again.
+    await api().submit({ id: contacts, status: 2 } as never);
+    const alone = await api().apply(undefined, { id: hr });
+    expect(alone.rows).toEqual([
+      expect.objectContaining({ label: 'pr01', changes: { email: ['zhou@mail.example.com', 'pr01@hr.example.com'] } }),
+    ]);
+  });
+});

@@ -1,5 +1,6 @@
 import type { Entry } from 'ldapts';
 import { describe, expect, it } from 'vitest';
+import { groupResolver } from './ldap-groups.js';
 import { baseDnsOf, normalDn, snapshotOf } from './ldap-reader.js';
 import { withoutCycles } from './plan.js';
 
@@ -83,5 +84,32 @@ describe('departments from groups', () => {
     const parents = new Map(depts.map((d) => [d.externalId, d.parentExternalId]));
     // Each names the other as parent in the directory; one of them goes to the top.
     expect([parents.get(key(1)), parents.get(key(2))].filter((p) => p === null)).toHaveLength(1);
+  });
+
+  it('resolves nested groups, Active Directory member and uniqueMember alike, and ends a circle of groups', () => {
+    const groups: Entry[] = [
+      { dn: 'CN=Staff,OU=Groups,DC=corp', member: ['CN=Finance,OU=Groups,DC=corp'] },
+      { dn: 'CN=Finance,OU=Groups,DC=corp', member: ['CN=Li Lei, OU=People,DC=corp', 'CN=Loop,OU=Groups,DC=corp'] },
+      { dn: 'CN=Loop,OU=Groups,DC=corp', uniqueMember: 'cn=finance,ou=groups,dc=corp' },
+      { dn: 'CN=Other,OU=Groups,DC=corp', member: 'CN=Someone Else,OU=People,DC=corp' },
+    ];
+    const groupsOf = groupResolver(groups, normalDn);
+    expect(groupsOf('cn=li lei,ou=people,dc=corp')).toEqual([
+      'cn=finance,ou=groups,dc=corp',
+      'cn=loop,ou=groups,dc=corp',
+      'cn=staff,ou=groups,dc=corp',
+    ]);
+    expect(groupsOf('CN=Nobody,OU=People,DC=corp')).toEqual([]);
+    const snapshot = snapshotOf(
+      [],
+      [{ dn: 'CN=Li Lei,OU=People,DC=corp', entryUUID: 'u-1', uid: 'lilei' }],
+      { account: 'uid' },
+      'ou',
+      groups,
+    );
+    expect(snapshot.people[0]?.groups).toHaveLength(3);
+    expect(snapshotOf([], [{ dn: 'CN=Li Lei,OU=People,DC=corp', entryUUID: 'u-1' }], { account: 'uid' }).people[0]).not.toHaveProperty(
+      'groups',
+    );
   });
 });

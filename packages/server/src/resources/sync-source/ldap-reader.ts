@@ -10,6 +10,7 @@ import {
 } from '../../net/ldap-connection.js';
 import type { OutboundGuard } from '../../net/outbound-guard.js';
 import type { DirectoryReader, DirectorySnapshot, SourceDept, SourcePerson } from './directory.js';
+import { groupResolver, membersOf } from './ldap-groups.js';
 
 /** The LDAP fields of a source, the bind password already decrypted. */
 export interface LdapSettings {
@@ -23,6 +24,8 @@ export interface LdapSettings {
   accountAttr: string | null;
   codeAttr: string | null;
   mapping: SyncMapping;
+  /** Read the groups each person is in (nested groups resolved): a birthright rule names a group. */
+  readGroups?: boolean;
 }
 
 export { baseDnsOf };
@@ -115,6 +118,7 @@ export function ldapReader(guard: OutboundGuard, settings: LdapSettings): Direct
         if (settings.bindDn) await client.bind(settings.bindDn, settings.bindPassword ?? '');
         const deptEntries: Entry[] = [];
         const personEntries: Entry[] = [];
+        const groupEntries: Entry[] = [];
         for (baseDn of baseDnsOf(settings.baseDn)) {
           const common = { scope: 'sub' as const, paged: { pageSize: PAGE_SIZE }, explicitBufferAttributes: ['objectGUID'] };
           const groups = await client.search(baseDn, {
@@ -129,8 +133,16 @@ export function ldapReader(guard: OutboundGuard, settings: LdapSettings): Direct
             attributes: ['entryUUID', 'objectGUID', 'userAccountControl', 'telephoneNumber', ...Object.values(attr)],
           });
           personEntries.push(...people.searchEntries);
+          if (settings.readGroups) {
+            const memberships = await client.search(baseDn, {
+              ...common,
+              filter: DEFAULT_GROUPS_FILTER,
+              attributes: ['member', 'uniqueMember'],
+            });
+            groupEntries.push(...memberships.searchEntries);
+          }
         }
-        return snapshotOf(deptEntries, personEntries, attr, byGroup ? 'group' : 'ou');
+        return snapshotOf(deptEntries, personEntries, attr, byGroup ? 'group' : 'ou', settings.readGroups ? groupEntries : undefined);
       } catch (error) {
         throw explain(error, settings, baseDn);
       } finally {
@@ -146,6 +158,7 @@ export function snapshotOf(
   personEntries: Entry[],
   attr: Record<string, string>,
   deptFrom: 'ou' | 'group' = 'ou',
+  groupEntries?: Entry[],
 ): DirectorySnapshot {
   const deptByDn = new Map<string, { entry: Entry; key: string }>();
   for (const entry of deptEntries) {
@@ -156,12 +169,9 @@ export function snapshotOf(
   const groupOf = new Map<string, string>();
   if (deptFrom === 'group') {
     for (const { entry, key } of deptByDn.values()) {
-      for (const name of ['member', 'uniqueMember']) {
-        const values = entry[Object.keys(entry).find((k) => k.toLowerCase() === name.toLowerCase()) ?? ''];
-        for (const member of Array.isArray(values) ? values : values ? [values] : []) {
-          const dn = normalDn(Buffer.isBuffer(member) ? member.toString('utf8') : String(member));
-          if (!groupOf.has(dn) && deptByDn.get(dn)?.key !== key) groupOf.set(dn, key);
-        }
+      for (const member of membersOf(entry)) {
+        const dn = normalDn(member);
+        if (!groupOf.has(dn) && deptByDn.get(dn)?.key !== key) groupOf.set(dn, key);
       }
     }
   }
@@ -178,6 +188,7 @@ export function snapshotOf(
     name: first(entry, 'ou') ?? first(entry, 'cn') ?? first(entry, 'name') ?? entry.dn,
     parentExternalId: deptAbove(entry.dn),
   }));
+  const groupsOf = groupEntries ? groupResolver(groupEntries, normalDn) : undefined;
   const people: SourcePerson[] = [];
   for (const entry of personEntries) {
     // An entry without a stable key is kept as an error row of the run, never matched.
@@ -195,6 +206,7 @@ export function snapshotOf(
       email: first(entry, attr.email),
       deptExternalId: deptAbove(entry.dn),
       active: (control & ACCOUNTDISABLE) === 0,
+      ...(groupsOf ? { groups: groupsOf(entry.dn) } : {}),
     });
   }
   return { depts, people };

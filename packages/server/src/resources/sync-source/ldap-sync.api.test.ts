@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
-import { syncMessages as m, type SyncRunAnswer, userMessages } from '@sso/shared-api';
+import { syncMessages as m, type SyncRunAnswer, syncRuleMessages, userMessages } from '@sso/shared-api';
 import { Attribute, Change, type Client } from 'ldapts';
 import { sm2 } from 'sm-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createRole,
   createTenantWithAdmin,
   createUserWithRole,
   failure,
@@ -441,5 +442,96 @@ describe('departments from groups', () => {
       { account: 'staff06', deptId: welding.id },
     ]);
     expect(counts(await api().apply(undefined, { id: String(source.id) }))).toEqual([0, 0, 0, 0, 0]);
+  });
+});
+
+describe('platform roles from LDAP groups', () => {
+  const base = 'ou=RoleGroups,dc=example,dc=com';
+  // staff11 (Finance), staff14 (North), staff13 (Sales): DNs the earlier cases left as they were.
+  const [first, second, third] = [PEOPLE[10], PEOPLE[13], PEOPLE[12]] as [Person, Person, Person];
+  const rules = () => suite.admin.system.syncRule;
+  const rolesOf = async (account: string) =>
+    (
+      await db()
+        .selectFrom('blade_user')
+        .select('roleId')
+        .where('account', '=', account)
+        .where('isDeleted', '=', 0)
+        .executeTakeFirstOrThrow()
+    ).roleId?.split(',') ?? [];
+  const memberChange = (operation: 'add' | 'delete', person: Person) =>
+    new Change({ operation, modification: new Attribute({ type: 'member', values: [personDn(person)] }) });
+  let auditors: string;
+
+  it.skipIf(skipped)('gives a group its role, through nested groups, and takes it back from whoever leaves the group', async () => {
+    await ldap!.add(base, { objectClass: 'organizationalUnit', ou: 'RoleGroups' });
+    await ldap!.add(`cn=Inner Auditors,${base}`, {
+      objectClass: 'groupOfNames',
+      cn: 'Inner Auditors',
+      member: [personDn(first), personDn(third)],
+    });
+    await ldap!.add(`cn=Auditors,${base}`, { objectClass: 'groupOfNames', cn: 'Auditors', member: `cn=Inner Auditors,${base}` });
+    await ldap!.add(`cn=Operators,${base}`, { objectClass: 'groupOfUniqueNames', cn: 'Operators', uniqueMember: personDn(second) });
+    auditors = await createRole(suite.server, { alias: 'ldap_auditors', name: '目录审计组' });
+
+    const notDn = await failure(suite.admin, rules().submit({ name: 'No DN', sourceId, groupDn: 'Auditors', roleId: auditors } as never));
+    expect(notDn).toMatchObject({ status: 400, msg: syncRuleMessages.groupDn });
+    // Written as a person would: any case, spaces after the commas.
+    await rules().submit({ name: '审计组', sourceId, groupDn: `CN=Auditors, OU=RoleGroups, DC=example,DC=com`, roleId: auditors } as never);
+    const stored = await db().selectFrom('blade_sync_rule').select('groupDn').where('name', '=', '审计组').executeTakeFirstOrThrow();
+    expect(stored.groupDn).toBe('cn=auditors,ou=rolegroups,dc=example,dc=com');
+
+    // The dry run shows the groups the people are in, nested ones resolved, and gives nothing yet.
+    const plan = await api().dryRun(undefined, { id: sourceId });
+    expect(plan.rows.find((r) => r.label === first.uid)).toMatchObject({
+      action: 'update',
+      changes: { groups: [null, 'auditors, inner auditors'] },
+    });
+    expect(plan.rows.find((r) => r.label === second.uid)).toMatchObject({ changes: { groups: [null, 'operators'] } });
+    expect(await rolesOf(first.uid)).not.toContain(auditors);
+
+    await api().apply(undefined, { id: sourceId, runId: plan.runId });
+    expect(await rolesOf(first.uid)).toContain(auditors);
+    expect(await rolesOf(third.uid)).toContain(auditors);
+    expect(await rolesOf(second.uid)).not.toContain(auditors);
+    expect(counts(await api().apply(undefined, { id: sourceId }))).toEqual([0, 0, 0, 0, 0]);
+
+    // Leaving the inner group takes the role away; whoever stays in it keeps theirs.
+    await ldap!.modify(`cn=Inner Auditors,${base}`, [memberChange('delete', first)]);
+    const left = await api().apply(undefined, { id: sourceId });
+    expect(left.rows).toEqual([
+      expect.objectContaining({ label: first.uid, action: 'update', changes: { groups: ['auditors, inner auditors', null] } }),
+    ]);
+    expect(await rolesOf(first.uid)).not.toContain(auditors);
+    expect(await rolesOf(third.uid)).toContain(auditors);
+    // Back in the group: given again.
+    await ldap!.modify(`cn=Inner Auditors,${base}`, [memberChange('add', first)]);
+    await api().apply(undefined, { id: sourceId });
+    expect(await rolesOf(first.uid)).toContain(auditors);
+  });
+
+  it.skipIf(skipped)('never gives a group a second of the three administrator roles: an error row, and the run goes on', async () => {
+    const roleOf = async (alias: string) =>
+      String(
+        (
+          await db()
+            .selectFrom('blade_role')
+            .select('id')
+            .where('tenantId', '=', '000000')
+            .where('roleAlias', '=', alias)
+            .where('isDeleted', '=', 0)
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    const [systemAdmin, securityAdmin] = [await roleOf('system_admin'), await roleOf('security_admin')];
+    const holder = await db().selectFrom('blade_user').select('id').where('account', '=', second.uid).executeTakeFirstOrThrow();
+    await suite.admin.user.user.grant(undefined, { userIds: String(holder.id), roleIds: systemAdmin });
+    await rules().submit({ name: '运维组安全员', sourceId, groupDn: `cn=Operators,${base}`, roleId: securityAdmin } as never);
+    const answer = await api().apply(undefined, { id: sourceId });
+    expect(answer.rows).toEqual([
+      expect.objectContaining({ action: 'error', label: second.uid, message: expect.stringContaining('运维组安全员') }),
+    ]);
+    expect(await rolesOf(second.uid)).toEqual([systemAdmin]);
+    expect(await rolesOf(first.uid)).toContain(auditors);
   });
 });

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { live } from '../../kernel/live-rows.js';
 import type { DirectorySnapshot, SourceDept, SourcePerson } from './directory.js';
+import type { Outranked } from './priority.js';
 
 /** The user fields a source writes. */
 export const USER_FIELDS = ['account', 'code', 'name', 'realName', 'phone', 'email'] as const;
@@ -34,6 +35,8 @@ export type PlanStep =
       postId?: string;
     }
   | { op: 'user.disable'; externalId: string; localId: string }
+  /** The directory groups the person is in now (birthright rules by group read them); applied after the users. */
+  | { op: 'user.groups'; externalId: string; groups: string[] }
   /** The department's leader, by the person's key (null: none); applied after the users. */
   | { op: 'dept.leader'; externalId: string; leaderExternalId: string | null };
 
@@ -50,7 +53,12 @@ export interface PlanScope {
   rootDeptId: string;
   /** The role given to the users the sync creates. */
   roleId?: string;
+  /** Whether another source feeding the same person wins a field (see priority.ts); absent: none does. */
+  outranked?: Outranked;
 }
+
+/** Groups as a row shows them: the first value of each DN (`cn=Auditors,ou=…` reads Auditors). */
+const groupsText = (dns: readonly string[]) => dns.map((dn) => dn.split(',')[0]?.split('=')[1] ?? dn).join(', ');
 
 /** The department keyed `local:<id>` is one the source does not hold: where its top departments hang. */
 const localKey = (id: string) => `local:${id}`;
@@ -65,7 +73,7 @@ const localKey = (id: string) => `local:${id}`;
 export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot: DirectorySnapshot): Promise<Plan> {
   const links = await db
     .selectFrom('blade_sync_link')
-    .select(['kind', 'externalId', 'localId', 'gone'])
+    .select(['kind', 'externalId', 'localId', 'gone', 'groups'])
     .where('sourceId', '=', scope.sourceId)
     .execute();
   const deptLinks = new Map(links.filter((l) => l.kind === 'dept').map((l) => [l.externalId, l]));
@@ -230,14 +238,18 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
           ...Object.fromEntries(USER_FIELDS.filter((f) => values[f] !== null).map((f) => [f, [null, values[f]]])),
           dept: [null, deptName(p.deptExternalId)],
           ...(p.post ? { post: [null, p.post.name] } : {}),
+          ...(p.groups?.length ? { groups: [null, groupsText(p.groups)] } : {}),
         },
       });
+      if (p.groups?.length) plan.steps.push({ op: 'user.groups', externalId: p.externalId, groups: p.groups });
       continue;
     }
     claimed.add(local.id);
     const changes: SyncChangeRow['changes'] = {};
     const changed: Partial<UserValues> = {};
+    const outranked = (field: UserField | 'dept') => scope.outranked?.(local.id, field) ?? false;
     for (const f of USER_FIELDS) {
+      if (outranked(f)) continue;
       if ((local[f] ?? null) !== values[f]) {
         changes[f] = [local[f] ?? null, values[f]];
         changed[f] = values[f];
@@ -246,7 +258,7 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
     // The source places a person in one department; a person it places nowhere keeps theirs.
     const currentDept = local.deptId?.split(',')[0] ?? null;
     const currentKey = currentDept ? (deptKeyOfLocal.get(currentDept) ?? localKey(currentDept)) : null;
-    const moved = p.deptExternalId !== null && currentKey !== p.deptExternalId;
+    const moved = p.deptExternalId !== null && currentKey !== p.deptExternalId && !outranked('dept');
     if (moved) changes.dept = [currentDept ? (depts.get(currentDept)?.deptName ?? currentDept) : null, deptName(p.deptExternalId)];
     // A post the source names replaces the user's posts; a source naming none leaves them.
     const postMoved = p.post !== undefined && local.postId !== p.post.id;
@@ -255,7 +267,17 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
     const enable = local.status !== 1 && disabledBySync.has(local.id);
     if (enable) changes.status = [String(local.status), '1'];
     const relink = !link || link.localId !== local.id || link.gone === 1;
-    if (!Object.keys(changes).length && !relink) continue;
+    // Groups the source reads and the link does not hold yet (or no longer): recorded for the rules.
+    const heldGroups = link?.groups ?? '';
+    if (p.groups && p.groups.join('\n') !== heldGroups) {
+      changes.groups = [heldGroups ? groupsText(heldGroups.split('\n')) : null, p.groups.length ? groupsText(p.groups) : null];
+      plan.steps.push({ op: 'user.groups', externalId: p.externalId, groups: p.groups });
+    }
+    const userChanged = Object.keys(changes).some((f) => f !== 'groups');
+    if (!userChanged && !relink) {
+      if (changes.groups) row({ kind: 'user', action: 'update', externalId: p.externalId, label: p.account, localId: local.id, changes });
+      continue;
+    }
     plan.steps.push({
       op: 'user.update',
       externalId: p.externalId,

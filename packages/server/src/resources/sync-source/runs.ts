@@ -2,7 +2,8 @@ import { ApiError, badRequest, syncMessages as m, type SyncChangeRow } from '@ss
 import type { AppContext } from '../../context.js';
 import type { Caller } from '../../kernel/caller.js';
 import { type Plan, type PlanStep, planSync } from './plan.js';
-import { readerFor, type SourceRow, scopeOf } from './source.js';
+import { rivalSources } from './priority.js';
+import { mappingOf, readerFor, type SourceRow, scopeOf } from './source.js';
 
 /**
  * A run of a source, whoever starts it (a dry run or apply of the console and CLI, a change
@@ -45,7 +46,8 @@ export function sourceCaller(source: SourceRow): Caller {
 
 export async function computePlan(ctx: AppContext, source: SourceRow): Promise<Plan> {
   const snapshot = await (await readerFor(ctx, source)).read();
-  return planSync(ctx.db, scopeOf(source), snapshot);
+  const outranked = await rivalSources(ctx.db, source.tenantId, source.id, mappingOf(source.mapping));
+  return planSync(ctx.db, { ...scopeOf(source), outranked }, snapshot);
 }
 
 /**

@@ -74,7 +74,7 @@ export async function readerFor(ctx: AppContext, source: SourceRow): Promise<Dir
     const rootDepartment = mapping.rootDepartment ?? (WHOLE_ORGANISATION[source.kind] as string);
     if (source.kind === 'wecom') {
       if (!source.corpId) throw badRequest(m.corpIdRequired);
-      return wecomReader(api, { corpId: source.corpId, secret, rootDepartment });
+      return wecomReader(api, { corpId: source.corpId, secret, rootDepartment, listing: mapping.userListing });
     }
     if (!source.appKey) throw badRequest(m.appKeyRequired);
     if (source.kind === 'dingtalk') return dingtalkReader(api, { appKey: source.appKey, secret, rootDepartment });
@@ -94,5 +94,19 @@ export async function readerFor(ctx: AppContext, source: SourceRow): Promise<Dir
     accountAttr: source.accountAttr,
     codeAttr: source.codeAttr,
     mapping,
+    readGroups: await groupRulesApply(ctx.db, source),
   });
+}
+
+/** Whether an enabled birthright rule of the source (or of every source of the tenant) names an LDAP group. */
+async function groupRulesApply(db: Kysely<Database>, source: SourceRow): Promise<boolean> {
+  const rule = await db
+    .selectFrom('blade_sync_rule')
+    .select('id')
+    .$call(live(source.tenantId))
+    .where('status', '=', 1)
+    .where('groupDn', 'is not', null)
+    .where((eb) => eb.or([eb('sourceId', 'is', null), eb('sourceId', '=', source.id)]))
+    .executeTakeFirst();
+  return Boolean(rule);
 }

@@ -1,6 +1,8 @@
 import { badRequest, syncMessages as m } from '@sso/shared-api';
 import type { DirectoryReader, DirectorySnapshot, SourceDept, SourcePerson } from './directory.js';
 import { assertBounded, listOf, OrgApi, type OrgApiSettings, text, type Verdict } from './org-api.js';
+import { wecomPerson } from './wecom-person.js';
+import { peopleByIds } from './wecom-user-ids.js';
 
 export const WECOM_API_BASE = 'https://qyapi.weixin.qq.com';
 
@@ -21,16 +23,20 @@ export interface WecomSettings {
   secret: string;
   /** The department whose tree is read (1: the whole company). */
   rootDepartment: string;
+  /**
+   * How people are listed: `department` (the default) calls `user/list` per department; `ids`
+   * lists every member's id with `user/list_id` and reads each with `user/get`, as WeCom requires
+   * of the contact-sync secret called from an address added after 2022-08-15 (`user/list` refused).
+   */
+  listing?: 'department' | 'ids';
 }
-
-/** WeCom's user status: 1 active, 2 disabled, 4 not activated yet, 5 left. Active and not activated are kept. */
-const KEPT_STATUS = new Set([1, 4]);
 
 /**
  * WeCom (企业微信): `cgi-bin/gettoken` with the CorpID and the app's secret; `department/list`
  * answers the root department and every department below it, each with `parentid` and its
  * `department_leader` user ids; `user/list` per department answers its members (a person in
- * several departments is taken once, in `main_department`). Keys: the department id, the userid.
+ * several departments is taken once, in `main_department`), or with `listing: 'ids'`
+ * `user/list_id` and `user/get` do (wecom-user-ids.ts). Keys: the department id, the userid.
  */
 export function wecomReader(api: Omit<OrgApiSettings, 'verdict' | 'vendor'>, settings: WecomSettings): DirectoryReader {
   const client = new OrgApi({ ...api, vendor: 'WeCom', verdict: wecomVerdict });
@@ -68,28 +74,14 @@ export function wecomReader(api: Omit<OrgApiSettings, 'verdict' | 'vendor'>, set
           leaderExternalId: leaders[0] ?? null,
         });
       }
+      if (settings.listing === 'ids') return { depts, people: await peopleByIds(client, token, ids) };
       const people = new Map<string, SourcePerson>();
       for (const dept of depts) {
         const answer = await client.call('cgi-bin/user/list', { query: { access_token: token, department_id: dept.externalId } });
         for (const u of listOf(answer, 'userlist', 'WeCom')) {
           const userId = text(u, 'userid');
           if (!userId || people.has(userId)) continue;
-          const main = text(u, 'main_department');
-          const memberOf = Array.isArray(u.department) ? u.department.map(String) : [];
-          const deptId = main && ids.has(main) ? main : (memberOf.find((d) => ids.has(d)) ?? dept.externalId);
-          const name = text(u, 'name');
-          people.set(userId, {
-            externalId: userId,
-            origin: `WeCom user ${userId}`,
-            account: userId,
-            code: null, // WeCom has no employee number: people are matched by their link
-            name,
-            realName: name,
-            phone: text(u, 'mobile') ?? text(u, 'telephone'),
-            email: text(u, 'email') ?? text(u, 'biz_mail'),
-            deptExternalId: deptId,
-            active: KEPT_STATUS.has(Number(u.status ?? 1)),
-          });
+          people.set(userId, wecomPerson(u, userId, ids, dept.externalId));
           assertBounded(people.size);
         }
       }

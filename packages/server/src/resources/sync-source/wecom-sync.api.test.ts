@@ -137,6 +137,84 @@ describe('directory sync from WeCom', () => {
     await callbackSyncsSettled();
     expect((await userOf('u01'))?.deptId).toBe((await deptNamed('North')).id);
     expect((await runs()).find((r) => r.message === 'callback')).toMatchObject({ outcome: 'applied' });
+
+    // The same signed call again (a replay) is refused and starts nothing.
+    const afterFirst = (await runs()).length;
+    const replayed = await callback(signed.query, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: signed.body });
+    expect(replayed.status).toBe(403);
+    expect(((await replayed.json()) as { msg: string }).msg).toBe(m.callbackReplay);
+    await callbackSyncsSettled();
+    expect((await runs()).length).toBe(afterFirst);
+  });
+
+  it('refuses a replay whichever node saw the call first, and a call whose timestamp is out of the window', async () => {
+    const event = { ToUserName: WECOM.corpId, MsgType: 'event', Event: 'change_contact', ChangeType: 'update_user', UserID: 'u03' };
+    const signed = wecomCallback(CALLBACK_TOKEN, AES_KEY, WECOM.corpId, event);
+    // Another node of the cluster took this call: it recorded the nonce where every node looks.
+    await db()
+      .insertInto('blade_sync_callback_seen')
+      .values({ sourceId, nonce: signed.query.nonce, timestamp: signed.query.timestamp, seenAt: new Date() })
+      .execute();
+    const before = (await runs()).length;
+    const replayed = await callback(signed.query, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: signed.body });
+    expect(replayed.status).toBe(403);
+    expect(((await replayed.json()) as { msg: string }).msg).toBe(m.callbackReplay);
+
+    // Signed rightly, but ten minutes old (or ahead): refused before its nonce is even recorded.
+    for (const skew of [-600, 600]) {
+      const timestamp = String(Math.floor(Date.now() / 1000) + skew);
+      const echostr = encryptMessage(AES_KEY, 'echo-old', WECOM.corpId);
+      const query = { msg_signature: signatureOf(CALLBACK_TOKEN, timestamp, 'old1', echostr), timestamp, nonce: 'old1', echostr };
+      const stale = await callback(query);
+      expect(stale.status).toBe(403);
+      expect(((await stale.json()) as { msg: string }).msg).toBe(m.callbackStale);
+    }
+    const recorded = await db().selectFrom('blade_sync_callback_seen').select('nonce').where('sourceId', '=', sourceId).execute();
+    expect(recorded.map((r) => r.nonce)).not.toContain('old1');
+
+    // Records older than any timestamp that could still pass are pruned by the next call.
+    await db()
+      .insertInto('blade_sync_callback_seen')
+      .values({ sourceId, nonce: 'ancient', timestamp: '1', seenAt: new Date(Date.now() - 3_600_000) })
+      .execute();
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const echostr = encryptMessage(AES_KEY, 'echo-5678', WECOM.corpId);
+    const check = await callback({ msg_signature: signatureOf(CALLBACK_TOKEN, timestamp, 'n5', echostr), timestamp, nonce: 'n5', echostr });
+    expect(await check.text()).toBe('echo-5678');
+    const left = await db().selectFrom('blade_sync_callback_seen').select('nonce').where('sourceId', '=', sourceId).execute();
+    expect(left.map((r) => r.nonce)).not.toContain('ancient');
+    await callbackSyncsSettled();
+    expect((await runs()).length).toBe(before);
+  });
+
+  it('lists every member by user/list_id (paged by cursor) and user/get, reading the same people', async () => {
+    const mapping = JSON.parse(
+      (await db().selectFrom('blade_sync_source').select('mapping').where('id', '=', sourceId).executeTakeFirstOrThrow()).mapping ?? '{}',
+    );
+    await api().submit({ id: sourceId, kind: 'wecom', mapping: JSON.stringify({ ...mapping, userListing: 'ids' }) } as never);
+    const from = fake.calls.length;
+    fake.limitNext('/cgi-bin/user/list_id');
+    // The same organisation read the other way: nothing to change.
+    expect(counts(await api().dryRun(undefined, { id: sourceId }))).toEqual([0, 0, 0, 0, 0]);
+    const calls = fake.calls.slice(from);
+    // Twelve members in pages of five (three pages), the refused page again, and each member read once.
+    expect(calls.filter((c) => c === 'POST /cgi-bin/user/list_id')).toHaveLength(4);
+    expect(calls.filter((c) => c === 'GET /cgi-bin/user/get')).toHaveLength(org.people.length);
+    expect(calls).not.toContain('GET /cgi-bin/user/list');
+
+    // A member moved and one joining are seen through the ids as well.
+    org.people.find((p) => p.id === 'u04')!.dept = '5';
+    org.people.push({ id: 'u13', name: 'Person 13', code: '', mobile: '13900001300', email: 'p13@example.com', dept: '4', active: true });
+    const plan = await api().dryRun(undefined, { id: sourceId });
+    expect(plan.rows.map((r) => [r.action, r.label])).toEqual(
+      expect.arrayContaining([
+        ['move', 'u04'],
+        ['create', 'u13'],
+      ]),
+    );
+    org.people.pop();
+    org.people.find((p) => p.id === 'u04')!.dept = '4';
+    await api().submit({ id: sourceId, kind: 'wecom', mapping: JSON.stringify(mapping) } as never);
   });
 
   it('keeps a callback that finds a run under way, and syncs once that run ends', async () => {
