@@ -1,5 +1,5 @@
 import { startTestServer, type TestServer } from '@sso/server/testing';
-import type { ComplianceReportAnswer } from '@sso/shared-api';
+import type { ComplianceReportAnswer, PersonalDataStateAnswer } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHome } from './cli-home.testkit.js';
 
@@ -8,7 +8,7 @@ let server: TestServer;
 let home: Awaited<ReturnType<typeof adminHome>>;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ SSO_ENCRYPT_PERSONAL_DATA: 'false' });
   home = await adminHome(server);
 });
 afterAll(async () => {
@@ -34,5 +34,20 @@ describe('sso compliance report', () => {
     expect(table.code).toBe(0);
     expect(table.out).toMatch(/password\.expiry\s+\S/);
     expect(table.out).toContain('not met');
+  });
+});
+
+describe('sso compliance personal-data', () => {
+  it('turns the encryption of phone and email on with the first rotation, then rotates, and shows the keys', async () => {
+    const before = JSON.parse((await home.sso(['compliance', 'personal-data', '--json'])).out) as PersonalDataStateAnswer;
+    expect(before).toMatchObject({ encrypted: false, currentKeyId: null });
+    const on = await home.sso(['compliance', 'personal-data-rotate', '--json']);
+    expect(on.code).toBe(0);
+    expect(JSON.parse(on.out)).toMatchObject({ encrypted: true, currentKeyId: 1, pending: 0 });
+    const rotated = JSON.parse((await home.sso(['compliance', 'personal-data-rotate', '--json'])).out) as PersonalDataStateAnswer;
+    expect(rotated).toMatchObject({ currentKeyId: 2, pending: 0 });
+    expect(rotated.keys.map((key) => key.id)).toEqual([1, 2]);
+    const report = JSON.parse((await home.sso(['compliance', 'report', '--json'])).out) as ComplianceReportAnswer;
+    expect(report.controls.find((control) => control.id === 'crypto.sm4')).toMatchObject({ state: 'met' });
   });
 });

@@ -39,12 +39,14 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
 import type { Access } from './kernel/caller.js';
 import type { Config } from './kernel/config.js';
+import { runDaily } from './kernel/daily.js';
 import { IdGenerator } from './kernel/ids.js';
 import { registerApiLog } from './logs/api-hook.js';
 import { registerLogReadAudit } from './logs/log-reads.js';
 import { registerOidcRoutes } from './oidc/routes.js';
 import { endProviderSessions } from './oidc/session-end.js';
 import { registerAppDownloadRoute } from './resources/appmanage/index.js';
+import { catchUpPersonalData, followPersonalKeys } from './resources/compliance/personal-data.js';
 import { endpointsToServe, resourcesToServe } from './resources/index.js';
 import { registerSmsRoutes } from './resources/sms/routes.js';
 import { registerSyncCallbacks } from './resources/sync-source/callback-routes.js';
@@ -96,6 +98,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     database = await openDatabase(config);
   }
   const ctx = await createContext(config, database, ids, { testHooks: options.testHooks, passwords });
+  // Users' phone and email are stored encrypted once a key exists: the keys are read, and the users
+  // written in clear encrypted, before anything is served.
+  await catchUpPersonalData(ctx);
+  followPersonalKeys(ctx);
   // Redirect URIs are registered by OAuth clients (the platform's) and by applications (a tenant's).
   registerRedirectSource(appRedirectSource);
 
@@ -151,6 +157,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // Beside the log retention's daily purge: the compliance profile's dormant accounts.
   const stopDormantAccounts = scheduleDormantAccounts(ctx);
   app.addHook('onClose', async () => stopDormantAccounts());
+  // Daily: users left in clear or under an older key (written by a node that had not heard of a new key) rewritten.
+  const stopPersonalData = runDaily(
+    () => catchUpPersonalData(ctx),
+    (error) => ctx.log?.error({ err: error }, 'personal data not re-encrypted'),
+  );
+  app.addHook('onClose', async () => stopPersonalData());
   registerLogReadAudit(app, ctx);
   registerIdempotency(app, ctx.db);
   await registerDocs(app);

@@ -4,6 +4,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../kernel/config.js';
+import { PersonalDataKeys } from './personal-data-keys.js';
+import { PersonalDataPlugin } from './personal-data-plugin.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -15,6 +17,8 @@ export interface DatabaseHandle {
   /** Where the data lives, for logs: a directory, memory, or the server's host. */
   location: string;
   close(): Promise<void>;
+  /** The keys of personal data at rest the handle encrypts and decrypts with (none until loaded, see personal-data.ts). */
+  personalData: PersonalDataKeys;
   /** PGlite only: its data directory as a gzipped tarball, which `initialData` loads. */
   dump?(): Promise<Blob>;
 }
@@ -44,7 +48,9 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
   const memory = config.SSO_DATA_DIR === 'memory://' && !config.DATABASE_URL;
   const newDirectory = !memory && !config.DATABASE_URL && !existsSync(join(resolve(config.SSO_DATA_DIR), 'PG_VERSION'));
   if (options.initialData && !memory && !newDirectory) throw new Error('an initial data directory is for a new database only');
-  const plugins = [new CamelCasePlugin()];
+  const personalData = new PersonalDataKeys();
+  // After the camel-case plugin: the personal-data plugin reads the snake_case names it writes.
+  const plugins = [new CamelCasePlugin(), new PersonalDataPlugin(personalData)];
   if (config.DATABASE_URL) {
     // int8 stays a string (ids are 64-bit); pg already does so by default.
     // A server that does not answer fails the connection after 10 s instead of hanging the request.
@@ -58,7 +64,13 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     const url = new URL(config.DATABASE_URL);
-    return { db, kind: 'postgres', location: `${url.hostname}:${url.port || 5432}${url.pathname}`, close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      personalData,
+      location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
+      close: () => db.destroy(),
+    };
   }
   const dir = memory ? undefined : resolve(config.SSO_DATA_DIR);
   if (dir) mkdirSync(dir, { recursive: true });
@@ -72,6 +84,7 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
   return {
     db,
     kind: 'pglite',
+    personalData,
     location: dir ?? 'memory',
     dump: () => pglite.dumpDataDir('gzip'),
     close: async () => {

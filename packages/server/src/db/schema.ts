@@ -70,6 +70,9 @@ export interface Database
     // Migration 0049: when the password was last set; the last sign-in or enabling (dormant accounts).
     passwordChangedAt: Timestamp;
     lastActiveAt: NullableTimestamp;
+    // Migration 0053: HMAC-SM3 of the plain phone and email while they are stored encrypted.
+    phoneIndex: Opt<string>;
+    emailIndex: Opt<string>;
   }>;
   // Migration 0049: the hashes of a user's earlier passwords (no reuse), newest last.
   blade_user_password: { id: Generated<string>; tenantId: string; userId: Id; password: string; createTime: Timestamp };
@@ -218,6 +221,8 @@ export interface Database
   }>;
   blade_notice: Row<{ title: string; category: number; releaseTime: Timestamp; content: Opt<string> }>;
   sso_data_key: { purpose: string; keyMaterial: string; createdAt: Timestamp };
+  // Migration 0053: the keys of personal data at rest.
+  sso_personal_key: { id: number; cipherKey: string; indexKey: string; createdAt: Generated<Date> };
   // The OpenID Connect provider's stored objects (migration 0016), by model and id.
   sso_oidc_object: {
     model: string;

@@ -37,6 +37,11 @@ const schema = z.object({
     .string()
     .regex(/^04[0-9a-fA-F]{128}$/, 'must be 04 and 128 hex digits')
     .optional(),
+  /**
+   * Users' phone and email stored SM4-encrypted from the start (the platform's compliance profile
+   * for every tenant turns it on too). Once on it stays on: setting it back to false decrypts nothing.
+   */
+  SSO_ENCRYPT_PERSONAL_DATA: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -58,5 +63,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** Configuration for tests and tools: in-memory database, quiet logs, any port. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ SSO_DATA_DIR: 'memory://', LOG_LEVEL: 'silent', PORT: '0' }), ...overrides };
+  // SSO_ENCRYPT_PERSONAL_DATA=true runs any suite with users' phone and email encrypted at rest.
+  const encrypt = process.env.SSO_ENCRYPT_PERSONAL_DATA;
+  return {
+    ...loadConfig({
+      SSO_DATA_DIR: 'memory://',
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      ...(encrypt ? { SSO_ENCRYPT_PERSONAL_DATA: encrypt } : {}),
+    }),
+    ...overrides,
+  };
 }

@@ -71,6 +71,8 @@ export type SecurityEventType =
   | 'user.social-unbind'
   // the compliance profile and its limits (a tenant's own, or the platform's for every tenant)
   | 'tenant.compliance-setting'
+  // the encryption at rest of personal data turned on, or its key rotated (platform-wide)
+  | 'platform.personal-data-key'
   // a log read by the audit administrator (三员分立: their own reading is on record)
   | 'log.read';
 

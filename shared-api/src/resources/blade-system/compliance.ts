@@ -59,6 +59,10 @@ export const complianceMessages = defineMessages({
     'The platform has turned the profile on for every tenant; a tenant cannot turn it off',
   ],
   forAllPlatformOnly: ['只有平台租户可以为所有租户开启合规配置', 'Only the platform tenant turns the profile on for every tenant'],
+  personalDataPlatformOnly: [
+    '个人信息加密密钥属于整个平台，只有平台租户可以查看和轮换',
+    'The personal-data keys belong to the whole platform: only the platform tenant sees and rotates them',
+  ],
 });
 
 const whole = (max: number, message: string) => z.number({ message }).int(message).min(0, message).max(max, message);
@@ -117,6 +121,15 @@ export const complianceReport = z.object({
 });
 export type ComplianceReportAnswer = z.infer<typeof complianceReport>;
 
+/** The encryption at rest of users' phone and email (platform-wide): its keys and how many users each still holds. */
+export const personalDataState = z.object({
+  encrypted: z.boolean(),
+  currentKeyId: z.number().nullable(),
+  keys: z.array(z.object({ id: z.number(), createdAt: z.string(), users: z.number() })),
+  pending: z.number(),
+});
+export type PersonalDataStateAnswer = z.infer<typeof personalDataState>;
+
 export const compliance = defineEndpoints({
   service: 'blade-system',
   name: 'compliance',
@@ -142,6 +155,22 @@ export const compliance = defineEndpoints({
       summary: 'Sets the tenant’s compliance profile and limits (null returns one to the platform value)',
       body: complianceSettingsInput,
       response: complianceSettings,
+      permission: 'compliance',
+    }),
+    personalData: defineExtra({
+      method: 'GET',
+      path: 'personal-data',
+      summary:
+        "Platform tenant only: whether users' phone and email are stored SM4-encrypted, the keys and the users left under older keys",
+      response: personalDataState,
+      permission: 'compliance',
+    }),
+    rotatePersonalDataKey: defineExtra({
+      method: 'POST',
+      path: 'personal-data-rotate',
+      summary:
+        "Platform tenant only: makes a new personal-data key current (the first turns the encryption on) and re-encrypts every user's phone and email under it",
+      response: personalDataState,
       permission: 'compliance',
     }),
   },

@@ -17,6 +17,7 @@ import { userStore } from '../../session/user-store.js';
 import type { ScreenProps } from '../screen-props.js';
 import { saveFile } from '../shared/download.js';
 import './compliance-strings.js';
+import { PersonalDataCard } from './personal-data-card.js';
 import { reportCsv } from './report-file.js';
 
 const STATE_COLORS: Record<ComplianceControl['state'], string> = { met: 'green', 'not met': 'red', 'n/a': 'default' };
@@ -27,7 +28,8 @@ type FormValues = Omit<ComplianceSettings, 'forcedByPlatform'> & { forAllTenants
 /**
  * 合规配置: the tenant's compliance profile (the switch and the limits it brings) above the report
  * of every control with its state and what to change, exportable as a CSV for the assessor. The
- * platform tenant may turn the profile on for every tenant.
+ * platform tenant may turn the profile on for every tenant, and turns on or rotates the encryption
+ * of personal data.
  */
 export default function ComplianceScreen({ menu }: ScreenProps) {
   const { t } = useTranslation();
@@ -110,6 +112,7 @@ export default function ComplianceScreen({ menu }: ScreenProps) {
           </Button>
         </Form>
       </Card>
+      {platform && <PersonalDataCard onChanged={() => load().catch(() => undefined)} />}
       <Card
         size="small"
         title={t('compliance.reportTitle')}

@@ -45,6 +45,7 @@ import * as tenantParams from './0048-tenant-params.js';
 import * as passwordSessionLimits from './0049-password-session-limits.js';
 import * as platformRoles from './0050-platform-roles.js';
 import * as syncSchedulesRules from './0051-sync-schedules-rules.js';
+import * as personalDataEncryption from './0053-personal-data-encryption.js';
 import * as syncReplayGroups from './0054-sync-replay-groups.js';
 
 export interface Migration {
@@ -104,5 +105,6 @@ export const migrations: Migration[] = [
   { version: 49, name: 'password-session-limits', up: passwordSessionLimits.up },
   { version: 50, name: 'platform-roles', up: platformRoles.up },
   { version: 51, name: 'sync-schedules-rules', up: syncSchedulesRules.up },
+  { version: 53, name: 'personal-data-encryption', up: personalDataEncryption.up },
   { version: 54, name: 'sync-replay-groups', up: syncReplayGroups.up },
 ];

@@ -3,6 +3,7 @@ import { ADMINISTRATOR_ALIASES } from '../../auth/enrolment.js';
 import { captchaRequiredBy } from '../../auth/login-options.js';
 import type { AppContext } from '../../context.js';
 import { complianceOf } from '../../db/compliance.js';
+import { personalDataState } from '../../db/personal-data.js';
 import { live } from '../../kernel/live-rows.js';
 import { verifyChain } from '../../logs/audit-chain.js';
 
@@ -190,11 +191,25 @@ const CONTROLS: Control[] = [
   {
     id: 'crypto.sm4',
     title: ['个人信息 SM4 加密存储', 'Personal data encrypted with SM4 at rest'],
-    check: () =>
-      notMet(
-        '手机号、邮箱、身份证号尚以明文存储；请在数据库层启用透明加密，或等待平台支持',
-        'Phone, email and identity numbers are stored in clear: encrypt the database storage until the platform does',
-      ),
+    check: async ({ ctx }) => {
+      const state = await personalDataState(ctx.db, ctx.database.personalData);
+      if (!state.encrypted) {
+        return notMet(
+          '用户手机号、邮箱以明文存储：平台租户为所有租户开启合规配置，或执行 sso compliance personal-data-rotate 开启加密',
+          "Users' phone and email are stored in clear: turn the profile on for every tenant from the platform tenant, or run sso compliance personal-data-rotate",
+        );
+      }
+      if (state.pending > 0) {
+        return notMet(
+          `${state.pending} 个用户的手机号或邮箱尚未以当前密钥加密：执行 sso compliance personal-data-rotate`,
+          `${state.pending} users' phone or email are not yet under the current key: run sso compliance personal-data-rotate`,
+        );
+      }
+      return met(
+        `用户手机号、邮箱以 SM4 加密存储（当前密钥 ${state.currentKeyId}），精确检索经 HMAC-SM3 索引；平台不保存身份证号`,
+        `Users' phone and email are stored SM4-encrypted (current key ${state.currentKeyId}), searched through an HMAC-SM3 index; the platform keeps no identity numbers`,
+      );
+    },
   },
   {
     id: 'transport.tlcp',

@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { complianceOf } from '../../db/compliance.js';
 import type { Caller } from '../../kernel/caller.js';
+import { ensurePersonalDataEncrypted } from './personal-data.js';
 
 /**
  * Saves a tenant's own compliance settings (a value, or null to fall back to the platform's) and,
@@ -38,6 +39,8 @@ export async function saveComplianceSettings(ctx: AppContext, caller: Caller, in
   });
   ctx.cache.invalidate('blade_tenant_param');
   if (forAllTenants !== undefined) ctx.cache.invalidate('blade_param');
+  // The profile for every tenant brings the encryption at rest of personal data (platform-wide, as its keys are).
+  if (forAllTenants === true) await ensurePersonalDataEncrypted(ctx);
   return complianceOf(ctx.params, tenantId);
 }
 

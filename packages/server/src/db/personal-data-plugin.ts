@@ -1,0 +1,227 @@
+import {
+  BinaryOperationNode,
+  ColumnNode,
+  ColumnUpdateNode,
+  type DeleteQueryNode,
+  type InsertQueryNode,
+  type KyselyPlugin,
+  type OperationNode,
+  OperationNodeTransformer,
+  OperatorNode,
+  OrNode,
+  ParensNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  PrimitiveValueListNode,
+  type QueryResult,
+  ReferenceNode,
+  type RootOperationNode,
+  type SelectQueryNode,
+  type TableNode,
+  type UnknownRow,
+  type UpdateQueryNode,
+  ValueListNode,
+  ValueNode,
+  ValuesNode,
+} from 'kysely';
+import { CIPHERTEXT_PREFIX, type PersonalDataKeys } from './personal-data-keys.js';
+
+/**
+ * Personal data of `blade_user` (phone, email) is encrypted at rest once a personal-data key exists,
+ * and every reader keeps working unchanged because the database handle does the work:
+ * - writes: an insert or update of `blade_user` that sets phone or email stores the SM4 ciphertext
+ *   and sets the matching index column (`phone_index`, `email_index`) to the value's HMAC-SM3;
+ * - searches: `phone = v`, `phone in (…)` and `phone like/ilike '%v%'` on `blade_user` also match
+ *   rows whose index is the index of v (a `like` matches whole values only once rows are
+ *   encrypted: a ciphertext has no substrings to find);
+ * - reads: any string in any result that is one of our ciphertexts comes back decrypted, whatever
+ *   the query, alias or join (a ciphertext is never shown or sent).
+ * Runs after the camel-case plugin: it sees snake_case table and column names.
+ */
+const TABLE = 'blade_user';
+const INDEX_COLUMN: Readonly<Record<string, string>> = { phone: 'phone_index', email: 'email_index' };
+const SEARCH_OPERATORS = new Set(['=', 'in', 'like', 'ilike']);
+
+type Scope = { names: Set<string> };
+
+const nameOfTable = (node: OperationNode | undefined): { table?: string; alias?: string } => {
+  if (!node) return {};
+  if (node.kind === 'TableNode') return { table: (node as TableNode).table.identifier.name };
+  if (node.kind === 'AliasNode') {
+    const aliased = node as unknown as { node: OperationNode; alias: { name?: string } };
+    return { table: nameOfTable(aliased.node).table, alias: aliased.alias.name };
+  }
+  return {};
+};
+
+/** The names a query's own FROM, JOIN and UPDATE tables give `blade_user` (its name or aliases). */
+function scopeOf(tables: readonly (OperationNode | undefined)[]): Scope {
+  const names = new Set<string>();
+  for (const node of tables) {
+    const { table, alias } = nameOfTable(node);
+    if (table === TABLE) names.add(alias ?? TABLE);
+  }
+  return { names };
+}
+
+const columnName = (node: OperationNode): string | undefined => (node.kind === 'ColumnNode' ? (node as ColumnNode).column.name : undefined);
+
+/** A protected column of blade_user named by a reference (bare, `sql\`${ref}::text\``, qualified by its name or alias). */
+function protectedReference(node: OperationNode, scope: Scope | undefined): ReferenceNode | undefined {
+  if (!scope?.names.size) return undefined;
+  let reference = node;
+  // `sql\`${sql.ref(column)}::text\``: raw nodes around one reference, with at most a cast to text.
+  while (reference.kind === 'RawNode') {
+    const raw = reference as unknown as { sqlFragments: readonly string[]; parameters: readonly OperationNode[] };
+    const [only] = raw.parameters;
+    if (raw.parameters.length !== 1 || !only || !['', '::text'].includes(raw.sqlFragments.join('').trim())) return undefined;
+    reference = only;
+  }
+  if (reference.kind !== 'ReferenceNode') return undefined;
+  const ref = reference as ReferenceNode;
+  const column = columnName(ref.column);
+  if (!column || !INDEX_COLUMN[column]) return undefined;
+  const qualifier = ref.table?.table.identifier.name;
+  // Unqualified: with blade_user among the query's tables, the name can only be its column (else SQL calls it ambiguous).
+  if (qualifier !== undefined && !scope.names.has(qualifier)) return undefined;
+  return ref;
+}
+
+/** The plain values a search compares with: `like` patterns reduced to the whole value they contain. */
+function searchedValues(operator: string, right: OperationNode): string[] | undefined {
+  const fromLike = (pattern: string) => pattern.replace(/^%|%$/g, '').replace(/\\([\\%_])/g, '$1');
+  if (right.kind === 'ValueNode') {
+    const value = (right as ValueNode).value;
+    if (typeof value !== 'string') return undefined;
+    return [operator === 'like' || operator === 'ilike' ? fromLike(value) : value];
+  }
+  if (operator !== 'in') return undefined;
+  const items =
+    right.kind === 'PrimitiveValueListNode'
+      ? (right as PrimitiveValueListNode).values
+      : right.kind === 'ValueListNode'
+        ? (right as ValueListNode).values.map((item) => (item.kind === 'ValueNode' ? (item as ValueNode).value : undefined))
+        : [];
+  return items.every((item) => typeof item === 'string') ? (items as string[]) : undefined;
+}
+
+class PersonalDataTransformer extends OperationNodeTransformer {
+  private scopes: Scope[] = [];
+
+  constructor(private readonly keys: PersonalDataKeys) {
+    super();
+  }
+
+  private within<T>(scope: Scope, transform: () => T): T {
+    this.scopes.push(scope);
+    try {
+      return transform();
+    } finally {
+      this.scopes.pop();
+    }
+  }
+
+  protected override transformSelectQuery(node: SelectQueryNode): SelectQueryNode {
+    const scope = scopeOf([...(node.from?.froms ?? []), ...(node.joins ?? []).map((join) => join.table)]);
+    return this.within(scope, () => super.transformSelectQuery(node));
+  }
+
+  protected override transformDeleteQuery(node: DeleteQueryNode): DeleteQueryNode {
+    const scope = scopeOf([...node.from.froms, ...(node.joins ?? []).map((join) => join.table)]);
+    return this.within(scope, () => super.transformDeleteQuery(node));
+  }
+
+  protected override transformUpdateQuery(node: UpdateQueryNode): UpdateQueryNode {
+    const scope = scopeOf([node.table, ...(node.from?.froms ?? []), ...(node.joins ?? []).map((join) => join.table)]);
+    const updated = this.within(scope, () => super.transformUpdateQuery(node));
+    if (nameOfTable(node.table).table !== TABLE || !updated.updates) return updated;
+    return { ...updated, updates: updated.updates.flatMap((update) => this.encryptedUpdate(update)) };
+  }
+
+  protected override transformInsertQuery(node: InsertQueryNode): InsertQueryNode {
+    const inserted = this.within({ names: new Set() }, () => super.transformInsertQuery(node));
+    if (nameOfTable(node.into).table !== TABLE) return inserted;
+    return this.encryptedInsert(inserted);
+  }
+
+  protected override transformBinaryOperation(node: BinaryOperationNode): BinaryOperationNode {
+    const transformed = super.transformBinaryOperation(node);
+    const operator = transformed.operator.kind === 'OperatorNode' ? (transformed.operator as OperatorNode).operator : undefined;
+    if (!operator || !SEARCH_OPERATORS.has(operator)) return transformed;
+    const reference = protectedReference(transformed.leftOperand, this.scopes.at(-1));
+    const values = reference && searchedValues(operator, transformed.rightOperand)?.filter((value) => value !== '');
+    if (!reference || !values?.length) return transformed;
+    const column = columnName(reference.column) as string;
+    const indexReference = ReferenceNode.create(ColumnNode.create(INDEX_COLUMN[column] as string), reference.table);
+    const indexes = values.flatMap((value) => this.keys.indexesOf(value));
+    const byIndex = BinaryOperationNode.create(indexReference, OperatorNode.create('in'), PrimitiveValueListNode.create(indexes));
+    // Still compared as written too: rows not yet encrypted (or written by a node that had no key yet) are found.
+    return ParensNode.create(OrNode.create(transformed, byIndex)) as unknown as BinaryOperationNode;
+  }
+
+  private encryptedUpdate(update: ColumnUpdateNode): ColumnUpdateNode[] {
+    const column = columnName(update.column);
+    const indexColumn = column && INDEX_COLUMN[column];
+    if (!indexColumn || update.value.kind !== 'ValueNode') return [update];
+    const value = (update.value as ValueNode).value;
+    if (value !== null && typeof value !== 'string') return [update];
+    return [
+      ColumnUpdateNode.create(update.column, ValueNode.create(value === null ? null : this.keys.encrypt(value))),
+      ColumnUpdateNode.create(ColumnNode.create(indexColumn), ValueNode.create(value === null ? null : this.keys.index(value))),
+    ];
+  }
+
+  private encryptedInsert(node: InsertQueryNode): InsertQueryNode {
+    const columns = node.columns?.map((column) => column.column.name) ?? [];
+    const protectedAt = columns.flatMap((name, at) => (INDEX_COLUMN[name] && !columns.includes(INDEX_COLUMN[name]) ? [at] : []));
+    if (!protectedAt.length || node.values?.kind !== 'ValuesNode') return node;
+    const rows = (node.values as ValuesNode).values.map((row) => {
+      const values: unknown[] =
+        row.kind === 'PrimitiveValueListNode'
+          ? [...row.values]
+          : row.values.map((item) => (item.kind === 'ValueNode' ? (item as ValueNode).value : item));
+      const indexes = protectedAt.map((at) => {
+        const value = values[at];
+        if (typeof value !== 'string') return null;
+        values[at] = this.keys.encrypt(value);
+        return this.keys.index(value);
+      });
+      const all = [...values, ...indexes];
+      return all.some((value) => isNode(value))
+        ? ValueListNode.create(all.map((value) => (isNode(value) ? value : ValueNode.create(value))))
+        : PrimitiveValueListNode.create(all);
+    });
+    const indexColumns = protectedAt.map((at) => ColumnNode.create(INDEX_COLUMN[columns[at] as string] as string));
+    return { ...node, columns: [...(node.columns ?? []), ...indexColumns], values: ValuesNode.create(rows) };
+  }
+}
+
+const isNode = (value: unknown): value is OperationNode =>
+  typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string';
+
+export class PersonalDataPlugin implements KyselyPlugin {
+  constructor(private readonly keys: PersonalDataKeys) {}
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    // Without a key nothing is encrypted and no search needs the index.
+    if (!this.keys.enabled) return args.node;
+    return new PersonalDataTransformer(this.keys).transformNode(args.node);
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const rows = args.result.rows;
+    if (!rows?.length || !this.keys.enabled) return args.result;
+    let changed = false;
+    const plain = rows.map((row) => {
+      let copy: UnknownRow | undefined;
+      for (const [key, value] of Object.entries(row)) {
+        if (typeof value !== 'string' || !value.startsWith(CIPHERTEXT_PREFIX)) continue;
+        copy ??= { ...row };
+        copy[key] = this.keys.decrypt(value);
+      }
+      if (copy) changed = true;
+      return copy ?? row;
+    });
+    return changed ? { ...args.result, rows: plain } : args.result;
+  }
+}

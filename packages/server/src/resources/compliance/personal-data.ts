@@ -1,0 +1,63 @@
+import { COMPLIANCE_PARAMS, DEFAULT_TENANT_ID, forbidden, complianceMessages as m } from '@sso/shared-api';
+import type { AppContext } from '../../context.js';
+import { addPersonalKey, encryptPendingUsers, loadPersonalKeys, personalDataState } from '../../db/personal-data.js';
+import type { Caller } from '../../kernel/caller.js';
+
+/** Other nodes re-read the personal-data keys when one node adds a key. */
+export const PERSONAL_KEYS_TOPIC = 'personal-data.keys';
+
+const platformOnly = (caller: Caller) => {
+  // The keys protect every tenant's users: a tenant administrator neither sees nor rotates them.
+  if (caller.tenant_id !== DEFAULT_TENANT_ID) throw forbidden(m.personalDataPlatformOnly);
+};
+
+export async function personalDataOf(ctx: AppContext, caller: Caller) {
+  platformOnly(caller);
+  return personalDataState(ctx.db, ctx.database.personalData);
+}
+
+/** A new current key (the first turns the encryption on), then every user's phone and email rewritten under it. */
+export async function rotatePersonalDataKey(ctx: AppContext, caller: Caller) {
+  platformOnly(caller);
+  const keys = ctx.database.personalData;
+  const previous = keys.currentKeyId ?? null;
+  const keyId = await addPersonalKey(ctx.db, keys);
+  await ctx.bus.publish(PERSONAL_KEYS_TOPIC, { keyId });
+  const rewritten = await encryptPendingUsers(ctx.db, keys);
+  await ctx.audit.record({
+    type: 'platform.personal-data-key',
+    actor: caller,
+    targets: [{ kind: 'tenant', id: DEFAULT_TENANT_ID }],
+    detail: { previousKeyId: previous, keyId, rewritten },
+  });
+  return personalDataState(ctx.db, keys);
+}
+
+/**
+ * At start: the keys read, the encryption turned on when the platform holds the compliance
+ * profile on for every tenant or SSO_ENCRYPT_PERSONAL_DATA says so, and users written in clear (before it was on, or by a node that had
+ * no key yet) or under an older key rewritten under the current one. Also run daily.
+ */
+export async function catchUpPersonalData(ctx: AppContext): Promise<number> {
+  const keys = ctx.database.personalData;
+  await loadPersonalKeys(ctx.db, keys);
+  const wanted = ctx.config.SSO_ENCRYPT_PERSONAL_DATA === 'true' || (await ctx.params.get(COMPLIANCE_PARAMS.profile)) === 'true';
+  if (!keys.enabled && wanted) {
+    await addPersonalKey(ctx.db, keys);
+    await ctx.bus.publish(PERSONAL_KEYS_TOPIC, { keyId: keys.currentKeyId });
+  }
+  return encryptPendingUsers(ctx.db, keys);
+}
+
+/** Turns the encryption on now (the platform's profile was just turned on for every tenant). */
+export async function ensurePersonalDataEncrypted(ctx: AppContext): Promise<void> {
+  if (ctx.database.personalData.enabled) return;
+  await catchUpPersonalData(ctx);
+}
+
+/** Keeps this node's keys in step with the others'. */
+export function followPersonalKeys(ctx: AppContext): void {
+  ctx.bus.subscribe(PERSONAL_KEYS_TOPIC, () => {
+    loadPersonalKeys(ctx.db, ctx.database.personalData).catch((error) => ctx.log?.error({ err: error }, 'personal-data keys not reloaded'));
+  });
+}
