@@ -25,7 +25,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
   takenPort = (taken.address() as { port: number }).port;
 });
-afterAll(() => new Promise((resolve) => taken.close(resolve)));
+/** Servers started and not yet exited: a test that timed out leaves its child running (under load it
+ * may start only after the taken port was freed), so the suite ends them all. */
+const running = new Set<ReturnType<typeof spawn>>();
+afterAll(async () => {
+  for (const child of running) child.kill('SIGKILL');
+  await new Promise((resolve) => taken.close(resolve));
+});
 
 /** Runs the server's entry with these settings until it exits: its exit code and what it wrote to stderr. */
 function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
@@ -34,6 +40,8 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stde
     cwd: serverDir,
     env: { ...base, SSO_DATA_DIR: 'memory://', ...env },
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
