@@ -5,7 +5,7 @@ import { createTenantWithAdmin, signIn, TEST_PASSWORD, type TrackedClient, useTe
 import { changeOwnPassword } from '../auth/session-http.js';
 import { createApp, grantApp } from '../cas/sign-on.testkit.js';
 import { CookieBrowser } from './browser.testkit.js';
-import { grantUser, type RegisteredApp, registerApp, relyingParty, SCOPE, staffMember } from './rp.testkit.js';
+import { bladeAuth, grantUser, type RegisteredApp, registerApp, relyingParty, SCOPE, staffMember } from './rp.testkit.js';
 
 /**
  * A browser already signed in to the platform (the web app's token cookie) signs on without the
@@ -188,19 +188,19 @@ describe('OpenID Connect, signed in to the platform', () => {
     for (const asked of [{ prompt: 'login' }, { max_age: '0' }] as Record<string, string>[]) {
       const flow = await authorize(member.browser, app, asked);
       expect(flow.toSignInPage).toBe(true);
-      const finish = (token: string) =>
+      const finish = (sdk: TrackedClient) =>
         member.browser.request(`${suite.server.baseUrl}${OIDC_INTERACTION_PATH}?uid=${flow.location?.searchParams.get('uid')}`, {
           method: 'POST',
-          headers: { 'blade-auth': `bearer ${token}` },
+          headers: bladeAuth(sdk),
         });
       // The session the browser had signed in before the request: back to the form, nothing granted.
-      const stale = await finish(accessToken(member.sdk));
+      const stale = await finish(member.sdk);
       expect(stale.status).toBe(400);
       expect(JSON.parse(stale.text)).toMatchObject({ data: { signInAgain: true } });
       expect(await grantsOf(accessToken(member.sdk))).toBe(0);
 
       const fresh = await signIn(suite.server, { account: 'one_hop_fresh', password: TEST_PASSWORD });
-      const done = await finish(accessToken(fresh));
+      const done = await finish(fresh);
       expect(done.status).toBe(200);
       const back = await member.browser.request(JSON.parse(done.text).data.url);
       const location = new URL(back.location ?? '', suite.server.baseUrl);
@@ -224,7 +224,7 @@ describe('OpenID Connect, signed in to the platform', () => {
     expect(flow).toMatchObject({ toSignInPage: true, code: undefined });
     const finish = await browser.request(`${suite.server.baseUrl}${OIDC_INTERACTION_PATH}?uid=${flow.location?.searchParams.get('uid')}`, {
       method: 'POST',
-      headers: { 'blade-auth': `bearer ${accessToken(outsider.sdk)}` },
+      headers: bladeAuth(outsider.sdk),
     });
     expect(finish.status).toBe(403);
     expect(await opensOf(outsider.id, app.id)).toBe(0);
