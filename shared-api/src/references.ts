@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ResourceDef } from './resource.js';
 
 /**
@@ -16,6 +17,33 @@ export interface Reference {
   hint?: string;
   /** The message when the key names no such row. */
   missing: string;
+  /** The message when a required reference is left empty (`请选择应用`): a person picks, never types a key. */
+  choose: string;
+}
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * The entity with each required reference field answering its reference's `choose` message when
+ * left empty, rather than the key format's message: the form and the server then say what to do
+ * (pick the application), not that an id is malformed. A reference its entity leaves optional
+ * keeps its schema, for there an empty value means none.
+ */
+export function withReferenceChoices<E extends z.ZodObject>(entity: E, references: Readonly<Record<string, Reference>>): E {
+  const shape = entity.shape as Record<string, z.ZodType | undefined>;
+  const chosen: Record<string, z.ZodType> = {};
+  for (const [field, reference] of Object.entries(references)) {
+    const schema = shape[field];
+    if (!schema || schema.safeParse(undefined).success) continue;
+    chosen[field] = z
+      .unknown()
+      .superRefine((value, ctx) => {
+        if (isBlank(value)) ctx.addIssue({ code: 'custom', message: reference.choose });
+      })
+      .pipe(schema);
+  }
+  // safeExtend keeps the entity's own refinements across fields.
+  return Object.keys(chosen).length ? (entity.safeExtend(chosen) as unknown as E) : entity;
 }
 
 /** One choice of a reference picker: the key stored and the name shown. */

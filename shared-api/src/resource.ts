@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Reference } from './references.js';
+import { type Reference, withReferenceChoices } from './references.js';
 
 /** `custom`: validated like the field, applied by the server's rules of the resource (`listFilter`). */
 export type FilterOp = 'eq' | 'like' | 'custom';
@@ -268,6 +268,7 @@ export function defineResource<
     routes: 'all',
     extras: {} as X,
     ...options,
+    entity: options.references ? withReferenceChoices(options.entity, options.references) : options.entity,
     keyField,
     shape: options.shape ?? listShapeOf(options.extras),
     filters: (options.filters ?? {}) as Record<string, FilterOp>,

@@ -12,6 +12,7 @@ import { app, defineMessages, defineResource, idString, requiredText } from './i
 const m = defineMessages({
   toolName: ['请输入工具名称', 'Please enter the tool name'],
   appMissing: ['工具所属应用不存在', "The tool's application does not exist"],
+  appChoose: ['请选择工具所属应用', "Please choose the tool's application"],
 });
 export const testToolMessages = m;
 
@@ -27,7 +28,7 @@ export const testTool = defineResource({
     appId: idString,
   }),
   names: { appName: { field: 'appId', table: 'blade_app', column: 'appName', sameTenant: true } },
-  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing } },
+  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing, choose: m.appChoose } },
   filters: { toolName: 'like', appId: 'eq' },
   sorts: ['toolName'],
   view: {

@@ -70,9 +70,19 @@ describe('a resource served from its definition alone', () => {
     expect(refused).toEqual(bad("The tool's application does not exist"));
   });
 
-  it("checks the entity's own fields before the reference: no application key at all is refused as a bad id", async () => {
-    expect(await failure(suite.admin, api.submit({ toolName: '卡尺' } as never))).toEqual(bad(zh('badId')));
-    expect(await failure(suite.admin, api.submit({ toolName: '卡尺', appId: '' }))).toEqual(bad(zh('badId')));
+  it("asks for the application when none is given, in the caller's language, and keeps the key's format message for a malformed key", async () => {
+    const kept = await api.submit({ toolName: '卡尺', appId: apps.erp });
+    const before = await tableSnapshot(suite.server, 'test_tool');
+    const choose = bad(testToolMessages.appChoose);
+    expect(await failure(suite.admin, api.submit({ toolName: '卡尺' } as never))).toEqual(choose);
+    expect(await failure(suite.admin, api.submit({ toolName: '卡尺', appId: '' }))).toEqual(choose);
+    expect(await failure(suite.admin, api.submit({ toolName: '卡尺', appId: null } as never))).toEqual(choose);
+    // Clearing a required reference on an update is refused the same way.
+    expect(await failure(suite.admin, api.submit({ id: kept.id, appId: '' }))).toEqual(choose);
+    expect(await failure(suite.admin, api.submit({ toolName: '卡尺', appId: 'abc' }))).toEqual(bad(zh('badId')));
+    const inEnglish = await failure(english, resourceClient(english, testTool).submit({ toolName: 'Calliper', appId: '' }));
+    expect(inEnglish).toEqual(bad("Please choose the tool's application"));
+    expect(await tableSnapshot(suite.server, 'test_tool')).toEqual(before);
   });
 });
 

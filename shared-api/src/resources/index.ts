@@ -259,6 +259,6 @@ export * from './blade-system/sync-source.js';
 export { tenantMessages } from './blade-system/tenant.js';
 export * from './blade-system/top-menu.js';
 export { updatePasswordFields, userFilters, userProfile } from './blade-user/user-extras.js';
-export { type UserRow, userEntity, userRow } from './blade-user/user-fields.js';
+export { PASSWORD_CHANGE, type UserRow, userEntity, userRow } from './blade-user/user-fields.js';
 export { rowMessage, userMessages } from './blade-user/user-messages.js';
 export { client, datasource, dict, dictBiz, menu, param, tenant, tenantPackage, user };

@@ -64,6 +64,24 @@ describe('password expiry', () => {
     const again = await signInAs(user, PASSWORDS[0]);
     expect(again.isInitPassword).toBe(INIT_PASSWORD_DONE);
   });
+
+  it("lifts the expiry's hold when the profile is turned off, but never a reset's", async () => {
+    const { admin, user } = await tenantWithUser('630009', { passwordExpiryDays: 90 });
+    await setUser(user.id, { passwordChangedAt: daysAgo(91) });
+    expect((await signInAs(user)).isInitPassword).toBe(INIT_PASSWORD_PENDING);
+    await admin.sdk.system.compliance.saveSettings({ profile: false });
+    const lifted = await signInAs(user);
+    expect(lifted.isInitPassword).toBe(INIT_PASSWORD_DONE);
+    expect((await call(suite.server.baseUrl, 'GET', PARAM_LIST, { token: lifted.access })).status).toBe(200);
+    // Turned on again, the old password is held again.
+    await admin.sdk.system.compliance.saveSettings({ profile: true });
+    expect((await signInAs(user)).isInitPassword).toBe(INIT_PASSWORD_PENDING);
+    // A reset's required change outlives the profile.
+    await admin.sdk.user.user.resetPassword({ userIds: user.id });
+    await admin.sdk.system.compliance.saveSettings({ profile: false });
+    const initial = (await suite.server.ctx.params.get('account.initPassword')) ?? '';
+    expect((await signInAs(user, initial)).isInitPassword).toBe(INIT_PASSWORD_PENDING);
+  });
 });
 
 describe('password history and minimum age', () => {

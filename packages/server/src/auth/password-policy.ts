@@ -1,4 +1,4 @@
-import { badRequest, type ComplianceSettings, defineMessages } from '@sso/shared-api';
+import { badRequest, type ComplianceSettings, defineMessages, PASSWORD_CHANGE } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
 import { complianceOf } from '../db/compliance.js';
@@ -29,7 +29,9 @@ export function passwordExpired(settings: ComplianceSettings, changedAt: Date, n
 
 /**
  * At sign-in: an expired password is a required change, held exactly like a first sign-in's
- * (`must_change_password`), so that every client and the session's routes treat it the same.
+ * (`must_change_password`), so that every client and the session's routes treat it the same, but
+ * marked as the expiry's: once the expiry no longer applies (the profile turned off, the expiry
+ * lengthened) the hold is lifted at the next sign-in. A first sign-in's or a reset's hold stays.
  * A password checked by a directory is changed there, never here: it does not expire here.
  * Answers the user as it now is.
  */
@@ -37,11 +39,14 @@ export async function holdExpiredPassword<U extends { id: string; tenantId: stri
   ctx: AppContext,
   user: U,
 ): Promise<U> {
-  if (user.mustChangePassword === 1) return user;
-  if (!passwordExpired(await complianceOf(ctx.params, user.tenantId), user.passwordChangedAt)) return user;
-  if (await ctx.directoryPasswords.linkOf(user.tenantId, user.id)) return user;
-  await ctx.db.updateTable('blade_user').set({ mustChangePassword: 1 }).where('id', '=', user.id).execute();
-  return { ...user, mustChangePassword: 1 };
+  if (user.mustChangePassword === PASSWORD_CHANGE.required) return user;
+  const expired =
+    passwordExpired(await complianceOf(ctx.params, user.tenantId), user.passwordChangedAt) &&
+    !(await ctx.directoryPasswords.linkOf(user.tenantId, user.id));
+  const hold = expired ? PASSWORD_CHANGE.expired : PASSWORD_CHANGE.none;
+  if (hold === user.mustChangePassword) return user;
+  await ctx.db.updateTable('blade_user').set({ mustChangePassword: hold }).where('id', '=', user.id).execute();
+  return { ...user, mustChangePassword: hold };
 }
 
 /**
@@ -49,7 +54,7 @@ export async function holdExpiredPassword<U extends { id: string; tenantId: stri
  * a required one (first sign-in, expiry, a reset).
  */
 export function assertOldEnough(settings: ComplianceSettings, user: { mustChangePassword: number; passwordChangedAt: Date }): void {
-  if (user.mustChangePassword === 1 || settings.passwordMinAgeDays <= 0) return;
+  if (user.mustChangePassword !== PASSWORD_CHANGE.none || settings.passwordMinAgeDays <= 0) return;
   if (Date.now() - user.passwordChangedAt.getTime() < settings.passwordMinAgeDays * DAY_MS)
     throw badRequest(passwordPolicyMessages.tooSoon);
 }

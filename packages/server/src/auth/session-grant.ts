@@ -1,4 +1,4 @@
-import { defineMessages, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, type TokenResponse, zh } from '@sso/shared-api';
+import { defineMessages, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, PASSWORD_CHANGE, type TokenResponse, zh } from '@sso/shared-api';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import { complianceOf } from '../db/compliance.js';
@@ -52,7 +52,7 @@ export async function openSession(
     ip: input.ip,
     userAgent: input.userAgent,
     refreshTtlSeconds: input.client.refreshTokenValidity,
-    mustChangePassword: user.mustChangePassword === 1,
+    mustChangePassword: user.mustChangePassword !== PASSWORD_CHANGE.none,
   });
   // The last successful sign-in, what the compliance profile's dormant accounts count from: kept to
   // the day (dormancy is counted in days), so that most sign-ins write nothing to the account.

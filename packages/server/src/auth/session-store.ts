@@ -1,3 +1,4 @@
+import { PASSWORD_CHANGE } from '@sso/shared-api';
 import type { Db } from '../db/database.js';
 import type { SessionLimits } from './session-limits.js';
 import { heldGrants, type SessionState } from './session-state.js';
@@ -51,7 +52,7 @@ export async function loadSessionState(
     userId: row.userId,
     tenantId: row.tenantId,
     held: heldGrants(roleIds, splitIds(row.userDeptIds), Object.fromEntries(roles.map((role) => [role.id, role.roleAlias]))),
-    mustChangePassword: row.mustChangePassword === 1,
+    mustChangePassword: row.mustChangePassword !== PASSWORD_CHANGE.none,
     startedAt: row.createdAt.getTime(),
     lastSeenAt: row.lastSeenAt.getTime(),
     limits: await limitsOf(row.tenantId),

@@ -10,17 +10,22 @@ import { user } from '../blade-user/user.js';
 export const workflowMessages = defineMessages({
   workflowName: ['请输入流程名称', 'Please enter the workflow name'],
   appMissing: ['应用不存在', 'The application does not exist'],
+  appChoose: ['请选择应用', 'Please choose the application'],
   appRoleMissing: ['该应用下没有这个应用角色', 'The application has no such application role'],
+  appRoleChoose: ['请选择应用角色', 'Please choose the application role'],
   workflowTaken: ['该应用（或应用角色）已有审批流程', 'The application (or application role) already has an approval workflow'],
   workflowBusy: ['流程还有待审批的申请，不能删除', 'The workflow still has pending requests and cannot be removed'],
   workflowMissing: ['审批流程不存在', 'The approval workflow does not exist'],
+  workflowChoose: ['请选择审批流程', 'Please choose the approval workflow'],
   nodeName: ['请输入节点名称', 'Please enter the node name'],
   nodeSort: ['节点顺序须为整数', 'The node order must be a whole number'],
   approverKind: ['审批人类型只能是 deptHead、appOwner、user 或 role', 'The approver kind must be deptHead, appOwner, user or role'],
   approverUser: ['请选择审批人', 'Please choose the approver'],
   approverRole: ['请选择审批角色', 'Please choose the approving role'],
   approverUserMissing: ['审批人不存在', 'The approver does not exist'],
+  approverUserChoose: ['请选择审批人', 'Please choose the approver'],
   approverRoleMissing: ['审批角色不存在', 'The approving role does not exist'],
+  approverRoleChoose: ['请选择审批角色', 'Please choose the approving role'],
 });
 const m = workflowMessages;
 
@@ -49,8 +54,8 @@ export const appWorkflow = defineResource({
     remark: optionalText(500),
   }),
   references: {
-    appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing },
-    appRoleId: { to: () => appRole, label: 'roleName', hint: 'appName', missing: m.appRoleMissing },
+    appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing, choose: m.appChoose },
+    appRoleId: { to: () => appRole, label: 'roleName', hint: 'appName', missing: m.appRoleMissing, choose: m.appRoleChoose },
   },
   names: {
     appName: { field: 'appId', table: 'blade_app', column: 'appName', sameTenant: true },
@@ -87,9 +92,9 @@ export const appWorkflowNode = defineResource({
     approverRoleId: optionalId,
   }),
   references: {
-    workflowId: { to: () => appWorkflow, label: 'workflowName', hint: 'appName', missing: m.workflowMissing },
-    approverUserId: { to: () => user, label: 'realName', hint: 'account', missing: m.approverUserMissing },
-    approverRoleId: { to: () => role, label: 'roleName', hint: 'roleAlias', missing: m.approverRoleMissing },
+    workflowId: { to: () => appWorkflow, label: 'workflowName', hint: 'appName', missing: m.workflowMissing, choose: m.workflowChoose },
+    approverUserId: { to: () => user, label: 'realName', hint: 'account', missing: m.approverUserMissing, choose: m.approverUserChoose },
+    approverRoleId: { to: () => role, label: 'roleName', hint: 'roleAlias', missing: m.approverRoleMissing, choose: m.approverRoleChoose },
   },
   names: {
     workflowName: { field: 'workflowId', table: 'blade_app_workflow', column: 'workflowName', sameTenant: true },

@@ -32,7 +32,7 @@ export const appDownloadRecord = defineResource({
     downloadIp: recorded,
     userAgent: recorded,
   }),
-  references: { appId: { to: () => appManage, label: 'appName', missing: m.appMissing } },
+  references: { appId: { to: () => appManage, label: 'appName', missing: m.appMissing, choose: m.appChoose } },
   names: {
     appName: { field: 'appId', table: 'blade_app_manage', column: 'appName', sameTenant: true },
     appTypeName: { field: 'appType', labels: { 1: 'Android', 2: 'iOS' } },

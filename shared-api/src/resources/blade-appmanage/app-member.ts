@@ -20,8 +20,8 @@ export const appMember = defineResource({
     whetherCreator: flag(m.whetherCreator).optional(),
   }),
   references: {
-    appManageId: { to: () => appManage, label: 'appName', missing: m.appMissing },
-    userId: { to: () => user, label: 'realName', hint: 'account', missing: m.usersMissing },
+    appManageId: { to: () => appManage, label: 'appName', missing: m.appMissing, choose: m.appChoose },
+    userId: { to: () => user, label: 'realName', hint: 'account', missing: m.usersMissing, choose: m.usersChoose },
   },
   names: {
     appName: { field: 'appManageId', table: 'blade_app_manage', column: 'appName', sameTenant: true },

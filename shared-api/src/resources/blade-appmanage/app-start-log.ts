@@ -35,7 +35,7 @@ export const appStartLog = defineResource({
     appVersion: recorded,
     startIp: recorded,
   }),
-  references: { appId: { to: () => appManage, label: 'appName', missing: m.appMissing } },
+  references: { appId: { to: () => appManage, label: 'appName', missing: m.appMissing, choose: m.appChoose } },
   names: { appName: { field: 'appId', table: 'blade_app_manage', column: 'appName', sameTenant: true } },
   filters: { appId: 'eq', osName: 'eq', deviceType: 'eq', deviceBrand: 'like', appVersion: 'eq' },
   defaultSort: { column: 'id', desc: true },

@@ -46,7 +46,7 @@ export const appVersion = defineResource({
     updateContent: optionalText(2000),
     forceUpdate: flag(m.forceUpdate).optional(),
   }),
-  references: { appId: { to: () => appManage, label: 'appName', missing: m.appMissing } },
+  references: { appId: { to: () => appManage, label: 'appName', missing: m.appMissing, choose: m.appChoose } },
   names: {
     appName: { field: 'appId', table: 'blade_app_manage', column: 'appName', sameTenant: true },
     appTypeName: { field: 'appType', labels: { 1: 'Android', 2: 'iOS' } },

@@ -96,7 +96,7 @@ export const wxMenu = defineResource({
       labels: { click: ['点击推事件', 'Click event'], view: ['跳转网页', 'Web page'], miniprogram: ['打开小程序', 'Mini program'] },
     },
   },
-  references: { appId: { to: () => wxApp, label: 'name', hint: 'appId', missing: m.appMissing } },
+  references: { appId: { to: () => wxApp, label: 'name', hint: 'appId', missing: m.appMissing, choose: m.appChoose } },
   filters: { appId: 'eq', parentId: 'eq', name: 'like', type: 'eq' },
   sorts: ['sort', 'name'],
   defaultSort: { column: 'sort' },

@@ -93,7 +93,7 @@ export const wxMessageSend = defineResource({
     sendStatusName: { field: 'sendStatus', labels: WX_SEND_STATES },
     msgKindName: { field: 'msgKind', labels: { template: ['模板消息', 'Template message'], mass: ['群发消息', 'Mass message'] } },
   },
-  references: { appId: { to: () => wxApp, label: 'name', hint: 'appId', missing: m.appMissing } },
+  references: { appId: { to: () => wxApp, label: 'name', hint: 'appId', missing: m.appMissing, choose: m.appChoose } },
   filters: { appId: 'eq', title: 'like', msgKind: 'eq', target: 'eq' },
   sorts: ['title'],
   defaultSort: { column: 'createTime', desc: true },

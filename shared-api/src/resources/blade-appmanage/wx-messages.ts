@@ -12,6 +12,7 @@ export const wxMessages = defineMessages({
   appIdTaken: ['该 AppID 已被其他应用使用', 'Another application already uses this AppID'],
   appId: ['请选择微信应用', 'Please choose the WeChat application'],
   appMissing: ['微信应用不存在', 'The WeChat application does not exist'],
+  appChoose: ['请选择微信应用', 'Please choose the WeChat application'],
   appDisabled: ['微信应用已停用', 'The WeChat application is disabled'],
   notOfficial: ['该应用不是公众号', 'This application is not an official account'],
   notMini: ['该应用不是小程序', 'This application is not a mini program'],

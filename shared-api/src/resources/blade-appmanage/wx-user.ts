@@ -58,7 +58,7 @@ export const wxUser = defineResource({
     appName: { field: 'appId', table: 'blade_wx_app', column: 'name', sameTenant: true },
     subscribeName: { field: 'subscribe', labels: { 0: ['已取消关注', 'Unfollowed'], 1: ['已关注', 'Following'] } },
   },
-  references: { appId: { to: () => wxApp, label: 'name', hint: 'appId', missing: m.appMissing } },
+  references: { appId: { to: () => wxApp, label: 'name', hint: 'appId', missing: m.appMissing, choose: m.appChoose } },
   filters: { appId: 'eq', openId: 'eq', nickname: 'like', remark: 'like', subscribe: 'eq', tagIds: 'like' },
   sorts: ['remark', 'nickname'],
   defaultSort: { column: 'id', desc: true },

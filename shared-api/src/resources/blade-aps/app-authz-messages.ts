@@ -4,6 +4,7 @@ import { defineMessagePattern, defineMessages } from '../../messages.js';
 export const appAuthzMessages = defineMessages({
   appId: ['请选择应用', 'Please choose the application'],
   appMissing: ['应用不存在', 'The application does not exist'],
+  appChoose: ['请选择应用', 'Please choose the application'],
   menuCode: ['请输入菜单编号', 'Please enter the menu code'],
   menuCodeFormat: [
     '菜单编号只能包含字母、数字、下划线、连字符、点和冒号（1到64位）',
@@ -12,6 +13,7 @@ export const appAuthzMessages = defineMessages({
   menuCodeTaken: ['该应用已有此菜单编号', 'The application already has a menu with this code'],
   menuName: ['请输入菜单名称', 'Please enter the menu name'],
   menuMissing: ['菜单不存在', 'The menu does not exist'],
+  menuChoose: ['请选择所属菜单', 'Please choose the menu'],
   menuOtherApp: ['上级菜单须属于同一应用', 'The parent menu must belong to the same application'],
   menuCycle: ['上级菜单不能是自身或其下级', 'A menu cannot be placed under itself or one of its children'],
   menuHasChildren: ['请先删除下级菜单', 'Please remove the child menus first'],

@@ -29,8 +29,8 @@ export const appMenuFunction = defineResource({
     menuName: { field: 'menuId', table: 'blade_app_menu', column: 'name', sameTenant: true },
   },
   references: {
-    appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing },
-    menuId: { to: () => appMenu, label: 'name', hint: 'code', missing: m.menuMissing },
+    appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing, choose: m.appChoose },
+    menuId: { to: () => appMenu, label: 'name', hint: 'code', missing: m.menuMissing, choose: m.menuChoose },
   },
   filters: { appId: 'eq', menuId: 'eq', functionCode: 'like', functionName: 'like' },
   sorts: ['sort', 'functionCode', 'functionName'],

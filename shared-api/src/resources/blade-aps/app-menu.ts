@@ -79,7 +79,7 @@ export const appMenu = defineResource({
     parentName: { field: 'parentId', table: 'blade_app_menu', column: 'name', sameTenant: true, root: '顶级' },
     categoryName: { field: 'category', labels: { 1: ['菜单', 'Menu'], 2: ['按钮', 'Button'] } },
   },
-  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing } },
+  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing, choose: m.appChoose } },
   filters: { appId: 'eq', parentId: 'eq', code: 'like', name: 'like', category: 'eq' },
   sorts: ['sort', 'code', 'name'],
   defaultSort: { column: 'sort' },

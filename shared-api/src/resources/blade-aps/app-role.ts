@@ -23,7 +23,7 @@ export const appRole = defineResource({
     sort: formNumber(m.sort).optional(),
     remark: optionalText(500),
   }),
-  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing } },
+  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing, choose: m.appChoose } },
   names: { appName: { field: 'appId', table: 'blade_app', column: 'appName', sameTenant: true } },
   filters: { appId: 'eq', roleName: 'like', roleAlias: 'like' },
   sorts: ['sort', 'roleName', 'roleAlias'],

@@ -8,6 +8,7 @@ export const appUserMessages = defineMessages({
   appId: ['请选择应用', 'Please choose the application'],
   oneTarget: ['授权对象须且只能是一个：用户、角色或部门', 'Grant the application to exactly one of: a user, a role or a department'],
   appMissing: ['应用不存在', 'The application does not exist'],
+  appChoose: ['请选择应用', 'Please choose the application'],
   targetMissing: ['授权对象不存在', 'The user, role or department granted does not exist'],
   granted: ['该对象已被授权此应用', 'The application is already granted to them'],
 });
@@ -29,7 +30,9 @@ export const appUser = defineResource({
     roleId: optionalId,
     deptId: optionalId,
   }),
-  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: appUserMessages.appMissing } },
+  references: {
+    appId: { to: () => app, label: 'appName', hint: 'appCode', missing: appUserMessages.appMissing, choose: appUserMessages.appChoose },
+  },
   names: {
     appName: { field: 'appId', table: 'blade_app', column: 'appName', sameTenant: true },
     userName: { field: 'userId', table: 'blade_user', column: 'realName', sameTenant: true },

@@ -48,7 +48,7 @@ export const ledgerEntry = defineResource({
   tenantScoped: true,
   permission: 'appparameter',
   entity: ledgerEntryEntity,
-  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing } },
+  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing, choose: m.appChoose } },
   names: {
     linkedAppName: { field: 'appId', table: 'blade_app', column: 'appName', sameTenant: true },
   },

@@ -21,7 +21,7 @@ export const ledgerComments = defineResource({
   permission: 'appparametercomments',
   entity: z.object({ appParameterId: idString, content: commentContent }),
   names: { appName: entryName },
-  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.entryMissing } },
+  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.entryMissing, choose: m.entryChoose } },
   filters: { appParameterId: 'eq', content: 'like' },
   defaultSort: { column: 'createTime', desc: true },
   view: {
@@ -46,7 +46,7 @@ export const ledgerLikes = defineResource({
   permission: 'appparameterlike',
   entity: z.object({ appParameterId: idString }),
   names: { appName: entryName },
-  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.entryMissing } },
+  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.entryMissing, choose: m.entryChoose } },
   filters: { appParameterId: 'eq' },
   defaultSort: { column: 'createTime', desc: true },
   unique: [{ fields: ['appParameterId', 'userId'], message: m.likeTaken }],
@@ -72,7 +72,7 @@ export const ledgerLog = defineResource({
   routes: 'read',
   entity: z.object({ appParameterId: idString }),
   names: { appName: entryName },
-  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.entryMissing } },
+  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.entryMissing, choose: m.entryChoose } },
   filters: { appParameterId: 'eq' },
   defaultSort: { column: 'createTime', desc: true },
   view: {

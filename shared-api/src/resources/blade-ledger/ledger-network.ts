@@ -29,7 +29,7 @@ export const ledgerNetwork = defineResource({
   tenantScoped: true,
   permission: 'appnetwork',
   entity: ledgerNetworkEntity,
-  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.entryMissing } },
+  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.entryMissing, choose: m.entryChoose } },
   names: { appName: { field: 'appParameterId', table: 'blade_app_parameter', column: 'appName', sameTenant: true } },
   filters: { systemName: 'like', networkZone: 'like', exposure: 'eq', protectionLevel: 'eq' },
   sorts: ['systemName', 'protectionLevel', 'lastAssessment'],

@@ -7,6 +7,7 @@ import { datasource } from './datasource.js';
 export const codeMessages = defineMessages({
   datasourceId: ['请选择数据源', 'Please choose the data source'],
   datasourceMissing: ['数据源不存在', 'The data source does not exist'],
+  datasourceChoose: ['请选择数据源', 'Please choose the data source'],
   codeName: ['请输入模块名', 'Please enter the module name'],
   serviceName: ['请输入服务名', 'Please enter the service name'],
   serviceNameFormat: [
@@ -120,7 +121,7 @@ export const code = defineResource({
     webPath: requiredText(m.webPath, 500),
     fields: z.array(codeField).max(200).nullish(),
   }),
-  references: { datasourceId: { to: () => datasource, label: 'name', missing: m.datasourceMissing } },
+  references: { datasourceId: { to: () => datasource, label: 'name', missing: m.datasourceMissing, choose: m.datasourceChoose } },
   names: { datasourceName: { field: 'datasourceId', table: 'blade_datasource', column: 'name' } },
   filters: { codeName: 'like', serviceName: 'like', tableName: 'like', datasourceId: 'eq' },
   sorts: ['codeName', 'serviceName', 'tableName'],

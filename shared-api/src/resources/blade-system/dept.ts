@@ -21,6 +21,7 @@ export const deptMessages = defineMessages({
   deptCategory: ['请选择机构类型', 'Please choose the department type'],
   deptSort: ['请输入机构排序', 'Please enter the department sort order'],
   leaderMissing: ['所选负责人不存在', 'The chosen leader does not exist'],
+  leaderChoose: ['请选择负责人', 'Please choose the leader'],
 });
 const m = deptMessages;
 
@@ -63,7 +64,7 @@ export const dept = defineResource({
     leaderName: { field: 'leaderId', table: 'blade_user', column: 'realName', sameTenant: true },
   },
   // The department's leader: whom a workflow step assigned to `leader:<deptId>` goes to.
-  references: { leaderId: { to: () => user, label: 'realName', hint: 'account', missing: m.leaderMissing } },
+  references: { leaderId: { to: () => user, label: 'realName', hint: 'account', missing: m.leaderMissing, choose: m.leaderChoose } },
   entity: z.object({
     parentId: optionalId,
     deptName: requiredText(m.deptName, 45),

@@ -104,4 +104,12 @@ export const userRow = commonColumns.extend({
   userExt: z.string(),
   mustChangePassword: z.number(),
 });
+
+/**
+ * Why an account must change its password before anything else (`must_change_password`): `required`
+ * after a first sign-in or an administrator's reset, `expired` when the compliance profile's expiry
+ * held it at sign-in. They are told apart so that a hold the expiry made is lifted again when the
+ * expiry no longer applies (the profile turned off, the expiry lengthened); any non-zero value holds.
+ */
+export const PASSWORD_CHANGE = { none: 0, required: 1, expired: 2 } as const;
 export type UserRow = z.infer<typeof userRow>;
