@@ -1,4 +1,6 @@
 import { COMPLIANCE_DEFAULTS, COMPLIANCE_LIMITS, COMPLIANCE_PARAMS, COMPLIANCE_SWITCHES, type ComplianceSettings } from '@sso/shared-api';
+import { live } from '../kernel/live-rows.js';
+import type { Db } from './database.js';
 import type { Params } from './params.js';
 
 /** Off: what every control is while a tenant's profile is off. */
@@ -37,4 +39,45 @@ export async function complianceOf(params: Params, tenantId: string): Promise<Co
     if (text === 'true' || text === 'false') settings[setting] = text === 'true';
   }
   return settings;
+}
+
+/**
+ * Whether the tenant's profile is on, read from the tables through the handle given: the same rule
+ * as `complianceOf` (the platform's value, else the tenant's own), for checks made inside a
+ * transaction (a grant), which must read through that transaction rather than the cached values.
+ */
+export async function profileOn(db: Db, tenantId: string): Promise<boolean> {
+  const platform = await db
+    .selectFrom('blade_param')
+    .select('paramValue')
+    .where('paramKey', '=', COMPLIANCE_PARAMS.profile)
+    .$call(live())
+    .executeTakeFirst();
+  if (platform?.paramValue === 'true') return true;
+  const own = await db
+    .selectFrom('blade_tenant_param')
+    .select('paramValue')
+    .where('tenantId', '=', tenantId)
+    .where('paramKey', '=', COMPLIANCE_PARAMS.profile)
+    .executeTakeFirst();
+  return own?.paramValue === 'true';
+}
+
+/** Whether any tenant holds the profile on (the platform for all, or one tenant for itself). */
+export async function anyProfileOn(db: Db): Promise<boolean> {
+  const own = await db
+    .selectFrom('blade_tenant_param')
+    .select('tenantId')
+    .where('paramKey', '=', COMPLIANCE_PARAMS.profile)
+    .where('paramValue', '=', 'true')
+    .limit(1)
+    .executeTakeFirst();
+  if (own) return true;
+  const platform = await db
+    .selectFrom('blade_param')
+    .select('paramValue')
+    .where('paramKey', '=', COMPLIANCE_PARAMS.profile)
+    .$call(live())
+    .executeTakeFirst();
+  return platform?.paramValue === 'true';
 }

@@ -1,4 +1,5 @@
-import { COMPLIANCE_PARAMS, platformRoleMessages as m, PLATFORM_ROLES, type PlatformRoleKind, platformPairMessage } from '@sso/shared-api';
+import { platformRoleMessages as m, PLATFORM_ROLES, type PlatformRoleKind, platformPairMessage } from '@sso/shared-api';
+import { profileOn } from '../db/compliance.js';
 import type { Db } from '../db/database.js';
 import { AUDIT_LOG_MENUS, GRANT_RIGHT_MENUS } from '../db/seed-data/platform-roles.js';
 import type { Caller } from '../kernel/caller.js';
@@ -38,24 +39,6 @@ export interface GrantAttempt {
   actor?: Caller;
   type?: SecurityEventType;
   targets: SecurityTarget[];
-}
-
-/** Whether the tenant's compliance profile is on, read through the handle given (a transaction's own). */
-export async function profileOn(db: Db, tenantId: string): Promise<boolean> {
-  const platform = await db
-    .selectFrom('blade_param')
-    .select('paramValue')
-    .where('paramKey', '=', COMPLIANCE_PARAMS.profile)
-    .$call(live())
-    .executeTakeFirst();
-  if (platform?.paramValue === 'true') return true;
-  const own = await db
-    .selectFrom('blade_tenant_param')
-    .select('paramValue')
-    .where('tenantId', '=', tenantId)
-    .where('paramKey', '=', COMPLIANCE_PARAMS.profile)
-    .executeTakeFirst();
-  return own?.paramValue === 'true';
 }
 
 /** Which rights a set of menus gives: a menu counts by its own code or its screen's (a button). */

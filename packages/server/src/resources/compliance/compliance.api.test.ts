@@ -15,7 +15,14 @@ describe('compliance settings', () => {
     const admin = await createTenantWithAdmin(suite.server, '620001');
     const off = (await admin.sdk.system.compliance.settings()) as ComplianceSettings;
     expect(off).toMatchObject({ profile: false, forcedByPlatform: false, passwordExpiryDays: 0, adminRequireSecondFactor: false });
+    // Off everywhere, nothing is encrypted (unless the run asks for it throughout).
+    const encryptedThroughout = suite.server.ctx.config.SSO_ENCRYPT_PERSONAL_DATA === 'true';
+    expect(suite.server.ctx.database.personalData.enabled).toBe(encryptedThroughout);
     const on = (await admin.sdk.system.compliance.saveSettings({ profile: true, passwordHistory: 3 })) as ComplianceSettings;
+    // One tenant's profile brings the encryption at rest of personal data, platform-wide as its keys are.
+    expect(suite.server.ctx.database.personalData.enabled).toBe(true);
+    const report = (await admin.sdk.system.compliance.report()) as ComplianceReportAnswer;
+    expect(report.controls.find((control) => control.id === 'crypto.sm4')).toMatchObject({ state: 'met' });
     expect(on).toMatchObject({
       profile: true,
       passwordExpiryDays: 90,

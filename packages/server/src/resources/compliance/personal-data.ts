@@ -1,5 +1,6 @@
-import { COMPLIANCE_PARAMS, DEFAULT_TENANT_ID, forbidden, complianceMessages as m } from '@sso/shared-api';
+import { DEFAULT_TENANT_ID, forbidden, complianceMessages as m } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
+import { anyProfileOn } from '../../db/compliance.js';
 import { addPersonalKey, encryptPendingUsers, loadPersonalKeys, personalDataState } from '../../db/personal-data.js';
 import type { Caller } from '../../kernel/caller.js';
 
@@ -34,14 +35,16 @@ export async function rotatePersonalDataKey(ctx: AppContext, caller: Caller) {
 }
 
 /**
- * At start: the keys read, the encryption turned on when the platform holds the compliance
- * profile on for every tenant or SSO_ENCRYPT_PERSONAL_DATA says so, and users written in clear (before it was on, or by a node that had
- * no key yet) or under an older key rewritten under the current one. Also run daily.
+ * At start: the keys read, the encryption turned on when any tenant holds the compliance profile
+ * on (the platform for every tenant, or a tenant for itself: the keys and the table are the whole
+ * platform's, so one tenant's assessment brings the protection to all) or SSO_ENCRYPT_PERSONAL_DATA
+ * says so, and users written in clear (before it was on, or by a node that had no key yet) or under
+ * an older key rewritten under the current one. Also run daily.
  */
 export async function catchUpPersonalData(ctx: AppContext): Promise<number> {
   const keys = ctx.database.personalData;
   await loadPersonalKeys(ctx.db, keys);
-  const wanted = ctx.config.SSO_ENCRYPT_PERSONAL_DATA === 'true' || (await ctx.params.get(COMPLIANCE_PARAMS.profile)) === 'true';
+  const wanted = ctx.config.SSO_ENCRYPT_PERSONAL_DATA === 'true' || (await anyProfileOn(ctx.db));
   if (!keys.enabled && wanted) {
     await addPersonalKey(ctx.db, keys);
     await ctx.bus.publish(PERSONAL_KEYS_TOPIC, { keyId: keys.currentKeyId });
@@ -49,7 +52,7 @@ export async function catchUpPersonalData(ctx: AppContext): Promise<number> {
   return encryptPendingUsers(ctx.db, keys);
 }
 
-/** Turns the encryption on now (the platform's profile was just turned on for every tenant). */
+/** Turns the encryption on now (a profile was just turned on). */
 export async function ensurePersonalDataEncrypted(ctx: AppContext): Promise<void> {
   if (ctx.database.personalData.enabled) return;
   await catchUpPersonalData(ctx);

@@ -39,9 +39,10 @@ export async function saveComplianceSettings(ctx: AppContext, caller: Caller, in
   });
   ctx.cache.invalidate('blade_tenant_param');
   if (forAllTenants !== undefined) ctx.cache.invalidate('blade_param');
-  // The profile for every tenant brings the encryption at rest of personal data (platform-wide, as its keys are).
-  if (forAllTenants === true) await ensurePersonalDataEncrypted(ctx);
-  return complianceOf(ctx.params, tenantId);
+  const saved = await complianceOf(ctx.params, tenantId);
+  // A profile turned on brings the encryption at rest of personal data (platform-wide, as its keys are).
+  if (saved.profile) await ensurePersonalDataEncrypted(ctx);
+  return saved;
 }
 
 /** The platform's `compliance.profile` (the parameter screen's row, made if it was removed). */

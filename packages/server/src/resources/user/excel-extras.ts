@@ -1,8 +1,9 @@
 import { ADMINISTRATOR_ROLE, badRequest, userMessages as m, rowMessage, type UploadedFile, user, userEntity } from '@sso/shared-api';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { profileOn } from '../../db/compliance.js';
 import type { Database } from '../../db/schema.js';
-import { loadRoleFacts, profileOn, refusal, roleSetRefusal } from '../../domain/platform-roles.js';
+import { loadRoleFacts, refusal, roleSetRefusal } from '../../domain/platform-roles.js';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
 import { type FileDownload, XLSX_TYPE } from '../../engine/multipart.js';
 import { toListRequest } from '../../engine/query.js';
