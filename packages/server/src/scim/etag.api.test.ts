@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../api-suite.testkit.js';
+import { postgresUnderTest } from '../testing.js';
 import { expectScimError, GROUP, patchBody, type ScimCall, scimOfNewApp, USER } from './scim.testkit.js';
 
 /**
@@ -62,6 +64,36 @@ describe('If-Match under concurrency', () => {
     const members = (await scim('GET', `/Groups/${group.body.id}`)).body.members.map((m: { value: string }) => m.value);
     expect(members).toEqual([answers[0]?.status === 200 ? ann.id : ben.id]);
   });
+
+  // PGlite runs one transaction at a time, so two writes cannot interleave there at all; on
+  // PostgreSQL they can. The suite holds the user's row lock until both requests wait for it:
+  // each has read the user by then, and still only one may write.
+  it.skipIf(!postgresUnderTest())(
+    'checks If-Match under the row lock: of two PATCHes waiting on the same row, one 200, one 412',
+    async () => {
+      const { scim } = await scimOfNewApp(suite);
+      const user = await newUser(scim, 'locked_user');
+      const headers = { 'if-match': user.meta.version };
+      const db = suite.server.ctx.db;
+      const waitingOnLocks = async () => {
+        const { rows } = await sql<{ waiting: string }>`select count(*) as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+        return Number(rows[0]?.waiting);
+      };
+      let sent: Promise<Awaited<ReturnType<ScimCall>>[]> | undefined;
+      await db.transaction().execute(async (trx) => {
+        await trx.selectFrom('blade_user').select('id').where('id', '=', user.id).forUpdate().execute();
+        sent = Promise.all([
+          scim('PATCH', `/Users/${user.id}`, rename('锁一'), headers),
+          scim('PATCH', `/Users/${user.id}`, rename('锁二'), headers),
+        ]);
+        let waiting = 0;
+        while (waiting < 2) waiting = await waitingOnLocks();
+      });
+      const answers = (await sent) ?? [];
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 412]);
+    },
+  );
 });
 
 describe('PATCH without If-Match under concurrency', () => {
