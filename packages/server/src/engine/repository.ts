@@ -16,6 +16,14 @@ type AnyDb = Kysely<any>;
 type AnyQuery = SelectQueryBuilder<any, any, any>;
 export type Row = Record<string, unknown>;
 
+/** What must follow a transaction's commit (caches dropped, sessions following accounts), in order. */
+export type AfterCommit = (() => Promise<void>)[];
+
+/** Runs what follows a commit, in order. */
+export async function runAfterCommit(after: AfterCommit): Promise<void> {
+  for (const step of after) await step();
+}
+
 const GRANT_TABLES = new Set(['blade_menu', 'blade_scope_data', 'blade_scope_api', 'blade_tenant', 'blade_tenant_package', 'blade_role']);
 
 /** Totals at least this big are cached; smaller ones are cheap to count afresh. */
@@ -156,6 +164,19 @@ export class Repository implements ResourceRepository {
   }
 
   /**
+   * The data filter of a caller's writes, worked out before a transaction opens: inside one no
+   * other query may run (PGlite has one connection), so a unit of work asks for it first.
+   */
+  writeFilter(caller: Caller): Promise<DataFilter | undefined> {
+    return this.ctx.scopes.dataFilter(caller, this.def);
+  }
+
+  /** Live rows this caller may see, read through a transaction with a filter worked out before it. */
+  visibleIn(db: AnyDb, caller: Caller, filter: DataFilter | undefined): AnyQuery {
+    return this.narrowed(db, caller, filter);
+  }
+
+  /**
    * Several saves in one transaction, in order: all or none (an import). `failed` turns the
    * message of the entry that was refused into the caller's (an import names the sheet row).
    */
@@ -164,22 +185,40 @@ export class Repository implements ResourceRepository {
     entries: { values: Row; id?: string }[],
     failed: (index: number, error: ApiError) => ApiError = (_, error) => error,
   ): Promise<Row[]> {
-    this.assertMayWrite(caller);
-    const filter = await this.ctx.scopes.dataFilter(caller, this.def);
-    const saved = await this.db.transaction().execute(async (trx) => {
-      const rows: Row[] = [];
-      for (const [index, { values, id }] of entries.entries()) {
-        try {
-          rows.push(await this.saveIn(trx, caller, filter, values, id));
-        } catch (error) {
-          throw error instanceof ApiError ? failed(index, error) : error;
-        }
-      }
-      return rows;
-    });
-    this.changed();
-    await this.rules.afterSave?.({ ctx: this.ctx, rows: saved });
+    const filter = await this.writeFilter(caller);
+    const after: AfterCommit = [];
+    const saved = await this.db.transaction().execute((trx) => this.saveAllIn(trx, caller, filter, entries, after, failed));
+    await runAfterCommit(after);
     return saved;
+  }
+
+  /**
+   * saveAll inside a transaction the caller holds (several writes that stand or fall together):
+   * what follows a commit (caches dropped, `afterSave`) is added to `after`, for the caller to
+   * run once its transaction has committed.
+   */
+  async saveAllIn(
+    trx: Transaction<unknown>,
+    caller: Caller,
+    filter: DataFilter | undefined,
+    entries: { values: Row; id?: string }[],
+    after: AfterCommit,
+    failed: (index: number, error: ApiError) => ApiError = (_, error) => error,
+  ): Promise<Row[]> {
+    this.assertMayWrite(caller);
+    const rows: Row[] = [];
+    for (const [index, { values, id }] of entries.entries()) {
+      try {
+        rows.push(await this.saveIn(trx, caller, filter, values, id));
+      } catch (error) {
+        throw error instanceof ApiError ? failed(index, error) : error;
+      }
+    }
+    after.push(async () => {
+      this.changed();
+      await this.rules.afterSave?.({ ctx: this.ctx, rows });
+    });
+    return rows;
   }
 
   private async saveIn(trx: Transaction<unknown>, caller: Caller, filter: DataFilter | undefined, values: Row, id?: string): Promise<Row> {
@@ -234,67 +273,95 @@ export class Repository implements ResourceRepository {
 
   /** Soft delete; every id must name a live row the caller may see, or nothing changes. */
   async remove(caller: Caller, ids: string[]): Promise<void> {
+    const filter = await this.writeFilter(caller);
+    const after: AfterCommit = [];
+    await this.db.transaction().execute((trx) => this.removeIn(trx, caller, filter, ids, after));
+    await runAfterCommit(after);
+  }
+
+  /** remove inside a transaction the caller holds; what follows the commit goes to `after` (see saveAllIn). */
+  async removeIn(
+    trx: Transaction<unknown>,
+    caller: Caller,
+    filter: DataFilter | undefined,
+    ids: string[],
+    after: AfterCommit,
+  ): Promise<void> {
     this.assertMayWrite(caller);
-    const filter = await this.ctx.scopes.dataFilter(caller, this.def);
-    const removed = await this.db.transaction().execute(async (trx) => {
-      const rows = (await this.narrowed(trx, caller, filter).selectAll().where(this.key, 'in', ids).forUpdate().execute()) as Row[];
-      if (rows.length !== ids.length) throw badRequest(zh('recordMissing'));
-      await this.rules.beforeRemove?.({ ctx: this.ctx, caller, def: this.def, rows, trx });
-      // Without an is_deleted column a removal is for good.
-      if (!this.def.commonColumns) await trx.deleteFrom(this.def.table).where(this.key, 'in', ids).execute();
-      else
-        await trx
-          .updateTable(this.def.table)
-          .set({ isDeleted: 1, updateUser: caller.user_id, updateTime: new Date() })
-          .where('id', 'in', ids)
-          .execute();
-      if (this.def.securityAudit) await this.ctx.audit.write(trx, removeEvent(this.def, caller, rows));
-      return rows;
+    const db = trx as unknown as AnyDb;
+    const rows = (await this.narrowed(db, caller, filter).selectAll().where(this.key, 'in', ids).forUpdate().execute()) as Row[];
+    if (rows.length !== ids.length) throw badRequest(zh('recordMissing'));
+    await this.rules.beforeRemove?.({ ctx: this.ctx, caller, def: this.def, rows, trx: db });
+    // Without an is_deleted column a removal is for good.
+    if (!this.def.commonColumns) await db.deleteFrom(this.def.table).where(this.key, 'in', ids).execute();
+    else
+      await db
+        .updateTable(this.def.table)
+        .set({ isDeleted: 1, updateUser: caller.user_id, updateTime: new Date() })
+        .where('id', 'in', ids)
+        .execute();
+    if (this.def.securityAudit) await this.ctx.audit.write(trx, removeEvent(this.def, caller, rows));
+    after.push(async () => {
+      this.changed();
+      await this.rules.afterRemove?.({ ctx: this.ctx, rows });
     });
-    this.changed();
-    await this.rules.afterRemove?.({ ctx: this.ctx, rows: removed });
   }
 
   /** An extra's change of some columns of existing rows: locked, checked, stamped, audited, then the caches dropped. */
   async change(caller: Caller, ids: readonly string[], change: RowChange): Promise<Row[]> {
-    this.assertMayWrite(caller);
-    const unique = [...new Set(ids)];
-    const filter = await this.ctx.scopes.dataFilter(caller, this.def);
-    const changed = await this.db.transaction().execute(async (trx) => {
-      const rows = (await this.narrowed(trx, caller, filter).selectAll().where(this.key, 'in', unique).forUpdate().execute()) as Row[];
-      if (rows.length !== unique.length) throw badRequest(zh('recordMissing'));
-      change.check?.(rows);
-      const audit = this.def.commonColumns ? { updateUser: caller.user_id, updateTime: new Date() } : {};
-      const update = (values: Row, keys: unknown[]) =>
-        trx
-          .updateTable(this.def.table)
-          .set({ ...values, ...audit })
-          .where(this.key, 'in', keys)
-          .returningAll()
-          .execute();
-      // One statement when every row gets the same columns, one per row otherwise.
-      const set = change.set;
-      const updated = (
-        typeof set === 'function'
-          ? (await Promise.all(rows.map((row) => update(set(row), [row[this.key]])))).flat()
-          : await update(set, unique)
-      ) as Row[];
-      const byKey = new Map(rows.map((row) => [String(row[this.key]), row]));
-      const saved = updated.map((row) => toApiRow(row, this.def.hidden));
-      if (!change.event && this.def.securityAudit) {
-        for (const row of saved) {
-          const before = byKey.get(String(row[this.key])) as Row;
-          const values = typeof set === 'function' ? set(before) : set;
-          await this.ctx.audit.write(trx, saveEvent(this.def, caller, values, row, toApiRow(before, this.def.hidden)));
-        }
-      }
-      await change.alsoIn?.(trx, rows);
-      if (change.event) await this.ctx.audit.write(trx, change.event(rows));
-      return saved;
-    });
-    this.changed();
-    await this.rules.afterSave?.({ ctx: this.ctx, rows: changed });
+    const filter = await this.writeFilter(caller);
+    const after: AfterCommit = [];
+    const changed = await this.db.transaction().execute((trx) => this.changeIn(trx, caller, filter, ids, change, after));
+    await runAfterCommit(after);
     return changed;
+  }
+
+  /** change inside a transaction the caller holds; what follows the commit goes to `after` (see saveAllIn). */
+  async changeIn(
+    trx: Transaction<unknown>,
+    caller: Caller,
+    filter: DataFilter | undefined,
+    ids: readonly string[],
+    change: RowChange,
+    after: AfterCommit,
+  ): Promise<Row[]> {
+    this.assertMayWrite(caller);
+    const db = trx as unknown as AnyDb;
+    const unique = [...new Set(ids)];
+    const rows = (await this.narrowed(db, caller, filter).selectAll().where(this.key, 'in', unique).forUpdate().execute()) as Row[];
+    if (rows.length !== unique.length) throw badRequest(zh('recordMissing'));
+    change.check?.(rows);
+    const audit = this.def.commonColumns ? { updateUser: caller.user_id, updateTime: new Date() } : {};
+    const update = (values: Row, keys: unknown[]) =>
+      db
+        .updateTable(this.def.table)
+        .set({ ...values, ...audit })
+        .where(this.key, 'in', keys)
+        .returningAll()
+        .execute();
+    // One statement when every row gets the same columns, one per row otherwise.
+    const set = change.set;
+    const updated = (
+      typeof set === 'function'
+        ? (await Promise.all(rows.map((row) => update(set(row), [row[this.key]])))).flat()
+        : await update(set, unique)
+    ) as Row[];
+    const byKey = new Map(rows.map((row) => [String(row[this.key]), row]));
+    const saved = updated.map((row) => toApiRow(row, this.def.hidden));
+    if (!change.event && this.def.securityAudit) {
+      for (const row of saved) {
+        const before = byKey.get(String(row[this.key])) as Row;
+        const values = typeof set === 'function' ? set(before) : set;
+        await this.ctx.audit.write(trx, saveEvent(this.def, caller, values, row, toApiRow(before, this.def.hidden)));
+      }
+    }
+    await change.alsoIn?.(db, rows);
+    if (change.event) await this.ctx.audit.write(trx, change.event(rows));
+    after.push(async () => {
+      this.changed();
+      await this.rules.afterSave?.({ ctx: this.ctx, rows: saved });
+    });
+    return saved;
   }
 
   /** Platform-wide tables (not tenant scoped) are changed only from the platform tenant. */

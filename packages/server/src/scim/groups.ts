@@ -3,7 +3,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { splitIds } from '../domain/user-accounts.js';
 import { invalidSyntax, invalidValue, notFound, ScimError } from './errors.js';
-import { answerList, type ListQuery, withMeta } from './listing.js';
+import { answerList, filtered, type ListQuery, withMeta } from './listing.js';
 import { answers, equalities, equalityOn, mentions } from './narrowing.js';
 import { applyPatch, parsePatchBody } from './patch.js';
 import { isObject, isPlatformId, keyOf, MAX_EXTERNAL_ID } from './paths.js';
@@ -15,13 +15,12 @@ import {
   type ExternalKind,
   externalIds,
   keepExternalId,
-  roleRepository,
   type ScimRequest,
-  userRepository,
   visibleDepts,
   visibleRoles,
   visibleUsers,
 } from './store.js';
+import { inWrite, type ScimWrite, saveRows } from './write.js';
 
 /**
  * SCIM Groups are the tenant's departments (id `dept-<id>`) and roles (id `role-<id>`); the
@@ -126,10 +125,12 @@ function scimGroup(r: ScimRequest, group: GroupRow, members: readonly UserRow[] 
   return answered;
 }
 
-async function loadGroup(r: ScimRequest, scimId: string): Promise<GroupRow> {
+/** A group the caller may see (its row locked when a write reads it), else 404. */
+async function loadGroup(r: ScimRequest, scimId: string, lock = false): Promise<GroupRow> {
   const { kind, id } = parseGroupId(scimId);
-  const narrow = (query: Parameters<NonNullable<Parameters<typeof visibleDepts>[1]>>[0]) => query.where('id', '=', id);
-  const row = kind === 'department' ? (await visibleDepts(r, narrow)).map(deptRow)[0] : (await visibleRoles(r, narrow)).map(roleRow)[0];
+  const narrow = (query: AnyQuery) => query.where('id', '=', id);
+  const row =
+    kind === 'department' ? (await visibleDepts(r, narrow, lock)).map(deptRow)[0] : (await visibleRoles(r, narrow, lock)).map(roleRow)[0];
   if (!row) throw notFound();
   return row;
 }
@@ -147,6 +148,11 @@ export async function getGroup(r: ScimRequest, scimId: string): Promise<Json> {
 }
 
 export async function listGroups(r: ScimRequest, query: ListQuery) {
+  return answerList(await matchingGroups(r, query), query);
+}
+
+/** Every group the query's filter matches, before paging (sorting and paging follow in answerList). */
+export async function matchingGroups(r: ScimRequest, query: ListQuery): Promise<Json[]> {
   const found = equalities(query.filter);
   const name = equalityOn(found, 'displayName');
   const kind = equalityOn(found, 'kind', PLATFORM_GROUP_SCHEMA.toLowerCase())?.toLowerCase();
@@ -172,7 +178,7 @@ export async function listGroups(r: ScimRequest, query: ListQuery) {
   const [deptExternal, roleExternal] = await Promise.all([externalIds(r, 'dept'), externalIds(r, 'role')]);
   const members = membership(users);
   const groups = [...depts.map(deptRow), ...roles.map(roleRow)];
-  return answerList(
+  return filtered(
     groups.map((group) =>
       scimGroup(
         r,
@@ -260,48 +266,41 @@ export async function createGroup(r: ScimRequest, body: unknown): Promise<Json> 
       sort: 0,
     }),
   );
-  await r.ctx.permissions.require(r.caller, 'dept_add');
-  // Members are checked before the department is written, so that a refusal writes nothing.
-  const memberIds = input.memberIds ?? [];
-  const users = memberIds.length ? await visibleUsers(r) : [];
-  assertKnownUsers(users, memberIds);
-  if (memberIds.length) await r.ctx.permissions.require(r.caller, 'user_edit');
-  const saved = await deptRepository(r).save(r.caller, values as Record<string, unknown>);
-  await saveMemberships(r, membershipSaves(users, 'department', String(saved.id), memberIds));
-  await keepExternalId(r, 'dept', String(saved.id), input.externalId);
-  return getGroup(r, groupId('department', String(saved.id)));
+  return inWrite(r, async (w) => {
+    w.require('dept_add');
+    const memberIds = input.memberIds ?? [];
+    const users = memberIds.length ? await visibleUsers(w) : [];
+    assertKnownUsers(users, memberIds);
+    if (memberIds.length) w.require('user_edit');
+    const [saved] = await saveRows(w, 'dept', [{ values: values as Record<string, unknown> }]);
+    const id = String(saved?.id);
+    await saveMemberships(w, users, 'department', id, memberIds);
+    await keepExternalId(w, 'dept', id, input.externalId);
+    return getGroup(w, groupId('department', id));
+  });
 }
 
 /**
- * Saves a full representation over an existing group (PUT, and PATCH after its operations).
- * Everything that can be checked beforehand is (values, members, permissions); then the write
- * more likely to be refused goes first — a department's move (cycles, depth), a role's members
- * (the rule of giving roles) — so that a refusal leaves the group as it was.
+ * Saves a full representation over an existing group (PUT, and PATCH after its operations),
+ * within the write: the group's own change (a department's move is checked for cycles and depth)
+ * and its members' saves stand or fall together.
  */
-async function saveOver(r: ScimRequest, group: GroupRow, input: GroupInput): Promise<Json> {
+async function saveOver(w: ScimWrite, group: GroupRow, input: GroupInput): Promise<Json> {
   if (input.kind && input.kind !== group.kind) throw new ScimError(400, 'The kind of a group cannot change', 'mutability');
   const changes: Record<string, unknown> = {};
   if (input.displayName !== group.name) changes[group.kind === 'department' ? 'deptName' : 'roleName'] = input.displayName;
   if (group.kind === 'department' && input.parentId !== undefined && input.parentId !== group.parentId) changes.parentId = input.parentId;
   const entity = group.kind === 'department' ? dept.entity.partial() : role.entity.partial();
   const values = parsedOrRefused(entity.safeParse(changes)) as Record<string, unknown>;
-  const users = input.memberIds ? await visibleUsers(r) : [];
-  const saves = input.memberIds ? membershipSaves(users, group.kind, group.id, input.memberIds) : [];
-  if (Object.keys(changes).length) await r.ctx.permissions.require(r.caller, group.kind === 'department' ? 'dept_edit' : 'role_edit');
-  if (saves.length) await r.ctx.permissions.require(r.caller, 'user_edit');
-  const saveGroup = async () => {
-    if (!Object.keys(changes).length) return;
-    await (group.kind === 'department' ? deptRepository(r) : roleRepository(r)).save(r.caller, values, group.id);
-  };
-  if (group.kind === 'department') {
-    await saveGroup();
-    await saveMemberships(r, saves);
-  } else {
-    await saveMemberships(r, saves);
-    await saveGroup();
+  const users = input.memberIds ? await visibleUsers(w) : [];
+  if (input.memberIds) assertKnownUsers(users, input.memberIds);
+  if (Object.keys(changes).length) {
+    w.require(group.kind === 'department' ? 'dept_edit' : 'role_edit');
+    await saveRows(w, group.kind === 'department' ? 'dept' : 'role', [{ values, id: group.id }]);
   }
-  await keepExternalId(r, externalKind(group.kind), group.id, input.externalId);
-  return getGroup(r, groupId(group.kind, group.id));
+  if (input.memberIds) await saveMemberships(w, users, group.kind, group.id, input.memberIds);
+  await keepExternalId(w, externalKind(group.kind), group.id, input.externalId);
+  return getGroup(w, groupId(group.kind, group.id));
 }
 
 /** Refuses member ids that name no user the caller may see. */
@@ -314,12 +313,10 @@ function assertKnownUsers(users: readonly UserRow[], memberIds: readonly string[
 type MembershipSave = { id: string; values: Record<string, unknown> };
 
 /**
- * The user saves that make exactly these users the members of the group (among the users the
- * caller may see): those gaining it get it added to their departments or roles, those losing it
- * have it taken away.
+ * The user saves that make exactly `memberIds` the members of the group, among the given users:
+ * those gaining it get it added to their departments or roles, those losing it have it taken away.
  */
 function membershipSaves(users: readonly UserRow[], kind: Kind, id: string, memberIds: readonly string[]): MembershipSave[] {
-  assertKnownUsers(users, memberIds);
   const column = kind === 'department' ? 'deptId' : 'roleId';
   const wanted = new Set(memberIds);
   return users.flatMap((user) => {
@@ -331,39 +328,81 @@ function membershipSaves(users: readonly UserRow[], kind: Kind, id: string, memb
   });
 }
 
-/** The membership saves, together in one transaction, through the user rules. */
-async function saveMemberships(r: ScimRequest, saves: MembershipSave[]): Promise<void> {
-  if (saves.length) await userRepository(r).saveAll(r.caller, saves);
+/**
+ * Makes exactly `memberIds` the members of the group, through the user rules, within the write.
+ * The users whose departments or roles change are locked and read again first (in id order, so
+ * that two writes lock alike), so that what another write gave them meanwhile — a second group
+ * written at the same moment — is kept, not overwritten by an earlier read.
+ */
+async function saveMemberships(
+  w: ScimWrite,
+  users: readonly UserRow[],
+  kind: Kind,
+  id: string,
+  memberIds: readonly string[],
+): Promise<void> {
+  const planned = membershipSaves(users, kind, id, memberIds);
+  if (!planned.length) return;
+  w.require('user_edit');
+  const locked = await visibleUsers(
+    w,
+    (query) =>
+      query.where(
+        'id',
+        'in',
+        planned.map((save) => save.id),
+      ),
+    true,
+  );
+  const saves = membershipSaves(locked, kind, id, memberIds);
+  if (saves.length) await saveRows(w, 'user', saves);
 }
 
-export async function replaceGroup(r: ScimRequest, scimId: string, body: unknown, ifMatch: string | undefined): Promise<Json> {
-  const group = await loadGroup(r, scimId);
-  assertVersion(await representation(r, group), ifMatch);
-  const input = readGroup(body);
-  // PUT replaces the membership: a representation without members leaves none.
-  return saveOver(r, group, { ...input, memberIds: input.memberIds ?? [] });
+/**
+ * A write over an existing group, in one transaction: its row locked, the group read again and
+ * its version checked against If-Match under the lock, then `write` given the group as it is now.
+ */
+function writeOver<T>(
+  r: ScimRequest,
+  scimId: string,
+  ifMatch: string | undefined,
+  write: (w: ScimWrite, group: GroupRow, current: Json) => Promise<T>,
+): Promise<T> {
+  return inWrite(r, async (w) => {
+    const group = await loadGroup(w, scimId, true);
+    const current = await representation(w, group);
+    assertVersion(current, ifMatch);
+    return write(w, group, current);
+  });
 }
 
-export async function patchGroup(r: ScimRequest, scimId: string, body: unknown, ifMatch: string | undefined): Promise<Json> {
+export function replaceGroup(r: ScimRequest, scimId: string, body: unknown, ifMatch: string | undefined): Promise<Json> {
+  return writeOver(r, scimId, ifMatch, (w, group) => {
+    const input = readGroup(body);
+    // PUT replaces the membership: a representation without members leaves none.
+    return saveOver(w, group, { ...input, memberIds: input.memberIds ?? [] });
+  });
+}
+
+export function patchGroup(r: ScimRequest, scimId: string, body: unknown, ifMatch: string | undefined): Promise<Json> {
   const operations = parsePatchBody(body, READ_ONLY);
-  const group = await loadGroup(r, scimId);
-  const current = await representation(r, group);
-  assertVersion(current, ifMatch);
-  const input = readGroup(applyPatch(current, operations));
-  return saveOver(r, group, { ...input, memberIds: input.memberIds ?? [] });
+  return writeOver(r, scimId, ifMatch, (w, group, current) => {
+    const input = readGroup(applyPatch(current, operations));
+    return saveOver(w, group, { ...input, memberIds: input.memberIds ?? [] });
+  });
 }
 
 /** DELETE removes a department under the department rules (refused while it has children or users); roles stay (console only). */
 export async function deleteGroup(r: ScimRequest, scimId: string, ifMatch: string | undefined): Promise<void> {
-  const group = await loadGroup(r, scimId);
-  assertVersion(await representation(r, group), ifMatch);
-  if (group.kind === 'role') throw new ScimError(400, 'Roles are removed in the console', 'mutability');
-  await r.ctx.permissions.require(r.caller, 'dept_delete');
-  try {
-    await deptRepository(r).remove(r.caller, [group.id]);
-    await keepExternalId(r, 'dept', group.id, undefined);
-  } catch (error) {
-    // The department rules refuse (children, users): said as the rule says it.
-    throw error instanceof ApiError && error.code === 400 ? new ScimError(400, toEnglish(error.message)) : error;
-  }
+  await writeOver(r, scimId, ifMatch, async (w, group) => {
+    if (group.kind === 'role') throw new ScimError(400, 'Roles are removed in the console', 'mutability');
+    w.require('dept_delete');
+    try {
+      await deptRepository(w).removeIn(w.trx, w.caller, w.filters.dept, [group.id], w.after);
+      await keepExternalId(w, 'dept', group.id, undefined);
+    } catch (error) {
+      // The department rules refuse (children, users): said as the rule says it.
+      throw error instanceof ApiError && error.code === 400 ? new ScimError(400, toEnglish(error.message)) : error;
+    }
+  });
 }

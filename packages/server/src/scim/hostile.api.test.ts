@@ -7,12 +7,13 @@ import { ENTERPRISE, GROUP, PATCH, PLATFORM_GROUP, scimOfNewApp, USER } from './
 
 /**
  * Hostile requests to every SCIM endpoint, generated (the same on every run; FUZZ_SEED explores
- * others): malformed filters, bodies and PATCH operations of every shape, odd ids and parameters.
+ * others): malformed filters, sort parameters, bodies, PATCH operations, search requests and bulk
+ * requests of every shape, odd ids and parameters.
  * No answer may be a 5xx, every refusal is a SCIM error, and a refused request writes nothing.
  */
 const suite = useTestServer();
 const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
-const CASES = 400;
+const CASES = 500;
 
 const FILTER_PIECES = [
   'userName',
@@ -44,6 +45,9 @@ const FILTER_PIECES = [
   '1',
   '"',
 ];
+const SEARCH = 'urn:ietf:params:scim:api:messages:2.0:SearchRequest';
+const BULK = 'urn:ietf:params:scim:api:messages:2.0:BulkRequest';
+const SORTS = ['userName', 'displayName', 'meta.lastModified', 'emails', `${ENTERPRISE}:employeeNumber`, 'members', 'nickName'];
 const PATHS = [
   'externalId',
   'userName',
@@ -150,6 +154,8 @@ it('answers every hostile SCIM request below 500, as a SCIM error, without writi
         count: mostly(fc.constantFrom('1', '10'), text),
         attributes: mostly(fc.constantFrom('userName', 'displayName,members'), text),
         excludedAttributes: mostly(fc.constantFrom('emails', 'members'), text),
+        sortBy: mostly(fc.constantFrom(...SORTS), text),
+        sortOrder: mostly(fc.constantFrom('ascending', 'descending'), text),
       },
       { requiredKeys: [] },
     )
@@ -158,6 +164,37 @@ it('answers every hostile SCIM request below 500, as a SCIM error, without writi
         .map(([k, v]) => `${k}=${encode(String(v))}`)
         .join('&'),
     );
+  const search = fc.record(
+    {
+      schemas: mostly(fc.constant([SEARCH]), hostileValue()),
+      filter: mostly(filter, hostileValue()),
+      startIndex: mostly(fc.constantFrom(1, 2), hostileValue()),
+      count: mostly(fc.constantFrom(1, 10), hostileValue()),
+      sortBy: mostly(fc.constantFrom(...SORTS), hostileValue()),
+      sortOrder: mostly(fc.constantFrom('ascending', 'descending'), hostileValue()),
+      attributes: mostly(fc.constantFrom(['userName'], ['displayName', 'members']), hostileValue()),
+      excludedAttributes: mostly(fc.constant(['emails']), hostileValue()),
+    },
+    { requiredKeys: ['schemas'] },
+  );
+  const bulkOperation = fc.record(
+    {
+      method: mostly(fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE'), hostileString()),
+      path: mostly(
+        fc.constantFrom('/Users', '/Groups', `/Users/${target}`, `/Groups/${group}`, '/Users/bulkId:a', '/Bulk'),
+        hostileString(),
+      ),
+      bulkId: mostly(fc.constantFrom('a', 'b'), hostileValue()),
+      version: mostly(fc.constant('W/"x"'), hostileValue()),
+      data: mostly(fc.oneof(user, groupBody, patch), hostileValue()),
+    },
+    { requiredKeys: ['method', 'path'] },
+  );
+  const bulk = fc.record({
+    schemas: mostly(fc.constant([BULK]), hostileValue()),
+    failOnErrors: mostly(fc.constantFrom(1, 2), hostileValue()),
+    Operations: mostly(fc.array(bulkOperation, { minLength: 1, maxLength: 4 }), hostileValue()),
+  });
   const request = fc.oneof(
     fc.tuple(fc.constant('GET'), fc.constantFrom('/Users', '/Groups'), query).map(([m, p, q]) => ({ method: m, path: `${p}?${q}` })),
     fc.tuple(fc.constantFrom('/Users', '/Groups'), id, query).map(([p, i, q]) => ({ method: 'GET', path: `${p}/${encode(i)}?${q}` })),
@@ -168,6 +205,10 @@ it('answers every hostile SCIM request below 500, as a SCIM error, without writi
     body(patch).map((b) => ({ method: 'PATCH', path: `/Users/${target}`, body: b })),
     body(patch).map((b) => ({ method: 'PATCH', path: `/Groups/${group}`, body: b })),
     fc.tuple(fc.constantFrom('/Users', '/Groups'), hostileString()).map(([p, i]) => ({ method: 'DELETE', path: `${p}/${encode(i)}` })),
+    fc
+      .tuple(fc.constantFrom('/Users/.search', '/Groups/.search', '/.search'), body(search))
+      .map(([p, b]) => ({ method: 'POST', path: p, body: b })),
+    body(bulk).map((b) => ({ method: 'POST', path: '/Bulk', body: b })),
   );
 
   const failures: string[] = [];
@@ -195,4 +236,37 @@ it('answers every hostile SCIM request below 500, as a SCIM error, without writi
   expect(failures).toEqual([]);
   // The generated requests reach the handlers' success paths too, not only the edge's refusals.
   expect([...statuses.keys()].filter((status) => status < 300).length).toBeGreaterThan(1);
+});
+
+it('answers bodies over the limit with 413 and broken or mistyped bodies with 400, as SCIM errors, on every endpoint that reads one', async () => {
+  const { scim } = await scimOfNewApp(suite);
+  const target = (await scim('POST', '/Users', { schemas: [USER], userName: 'size_target' })).body.id as string;
+  const huge = JSON.stringify({ schemas: [USER], userName: 'huge', displayName: 'x'.repeat(1_100_000) });
+  const endpoints: [string, string][] = [
+    ['POST', '/Users'],
+    ['PUT', `/Users/${target}`],
+    ['PATCH', `/Users/${target}`],
+    ['POST', '/Groups'],
+    ['POST', '/Users/.search'],
+    ['POST', '/.search'],
+    ['POST', '/Bulk'],
+  ];
+  for (const [method, path] of endpoints) {
+    const tooLarge = await scim(method, path, huge);
+    expect({ path, status: tooLarge.status, schemas: tooLarge.body?.schemas }).toEqual({
+      path,
+      status: 413,
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+    });
+    for (const broken of ['{"schemas": [', '', 'null', '"text"', '[1,2]', '{"schemas": "x"}']) {
+      const answer = await scim(method, path, broken);
+      expect({ path, broken, status: answer.status, scimType: answer.body?.scimType }).toEqual({
+        path,
+        broken,
+        status: 400,
+        scimType: 'invalidSyntax',
+      });
+    }
+  }
+  expect((await scim('GET', `/Users/${target}`)).body.displayName).not.toBe('huge');
 });

@@ -4,6 +4,7 @@ import { type Filter, matches, parseFilter } from './filter.js';
 import type { AttrPath } from './paths.js';
 import { parseAttributeList, project } from './projection.js';
 import { listResponse, MAX_PAGE } from './schemas.js';
+import { compareBy, parseSort, type Sortable } from './sorting.js';
 
 type Json = Record<string, unknown>;
 
@@ -14,6 +15,8 @@ export interface ListQuery {
   count: number;
   attributes?: AttrPath[];
   excluded?: AttrPath[];
+  /** `sortBy` / `sortOrder` (RFC 7644 §3.4.2.3); without it, resources come in id order. */
+  sort?: { path: AttrPath; descending: boolean };
 }
 
 const text = (value: unknown, name: string): string | undefined => {
@@ -30,13 +33,18 @@ function whole(value: unknown, name: string, fallback: number, min: number): num
   return Math.max(min, Number(raw));
 }
 
-/** The list parameters of a query string; `count` is capped at MAX_PAGE, and values below the minimum count as it (RFC 7644 §3.4.2.4). */
-export function parseListQuery(query: Record<string, unknown>): ListQuery {
+/**
+ * The list parameters of a query string; `count` is capped at MAX_PAGE, and values below the
+ * minimum count as it (RFC 7644 §3.4.2.4). `sortBy` must name one of the attributes the
+ * resource type sorts by.
+ */
+export function parseListQuery(query: Record<string, unknown>, sortable: Sortable): ListQuery {
   const filter = text(query.filter, 'filter');
   return {
     filter: filter === undefined || filter.trim() === '' ? undefined : parseFilter(filter),
     startIndex: whole(query.startIndex, 'startIndex', 1, 1),
     count: Math.min(MAX_PAGE, whole(query.count, 'count', 100, 0)),
+    sort: parseSort(text(query.sortBy, 'sortBy'), text(query.sortOrder, 'sortOrder'), sortable),
     ...projectionOf(query),
   };
 }
@@ -49,11 +57,16 @@ export function projectionOf(query: Record<string, unknown>): { attributes?: Att
   };
 }
 
-/** The list answer: filtered, then the page asked for, each resource narrowed to the attributes asked for. */
-export function answerList(resources: Json[], query: ListQuery) {
+/** The resources the query's filter matches. */
+export function filtered(resources: Json[], query: ListQuery): Json[] {
   const { filter } = query;
-  const hits = filter ? resources.filter((resource) => matches(resource, filter)) : resources;
-  const page = hits.slice(query.startIndex - 1, query.startIndex - 1 + query.count);
+  return filter ? resources.filter((resource) => matches(resource, filter)) : resources;
+}
+
+/** The list answer of the matching resources: sorted, then the page asked for, each narrowed to the attributes asked for. */
+export function answerList(hits: Json[], query: ListQuery) {
+  const sorted = query.sort ? [...hits].sort(compareBy(query.sort.path, query.sort.descending)) : hits;
+  const page = sorted.slice(query.startIndex - 1, query.startIndex - 1 + query.count);
   return listResponse(
     page.map((resource) => project(resource, query.attributes, query.excluded)),
     hits.length,

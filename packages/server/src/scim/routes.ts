@@ -1,45 +1,24 @@
-import { ApiError, toEnglish } from '@sso/shared-api';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { isConnectionFailure } from '../db/connection-errors.js';
 import { recordRefusal } from '../logs/security-refusal.js';
 import { scimAgent } from './auth.js';
-import { invalidSyntax, invalidValue, notFound, ScimError, scimErrorBody } from './errors.js';
-import { createGroup, deleteGroup, getGroup, listGroups, patchGroup, replaceGroup } from './groups.js';
-import { parseListQuery, projectionOf } from './listing.js';
+import { runBulk } from './bulk.js';
+import { BODY_LIMIT, invalidSyntax, invalidValue, notFound, ScimError, scimErrorBody, scimErrorOf } from './errors.js';
+import { getGroup, listGroups, matchingGroups } from './groups.js';
+import { answerList, type ListQuery, parseListQuery, projectionOf } from './listing.js';
+import { performWrite } from './operations.js';
 import { project } from './projection.js';
 import { listResponse, resourceTypesDocument, schemasDocument, serviceProviderConfig } from './schemas.js';
-import type { ScimRequest } from './store.js';
-import { createUser, disableUser, getUser, listUsers, patchUser, replaceUser } from './users.js';
+import { parseSearchRequest } from './search.js';
+import { ANY_SORTS, GROUP_SORTS, USER_SORTS } from './sorting.js';
+import { type AnyDb, type ScimRequest, scimFilters } from './store.js';
+import { getUser, listUsers, matchingUsers } from './users.js';
 
 export const SCIM_PREFIX = '/scim/v2';
 const SCIM_TYPE = 'application/scim+json; charset=utf-8';
-/** A SCIM body larger than this is refused before it is read (413). */
-const BODY_LIMIT = 1024 * 1024;
 
 type Query = Record<string, unknown>;
 type Json = Record<string, unknown>;
-
-/** Any failure as a SCIM error: the platform's own refusals keep their status, in English. */
-function scimErrorOf(error: unknown, request: FastifyRequest): ScimError {
-  if (error instanceof ScimError) return error;
-  if (error instanceof ApiError) {
-    const status = error.code >= 400 && error.code < 500 ? error.code : 400;
-    return new ScimError(status, toEnglish(error.message), status === 400 ? 'invalidValue' : undefined);
-  }
-  const failure = error as FastifyError & { code?: string };
-  if (failure.code === '23505') return new ScimError(409, 'The value is already taken', 'uniqueness');
-  if (typeof failure.statusCode === 'number' && failure.statusCode >= 400 && failure.statusCode < 500) {
-    return new ScimError(
-      failure.statusCode,
-      failure.statusCode === 400 ? 'Invalid request' : failure.message,
-      failure.statusCode === 400 ? 'invalidSyntax' : undefined,
-    );
-  }
-  if (isConnectionFailure(error)) return new ScimError(503, 'The service is unavailable; try again shortly');
-  request.log.error({ err: error }, 'SCIM request failed');
-  return new ScimError(500, 'The request failed');
-}
 
 /** Bodies of SCIM are shallow; a deeper one is refused before anything walks it recursively. */
 const MAX_BODY_DEPTH = 32;
@@ -108,7 +87,7 @@ export function registerScimRoutes(root: FastifyInstance, ctx: AppContext, origi
       scope.setErrorHandler(async (error, request, reply) => {
         // A refused grant (三员分立) is a security event, written once its transaction is over.
         await recordRefusal(ctx.audit, error);
-        const scim = scimErrorOf(error, request);
+        const scim = scimErrorOf(error, (fault) => request.log.error({ err: fault }, 'SCIM request failed'));
         if (scim.status === 401) reply.header('www-authenticate', 'Bearer realm="scim"');
         return reply
           .status(scim.status)
@@ -126,7 +105,7 @@ export function registerScimRoutes(root: FastifyInstance, ctx: AppContext, origi
       const agentOf = async (request: FastifyRequest): Promise<ScimRequest> => {
         const tenant = request.headers['tenant-id'];
         const { caller, holder } = await scimAgent(ctx, request.headers.authorization, Array.isArray(tenant) ? tenant[0] : tenant);
-        return { ctx, caller, base: base(), appId: holder.appId };
+        return { ctx, caller, base: base(), appId: holder.appId, db: ctx.db as unknown as AnyDb, filters: await scimFilters(ctx, caller) };
       };
       const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
       const send = (reply: FastifyReply, body: unknown) => reply.type(SCIM_TYPE).send(body);
@@ -152,45 +131,64 @@ export function registerScimRoutes(root: FastifyInstance, ctx: AppContext, origi
         return send(reply, type);
       });
 
+      // /Me (RFC 7644 §3.11) is the resource of the authenticated subject; a SCIM token's subject is
+      // a consuming application, which is no User here, so the alias is answered 501 as the RFC
+      // says for that case — after the token is checked, so that it tells nothing to a stranger.
+      scope.all('/Me', options, async (request) => {
+        await agentOf(request);
+        throw new ScimError(501, 'The bearer of this token is an application, not a user: /Me has no resource to answer');
+      });
+
       const resources = [
-        { path: '/Users', list: listUsers, get: getUser, create: createUser, replace: replaceUser, patch: patchUser, remove: disableUser },
-        {
-          path: '/Groups',
-          list: listGroups,
-          get: getGroup,
-          create: createGroup,
-          replace: replaceGroup,
-          patch: patchGroup,
-          remove: deleteGroup,
-        },
+        { path: '/Users', list: listUsers, get: getUser, sorts: USER_SORTS },
+        { path: '/Groups', list: listGroups, get: getGroup, sorts: GROUP_SORTS },
       ];
       for (const resource of resources) {
         scope.get(resource.path, options, async (request, reply) => {
           const r = await agentOf(request);
-          return send(reply, await resource.list(r, parseListQuery(request.query as Query)));
+          return send(reply, await resource.list(r, parseListQuery(request.query as Query, resource.sorts)));
         });
-        scope.post(resource.path, options, async (request, reply) => {
+        scope.post(`${resource.path}/.search`, options, async (request, reply) => {
           const r = await agentOf(request);
-          return sendResource(reply, request, await resource.create(r, jsonBody(request)), 201);
+          return send(reply, await resource.list(r, parseSearchRequest(jsonBody(request), resource.sorts)));
         });
         scope.get(`${resource.path}/:id`, options, async (request, reply) => {
           const r = await agentOf(request);
           return sendResource(reply, request, await resource.get(r, idOf(request)));
         });
-        scope.put(`${resource.path}/:id`, options, async (request, reply) => {
-          const r = await agentOf(request);
-          return sendResource(reply, request, await resource.replace(r, idOf(request), jsonBody(request), ifMatchOf(request)));
-        });
-        scope.patch(`${resource.path}/:id`, options, async (request, reply) => {
-          const r = await agentOf(request);
-          return sendResource(reply, request, await resource.patch(r, idOf(request), jsonBody(request), ifMatchOf(request)));
-        });
-        scope.delete(`${resource.path}/:id`, options, async (request, reply) => {
-          const r = await agentOf(request);
-          await resource.remove(r, idOf(request), ifMatchOf(request));
-          return reply.status(204).send();
-        });
       }
+
+      // Searching every resource type at once (RFC 7644 §3.4.3): users, then groups, as one list.
+      scope.post('/.search', options, async (request, reply) => {
+        const r = await agentOf(request);
+        const query: ListQuery = parseSearchRequest(jsonBody(request), ANY_SORTS);
+        const [users, groups] = await Promise.all([matchingUsers(r, query), matchingGroups(r, query)]);
+        return send(reply, answerList([...users, ...groups], query));
+      });
+
+      // Writes: each answered by performWrite, which also answers each operation of a bulk request.
+      const write = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', type: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+        const r = await agentOf(request);
+        const path = method === 'POST' ? type : `${type}/${idOf(request)}`;
+        const outcome = await performWrite(r, method, path, method === 'DELETE' ? undefined : jsonBody(request), ifMatchOf(request));
+        if (!outcome.resource) return reply.status(outcome.status).send();
+        return sendResource(reply, request, outcome.resource, outcome.status);
+      };
+      for (const path of ['/Users', '/Groups']) {
+        scope.post(path, options, write('POST', path));
+        scope.put(`${path}/:id`, options, write('PUT', path));
+        scope.patch(`${path}/:id`, options, write('PATCH', path));
+        scope.delete(`${path}/:id`, options, write('DELETE', path));
+      }
+
+      scope.post('/Bulk', options, async (request, reply) => {
+        const r = await agentOf(request);
+        const answer = await runBulk(r, jsonBody(request), {
+          refused: (error) => recordRefusal(ctx.audit, error),
+          fault: (error) => request.log.error({ err: error }, 'SCIM bulk operation failed'),
+        });
+        return send(reply, answer);
+      });
     },
     { prefix: SCIM_PREFIX },
   );

@@ -1,3 +1,8 @@
+import { BODY_LIMIT } from './errors.js';
+
+/** Advertised in ServiceProviderConfig; a bulk request with more operations is refused with 413. */
+export const MAX_BULK_OPERATIONS = 1000;
+
 /**
  * The schemas this service provider speaks and the discovery documents of RFC 7644 §4
  * (`ServiceProviderConfig`, `Schemas`, `ResourceTypes`), answered to any holder of a token.
@@ -157,10 +162,10 @@ export function serviceProviderConfig(base: string) {
   return {
     schemas: ['urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig'],
     patch: { supported: true },
-    bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
+    bulk: { supported: true, maxOperations: MAX_BULK_OPERATIONS, maxPayloadSize: BODY_LIMIT },
     filter: { supported: true, maxResults: MAX_PAGE },
     changePassword: { supported: true },
-    sort: { supported: false },
+    sort: { supported: true },
     etag: { supported: true },
     authenticationSchemes: [
       {

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { DataFilter } from '../auth/scopes.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
 import { Repository } from '../engine/repository.js';
@@ -9,37 +10,69 @@ import { roleResource } from '../resources/role/index.js';
 import { userResource } from '../resources/user/index.js';
 import { ScimError } from './errors.js';
 
-/** One SCIM request: the server's context, the caller its reads and writes act as, and the base address of /scim/v2. */
+// biome-ignore lint/suspicious/noExplicitAny: the repository's queries address tables by name
+export type AnyQuery = SelectQueryBuilder<any, any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: idem
+export type AnyDb = Kysely<any>;
+
+/** The caller's data scopes over users, departments and roles, worked out once per request. */
+export interface ScimFilters {
+  user: DataFilter | undefined;
+  dept: DataFilter | undefined;
+  role: DataFilter | undefined;
+}
+
+/**
+ * One SCIM request: the server's context, the caller its reads and writes act as, and the base
+ * address of /scim/v2. `db` is what its reads go through: the database, or the transaction of a
+ * write (so that a write reads what it changes under the locks it holds).
+ */
 export interface ScimRequest {
   ctx: AppContext;
   caller: Caller;
   base: string;
   /** The consuming application whose token the request carries. */
   appId: string;
+  db: AnyDb;
+  filters: ScimFilters;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the repository's queries address tables by name
-export type AnyQuery = SelectQueryBuilder<any, any, any>;
-// biome-ignore lint/suspicious/noExplicitAny: idem
-type AnyDb = Kysely<any>;
+/** The data scopes of a caller over the three resources SCIM serves (before any transaction opens). */
+export async function scimFilters(ctx: AppContext, caller: Caller): Promise<ScimFilters> {
+  const [user, dept, role] = await Promise.all([
+    new Repository(ctx, userResource).writeFilter(caller),
+    new Repository(ctx, deptResource).writeFilter(caller),
+    new Repository(ctx, roleResource).writeFilter(caller),
+  ]);
+  return { user, dept, role };
+}
 
 export const userRepository = (r: ScimRequest) => new Repository(r.ctx, userResource);
 export const deptRepository = (r: ScimRequest) => new Repository(r.ctx, deptResource);
 export const roleRepository = (r: ScimRequest) => new Repository(r.ctx, roleResource);
 
-/** Rows of a resource the caller may see (tenant, live rows, data scope), in id order. */
-async function visibleRows<T>(repository: Repository, r: ScimRequest, narrow?: (query: AnyQuery) => AnyQuery): Promise<T[]> {
-  let query = await repository.visible(r.ctx.db as unknown as AnyDb, r.caller);
+/** Rows of a resource the caller may see (tenant, live rows, data scope), in id order; `lock` locks them for the write. */
+async function visibleRows<T>(
+  repository: Repository,
+  r: ScimRequest,
+  filter: DataFilter | undefined,
+  narrow?: (query: AnyQuery) => AnyQuery,
+  lock = false,
+): Promise<T[]> {
+  let query = repository.visibleIn(r.db, r.caller, filter);
   if (narrow) query = narrow(query);
-  return (await query.selectAll().orderBy('id').execute()) as T[];
+  const ordered = query.selectAll().orderBy('id');
+  return (await (lock ? ordered.forUpdate() : ordered).execute()) as T[];
 }
 
-export const visibleUsers = (r: ScimRequest, narrow?: (query: AnyQuery) => AnyQuery) =>
-  visibleRows<Selectable<Database['blade_user']>>(userRepository(r), r, narrow);
-export const visibleDepts = (r: ScimRequest, narrow?: (query: AnyQuery) => AnyQuery) =>
-  visibleRows<Selectable<Database['blade_dept']>>(deptRepository(r), r, narrow);
-export const visibleRoles = (r: ScimRequest, narrow?: (query: AnyQuery) => AnyQuery) =>
-  visibleRows<Selectable<Database['blade_role']>>(roleRepository(r), r, narrow);
+type Narrow = (query: AnyQuery) => AnyQuery;
+
+export const visibleUsers = (r: ScimRequest, narrow?: Narrow, lock = false) =>
+  visibleRows<Selectable<Database['blade_user']>>(userRepository(r), r, r.filters.user, narrow, lock);
+export const visibleDepts = (r: ScimRequest, narrow?: Narrow, lock = false) =>
+  visibleRows<Selectable<Database['blade_dept']>>(deptRepository(r), r, r.filters.dept, narrow, lock);
+export const visibleRoles = (r: ScimRequest, narrow?: Narrow, lock = false) =>
+  visibleRows<Selectable<Database['blade_role']>>(roleRepository(r), r, r.filters.role, narrow, lock);
 
 /** Names of the tenant's departments and roles by id, as users' `groups` show them. */
 export interface GroupNames {
@@ -50,8 +83,8 @@ export interface GroupNames {
 export async function groupNames(r: ScimRequest): Promise<GroupNames> {
   const tenant = r.caller.tenant_id;
   const [depts, roles] = await Promise.all([
-    r.ctx.db.selectFrom('blade_dept').select(['id', 'deptName']).$call(live(tenant)).execute(),
-    r.ctx.db.selectFrom('blade_role').select(['id', 'roleName']).$call(live(tenant)).execute(),
+    r.db.selectFrom('blade_dept').select(['id', 'deptName']).$call(live(tenant)).execute(),
+    r.db.selectFrom('blade_role').select(['id', 'roleName']).$call(live(tenant)).execute(),
   ]);
   return {
     depts: new Map(depts.map((d) => [String(d.id), d.deptName])),
@@ -79,7 +112,7 @@ export type ExternalKind = 'user' | 'dept' | 'role';
 /** The application's `externalId`s of one kind, by local id (narrowed to some local ids when given). */
 export async function externalIds(r: ScimRequest, kind: ExternalKind, localIds?: readonly string[]): Promise<Map<string, string>> {
   if (localIds && !localIds.length) return new Map();
-  let query = r.ctx.db
+  let query = r.db
     .selectFrom('blade_scim_external')
     .select(['localId', 'externalId'])
     .where('appId', '=', r.appId)
@@ -93,7 +126,7 @@ export async function externalIds(r: ScimRequest, kind: ExternalKind, localIds?:
 export async function keepExternalId(r: ScimRequest, kind: ExternalKind, localId: string, externalId: string | undefined): Promise<void> {
   const key = { appId: r.appId, kind, localId };
   if (externalId === undefined) {
-    await r.ctx.db
+    await r.db
       .deleteFrom('blade_scim_external')
       .where('appId', '=', r.appId)
       .where('kind', '=', kind)
@@ -101,7 +134,7 @@ export async function keepExternalId(r: ScimRequest, kind: ExternalKind, localId
       .execute();
     return;
   }
-  await r.ctx.db
+  await r.db
     .insertInto('blade_scim_external')
     .values({ ...key, externalId })
     .onConflict((oc) => oc.columns(['appId', 'kind', 'localId']).doUpdateSet({ externalId }))

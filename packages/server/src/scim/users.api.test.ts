@@ -405,7 +405,8 @@ describe('discovery', () => {
       patch: { supported: true },
       filter: { supported: true },
       etag: { supported: true },
-      bulk: { supported: false },
+      sort: { supported: true },
+      bulk: { supported: true, maxOperations: 1000, maxPayloadSize: 1048576 },
     });
     const schemas = await scim('GET', '/Schemas');
     expect(schemas.body.Resources.map((s: { id: string }) => s.id)).toContain(USER);

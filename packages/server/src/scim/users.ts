@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.js';
 import { hashPlain, splitIds } from '../domain/user-accounts.js';
 import { userTarget } from '../logs/security-events.js';
 import { invalidSyntax, invalidValue, notFound, ScimError } from './errors.js';
-import { answerList, type ListQuery, withMeta } from './listing.js';
+import { answerList, filtered, type ListQuery, withMeta } from './listing.js';
 import { equalities, equalityOn } from './narrowing.js';
 import { applyPatch, parsePatchBody } from './patch.js';
 import { isObject, isPlatformId, keyOf, MAX_EXTERNAL_ID } from './paths.js';
@@ -21,6 +21,7 @@ import {
   userRepository,
   visibleUsers,
 } from './store.js';
+import { inWrite, type ScimWrite, saveRows } from './write.js';
 
 /**
  * SCIM Users are the tenant's platform users (blade_user): `userName` is the account,
@@ -168,9 +169,10 @@ function refusalOf(error: unknown): unknown {
   return error;
 }
 
-async function loadUser(r: ScimRequest, id: string): Promise<UserRow> {
+/** A user the caller may see (locked when a write reads it), else 404. */
+async function loadUser(r: ScimRequest, id: string, lock = false): Promise<UserRow> {
   if (!isPlatformId(id)) throw notFound();
-  const [row] = await visibleUsers(r, (query) => query.where('id', '=', id));
+  const [row] = await visibleUsers(r, (query) => query.where('id', '=', id), lock);
   if (!row) throw notFound();
   return row;
 }
@@ -185,12 +187,17 @@ export async function getUser(r: ScimRequest, id: string): Promise<Json> {
   return represent(r, await loadUser(r, id));
 }
 
-export async function listUsers(r: ScimRequest, query: ListQuery) {
+/** Every user the query's filter matches, before paging (sorting and paging follow in answerList). */
+export async function matchingUsers(r: ScimRequest, query: ListQuery): Promise<Json[]> {
   const [rows, names, external] = await Promise.all([visibleUsers(r, narrowUsers(query)), groupNames(r), externalIds(r, 'user')]);
-  return answerList(
+  return filtered(
     rows.map((row) => scimUser(r, row, names, external.get(String(row.id)))),
     query,
   );
+}
+
+export async function listUsers(r: ScimRequest, query: ListQuery) {
+  return answerList(await matchingUsers(r, query), query);
 }
 
 /** The database's narrowing for a list's filter: by account, id or employee number when the filter names one. */
@@ -215,75 +222,98 @@ function checkPassword(password: string): void {
 
 export async function createUser(r: ScimRequest, body: unknown): Promise<Json> {
   const input = readUser(body);
-  await r.ctx.permissions.require(r.caller, 'user_add');
   if (input.password !== undefined) checkPassword(input.password);
   const values = {
     ...input.values,
     status: input.active === false ? 0 : 1,
     ...(input.password !== undefined ? { password: input.password, password2: input.password } : {}),
   };
-  try {
-    const saved = await userRepository(r).save(r.caller, values);
-    await keepExternalId(r, 'user', String(saved.id), input.externalId);
-    return getUser(r, String(saved.id));
-  } catch (error) {
-    throw refusalOf(error);
-  }
+  return inWrite(r, async (w) => {
+    w.require('user_add');
+    try {
+      const [saved] = await saveRows(w, 'user', [{ values }]);
+      const id = String(saved?.id);
+      await keepExternalId(w, 'user', id, input.externalId);
+      return await getUser(w, id);
+    } catch (error) {
+      throw refusalOf(error);
+    }
+  });
 }
 
-/** Saves a full representation over an existing user (PUT, and PATCH after its operations). */
-async function saveOver(r: ScimRequest, row: UserRow, input: UserInput): Promise<Json> {
-  await r.ctx.permissions.require(r.caller, 'user_edit');
+/** Saves a full representation over an existing user (PUT, and PATCH after its operations), within the write. */
+async function saveOver(w: ScimWrite, row: UserRow, input: UserInput): Promise<Json> {
+  w.require('user_edit');
   if (input.password !== undefined) checkPassword(input.password);
   const id = String(row.id);
   const status = input.active === undefined ? row.status : input.active ? 1 : 0;
-  if (status !== 1 && id === r.caller.user_id) throw new ScimError(400, toEnglish(userMessages.removeSelf), 'mutability');
+  if (status !== 1 && id === w.caller.user_id) throw new ScimError(400, toEnglish(userMessages.removeSelf), 'mutability');
   try {
-    await userRepository(r).save(r.caller, { ...input.values, status }, id);
+    await saveRows(w, 'user', [{ values: { ...input.values, status }, id }]);
   } catch (error) {
     throw refusalOf(error);
   }
-  if (input.password !== undefined) await setPassword(r, id, input.password);
-  await keepExternalId(r, 'user', id, input.externalId);
-  return getUser(r, id);
+  if (input.password !== undefined) await setPassword(w, row, input.password);
+  await keepExternalId(w, 'user', id, input.externalId);
+  return getUser(w, id);
 }
 
-/** A new password set by the provisioning client: stored hashed, logged, and every session of the user ends. */
-async function setPassword(r: ScimRequest, id: string, plain: string): Promise<void> {
-  const password = await hashPlain(r.ctx, plain);
+/** A new password set by the provisioning client: stored hashed, logged, and every session of the user ends once committed. */
+async function setPassword(w: ScimWrite, row: UserRow, plain: string): Promise<void> {
+  const id = String(row.id);
+  const password = await hashPlain(w.ctx, plain);
+  await userRepository(w).changeIn(
+    w.trx,
+    w.caller,
+    w.filters.user,
+    [id],
+    {
+      set: { password, mustChangePassword: 0, passwordChangedAt: new Date() },
+      event: (rows) => ({
+        type: 'user.password-reset',
+        actor: w.caller,
+        targets: rows.map((changed) => userTarget({ id: String(changed.id), account: String(changed.account) })),
+      }),
+    },
+    w.after,
+  );
   // The password it replaces joins the user's earlier ones (the compliance profile's history).
-  const before = await r.ctx.db.selectFrom('blade_user').select(['id', 'tenantId', 'password']).where('id', '=', id).executeTakeFirst();
-  await userRepository(r).change(r.caller, [id], {
-    set: { password, mustChangePassword: 0, passwordChangedAt: new Date() },
-    event: (rows) => ({
-      type: 'user.password-reset',
-      actor: r.caller,
-      targets: rows.map((row) => userTarget({ id: String(row.id), account: String(row.account) })),
-    }),
+  await rememberReplacedPasswords(w.db, [{ id, tenantId: row.tenantId, password: row.password }]);
+  w.after.push(() => w.ctx.sessions.endForUser(id, { reason: 'password-reset' }));
+}
+
+/**
+ * A write over an existing user, in one transaction: the row locked, read again, its version
+ * checked against If-Match under the lock, then `write` given the user as it is now.
+ */
+function writeOver<T>(
+  r: ScimRequest,
+  id: string,
+  ifMatch: string | undefined,
+  write: (w: ScimWrite, row: UserRow, current: Json) => Promise<T>,
+) {
+  return inWrite(r, async (w) => {
+    const row = await loadUser(w, id, true);
+    const current = await represent(w, row);
+    assertVersion(current, ifMatch);
+    return write(w, row, current);
   });
-  if (before) await rememberReplacedPasswords(r.ctx.db, [before]);
-  await r.ctx.sessions.endForUser(id, { reason: 'password-reset' });
 }
 
-export async function replaceUser(r: ScimRequest, id: string, body: unknown, ifMatch: string | undefined): Promise<Json> {
-  const row = await loadUser(r, id);
-  assertVersion(await represent(r, row), ifMatch);
-  return saveOver(r, row, readUser(body));
+export function replaceUser(r: ScimRequest, id: string, body: unknown, ifMatch: string | undefined): Promise<Json> {
+  return writeOver(r, id, ifMatch, (w, row) => saveOver(w, row, readUser(body)));
 }
 
-export async function patchUser(r: ScimRequest, id: string, body: unknown, ifMatch: string | undefined): Promise<Json> {
+export function patchUser(r: ScimRequest, id: string, body: unknown, ifMatch: string | undefined): Promise<Json> {
   const operations = parsePatchBody(body, READ_ONLY);
-  const row = await loadUser(r, id);
-  const current = await represent(r, row);
-  assertVersion(current, ifMatch);
-  return saveOver(r, row, readUser(applyPatch(current, operations)));
+  return writeOver(r, id, ifMatch, (w, row, current) => saveOver(w, row, readUser(applyPatch(current, operations))));
 }
 
 /** DELETE disables the account (removals never delete a person): their sessions end at once, and GET still finds them, inactive. */
 export async function disableUser(r: ScimRequest, id: string, ifMatch: string | undefined): Promise<void> {
-  const row = await loadUser(r, id);
-  assertVersion(await represent(r, row), ifMatch);
-  await r.ctx.permissions.require(r.caller, 'user_delete');
-  if (id === r.caller.user_id) throw new ScimError(400, toEnglish(userMessages.removeSelf), 'mutability');
-  await userRepository(r).change(r.caller, [id], { set: { status: 0 } });
+  await writeOver(r, id, ifMatch, async (w) => {
+    w.require('user_delete');
+    if (id === w.caller.user_id) throw new ScimError(400, toEnglish(userMessages.removeSelf), 'mutability');
+    await userRepository(w).changeIn(w.trx, w.caller, w.filters.user, [id], { set: { status: 0 } }, w.after);
+  });
 }
