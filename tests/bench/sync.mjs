@@ -7,6 +7,7 @@
 // 10 s. Prints figures, asserts nothing. In-memory PGlite. Skipped with a message without slapd.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -183,12 +184,21 @@ export async function benchSync({ script, port, seconds }) {
       'blade-auth': `bearer ${(await adminGrant(base)).access_token}`,
       'content-type': 'application/json',
     };
-    const call = async (path, body) => {
-      const response = await fetch(`${base}/api/${path}`, { method: 'POST', headers, body: JSON.stringify(body ?? {}) });
-      const answer = await response.json();
-      if (answer.code !== 200) throw new Error(`${path}: ${answer.msg}`);
-      return answer.data;
-    };
+    // node:http rather than fetch: a full sync on a loaded machine may answer after fetch's 300 s headers timeout.
+    const call = (path, body) =>
+      new Promise((resolve, reject) => {
+        const request = httpRequest(`${base}/api/${path}`, { method: 'POST', headers }, (response) => {
+          const chunks = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () => {
+            const answer = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            if (answer.code !== 200) reject(new Error(`${path}: ${answer.msg}`));
+            else resolve(answer.data);
+          });
+        });
+        request.on('error', reject);
+        request.end(JSON.stringify(body ?? {}));
+      });
     const source = await call('blade-system/sync-source/submit', {
       name: 'Bench directory',
       kind: 'ldap',
