@@ -18,4 +18,16 @@ const permissions = spawnSync(process.execPath, [join(root, 'tests/bench/permiss
 // The leave process carried to the end by 20 clients (tests/bench/flow-leave.mjs; PostgreSQL).
 console.log('\nWorkflow: 1,000 leave instances by 20 concurrent clients, history of 50 steps (PostgreSQL)');
 const flow = spawnSync(process.execPath, [join(root, 'tests/bench/flow-leave.mjs')], { stdio: 'inherit', cwd: root });
-process.exit((result.status ?? 1) || (tui.status ?? 1) || (appStats.status ?? 1) || (permissions.status ?? 1) || (flow.status ?? 1));
+// Directory sync of 50,000 people and 3,000 departments from a local slapd, and directory-password sign-ins (tests/bench/sync.mjs; PGlite).
+console.log(
+  '\nDirectory sync: 50,000 people, 3,000 departments from a local slapd; directory-password sign-ins beside the platform password (PGlite)',
+);
+const sync = spawnSync(process.execPath, [join(root, 'tests/bench/sync.mjs')], { stdio: 'inherit', cwd: root });
+process.exit(
+  (result.status ?? 1) ||
+    (tui.status ?? 1) ||
+    (appStats.status ?? 1) ||
+    (permissions.status ?? 1) ||
+    (flow.status ?? 1) ||
+    (sync.status ?? 1),
+);

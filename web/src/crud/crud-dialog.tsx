@@ -1,6 +1,6 @@
 import { fieldApplies, type ResourceDef } from '@sso/shared-api';
-import { Form } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Form, type FormInstance } from 'antd';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row as DataRow } from './crud-api.js';
 import { EntityFields, formValues } from './entity-fields.js';
@@ -26,6 +26,8 @@ export interface CrudDialogProps {
   name?: string;
   /** The screen's own inputs or views for some fields. */
   renderers?: FieldRenderers;
+  /** The screen's own buttons in the add and edit dialogs, given the form (its unsaved values) and the row edited. */
+  formActions?: (form: FormInstance, row: DataRow | undefined) => ReactNode;
 }
 
 /**
@@ -33,7 +35,18 @@ export interface CrudDialogProps {
  * view. Fields are checked by the entity's own schema on blur and on submit, so the messages are
  * the ones the server would answer.
  */
-export function CrudDialog({ def, mode, row, dicts, onSubmit, onClose, locked, name = 'crud-dialog', renderers }: CrudDialogProps) {
+export function CrudDialog({
+  def,
+  mode,
+  row,
+  dicts,
+  onSubmit,
+  onClose,
+  locked,
+  name = 'crud-dialog',
+  renderers,
+  formActions,
+}: CrudDialogProps) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm();
   const lang = i18n.language === 'en' ? 1 : 0;
@@ -66,6 +79,7 @@ export function CrudDialog({ def, mode, row, dicts, onSubmit, onClose, locked, n
       onSubmit={(values) => onSubmit(withEntityNumbers(def, values))}
       onClose={onClose}
       forceRender
+      footerExtra={mode && mode !== 'view' ? formActions?.(form, row) : undefined}
     >
       <EntityFields
         def={def}

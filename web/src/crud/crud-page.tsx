@@ -8,7 +8,7 @@ import { AsideLayout } from '../layout/aside-layout.js';
 import { useStore } from '../lib/store.js';
 import { userStore } from '../session/user-store.js';
 import { type CrudApi, crudApi, keyOf, type Row } from './crud-api.js';
-import { CrudDialog, type DialogMode } from './crud-dialog.js';
+import { CrudDialog, type CrudDialogProps, type DialogMode } from './crud-dialog.js';
 import { CrudTable } from './crud-table.js';
 import { withLabelledNames } from './labelled-names.js';
 import { allowedActions } from './permissions.js';
@@ -40,6 +40,8 @@ export interface CrudPageProps {
   lockedFields?: readonly string[];
   /** Prefix of the page's form names (and so of its input ids) when two pages share a screen. */
   formName?: string;
+  /** Screen-specific buttons in the add / edit dialog, given the form and the row edited (test connection …). */
+  formActions?: CrudDialogProps['formActions'];
 }
 
 /** What a specific screen's buttons get from the generic page. */
@@ -66,6 +68,7 @@ export default function CrudPage({
   addValues,
   lockedFields,
   formName = 'crud',
+  formActions,
 }: CrudPageProps) {
   const { t, i18n } = useTranslation();
   const api = useMemo(() => injected ?? crudApi(client, def), [injected, def]);
@@ -161,6 +164,7 @@ export default function CrudPage({
         onClose={() => setDialog({})}
         locked={lockedFields}
         name={`${formName}-dialog`}
+        formActions={formActions}
       />
     </Card>
   );

@@ -28,6 +28,8 @@ export interface FormModalProps<V> {
   onClose: () => void;
   /** Drawn while closed too, so the owner can fill the form before it opens. */
   forceRender?: boolean;
+  /** The screen's own buttons left of cancel and OK (e.g. test the values typed), not in a read-only dialog. */
+  footerExtra?: ReactNode;
   children: ReactNode;
 }
 
@@ -66,6 +68,7 @@ export function FormModal<V extends object>({
   onSubmit,
   onClose,
   forceRender,
+  footerExtra,
   children,
 }: FormModalProps<V>) {
   const { t } = useTranslation();
@@ -114,6 +117,17 @@ export function FormModal<V extends object>({
       confirmLoading={saving}
       destroyOnHidden
       forceRender={forceRender}
+      footer={
+        footerExtra && !readOnly
+          ? (_, { OkBtn, CancelBtn }) => (
+              <>
+                {footerExtra}
+                <CancelBtn />
+                <OkBtn />
+              </>
+            )
+          : undefined
+      }
     >
       <Form form={form} name={name} layout="vertical" disabled={readOnly} onKeyDown={onKeyDown} preserve={false}>
         {children}

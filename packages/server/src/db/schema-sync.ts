@@ -58,6 +58,8 @@ export interface SyncTables {
     ruleId: Id;
     owned: Defaulted<number>;
     createdAt: Timestamp;
+    /** Set when the grant was refused: the digest of what the refusal depended on (birthright.ts). */
+    refused: Opt<string>;
   };
   blade_sync_run: CommonColumns & {
     sourceId: Id;
@@ -84,5 +86,4 @@ export interface SyncTables {
     updatedAt: Timestamp;
     groups: Opt<string>;
   };
-  blade_sync_callback_seen: { sourceId: Id; nonce: string; timestamp: string; seenAt: Timestamp };
 }

@@ -86,7 +86,6 @@ export interface WechatTables {
     leaseUntil: NullableTimestamp;
     updatedAt: Timestamp;
   };
-  blade_wx_callback_seen: { appId: Id; nonce: string; timestamp: string | number; seenAt: Timestamp };
   blade_wx_inbound: {
     id: Id;
     tenantId: string;

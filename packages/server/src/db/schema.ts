@@ -37,6 +37,8 @@ export interface Database
     SyncTables,
     ScimTables {
   sso_migration: { version: number; name: string; appliedAt: Timestamp };
+  /** Signed callbacks seen lately, per channel and key (migration 55; net/callback-replay.ts). */
+  blade_callback_seen: { channel: string; key: string; nonce: string; timestamp: string; seenAt: Timestamp };
   blade_tenant: Row<{
     tenantName: string;
     domain: Opt<string>;

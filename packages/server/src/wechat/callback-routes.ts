@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { firstSeen } from '../net/callback-replay.js';
 import { type WxApp, wxAppByAppId } from './apps.js';
 import { decryptMessage, parseWechatXml, signatureMatches, signatureOf } from './callback-crypto.js';
 import { wechatClientOf } from './client.js';
@@ -49,19 +50,13 @@ async function authentic(
   return { app };
 }
 
-/** Records the nonce and timestamp of a signed call: false when they were seen already (a replay). */
-async function firstSeen(ctx: AppContext, app: WxApp, query: SignedQuery): Promise<boolean> {
-  await ctx.db
-    .deleteFrom('blade_wx_callback_seen')
-    .where('seenAt', '<', new Date(Date.now() - SEEN_KEEP_MS))
-    .execute();
-  const seen = await ctx.db
-    .insertInto('blade_wx_callback_seen')
-    .values({ appId: app.id, nonce: String(query.nonce), timestamp: String(query.timestamp) })
-    .onConflict((oc) => oc.columns(['appId', 'nonce', 'timestamp']).doNothing())
-    .executeTakeFirst();
-  return Number(seen.numInsertedOrUpdatedRows ?? 0) > 0;
-}
+/** Records the nonce of a signed, fresh call to this official account: false when it was seen already (a replay). */
+const seenFirst = (ctx: AppContext, app: WxApp, query: SignedQuery) =>
+  firstSeen(
+    ctx.db,
+    { channel: 'wechat', key: String(app.id), nonce: String(query.nonce), timestamp: String(query.timestamp) },
+    SEEN_KEEP_MS,
+  );
 
 /**
  * The message of a POST: the XML itself in plain mode; in safe mode (`encrypt_type=aes`) the
@@ -153,7 +148,7 @@ export function registerWechatCallback(root: FastifyInstance, ctx: AppContext): 
       async (request, reply) => {
         const checked = await authentic(ctx, request.params.appId, request.query);
         if (!('app' in checked)) return refuse(reply, checked.status, checked.message);
-        if (!(await firstSeen(ctx, checked.app, request.query))) return refuse(reply, 403, m.callbackReplay);
+        if (!(await seenFirst(ctx, checked.app, request.query))) return refuse(reply, 403, m.callbackReplay);
         return reply.type('text/plain; charset=utf-8').send(request.query.echostr ?? '');
       },
     );
@@ -169,7 +164,7 @@ export function registerWechatCallback(root: FastifyInstance, ctx: AppContext): 
         if (!('app' in checked)) return refuse(reply, checked.status, checked.message);
         const read = messageOf(checked.app, request.query, typeof request.body === 'string' ? request.body : '');
         if (!('fields' in read)) return refuse(reply, read.status, read.message);
-        if (!(await firstSeen(ctx, checked.app, request.query))) return refuse(reply, 403, m.callbackReplay);
+        if (!(await seenFirst(ctx, checked.app, request.query))) return refuse(reply, 403, m.callbackReplay);
         const { fields } = read;
         if (await keepOnce(ctx, checked.app, fields)) await handle(ctx, checked.app, fields);
         return reply.type('text/plain; charset=utf-8').send('success');

@@ -135,7 +135,7 @@ const ldapFilter = emptyAsNull(
 
 /** The fields whose source can be chosen by priority when several sources feed one person. */
 const priorityValue = z.number().int().min(0).max(1000);
-export const SYNC_PRIORITY_FIELDS = ['account', 'code', 'name', 'realName', 'phone', 'email', 'dept'] as const;
+export const SYNC_PRIORITY_FIELDS = ['account', 'code', 'name', 'realName', 'phone', 'email', 'dept', 'post'] as const;
 export type SyncPriorityField = (typeof SYNC_PRIORITY_FIELDS)[number];
 
 /**
@@ -152,13 +152,18 @@ export type SyncPriorityField = (typeof SYNC_PRIORITY_FIELDS)[number];
  * `retryBaseMs`, the first wait when the API names none (default 1000, doubling). WeCom's
  * `userListing`: `department` (the default, `user/list` per department) or `ids` (`user/list_id`
  * for every member's id, then `user/get` for each: for a contact-sync secret whose `user/list` is
- * refused).
+ * refused); `departmentListing`: `list` (the default, `department/list`) or `ids`
+ * (`department/simplelist` for the tree's ids, then `department/get` for each: for an app whose
+ * `department/list` is refused). LDAP's `groupsFrom` (read while a birthright rule names a group):
+ * unset, a person's groups come from their `memberOf` when the directory answers it (Active
+ * Directory; OpenLDAP's memberof overlay), else from the groups' `member`/`uniqueMember` lists;
+ * `member` always reads the lists, `memberOf` always the attribute.
  *
  * When several sources feed the same person (matched by employee number), `priority` (0–1000,
  * default 0) says which wins their fields: a source leaves a field alone while another enabled
  * source linked to the person has a higher priority for it; `fieldPriority` sets it per field
- * (`account`, `code`, `name`, `realName`, `phone`, `email`, and `dept` for the department the
- * person is placed in), e.g. an HR file first for everything but the email the directory holds.
+ * (`account`, `code`, `name`, `realName`, `phone`, `email`, `dept` for the department the
+ * person is placed in, `post` for the post an HR file names), e.g. an HR file first for everything but the email the directory holds.
  * Sources of equal priority each write the field (the last run stands).
  */
 export const syncMapping = z
@@ -187,6 +192,8 @@ export const syncMapping = z
     retryBaseMs: z.number().int().min(0).max(60_000).optional(),
     retries: z.number().int().min(0).max(10).optional(),
     userListing: z.enum(['department', 'ids']).optional(),
+    departmentListing: z.enum(['list', 'ids']).optional(),
+    groupsFrom: z.enum(['member', 'memberOf']).optional(),
     priority: priorityValue.optional(),
     fieldPriority: z
       .object({
@@ -197,6 +204,7 @@ export const syncMapping = z
         phone: priorityValue.optional(),
         email: priorityValue.optional(),
         dept: priorityValue.optional(),
+        post: priorityValue.optional(),
       } satisfies Record<SyncPriorityField, unknown>)
       .strict()
       .optional(),
@@ -260,6 +268,37 @@ const cron = emptyAsNull(
     .regex(/^\S+(\s+\S+){4}$/, syncMessages.schedule),
 );
 
+/** The fields of a source (see `syncSource`). */
+const syncSourceEntity = z.object({
+  name: requiredText(syncMessages.name, 64),
+  kind: z.enum(SYNC_KINDS, { error: syncMessages.kind }),
+  status: z.preprocess((v) => (typeof v === 'string' && v !== '' ? Number(v) : v), z.union([z.literal(1), z.literal(2)])).optional(),
+  schedule: cron,
+  leaverGrants: z.enum(LEAVER_GRANTS, { error: syncMessages.leaverGrants }).optional(),
+  url: emptyAsNull(
+    z
+      .string({ error: syncMessages.url })
+      .trim()
+      .max(500)
+      .regex(/^ldaps?:\/\/[^\s/?#]+\/?$/i, syncMessages.url),
+  ),
+  bindDn: optionalText(500),
+  bindPassword: optionalText(500),
+  baseDn: optionalText(2000),
+  userFilter: ldapFilter,
+  groupFilter: ldapFilter,
+  accountAttr: attribute,
+  codeAttr: attribute,
+  corpId: optionalText(128),
+  appKey: optionalText(128),
+  secret: optionalText(500),
+  apiBase: emptyAsNull(z.string().trim().max(500).url()),
+  callbackToken: optionalText(128),
+  callbackKey: optionalText(128),
+  mapping: mappingText,
+  remark: optionalText(255),
+});
+
 /**
  * Sources of staff and departments, per tenant (同步源). The LDAP / Active Directory fields are
  * `url` (ldap:// or ldaps://), `bindDn`, `bindPassword` (write-only: stored encrypted, never
@@ -278,35 +317,7 @@ export const syncSource = defineResource({
   table: 'blade_sync_source',
   tenantScoped: true,
   permission: 'syncsource',
-  entity: z.object({
-    name: requiredText(syncMessages.name, 64),
-    kind: z.enum(SYNC_KINDS, { error: syncMessages.kind }),
-    status: z.preprocess((v) => (typeof v === 'string' && v !== '' ? Number(v) : v), z.union([z.literal(1), z.literal(2)])).optional(),
-    schedule: cron,
-    leaverGrants: z.enum(LEAVER_GRANTS, { error: syncMessages.leaverGrants }).optional(),
-    url: emptyAsNull(
-      z
-        .string({ error: syncMessages.url })
-        .trim()
-        .max(500)
-        .regex(/^ldaps?:\/\/[^\s/?#]+\/?$/i, syncMessages.url),
-    ),
-    bindDn: optionalText(500),
-    bindPassword: optionalText(500),
-    baseDn: optionalText(2000),
-    userFilter: ldapFilter,
-    groupFilter: ldapFilter,
-    accountAttr: attribute,
-    codeAttr: attribute,
-    corpId: optionalText(128),
-    appKey: optionalText(128),
-    secret: optionalText(500),
-    apiBase: emptyAsNull(z.string().trim().max(500).url()),
-    callbackToken: optionalText(128),
-    callbackKey: optionalText(128),
-    mapping: mappingText,
-    remark: optionalText(255),
-  }),
+  entity: syncSourceEntity,
   // The lease of the apply under way is the server's own business.
   // The callback's token and key are secrets like the API's; the uploaded HR file is read only by runs.
   // When the schedule is next due is the scheduler's own business too.
@@ -338,8 +349,11 @@ export const syncSource = defineResource({
       method: 'POST',
       path: 'test-connection',
       summary:
-        'Check that the saved source is reachable and takes its credentials (an LDAP bind, the vendor token, the HR file read); answers ok or the reason',
-      query: z.object({ id: idString }),
+        'Check that a source is reachable and takes its credentials (an LDAP bind, the vendor token, the HR file read); answers ok or the reason. ' +
+        'The body may carry the values of an unsaved form (over the saved source `id`, or alone for a new one; asks the add or edit permission): ' +
+        'a write-only secret left empty is the stored one while the kind and the address stay the saved ones',
+      query: z.object({ id: idString.optional() }),
+      body: syncSourceEntity.partial().nullish(),
       response: syncConnectionAnswer,
       permission: 'syncsource_dryrun',
     }),

@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, page } from '../../test/fake-fetch.testkit.js';
-import { buttonIn, grant, renderWithFeedback } from '../../test/ui.testkit.js';
+import { buttonIn, grant, renderWithFeedback, spaced } from '../../test/ui.testkit.js';
 import SyncSourceScreen, { changesText } from './sync-source-screen.js';
 
 const source = { id: '71', name: '总部目录', kind: 'ldap', url: 'ldaps://dc1.corp.example', status: 1 };
@@ -92,6 +92,33 @@ describe('the sync sources screen', () => {
     await user.click(await waitFor(() => buttonIn(document.body, '测试连接')));
     expect((await screen.findByTestId('sync-connection-failure')).textContent).toBe('目录拒绝了绑定账号或密码');
     expect(calls.find((c) => c.path.endsWith('/test-connection'))?.query.get('id')).toBe('71');
+  });
+
+  it('tests the values typed in the dialog, unsaved, over the source edited', async () => {
+    grant('syncsource_dryrun', 'syncsource_apply', 'syncsource_edit');
+    const calls = fakeFetch({
+      'GET /api/blade-system/sync-source/page': () => page([source]),
+      'GET /api/blade-system/sync-source/list': () => page([source]),
+      'GET /api/blade-system/sync-source/detail': () => ({ ...source, bindDn: 'cn=reader,dc=corp', baseDn: 'dc=corp' }),
+      'POST /api/blade-system/sync-source/test-connection': () => ({ ok: true, message: '连接成功' }),
+    });
+    renderWithFeedback(<SyncSourceScreen menu={{ id: '1', code: 'syncsource', name: '同步源', rawPath: '/system/syncsource' }} />);
+    const user = userEvent.setup();
+    const row = (await screen.findByText('总部目录')).closest('tr') as HTMLElement;
+    await user.click(within(row).getByText(spaced('修改')));
+    const dialog = (await screen.findByTestId('sync-form-test-connection')).closest('.ant-modal') as HTMLElement;
+    await waitFor(() => expect((dialog.querySelector('#syncsource-dialog_baseDn') as HTMLInputElement).value).toBe('dc=corp'));
+    const base = dialog.querySelector('#syncsource-dialog_baseDn') as HTMLInputElement;
+    await user.clear(base);
+    await user.type(base, 'ou=Staff,dc=corp');
+    await user.type(dialog.querySelector('#syncsource-dialog_bindPassword') as HTMLInputElement, 'typed-secret');
+    await user.click(screen.getByTestId('sync-form-test-connection'));
+    expect(await screen.findByText('连接成功')).toBeTruthy();
+    const sent = calls.find((c) => c.path.endsWith('/test-connection'));
+    expect(sent?.query.get('id')).toBe('71');
+    expect(sent?.body).toMatchObject({ kind: 'ldap', url: source.url, baseDn: 'ou=Staff,dc=corp', bindPassword: 'typed-secret' });
+    // Nothing was saved.
+    expect(calls.some((c) => c.path.endsWith('/submit'))).toBe(false);
   });
 
   it('writes a row’s changes as before → after', () => {

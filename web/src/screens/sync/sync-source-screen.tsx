@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
 import { feedback } from '../../api/feedback.js';
 import CrudPage from '../../crud/crud-page.js';
+import { withEntityNumbers } from '../../crud/validation.js';
 import { addScreenStrings } from '../../i18n/index.js';
 import { useHasButton } from '../resource/use-permission.js';
 import type { ScreenProps } from '../screen-props.js';
@@ -133,11 +134,16 @@ export default function SyncSourceScreen({ menu }: ScreenProps) {
       setBusy(undefined);
     }
   };
-  /** Reaches the saved source with its credentials; the answer says connected or why not. */
-  const testConnection = async (row: { id: string; name: string }) => {
-    setBusy(row.id);
+  /**
+   * Reaches the source with its credentials; the answer says connected or why not. From a row: the
+   * saved source. From the dialog: the values typed there, unsaved (over the source edited; a
+   * secret left blank is the saved one while the address stays).
+   */
+  const testConnection = async (row: { id?: string }, typed?: Record<string, unknown>) => {
+    const key = row.id ?? 'new';
+    setBusy(key);
     try {
-      const answer = await api().testConnection(undefined, { id: row.id });
+      const answer = await api().testConnection((typed ?? undefined) as never, row.id ? { id: row.id } : {});
       if (answer.ok) feedback.message.success(answer.message);
       else
         feedback.modal.error({
@@ -165,6 +171,19 @@ export default function SyncSourceScreen({ menu }: ScreenProps) {
         def={def}
         title={menu?.name}
         formName="syncsource"
+        formActions={(form, edited) =>
+          canDryRun && (
+            <Button
+              data-testid="sync-form-test-connection"
+              loading={busy === (edited?.id ? String(edited.id) : 'new')}
+              onClick={() =>
+                void testConnection({ id: edited?.id ? String(edited.id) : undefined }, withEntityNumbers(def, form.getFieldsValue(true)))
+              }
+            >
+              {t('sync.testConnection')}
+            </Button>
+          )
+        }
         rowActions={(raw) => {
           const row = { id: String(raw.id), name: String(raw.name ?? '') };
           return (

@@ -47,6 +47,7 @@ import * as platformRoles from './0050-platform-roles.js';
 import * as syncSchedulesRules from './0051-sync-schedules-rules.js';
 import * as personalDataEncryption from './0053-personal-data-encryption.js';
 import * as syncReplayGroups from './0054-sync-replay-groups.js';
+import * as callbackSeen from './0055-callback-seen.js';
 
 export interface Migration {
   version: number;
@@ -107,4 +108,5 @@ export const migrations: Migration[] = [
   { version: 51, name: 'sync-schedules-rules', up: syncSchedulesRules.up },
   { version: 53, name: 'personal-data-encryption', up: personalDataEncryption.up },
   { version: 54, name: 'sync-replay-groups', up: syncReplayGroups.up },
+  { version: 55, name: 'callback-seen', up: callbackSeen.up },
 ];

@@ -171,6 +171,28 @@ describe('birthright rules', () => {
     expect(await appRolesOf('hr02')).toEqual([ledger]);
     expect(await appRolesOf('hr04')).toEqual([]);
   });
+
+  it("does not try a refused grant again, nor log it again, until the person's roles change", async () => {
+    const hr03 = await userId('hr03');
+    const refusals = () => db().selectFrom('blade_app_incompatible_log').select('kind').where('userId', '=', hr03).execute();
+    const unchanged = await apply();
+    expect(unchanged.rows.filter((row) => row.label === 'hr03')).toEqual([]);
+    expect(await refusals()).toHaveLength(1);
+
+    // The checker role given by hand is taken away: the next run gives the payer role.
+    const checkerGrant = await db()
+      .selectFrom('blade_user_authorized_role')
+      .select('id')
+      .where('userId', '=', hr03)
+      .where('appRoleId', '=', checker)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirstOrThrow();
+    await suite.admin.call('POST', '/api/blade-aps/userauthorizedrole/remove', { ids: String(checkerGrant.id) });
+    const changed = await apply();
+    expect(changed.rows.filter((row) => row.action === 'error')).toEqual([]);
+    expect(await appRolesOf('hr03')).toEqual(sorted(ledger, payer));
+    expect(await refusals()).toHaveLength(1);
+  });
 });
 
 describe('birthright rules and the three administrators', () => {

@@ -8,6 +8,7 @@ import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 import { userTarget } from '../../logs/security-events.js';
 import { recordRefusal } from '../../logs/security-refusal.js';
+import { forgetRefusal, refusalDigest, rememberRefusal } from './refused-grants.js';
 import type { SourceRow } from './source.js';
 
 /**
@@ -16,7 +17,9 @@ import type { SourceRow } from './source.js';
  * post and LDAP group (nested groups resolved, as the last apply read them), and loses what a rule gave them that they no longer match. What a rule gave is kept
  * in `blade_sync_grant`; a grant the person held already (given by hand) is recorded as not the
  * rule's own (`owned` 0) and is never taken back. Application roles go through the one grant
- * path (separation of duties checked: a refusal is an error row of the run, and the run goes on);
+ * path (separation of duties checked: a refusal is an error row of the run, and the run goes on;
+ * it is remembered, and not tried or logged again while the person's roles and the tenant's
+ * separation-of-duties rules stay the same);
  * platform roles join the user's role list, checked when the rule was saved (only an
  * administrator hands out the administrator role).
  */
@@ -138,11 +141,16 @@ export async function applyBirthright(ctx: AppContext, caller: Caller, source: S
     rules.some((r) => r.deptId && r.withSubDepts === 1) ? await ancestorsOfDepts(ctx, source.tenantId) : new Map(),
   );
   // Grants recorded for a person by any source (read whole: one row per rule grant of the tenant):
-  // another source's rule gave it, so this one leaves it.
-  const heldByRule = new Set(
+  // another source's rule gave it, so this one leaves it. A refusal recorded is skipped while what
+  // it depended on is unchanged (refused-grants.ts).
+  const recordedForTenant = new Map(
     (
-      await ctx.db.selectFrom('blade_sync_grant').select(['userId', 'kind', 'targetId']).where('tenantId', '=', source.tenantId).execute()
-    ).map((r) => `${r.userId}|${keyOf(r.kind as GrantKind, String(r.targetId))}`),
+      await ctx.db
+        .selectFrom('blade_sync_grant')
+        .select(['userId', 'kind', 'targetId', 'refused'])
+        .where('tenantId', '=', source.tenantId)
+        .execute()
+    ).map((r) => [`${r.userId}|${keyOf(r.kind as GrantKind, String(r.targetId))}`, r.refused]),
   );
   const recordedOf = new Map<string, Recorded[]>();
   for (const row of recorded) recordedOf.set(String(row.userId), [...(recordedOf.get(String(row.userId)) ?? []), row]);
@@ -157,15 +165,29 @@ export async function applyBirthright(ctx: AppContext, caller: Caller, source: S
       await takeBack(ctx, caller, source, person, row);
       touched.push(person.id);
     }
+    let digest: string | undefined;
+    const digestOf = async () => {
+      digest ??= await refusalDigest(ctx.db, source.tenantId, person.id);
+      return digest;
+    };
     for (const [key, rule] of want) {
-      if (heldByRule.has(`${person.id}|${key}`)) continue;
       const [kind, targetId] = key.split(':') as [GrantKind, string];
+      const held = recordedForTenant.get(`${person.id}|${key}`);
+      if (held === null) continue;
+      if (held !== undefined) {
+        if (held === (await digestOf())) continue;
+        await forgetRefusal(ctx.db, { userId: person.id, kind, targetId });
+      }
       try {
         await give(ctx, caller, source, person, kind, targetId, rule);
         touched.push(person.id);
+        // The person's roles changed: a later refusal depends on what they hold now.
+        digest = undefined;
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         await recordRefusal(ctx.audit, error);
+        const grant = { userId: person.id, kind, targetId, tenantId: source.tenantId, sourceId: source.id, ruleId: rule.id };
+        await rememberRefusal(ctx.db, grant, await digestOf());
         errors.push({
           kind: 'user',
           action: 'error',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { decryptSecret } from '../../db/secrets.js';
 import { live } from '../../kernel/live-rows.js';
+import { firstSeen } from '../../net/callback-replay.js';
 import { decryptMessage, encryptMessage, parseWechatXml, signatureMatches, signatureOf } from '../../wechat/callback-crypto.js';
 import { requestSync } from './callback-sync.js';
 import { feishuDecrypt, feishuSignature, feishuSignatureMatches } from './feishu-crypto.js';
@@ -84,24 +85,6 @@ function fresh(timestamp: string | undefined): boolean {
 }
 
 const onceOf = (query: CallbackQuery): Once => ({ nonce: query.nonce ?? '', timestamp: query.timestamp ?? '' });
-
-/**
- * Records the nonce and timestamp of a signed, fresh call: false when they were seen already (a
- * replay). The record is a row every node writes to, so a call replayed to another node of the
- * cluster is refused too; rows older than any timestamp that could still pass are pruned.
- */
-async function firstSeen(ctx: AppContext, sourceId: string, once: Once): Promise<boolean> {
-  await ctx.db
-    .deleteFrom('blade_sync_callback_seen')
-    .where('seenAt', '<', new Date(Date.now() - SEEN_KEEP_MS))
-    .execute();
-  const seen = await ctx.db
-    .insertInto('blade_sync_callback_seen')
-    .values({ sourceId, nonce: once.nonce.slice(0, 128), timestamp: once.timestamp, seenAt: new Date() })
-    .onConflict((oc) => oc.columns(['sourceId', 'nonce', 'timestamp']).doNothing())
-    .executeTakeFirst();
-  return Number(seen.numInsertedOrUpdatedRows ?? 0) > 0;
-}
 
 /** WeChat's scheme, as WeCom and DingTalk use it: SHA-1 over the sorted token, timestamp, nonce and cipher text. */
 function openWechatStyle(source: CallbackSource, query: CallbackQuery, encrypted: string, receivers: (string | null)[]) {
@@ -229,7 +212,8 @@ export function registerSyncCallbacks(root: FastifyInstance, ctx: AppContext): v
             ? dingtalk(source, signed, text)
             : feishu(source, headers, text);
       if (!('reply' in outcome)) return outcome;
-      if (outcome.once && !(await firstSeen(ctx, source.id, outcome.once))) return refused(403, m.callbackReplay);
+      if (outcome.once && !(await firstSeen(ctx.db, { channel: 'sync', key: source.id, ...outcome.once }, SEEN_KEEP_MS)))
+        return refused(403, m.callbackReplay);
       if (outcome.sync) requestSync(ctx, source.id);
       return outcome;
     };

@@ -10,6 +10,7 @@ import { hrRows, postsByName, snapshotOfRows } from './file-reader.js';
 import type { Plan } from './plan.js';
 import { computePlan, holdingSource, MAX_ROWS, RecordedRefusal, record, refuseBrokenFile, type StoredPlan } from './runs.js';
 import { enabledSource, liveSource, readerFor, type SourceRow } from './source.js';
+import { typedSource } from './typed-source.js';
 
 /** The answer of a run, its rows' messages in the caller's language (they sit in the data, not the envelope). */
 const answerOf = (request: FastifyRequest, runId: string, plan: Plan, started: number): SyncRunAnswer => ({
@@ -98,9 +99,14 @@ export const syncSourceExtraHandlers = defineExtraHandlers(syncSource, {
       }),
     );
   },
-  /** Reaches the saved source with its credentials (through the outbound guard), reading nothing else; a refusal is the answer, not an error. */
-  testConnection: async ({ ctx, caller, query, request }) => {
-    const source = await liveSource(ctx.db, caller.tenant_id, query.id);
+  /**
+   * Reaches the source with its credentials (through the outbound guard), reading nothing else: the
+   * saved one, or the values of an unsaved form over it (typed-source.ts). A refusal of the
+   * source is the answer, not an error.
+   */
+  testConnection: async ({ ctx, caller, query, body, request }) => {
+    const saved = query.id ? await liveSource(ctx.db, caller.tenant_id, query.id) : undefined;
+    const source = await typedSource(ctx, caller, saved, body);
     try {
       await (await readerFor(ctx, source)).probe();
       return { ok: true, message: messageFor(request, m.connectionOk) };

@@ -194,4 +194,38 @@ describe('several sources feeding one person', () => {
       expect.objectContaining({ label: 'pr01', changes: { email: ['zhou@mail.example.com', 'pr01@hr.example.com'] } }),
     ]);
   });
+
+  it('leaves the post to the source of higher priority for it', async () => {
+    const seller = String(
+      (await suite.admin.system.post.submit({ category: '3', postCode: 'SELL', postName: '销售员', sort: 3 } as never)).id,
+    );
+    const payroll = await sourceNamed('Payroll', { fieldPriority: { post: 20 } });
+    const badges = await sourceNamed('Badge list', { priority: 1 });
+    await send(payroll, 'pp01,吴二,P002,总公司/人事部,财务类/会计,13600000021,pp01@hr.example.com,在职');
+    await api().apply(undefined, { id: payroll });
+    await send(badges, 'pp01,吴二,P002,总公司/人事部,销售类/销售员,13600000021,pp01@hr.example.com,在职');
+
+    // The badge list names another post; the payroll outranks it for the post (the badge list wins
+    // the rest, here the department of its own tree).
+    const plan = await api().dryRun(undefined, { id: badges });
+    expect(plan.rows.filter((r) => r.kind === 'user').map((r) => Object.keys(r.changes))).toEqual([['dept']]);
+    await api().apply(undefined, { id: badges });
+    const postOf = async () =>
+      (
+        await db()
+          .selectFrom('blade_user')
+          .select('postId')
+          .where('account', '=', 'pp01')
+          .where('isDeleted', '=', 0)
+          .executeTakeFirstOrThrow()
+      ).postId;
+    expect(await postOf()).toBe(accountant);
+
+    // With the payroll disabled the badge list places the person in its post.
+    await api().submit({ id: payroll, status: 2 } as never);
+    const moved = await api().apply(undefined, { id: badges });
+    expect(moved.rows).toEqual([expect.objectContaining({ label: 'pp01', changes: { post: ['会计', '销售员'] } })]);
+    expect(counts(await api().apply(undefined, { id: badges }))).toEqual([0, 0, 0, 0, 0]);
+    expect(await postOf()).toBe(seller);
+  });
 });

@@ -100,16 +100,39 @@ describe('departments from groups', () => {
       'cn=staff,ou=groups,dc=corp',
     ]);
     expect(groupsOf('CN=Nobody,OU=People,DC=corp')).toEqual([]);
-    const snapshot = snapshotOf(
-      [],
-      [{ dn: 'CN=Li Lei,OU=People,DC=corp', entryUUID: 'u-1', uid: 'lilei' }],
-      { account: 'uid' },
-      'ou',
-      groups,
-    );
+    const snapshot = snapshotOf([], [{ dn: 'CN=Li Lei,OU=People,DC=corp', entryUUID: 'u-1', uid: 'lilei' }], { account: 'uid' }, 'ou', {
+      entries: groups,
+      by: 'member',
+    });
     expect(snapshot.people[0]?.groups).toHaveLength(3);
     expect(snapshotOf([], [{ dn: 'CN=Li Lei,OU=People,DC=corp', entryUUID: 'u-1' }], { account: 'uid' }).people[0]).not.toHaveProperty(
       'groups',
     );
+  });
+
+  it("takes a person's groups from memberOf as Active Directory serves it, nesting by the groups' own memberOf", () => {
+    // The member lists are not read (a large AD group answers them only in ranges): memberOf alone says it all.
+    const people: Entry[] = [
+      { dn: 'CN=Li Lei,OU=People,DC=corp', entryUUID: 'u-1', uid: 'lilei', memberOf: 'CN=Finance,OU=Groups,DC=corp' },
+      {
+        dn: 'CN=Han Mei,OU=People,DC=corp',
+        entryUUID: 'u-2',
+        uid: 'hanmei',
+        memberOf: ['CN=Other,OU=Groups,DC=corp', 'CN=Staff,OU=Groups,DC=corp'],
+      },
+      { dn: 'CN=New Hire,OU=People,DC=corp', entryUUID: 'u-3', uid: 'newhire' },
+    ];
+    const groups: Entry[] = [
+      { dn: 'CN=Finance,OU=Groups,DC=corp', memberOf: ['cn=staff, ou=groups, dc=corp', 'CN=Loop,OU=Groups,DC=corp'] },
+      { dn: 'CN=Loop,OU=Groups,DC=corp', memberOf: 'CN=Finance,OU=Groups,DC=corp' },
+      { dn: 'CN=Staff,OU=Groups,DC=corp' },
+      { dn: 'CN=Other,OU=Groups,DC=corp', member: 'CN=Li Lei,OU=People,DC=corp' },
+    ];
+    const snapshot = snapshotOf([], people, { account: 'uid' }, 'ou', { entries: groups, by: 'memberOf' });
+    expect(snapshot.people.map((p) => [p.account, p.groups])).toEqual([
+      ['lilei', ['cn=finance,ou=groups,dc=corp', 'cn=loop,ou=groups,dc=corp', 'cn=staff,ou=groups,dc=corp']],
+      ['hanmei', ['cn=other,ou=groups,dc=corp', 'cn=staff,ou=groups,dc=corp']],
+      ['newhire', []],
+    ]);
   });
 });

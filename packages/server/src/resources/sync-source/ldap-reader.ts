@@ -10,7 +10,7 @@ import {
 } from '../../net/ldap-connection.js';
 import type { OutboundGuard } from '../../net/outbound-guard.js';
 import type { DirectoryReader, DirectorySnapshot, SourceDept, SourcePerson } from './directory.js';
-import { groupResolver, membersOf } from './ldap-groups.js';
+import { groupResolver, memberOfResolver, memberOfValues, membersOf } from './ldap-groups.js';
 
 /** The LDAP fields of a source, the bind password already decrypted. */
 export interface LdapSettings {
@@ -119,8 +119,10 @@ export function ldapReader(guard: OutboundGuard, settings: LdapSettings): Direct
         const deptEntries: Entry[] = [];
         const personEntries: Entry[] = [];
         const groupEntries: Entry[] = [];
+        const groupsFrom = settings.mapping.groupsFrom;
+        const askMemberOf = settings.readGroups && groupsFrom !== 'member';
+        const common = { scope: 'sub' as const, paged: { pageSize: PAGE_SIZE }, explicitBufferAttributes: ['objectGUID'] };
         for (baseDn of baseDnsOf(settings.baseDn)) {
-          const common = { scope: 'sub' as const, paged: { pageSize: PAGE_SIZE }, explicitBufferAttributes: ['objectGUID'] };
           const groups = await client.search(baseDn, {
             ...common,
             filter: settings.groupFilter ?? (byGroup ? DEFAULT_GROUPS_FILTER : DEFAULT_GROUP_FILTER),
@@ -130,19 +132,35 @@ export function ldapReader(guard: OutboundGuard, settings: LdapSettings): Direct
           const people = await client.search(baseDn, {
             ...common,
             filter: settings.userFilter ?? DEFAULT_USER_FILTER,
-            attributes: ['entryUUID', 'objectGUID', 'userAccountControl', 'telephoneNumber', ...Object.values(attr)],
+            attributes: [
+              'entryUUID',
+              'objectGUID',
+              'userAccountControl',
+              'telephoneNumber',
+              ...Object.values(attr),
+              ...(askMemberOf ? ['memberOf'] : []),
+            ],
           });
           personEntries.push(...people.searchEntries);
-          if (settings.readGroups) {
+        }
+        // memberOf on the people (Active Directory; OpenLDAP with its memberof overlay) says their
+        // groups at once; only the groups' own memberOf is read then, for the nesting. Otherwise
+        // the groups' member lists are read.
+        const byMemberOf = askMemberOf && (groupsFrom === 'memberOf' || personEntries.some((e) => memberOfValues(e).length > 0));
+        if (settings.readGroups) {
+          for (baseDn of baseDnsOf(settings.baseDn)) {
             const memberships = await client.search(baseDn, {
               ...common,
               filter: DEFAULT_GROUPS_FILTER,
-              attributes: ['member', 'uniqueMember'],
+              attributes: byMemberOf ? ['memberOf'] : ['member', 'uniqueMember'],
             });
             groupEntries.push(...memberships.searchEntries);
           }
         }
-        return snapshotOf(deptEntries, personEntries, attr, byGroup ? 'group' : 'ou', settings.readGroups ? groupEntries : undefined);
+        const groups = settings.readGroups
+          ? { entries: groupEntries, by: byMemberOf ? ('memberOf' as const) : ('member' as const) }
+          : undefined;
+        return snapshotOf(deptEntries, personEntries, attr, byGroup ? 'group' : 'ou', groups);
       } catch (error) {
         throw explain(error, settings, baseDn);
       } finally {
@@ -158,7 +176,7 @@ export function snapshotOf(
   personEntries: Entry[],
   attr: Record<string, string>,
   deptFrom: 'ou' | 'group' = 'ou',
-  groupEntries?: Entry[],
+  groups?: { entries: Entry[]; by: 'member' | 'memberOf' },
 ): DirectorySnapshot {
   const deptByDn = new Map<string, { entry: Entry; key: string }>();
   for (const entry of deptEntries) {
@@ -188,7 +206,11 @@ export function snapshotOf(
     name: first(entry, 'ou') ?? first(entry, 'cn') ?? first(entry, 'name') ?? entry.dn,
     parentExternalId: deptAbove(entry.dn),
   }));
-  const groupsOf = groupEntries ? groupResolver(groupEntries, normalDn) : undefined;
+  const groupsOf = !groups
+    ? undefined
+    : groups.by === 'memberOf'
+      ? memberOfResolver([...personEntries, ...groups.entries], normalDn)
+      : groupResolver(groups.entries, normalDn);
   const people: SourcePerson[] = [];
   for (const entry of personEntries) {
     // An entry without a stable key is kept as an error row of the run, never matched.

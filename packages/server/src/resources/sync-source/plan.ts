@@ -247,7 +247,7 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
     claimed.add(local.id);
     const changes: SyncChangeRow['changes'] = {};
     const changed: Partial<UserValues> = {};
-    const outranked = (field: UserField | 'dept') => scope.outranked?.(local.id, field) ?? false;
+    const outranked = (field: UserField | 'dept' | 'post') => scope.outranked?.(local.id, field) ?? false;
     for (const f of USER_FIELDS) {
       if (outranked(f)) continue;
       if ((local[f] ?? null) !== values[f]) {
@@ -260,8 +260,9 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
     const currentKey = currentDept ? (deptKeyOfLocal.get(currentDept) ?? localKey(currentDept)) : null;
     const moved = p.deptExternalId !== null && currentKey !== p.deptExternalId && !outranked('dept');
     if (moved) changes.dept = [currentDept ? (depts.get(currentDept)?.deptName ?? currentDept) : null, deptName(p.deptExternalId)];
-    // A post the source names replaces the user's posts; a source naming none leaves them.
-    const postMoved = p.post !== undefined && local.postId !== p.post.id;
+    // A post the source names replaces the user's posts; a source naming none leaves them, and so
+    // does one outranked for the post by another source feeding the person.
+    const postMoved = p.post !== undefined && local.postId !== p.post.id && !outranked('post');
     if (postMoved) changes.post = [postsText(local.postId ?? null), p.post?.name ?? null];
     // Enabled again only when the sync disabled them; an administrator's disabling stands.
     const enable = local.status !== 1 && disabledBySync.has(local.id);

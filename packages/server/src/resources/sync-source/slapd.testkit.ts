@@ -1,13 +1,15 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { Client } from 'ldapts';
 
 /**
  * A private OpenLDAP server (Debian's slapd) for one suite: a temporary folder with a slapd.conf,
- * an mdb database loaded offline with slapadd (which gives every entry its entryUUID), listening
+ * an mdb database loaded offline with slapadd (which gives every entry its entryUUID) or, with the
+ * memberof overlay, online with one ldapadd once slapd listens; listening
  * on a free port of 127.0.0.1. `admin()` is a client bound as the root DN, to change the tree
  * between syncs.
  */
@@ -20,6 +22,8 @@ export interface Slapd {
   url: string;
   /** ldaps:// on a second port, with a self-signed certificate (StartTLS works on `url` too). */
   secureUrl: string;
+  /** Whether the memberof overlay runs (asked for and shipped here). */
+  memberOf: boolean;
   admin(): Promise<Client>;
   stop(): Promise<void>;
 }
@@ -35,17 +39,22 @@ async function freePort(): Promise<number> {
   });
 }
 
-const entry = (dn: string, attributes: Record<string, string | string[]>) =>
+/** One LDIF entry: its DN, then one line per value. */
+export const ldifEntry = (dn: string, attributes: Record<string, string | string[]>) =>
   [
     `dn: ${dn}`,
     ...Object.entries(attributes).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => `${name}: ${v}`)),
   ].join('\n');
 
-/** The tree: the organisation, OUs (two nested), and people in them as inetOrgPerson entries. */
-export function ldifOf(ous: readonly { path: readonly string[] }[], people: readonly Person[]): string {
-  const blocks = [entry(SUFFIX, { objectClass: ['dcObject', 'organization'], o: 'Example', dc: 'example' })];
-  for (const { path } of ous) blocks.push(entry(ouDn(path), { objectClass: 'organizationalUnit', ou: path[path.length - 1] }));
-  for (const p of people) blocks.push(entry(personDn(p), personAttributes(p)));
+/**
+ * The tree: the organisation, OUs (parents before children), people in them as inetOrgPerson
+ * entries, then any further entries (groups) as LDIF blocks made with `ldifEntry`.
+ */
+export function ldifOf(ous: readonly { path: readonly string[] }[], people: readonly Person[], more: readonly string[] = []): string {
+  const blocks = [ldifEntry(SUFFIX, { objectClass: ['dcObject', 'organization'], o: 'Example', dc: 'example' })];
+  for (const { path } of ous) blocks.push(ldifEntry(ouDn(path), { objectClass: 'organizationalUnit', ou: path[path.length - 1] }));
+  for (const p of people) blocks.push(ldifEntry(personDn(p), personAttributes(p)));
+  blocks.push(...more);
   return `${blocks.join('\n\n')}\n`;
 }
 
@@ -75,12 +84,26 @@ export const personAttributes = (p: Person) => ({
   ...(p.userPassword ? { userPassword: p.userPassword } : {}),
 });
 
+/** Debian's memberof overlay (keeps `memberOf` on the members of groupOfNames groups, as Active Directory does). */
+export const MEMBEROF_MODULE = '/usr/lib/ldap/memberof.la';
+const LDAPADD = '/usr/bin/ldapadd';
+const run = promisify(execFile);
+
+export interface SlapdOptions {
+  /**
+   * Load the memberof overlay (when Debian ships it) and the tree online with one ldapadd, so the
+   * overlay writes each member's memberOf as its groups are added (slapadd bypasses overlays).
+   */
+  memberOf?: boolean;
+}
+
 /** Starts slapd with the LDIF loaded; undefined with the reason when it cannot run here. */
-export async function startSlapd(ldif: string): Promise<Slapd | string> {
+export async function startSlapd(ldif: string, options: SlapdOptions = {}): Promise<Slapd | string> {
   if (!existsSync(SLAPD))
     return `no ${SLAPD} (Debian's slapd and ldap-utils): the directory sync cases against a real LDAP server are skipped`;
   const dir = mkdtempSync(join(tmpdir(), 'sso-slapd-'));
   mkdirSync(join(dir, 'db'));
+  const memberOf = Boolean(options.memberOf) && existsSync(MEMBEROF_MODULE) && existsSync(LDAPADD);
   const conf = join(dir, 'slapd.conf');
   // A self-signed certificate for ldaps:// and StartTLS.
   execFileSync(
@@ -110,6 +133,7 @@ export async function startSlapd(ldif: string): Promise<Slapd | string> {
       `TLSCertificateKeyFile ${join(dir, 'key.pem')}`,
       'modulepath /usr/lib/ldap',
       'moduleload back_mdb',
+      ...(memberOf ? ['moduleload memberof'] : []),
       `pidfile ${join(dir, 'slapd.pid')}`,
       'database mdb',
       'maxsize 104857600',
@@ -118,11 +142,13 @@ export async function startSlapd(ldif: string): Promise<Slapd | string> {
       `rootpw ${ROOT_PASSWORD}`,
       `directory ${join(dir, 'db')}`,
       'index objectClass eq',
+      // Members' memberOf follows renames and deletions, as Active Directory's does.
+      ...(memberOf ? ['overlay memberof', 'memberof-refint TRUE'] : []),
       '',
     ].join('\n'),
   );
   writeFileSync(join(dir, 'tree.ldif'), ldif);
-  execFileSync('/usr/sbin/slapadd', ['-f', conf, '-l', join(dir, 'tree.ldif')], { stdio: 'pipe' });
+  if (!memberOf) execFileSync('/usr/sbin/slapadd', ['-f', conf, '-l', join(dir, 'tree.ldif')], { stdio: 'pipe' });
   const port = await freePort();
   const url = `ldap://127.0.0.1:${port}`;
   const secureUrl = `ldaps://127.0.0.1:${await freePort()}`;
@@ -153,9 +179,21 @@ export async function startSlapd(ldif: string): Promise<Slapd | string> {
     await stop();
     return 'slapd is installed but did not start: the directory sync cases are skipped';
   }
+  if (memberOf) {
+    try {
+      // Not execFileSync: slapd's debug output is drained by this process's event loop, which must keep running.
+      await run(LDAPADD, ['-x', '-H', url, '-D', ROOT_DN, '-w', ROOT_PASSWORD, '-f', join(dir, 'tree.ldif')], {
+        maxBuffer: 64 * 1024 * 1024,
+      });
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+  }
   return {
     url,
     secureUrl,
+    memberOf,
     stop,
     async admin() {
       const client = new Client({ url });

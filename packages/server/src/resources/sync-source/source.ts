@@ -74,7 +74,13 @@ export async function readerFor(ctx: AppContext, source: SourceRow): Promise<Dir
     const rootDepartment = mapping.rootDepartment ?? (WHOLE_ORGANISATION[source.kind] as string);
     if (source.kind === 'wecom') {
       if (!source.corpId) throw badRequest(m.corpIdRequired);
-      return wecomReader(api, { corpId: source.corpId, secret, rootDepartment, listing: mapping.userListing });
+      return wecomReader(api, {
+        corpId: source.corpId,
+        secret,
+        rootDepartment,
+        listing: mapping.userListing,
+        departmentListing: mapping.departmentListing,
+      });
     }
     if (!source.appKey) throw badRequest(m.appKeyRequired);
     if (source.kind === 'dingtalk') return dingtalkReader(api, { appKey: source.appKey, secret, rootDepartment });

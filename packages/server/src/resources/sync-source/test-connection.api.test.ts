@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { syncMessages as m } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer } from '../../api-suite.testkit.js';
+import { createUserWithRole, failure, useTestServer } from '../../api-suite.testkit.js';
 import { type OrgFake, sampleOrganisation } from './org-fake.testkit.js';
 import { ldifOf, ROOT_DN, ROOT_PASSWORD, SLAPD, type Slapd, startSlapd } from './slapd.testkit.js';
 import { startWecom, WECOM } from './wecom.testkit.js';
@@ -67,5 +67,68 @@ describe('test connection', () => {
   it('answers for an HR file source whether its file is there', async () => {
     const file = await save({ name: 'HR', kind: 'file' });
     expect(await test(file)).toEqual({ ok: false, message: m.fileMissing });
+  });
+
+  it('tests the values of an unsaved form, a blank secret being the stored one while the address stays', async () => {
+    const values = { kind: 'wecom', corpId: WECOM.corpId, apiBase: wecom.url };
+    // A new source, not saved: its typed values alone.
+    expect(await api().testConnection({ name: 'New', ...values, secret: WECOM.secret } as never, {})).toEqual({
+      ok: true,
+      message: m.connectionOk,
+    });
+    const saved = await save({ name: 'WeCom saved', ...values, secret: 'stored-but-wrong' });
+    const stored = async () =>
+      await db().selectFrom('blade_sync_source').select(['secret', 'corpId']).where('id', '=', saved).executeTakeFirstOrThrow();
+    const before = await stored();
+    // The typed secret over the saved source is tested, and nothing is saved.
+    expect(await api().testConnection({ secret: WECOM.secret } as never, { id: saved })).toEqual({ ok: true, message: m.connectionOk });
+    expect(await stored()).toEqual(before);
+    expect((await test(saved)).ok).toBe(false);
+
+    await api().submit({ id: saved, secret: WECOM.secret } as never);
+    // Left blank, the secret is the stored one: a typed CorpID is tested with it.
+    const otherCorp = await api().testConnection({ corpId: 'ww-not-this-corp', secret: '' } as never, { id: saved });
+    expect(otherCorp.ok).toBe(false);
+    expect(otherCorp.message).toContain(m.apiRefused);
+    expect(await api().testConnection({ ...values, secret: '' } as never, { id: saved })).toEqual({ ok: true, message: m.connectionOk });
+    // Another address never gets the stored secret: it has to be typed again.
+    expect(await api().testConnection({ apiBase: `${wecom.url}/`, secret: '' } as never, { id: saved })).toEqual({
+      ok: false,
+      message: m.secretRequired,
+    });
+    const secretsSent = wecom.calls.length;
+    expect(await api().testConnection({ kind: 'dingtalk', appKey: 'k' } as never, { id: saved })).toEqual({
+      ok: false,
+      message: m.secretRequired,
+    });
+    expect(wecom.calls.length).toBe(secretsSent);
+  });
+
+  it('asks the permission to save values before testing them, and checks them as a save would', async () => {
+    const saved = await save({ name: 'WeCom kept', kind: 'wecom', corpId: WECOM.corpId, secret: WECOM.secret, apiBase: wecom.url });
+    const tester = await createUserWithRole(suite.server, { account: 'sync_tester', menuCodes: ['syncsource', 'syncsource_dryrun'] });
+    const theirs = tester.sdk.system.syncSource;
+    expect(await theirs.testConnection(undefined, { id: saved })).toEqual({ ok: true, message: m.connectionOk });
+    expect((await failure(tester.sdk, theirs.testConnection({ apiBase: 'http://127.0.0.1:9/' } as never, { id: saved }))).status).toBe(403);
+    expect((await failure(tester.sdk, theirs.testConnection({ kind: 'wecom', corpId: 'ww1' } as never, {}))).status).toBe(403);
+
+    const badUrl = await failure(suite.admin, api().testConnection({ kind: 'ldap', url: 'http://not-ldap' } as never, {}));
+    expect(badUrl).toMatchObject({ status: 400, msg: m.url });
+    expect(await failure(suite.admin, api().testConnection(undefined, {}))).toMatchObject({ status: 400, msg: m.sourceMissing });
+    expect(await failure(suite.admin, api().testConnection({ name: 'No kind' } as never, {}))).toMatchObject({ status: 400, msg: m.kind });
+  });
+
+  it.skipIf(noSlapd)('binds with a typed password to a saved directory, and with the stored one when it is left blank', async () => {
+    const ldap = { kind: 'ldap', url: slapd?.url, bindDn: ROOT_DN, baseDn: 'dc=example,dc=com' };
+    const saved = await save({ name: 'LDAP typed', ...ldap, bindPassword: 'wrong' });
+    expect(await api().testConnection({ ...ldap, bindPassword: ROOT_PASSWORD } as never, { id: saved })).toEqual({
+      ok: true,
+      message: m.connectionOk,
+    });
+    await api().submit({ id: saved, bindPassword: ROOT_PASSWORD } as never);
+    const typedBase = await api().testConnection({ ...ldap, bindPassword: '', baseDn: 'ou=Nowhere,dc=example,dc=com' } as never, {
+      id: saved,
+    });
+    expect(typedBase).toEqual({ ok: false, message: `${m.searchFailed}: ou=Nowhere,dc=example,dc=com` });
   });
 });

@@ -1,6 +1,7 @@
 import { badRequest, syncMessages as m } from '@sso/shared-api';
 import type { DirectoryReader, DirectorySnapshot, SourceDept, SourcePerson } from './directory.js';
 import { assertBounded, listOf, OrgApi, type OrgApiSettings, text, type Verdict } from './org-api.js';
+import { departmentsByIds } from './wecom-dept-ids.js';
 import { wecomPerson } from './wecom-person.js';
 import { peopleByIds } from './wecom-user-ids.js';
 
@@ -29,6 +30,12 @@ export interface WecomSettings {
    * of the contact-sync secret called from an address added after 2022-08-15 (`user/list` refused).
    */
   listing?: 'department' | 'ids';
+  /**
+   * How departments are listed: `list` (the default) by `department/list`; `ids` by
+   * `department/simplelist` and `department/get` per department (wecom-dept-ids.ts), for apps whose
+   * `department/list` is refused.
+   */
+  departmentListing?: 'list' | 'ids';
 }
 
 /**
@@ -36,7 +43,9 @@ export interface WecomSettings {
  * answers the root department and every department below it, each with `parentid` and its
  * `department_leader` user ids; `user/list` per department answers its members (a person in
  * several departments is taken once, in `main_department`), or with `listing: 'ids'`
- * `user/list_id` and `user/get` do (wecom-user-ids.ts). Keys: the department id, the userid.
+ * `user/list_id` and `user/get` do (wecom-user-ids.ts); with `departmentListing: 'ids'` the tree
+ * comes from `department/simplelist` and `department/get` (wecom-dept-ids.ts). Keys: the department
+ * id, the userid.
  */
 export function wecomReader(api: Omit<OrgApiSettings, 'verdict' | 'vendor'>, settings: WecomSettings): DirectoryReader {
   const client = new OrgApi({ ...api, vendor: 'WeCom', verdict: wecomVerdict });
@@ -53,11 +62,14 @@ export function wecomReader(api: Omit<OrgApiSettings, 'verdict' | 'vendor'>, set
     },
     async read(): Promise<DirectorySnapshot> {
       const token = await fetchToken();
-      const listed = listOf(
-        await client.call('cgi-bin/department/list', { query: { access_token: token, id: settings.rootDepartment } }),
-        'department',
-        'WeCom',
-      );
+      const listed =
+        settings.departmentListing === 'ids'
+          ? await departmentsByIds(client, token, settings.rootDepartment)
+          : listOf(
+              await client.call('cgi-bin/department/list', { query: { access_token: token, id: settings.rootDepartment } }),
+              'department',
+              'WeCom',
+            );
       assertBounded(listed.length);
       const ids = new Set(listed.map((d) => text(d, 'id')).filter((id): id is string => Boolean(id)));
       const depts: SourceDept[] = [];

@@ -19,6 +19,10 @@ const CALLBACK_TOKEN = 'wecomCallbackToken';
 const AES_KEY = randomBytes(32).toString('base64').slice(0, 43);
 let fake: OrgFake;
 let sourceId: string;
+const seenNonces = async () =>
+  (await db().selectFrom('blade_callback_seen').select('nonce').where('channel', '=', 'sync').where('key', '=', sourceId).execute()).map(
+    (r) => r.nonce,
+  );
 const api = () => suite.admin.system.syncSource;
 const db = () => suite.server.ctx.db;
 const counts = (answer: SyncRunAnswer) => [answer.creates, answer.updates, answer.moves, answer.disables, answer.errors];
@@ -152,8 +156,8 @@ describe('directory sync from WeCom', () => {
     const signed = wecomCallback(CALLBACK_TOKEN, AES_KEY, WECOM.corpId, event);
     // Another node of the cluster took this call: it recorded the nonce where every node looks.
     await db()
-      .insertInto('blade_sync_callback_seen')
-      .values({ sourceId, nonce: signed.query.nonce, timestamp: signed.query.timestamp, seenAt: new Date() })
+      .insertInto('blade_callback_seen')
+      .values({ channel: 'sync', key: sourceId, nonce: signed.query.nonce, timestamp: signed.query.timestamp, seenAt: new Date() })
       .execute();
     const before = (await runs()).length;
     const replayed = await callback(signed.query, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: signed.body });
@@ -169,20 +173,20 @@ describe('directory sync from WeCom', () => {
       expect(stale.status).toBe(403);
       expect(((await stale.json()) as { msg: string }).msg).toBe(m.callbackStale);
     }
-    const recorded = await db().selectFrom('blade_sync_callback_seen').select('nonce').where('sourceId', '=', sourceId).execute();
-    expect(recorded.map((r) => r.nonce)).not.toContain('old1');
+    const recorded = await seenNonces();
+    expect(recorded).not.toContain('old1');
 
     // Records older than any timestamp that could still pass are pruned by the next call.
     await db()
-      .insertInto('blade_sync_callback_seen')
-      .values({ sourceId, nonce: 'ancient', timestamp: '1', seenAt: new Date(Date.now() - 3_600_000) })
+      .insertInto('blade_callback_seen')
+      .values({ channel: 'sync', key: sourceId, nonce: 'ancient', timestamp: '1', seenAt: new Date(Date.now() - 3_600_000) })
       .execute();
     const timestamp = String(Math.floor(Date.now() / 1000));
     const echostr = encryptMessage(AES_KEY, 'echo-5678', WECOM.corpId);
     const check = await callback({ msg_signature: signatureOf(CALLBACK_TOKEN, timestamp, 'n5', echostr), timestamp, nonce: 'n5', echostr });
     expect(await check.text()).toBe('echo-5678');
-    const left = await db().selectFrom('blade_sync_callback_seen').select('nonce').where('sourceId', '=', sourceId).execute();
-    expect(left.map((r) => r.nonce)).not.toContain('ancient');
+    const left = await seenNonces();
+    expect(left).not.toContain('ancient');
     await callbackSyncsSettled();
     expect((await runs()).length).toBe(before);
   });
@@ -214,6 +218,42 @@ describe('directory sync from WeCom', () => {
     );
     org.people.pop();
     org.people.find((p) => p.id === 'u04')!.dept = '4';
+    await api().submit({ id: sourceId, kind: 'wecom', mapping: JSON.stringify(mapping) } as never);
+  });
+
+  it('reads the department tree by department/simplelist and department/get, with names and leaders', async () => {
+    const mapping = JSON.parse(
+      (await db().selectFrom('blade_sync_source').select('mapping').where('id', '=', sourceId).executeTakeFirstOrThrow()).mapping ?? '{}',
+    );
+    await api().submit({ id: sourceId, kind: 'wecom', mapping: JSON.stringify({ ...mapping, departmentListing: 'ids' }) } as never);
+    const from = fake.calls.length;
+    fake.limitNext('/cgi-bin/department/get');
+    // The same tree read by ids: names, parents and leaders all as department/list gave them.
+    expect(counts(await api().dryRun(undefined, { id: sourceId }))).toEqual([0, 0, 0, 0, 0]);
+    const calls = fake.calls.slice(from);
+    expect(calls.filter((c) => c === 'GET /cgi-bin/department/simplelist')).toHaveLength(1);
+    // One read per department, and the one refused for its rate again.
+    expect(calls.filter((c) => c === 'GET /cgi-bin/department/get')).toHaveLength(org.depts.length + 1);
+    expect(calls).not.toContain('GET /cgi-bin/department/list');
+
+    // A renamed department and a new leader are seen through department/get.
+    const payables = org.depts.find((d) => d.id === '4')!;
+    payables.name = 'Accounts Payable';
+    payables.leader = 'u03';
+    const plan = await api().dryRun(undefined, { id: sourceId });
+    expect(plan.rows.map((r) => [r.kind, r.action, r.label, Object.keys(r.changes)])).toEqual([
+      ['dept', 'rename', 'Accounts Payable', ['deptName']],
+      ['dept', 'update', 'Accounts Payable', ['leader']],
+    ]);
+    payables.name = 'Payables';
+    delete payables.leader;
+    expect(counts(await api().dryRun(undefined, { id: sourceId }))).toEqual([0, 0, 0, 0, 0]);
+
+    const refused = await failure(
+      suite.admin,
+      api().submit({ id: sourceId, kind: 'wecom', mapping: JSON.stringify({ ...mapping, departmentListing: 'tree' }) } as never),
+    );
+    expect(refused).toMatchObject({ status: 400, msg: m.mapping });
     await api().submit({ id: sourceId, kind: 'wecom', mapping: JSON.stringify(mapping) } as never);
   });
 

@@ -5,7 +5,8 @@ import { type OrgDept, type OrgFake, type OrgPerson, startOrgFake } from './org-
 /**
  * WeCom's contact API as documented: gettoken, department/list (the whole subtree), user/list per
  * department, user/list_id (POST, every member once per department, paged by cursor: here pages of
- * at most 5 whatever the limit asked, so that paging is exercised) and user/get.
+ * at most 5 whatever the limit asked, so that paging is exercised), user/get, and the id-only
+ * department listing department/simplelist with department/get per id.
  */
 export const WECOM = { corpId: 'ww0123456789abcdef', secret: 'wecom-contact-secret', token: 'wecom-access-token' };
 
@@ -42,6 +43,27 @@ export function startWecom(org: { depts: OrgDept[]; people: OrgPerson[] }): Prom
           order,
           department_leader: d.leader ? [d.leader] : [],
         }));
+        return { body: { errcode: 0, errmsg: 'ok', department } };
+      }
+      if (path === '/cgi-bin/department/simplelist') {
+        const department_id = below(query.get('id') ?? '1').map((d, order) => ({
+          id: Number(d.id),
+          parentid: d.parent ? Number(d.parent) : 0,
+          order,
+        }));
+        return { body: { errcode: 0, errmsg: 'ok', department_id } };
+      }
+      if (path === '/cgi-bin/department/get') {
+        const d = org.depts.find((dept) => dept.id === query.get('id'));
+        if (!d) return { body: { errcode: 60003, errmsg: 'department not found' } };
+        const department = {
+          id: Number(d.id),
+          name: d.name,
+          name_en: '',
+          parentid: d.parent ? Number(d.parent) : 0,
+          order: 0,
+          department_leader: d.leader ? [d.leader] : [],
+        };
         return { body: { errcode: 0, errmsg: 'ok', department } };
       }
       if (path === '/cgi-bin/user/list') {
