@@ -8,6 +8,7 @@ import { benchCli } from './cli.mjs';
 import { benchCluster } from './cluster.mjs';
 import { measureApiLogging } from './logging.mjs';
 import { benchOidc } from './oidc.mjs';
+import { benchPasswords } from './password.mjs';
 import { benchPortal } from './portal.mjs';
 import { adminGrant, basic, md5, startServerProcess, stopProcess } from './processes.mjs';
 import { benchSaml } from './saml.mjs';
@@ -195,6 +196,11 @@ console.log(
 );
 // BENCH_OIDC_SERVER runs this part on another build of the server (BENCH_OIDC_BEFORE_SERVER: see oidc.mjs).
 await benchOidc({ script: process.env.BENCH_OIDC_SERVER ?? join(root, 'packages/server/dist/main.js'), port: 18_951, seconds: DURATION });
+
+console.log(
+  '\nPassword sign-ins per core beside argon2id alone with the same cost, alternating rounds (PostgreSQL when reachable, else PGlite)',
+);
+await benchPasswords({ script: join(root, 'packages/server/dist/main.js'), port: 18_981, seconds: DURATION });
 
 console.log(
   '\nSAML 2.0: complete SP-initiated sign-ons of a signed-in user beside OIDC code flows, one server (PostgreSQL when reachable, else PGlite)',
