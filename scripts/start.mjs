@@ -16,6 +16,8 @@ console.log(`[start] terminal console: npx sso-tui --server http://${host}:${por
 // Two malloc arenas instead of one per thread: the server's native threads (password hashing,
 // compression) otherwise each keep tens of megabytes of mostly empty heap.
 const env = { MALLOC_ARENA_MAX: '2', ...process.env };
-const server = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], { stdio: 'inherit', cwd: root, env });
+// --expose-gc: after a first start's migrations the server collects the embedded database instance
+// it closed at once, instead of keeping its memory until the next collection (app.ts).
+const server = spawn(process.execPath, ['--expose-gc', join(root, 'packages/server/dist/main.js')], { stdio: 'inherit', cwd: root, env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

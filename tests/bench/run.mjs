@@ -9,6 +9,7 @@ import { benchCluster } from './cluster.mjs';
 import { measureApiLogging } from './logging.mjs';
 import { benchOidc } from './oidc.mjs';
 import { benchPasskeys } from './passkey.mjs';
+import { benchPasswords } from './password.mjs';
 import { benchPortal } from './portal.mjs';
 import { adminGrant, basic, md5, startServerProcess, stopProcess } from './processes.mjs';
 import { benchSaml } from './saml.mjs';
@@ -198,12 +199,17 @@ console.log(
 await benchOidc({ script: process.env.BENCH_OIDC_SERVER ?? join(root, 'packages/server/dist/main.js'), port: 18_951, seconds: DURATION });
 
 console.log(
+  '\nPassword sign-ins per core beside argon2id alone with the same cost, alternating rounds (PostgreSQL when reachable, else PGlite)',
+);
+await benchPasswords({ script: join(root, 'packages/server/dist/main.js'), port: 18_981, seconds: DURATION });
+
+console.log(
   '\nSAML 2.0: complete SP-initiated sign-ons of a signed-in user beside OIDC code flows, one server (PostgreSQL when reachable, else PGlite)',
 );
 await benchSaml({ script: join(root, 'packages/server/dist/main.js'), port: 18_971, seconds: DURATION });
 
 console.log('\nPasskeys: passwordless sign-ins beside password sign-ins, one server (PGlite)');
-await benchPasskeys({ script: join(root, 'packages/server/dist/main.js'), port: 18_981, seconds: DURATION });
+await benchPasskeys({ script: join(root, 'packages/server/dist/main.js'), port: 18_991, seconds: DURATION });
 
 console.log('\nPortal and application login log: 2,000 applications, 100,000 users, 5,000,000 log rows (PostgreSQL)');
 await benchPortal({ script: join(root, 'packages/server/dist/main.js'), port: 18_961, seconds: DURATION });

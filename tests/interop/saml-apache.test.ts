@@ -39,6 +39,8 @@ let apache: ApacheServer;
 let origin: string;
 let context: BrowserContext;
 let page: Page;
+/** The paths of the platform the staff member's browser asked for, in order. */
+const platformRequests: string[] = [];
 
 beforeAll(async () => {
   if (!prerequisites.runnable) return;
@@ -76,6 +78,10 @@ beforeAll(async () => {
   await admin.grant(String(app.id), staffId);
   context = await platform.browser.newContext();
   page = await context.newPage();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === platform.server.baseUrl) platformRequests.push(url.pathname);
+  });
 });
 
 afterAll(async () => {
@@ -114,11 +120,14 @@ describe.skipIf(!prerequisites.runnable)('Apache mod_auth_mellon signs staff on 
     );
   });
 
-  it('signs on again without a password while the platform session lives (a new application session)', async () => {
+  it('signs on again without a password while the platform session lives, the single sign-on service answering at once', async () => {
     await context.clearCookies({ name: SESSION_COOKIE });
+    const before = platformRequests.length;
     await page.goto(protectedPage());
     await expectLanding(page, origin, PROTECTED_PATH, 'application');
     expect((await whoamiOf(page)).REMOTE_USER).toBe(STAFF.account);
+    // Signed in to the platform: its single sign-on service alone, no sign-in page in between.
+    expect(platformRequests.slice(before)).toEqual(['/saml/000000/sso']);
   });
 
   it('refuses a person the application is not granted to: no response reaches it, the sign-in page says why', async () => {

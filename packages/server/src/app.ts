@@ -96,6 +96,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     // opened afresh, it starts from its small resident size (first start and upgrades only).
     await database.close();
     database = await openDatabase(config);
+    // The closed instance's WebAssembly memory (hundreds of MiB after a first start) is freed only
+    // when V8 collects it, and an idle server may not collect for hours: collected now where the
+    // process allows it (`npm start` runs the server with --expose-gc).
+    (globalThis as { gc?: () => void }).gc?.();
   }
   const ctx = await createContext(config, database, ids, { testHooks: options.testHooks, passwords });
   // Users' phone and email are stored encrypted once a key exists: the keys are read, and the users

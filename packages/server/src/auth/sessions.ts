@@ -105,12 +105,16 @@ export class Sessions {
   async create(input: NewSession): Promise<{ sessionId: string; refreshToken: string }> {
     const sessionId = this.ids.next();
     const refreshToken = newRefreshToken();
-    const expiresAt = new Date(Date.now() + input.refreshTtlSeconds * 1000);
+    // One start time, stored and kept here alike: the session's sign-in time (an ID token's
+    // auth_time, a fresh sign-in's check) reads the same second from the row and from memory.
+    const startedAt = Date.now();
+    const expiresAt = new Date(startedAt + input.refreshTtlSeconds * 1000);
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('sso_session')
         .values({
           id: sessionId,
+          createdAt: new Date(startedAt),
           tenantId: input.tenantId,
           userId: input.userId,
           clientId: input.clientId,
@@ -133,7 +137,7 @@ export class Sessions {
       userId: input.userId,
       tenantId: input.tenantId,
       mustChangePassword: input.mustChangePassword ?? false,
-      startedAt: now,
+      startedAt,
       lastSeenAt: now,
       limits: await this.limitsOf(input.tenantId),
     });

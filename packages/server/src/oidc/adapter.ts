@@ -51,7 +51,9 @@ const WITH_RELATED = new Set(['AuthorizationCode', 'AccessToken', 'RefreshToken'
 const CONSUME = 'update sso_oidc_object set consumed_at = $1 where model = $2 and id = $3';
 const DESTROY = 'delete from sso_oidc_object where model = $1 and id = $2';
 const REVOKE_GRANT = 'delete from sso_oidc_object where grant_id = $1';
-const PURGE = 'delete from sso_oidc_object where expires_at < $1';
+/** Expired objects, and the links of expired grants to their platform sessions (grant-sessions.ts), in one statement. */
+const PURGE = `with links as (delete from sso_oidc_grant_session where expires_at < $1)
+  delete from sso_oidc_object where expires_at < $1`;
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 

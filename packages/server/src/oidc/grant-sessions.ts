@@ -1,19 +1,22 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { currentBatch } from './write-batch.js';
 
 /** A grant lives at most this long (the provider's Grant lifetime): so does its link. */
 export const GRANT_LIFETIME_SECONDS = 14 * 24 * 3600;
 
 /**
- * Records that the platform session `sessionId` made `grantId`, and sweeps the links of expired
- * grants in the same statement (one round trip per sign-on).
+ * Records that the platform session `sessionId` made `grantId`. Within a provider request the
+ * link waits in the request's write batch and is written by the same statement as the grant
+ * itself; outside one it is written at once. Links of expired grants are swept with the provider's
+ * other expired rows (see `PURGE` in adapter.ts), not on every sign-on.
  */
 export async function linkGrantToSession(db: Db, grantId: string, sessionId: string): Promise<void> {
-  const now = Date.now();
-  await sql`with swept as (delete from sso_oidc_grant_session where expires_at < ${new Date(now)})
-    insert into sso_oidc_grant_session (grant_id, session_id, expires_at)
-    values (${grantId}, ${sessionId}, ${new Date(now + GRANT_LIFETIME_SECONDS * 1000)})
-    on conflict (grant_id) do nothing`.execute(db);
+  const expiresAt = new Date(Date.now() + GRANT_LIFETIME_SECONDS * 1000).toISOString();
+  const batch = currentBatch();
+  if (batch) return batch.linkGrant([grantId, sessionId, expiresAt]);
+  await sql`insert into sso_oidc_grant_session (grant_id, session_id, expires_at)
+    values (${grantId}, ${sessionId}, ${expiresAt}) on conflict (grant_id) do nothing`.execute(db);
 }
 
 /** The platform sessions that made any of these grants. */

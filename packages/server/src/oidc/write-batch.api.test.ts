@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../api-suite.testkit.js';
 import { DatabaseAdapter } from './adapter.js';
+import { linkGrantToSession, sessionsOfGrants } from './grant-sessions.js';
 import { withWriteBatch } from './write-batch.js';
 
 /**
@@ -69,5 +70,39 @@ describe('the write batch of a provider request', () => {
     });
     // The revocation took the grant's token too.
     expect(await tokens.find('wb-t2')).toBeUndefined();
+  });
+
+  it("writes a grant, its link to the platform session and the request's other writes as one statement", async () => {
+    const db = suite.server.ctx.db;
+    const grants = new DatabaseAdapter(db, 'Grant');
+    const sessions = new DatabaseAdapter(db, 'Session');
+    let statements = 0;
+    // The batch's own handle: what it sends when the work is done, counted.
+    const counted = new Proxy(db, {
+      get: (target, name) =>
+        name === 'executeQuery'
+          ? (...args: Parameters<typeof db.executeQuery>) => {
+              statements++;
+              return target.executeQuery(...args);
+            }
+          : Reflect.get(target, name),
+    });
+    await withWriteBatch(counted, async () => {
+      await grants.upsert('wb-g3', { jti: 'wb-g3', accountId: '1' }, 60);
+      await sessions.upsert('wb-s3', { jti: 'wb-s3', uid: 'wb-uid-3' }, 60);
+      await linkGrantToSession(db, 'wb-g3', 'wb-platform-3');
+      await linkGrantToSession(db, 'wb-g4', 'wb-platform-4');
+      expect(await sessionsOfGrants(db, ['wb-g3', 'wb-g4'])).toEqual([]);
+    });
+    expect(statements).toBe(1);
+    expect((await sessionsOfGrants(db, ['wb-g3', 'wb-g4'])).sort()).toEqual(['wb-platform-3', 'wb-platform-4']);
+    expect(await stored('Grant', 'wb-g3')).toBeDefined();
+    expect(await stored('Session', 'wb-s3')).toBeDefined();
+
+    // A link alone is written too, and a grant linked twice keeps its first session.
+    await withWriteBatch(db, () => linkGrantToSession(db, 'wb-g3', 'wb-platform-other'));
+    expect(await sessionsOfGrants(db, ['wb-g3'])).toEqual(['wb-platform-3']);
+    await withWriteBatch(db, () => linkGrantToSession(db, 'wb-g5', 'wb-platform-5'));
+    expect(await sessionsOfGrants(db, ['wb-g5'])).toEqual(['wb-platform-5']);
   });
 });

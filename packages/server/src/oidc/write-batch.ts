@@ -26,22 +26,43 @@ const rowPlaceholders = (row: number) =>
 
 const statements = new Map<string, string>();
 
+/** A grant's link to the platform session that made it (grant id, session id, expiry): see grant-sessions.ts. */
+export type GrantLink = [string, string, string];
+const LINK_FIELDS = 3;
+
 /**
- * One statement for `upserts` rows and `deletes` objects: the deletes in a data-modifying CTE
- * beside a multi-row upsert. Each object appears once (the batch keeps only an object's last
- * write), so no row is touched twice by the statement.
+ * One statement for `upserts` rows, `deletes` objects and `links` grant links: the deletes and the
+ * links in data-modifying CTEs beside a multi-row upsert. Each object appears once (the batch
+ * keeps only an object's last write), so no row is touched twice by the statement.
  */
-function batchStatement(upserts: number, deletes: number): string {
-  const key = `${upserts}:${deletes}`;
+function batchStatement(upserts: number, deletes: number, links: number): string {
+  const key = `${upserts}:${deletes}:${links}`;
   let text = statements.get(key);
   if (text) return text;
-  const base = upserts * FIELDS_PER_ROW;
-  const pairs = Array.from({ length: deletes }, (_, i) => `($${base + 2 * i + 1}, $${base + 2 * i + 2})`).join(', ');
-  const removal = `delete from sso_oidc_object where (model, id) in (${pairs})`;
-  const insert = `insert into sso_oidc_object ${UPSERT_COLUMNS} values ${Array.from({ length: upserts }, (_, i) => rowPlaceholders(i)).join(', ')} ${UPSERT_TAIL}`;
-  if (!upserts) text = removal;
-  else if (!deletes) text = insert;
-  else text = `with removed as (${removal}) ${insert}`;
+  const parts: string[] = [];
+  let next = upserts * FIELDS_PER_ROW + 1;
+  if (deletes) {
+    const pairs = Array.from({ length: deletes }, (_, i) => `($${next + 2 * i}, $${next + 2 * i + 1})`).join(', ');
+    parts.push(`delete from sso_oidc_object where (model, id) in (${pairs})`);
+    next += 2 * deletes;
+  }
+  if (links) {
+    const rows = Array.from(
+      { length: links },
+      (_, i) => `($${next + LINK_FIELDS * i}, $${next + LINK_FIELDS * i + 1}, $${next + LINK_FIELDS * i + 2})`,
+    );
+    parts.push(
+      `insert into sso_oidc_grant_session (grant_id, session_id, expires_at) values ${rows.join(', ')} on conflict (grant_id) do nothing`,
+    );
+  }
+  if (upserts) {
+    parts.push(
+      `insert into sso_oidc_object ${UPSERT_COLUMNS} values ${Array.from({ length: upserts }, (_, i) => rowPlaceholders(i)).join(', ')} ${UPSERT_TAIL}`,
+    );
+  }
+  // The last part is the statement; the others run beside it as CTEs (PostgreSQL runs every data-modifying CTE).
+  const main = parts.pop() ?? '';
+  text = parts.length ? `with ${parts.map((part, i) => `w${i} as (${part})`).join(', ')} ${main}` : main;
   statements.set(key, text);
   return text;
 }
@@ -55,6 +76,8 @@ function batchStatement(upserts: number, deletes: number): string {
 export class WriteBatch {
   /** The last write of each object, by `model id`: the row to store, or null for a deletion. */
   private readonly writes = new Map<string, ObjectRow | null>();
+  /** Grants made in the request, linked to the platform sessions that made them. */
+  private readonly links: GrantLink[] = [];
   /** Grants and sessions read in the same statement as the token or interaction that names them. */
   private readonly reads = new Map<string, StoredRow>();
 
@@ -81,6 +104,11 @@ export class WriteBatch {
     const key = `${model} ${id}`;
     this.writes.delete(key);
     this.writes.set(key, null);
+  }
+
+  /** Links a grant made in this request to its platform session, written with the grant. */
+  linkGrant(link: GrantLink): void {
+    this.links.push(link);
   }
 
   /** A row read in this request, with the object it was read for, by `model field value`. */
@@ -120,16 +148,18 @@ export class WriteBatch {
 
   /** Sends what is pending as one statement (nothing when nothing is). */
   async flush(): Promise<void> {
-    if (!this.writes.size) return;
+    if (!this.writes.size && !this.links.length) return;
     const upserts: unknown[] = [];
     const deletes: unknown[] = [];
     for (const [key, row] of this.writes) {
       if (row) upserts.push(...row);
       else deletes.push(...key.split(' ', 2));
     }
+    const links = this.links.flat();
     this.writes.clear();
-    const text = batchStatement(upserts.length / FIELDS_PER_ROW, deletes.length / 2);
-    await this.db.executeQuery(CompiledQuery.raw(text, [...upserts, ...deletes]));
+    this.links.length = 0;
+    const text = batchStatement(upserts.length / FIELDS_PER_ROW, deletes.length / 2, links.length / LINK_FIELDS);
+    await this.db.executeQuery(CompiledQuery.raw(text, [...upserts, ...deletes, ...links]));
   }
 }
 

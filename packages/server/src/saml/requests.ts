@@ -100,3 +100,22 @@ export function peekIssuer(xml: string): string | undefined {
 export function hasCommentInName(xml: string): boolean {
   return /<(?:[\w-]+:)?(?:Issuer|NameID)\b[^>]*>[^<]*<!--/.test(xml);
 }
+
+/**
+ * Whether an AuthnRequest asks for a fresh authentication (`ForceAuthn="true"`, or `"1"`, its
+ * other xs:boolean spelling): then an existing platform session must not answer it by itself.
+ * Read from a request whose signature and form were already checked.
+ */
+export function forcesAuthn(xml: string): boolean {
+  try {
+    // One attribute asked for: the extractor answers its value itself (undefined when absent).
+    const found = samlify.Extractor.extract(xml, [{ key: 'forceAuthn', localPath: ['AuthnRequest'], attributes: ['ForceAuthn'] }]) as {
+      forceAuthn?: unknown;
+    };
+    const value = found.forceAuthn;
+    return typeof value === 'string' && ['true', '1'].includes(value.trim());
+  } catch {
+    // Unreadable here means unreadable for the fast path: the sign-in page is the safe answer.
+    return true;
+  }
+}

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   badRequest,
   defineMessages,
@@ -20,18 +19,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isRegisteredForApp } from '../apps/registered-uris.js';
 import { type SamlApp, samlAppById, samlAppForEntityId } from '../apps/saml-apps.js';
-import { admitSignOn } from '../apps/sign-on.js';
+import { browserSession } from '../auth/live-session.js';
 import type { AppContext } from '../context.js';
 import { callerOf } from '../kernel/caller.js';
 import { live } from '../kernel/live-rows.js';
-import { samlSubject } from './attributes.js';
-import { CLOCK_SKEW_MS, identityProvider, NAME_ID_FORMATS, serviceProvider } from './entities.js';
+import { CLOCK_SKEW_MS, identityProvider, serviceProvider } from './entities.js';
 import { rotateSamlKeys, samlKeys } from './keys.js';
-import { loginResponse } from './login-response.js';
 import { acceptRequestOnce, keepPending, type PendingLogin, type PendingLogout, type PendingPost, takePending } from './pending.js';
 import { sendPostForm } from './post-form.js';
-import { flowRequest, incomingMessage, messageXml, peekIssuer } from './requests.js';
-import { forgetSamlSignOn, recordSamlSignOn } from './sign-ons.js';
+import { flowRequest, forcesAuthn, incomingMessage, messageXml, peekIssuer } from './requests.js';
+import { samlSignOn } from './sign-on-response.js';
+import { forgetSamlSignOn } from './sign-ons.js';
 
 export const samlMessages = defineMessages({
   unknownTenant: ['租户不存在', 'The tenant does not exist'],
@@ -90,9 +88,10 @@ function freshIssueInstant(value: unknown, now: number): Date | undefined {
 /**
  * SAML 2.0 identity provider for applications with protocol `saml`, per tenant:
  * `/saml/{tenant}/metadata` (its entity ID), `/saml/{tenant}/sso` and `/saml/{tenant}/slo`, each by
- * HTTP-Redirect and HTTP-POST. The web app keeps its session in browser storage, so a checked
- * request waits under a key and the browser goes to the sign-in page, which (signed in, or once
- * signed in) asks `POST saml/response` for the response and posts it to the application.
+ * HTTP-Redirect and HTTP-POST. A browser signed in to the platform (the web app's token cookie)
+ * gets the page that posts its response straight from `/sso`; otherwise, or with ForceAuthn, a
+ * checked request waits under a key and the browser goes to the sign-in page, which (signed in,
+ * or once signed in) asks `POST saml/response` for the response and posts it to the application.
  */
 export function registerSamlRoutes(root: FastifyInstance, ctx: AppContext, origin: () => string): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -129,7 +128,7 @@ export function registerSamlRoutes(root: FastifyInstance, ctx: AppContext, origi
         kind === 'login'
           ? await idp.parseLoginRequest(sp, message.binding, flowRequest(message) as never)
           : await idp.parseLogoutRequest(sp, message.binding, flowRequest(message) as never);
-      return { samlApp, idp, message, extract: parsed.extract as Record<string, unknown> };
+      return { samlApp, idp, message, xml, extract: parsed.extract as Record<string, unknown> };
     } catch (error) {
       request.log.info({ err: error, app: samlApp.appCode }, 'SAML request refused');
       throw badRequest(m.refused);
@@ -138,7 +137,7 @@ export function registerSamlRoutes(root: FastifyInstance, ctx: AppContext, origi
 
   const sso = async (request: FastifyRequest<{ Params: { tenantId: string } }>, reply: FastifyReply) => {
     const { tenantId } = request.params;
-    const { samlApp, message, extract } = await checked(tenantId, request, 'login');
+    const { samlApp, message, xml, extract } = await checked(tenantId, request, 'login');
     const authn = (extract.request ?? {}) as Record<string, unknown>;
     const destination = typeof authn.destination === 'string' ? authn.destination : undefined;
     if (destination && destination !== `${origin()}/saml/${tenantId}/sso`) throw badRequest(m.refused);
@@ -153,6 +152,14 @@ export function registerSamlRoutes(root: FastifyInstance, ctx: AppContext, origi
     if (!(await acceptRequestOnce(ctx, tenantId, samlApp.id, requestId, validUntil))) throw badRequest(m.replayed);
     const relayState = message.params.RelayState;
     const pending: PendingLogin = { requestId, acsUrl, ...(relayState ? { relayState: relayState.slice(0, 1000) } : {}) };
+    // A browser signed in to the platform (of this tenant) gets its response here, in one
+    // exchange, unless the application asks for a fresh sign-in (ForceAuthn). A refusal is the
+    // sign-in page's to show, as for a browser without a session.
+    const platform = forcesAuthn(xml) ? undefined : await browserSession(ctx, request.headers.cookie, SAML_RESPONSE_PATH);
+    if (platform && platform.caller.tenant_id === tenantId) {
+      const issued = await samlSignOn(ctx, origin(), { caller: platform.caller, samlApp, acsUrl, pending, request });
+      if (!issued.refusal) return sendPostForm(reply, issued.url, issued.fields);
+    }
     const key = await keepPending(ctx, 'login', { tenantId, appId: samlApp.id }, pending);
     return reply.redirect(`/login?${new URLSearchParams({ [SAML_LOGIN_PARAM]: key })}`);
   };
@@ -227,41 +234,12 @@ export function registerSamlRoutes(root: FastifyInstance, ctx: AppContext, origi
       } else {
         throw badRequest(m.noRequest);
       }
-      const admitted = await admitSignOn(ctx, { caller, app: samlApp, target: acsUrl ?? '', request });
-      if (!admitted.admitted || !samlApp || !acsUrl) {
-        if (!admitted.admitted && admitted.refusal === 'not-granted') throw forbidden(zh('forbidden'));
-        throw badRequest(redirectRefusal(acsUrl ?? ''));
-      }
-      const idp = await idpFor(caller.tenant_id, samlApp);
-      const subject = await samlSubject(ctx, caller, samlApp, NAME_ID_FORMATS);
-      const sessionIndex = `_${randomUUID()}`;
-      const SAMLResponse = await loginResponse({
-        idp,
-        app: samlApp,
-        acsUrl,
-        subject,
-        inResponseTo: pending?.requestId,
-        sessionIndex,
-        relayState: pending?.relayState,
-      });
-      await recordSamlSignOn(ctx, {
-        sessionIndex,
-        sessionId: caller.sid,
-        appId: samlApp.id,
-        tenantId: caller.tenant_id,
-        nameId: subject.nameId,
-        nameIdFormat: subject.nameIdFormat,
-      });
-      const fields: Record<string, string> = { SAMLResponse };
-      if (pending?.relayState) fields.RelayState = pending.relayState;
+      const issued = await samlSignOn(ctx, origin(), { caller, samlApp, acsUrl, pending, request });
+      if (issued.refusal === 'not-granted') throw forbidden(zh('forbidden'));
+      if (issued.refusal) throw badRequest(redirectRefusal(acsUrl ?? ''));
+      const { app: answered, url, fields } = issued;
       // The browser fetches the posting page once, straight away: the response waits that long at most.
-      const postKey = await keepPending(
-        ctx,
-        'post',
-        { tenantId: caller.tenant_id, appId: samlApp.id },
-        { url: acsUrl, fields },
-        POST_PAGE_MS,
-      );
+      const postKey = await keepPending(ctx, 'post', { tenantId: caller.tenant_id, appId: answered.id }, { url, fields }, POST_PAGE_MS);
       return ok({ url: `/saml/${encodeURIComponent(caller.tenant_id)}/post?${new URLSearchParams({ key: postKey })}` });
     },
   );

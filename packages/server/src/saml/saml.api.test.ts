@@ -9,7 +9,7 @@ import { createApp, grantApp, platform, startApplication } from '../cas/sign-on.
 import type { SamlKey } from './keys.js';
 import { samlMessages } from './routes.js';
 import { samlLogoutsIdle } from './single-logout.js';
-import { idpCertificates, logoutReceiver, serviceProvider, spKey } from './sp.testkit.js';
+import { idpCertificates, logoutReceiver, postedForm, serviceProvider, spKey } from './sp.testkit.js';
 
 /**
  * The platform as a SAML 2.0 identity provider, checked by an independent service provider
@@ -58,20 +58,7 @@ async function responseFor(user: TestUser, query: string) {
   const fetched = await fetch(`${suite.server.baseUrl}${String((answer.json().data as { url: string }).url)}`);
   expect(fetched.status).toBe(200);
   const page = { text: await fetched.text(), policy: fetched.headers.get('content-security-policy') ?? '' };
-  const unescapeHtml = (text: string) =>
-    text
-      .replace(/&quot;/g, '"')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&#39;/g, "'")
-      .replace(/&amp;/g, '&');
-  const url = unescapeHtml(/<form method="post" action="([^"]*)"/.exec(page.text)?.[1] ?? '');
-  const fields = Object.fromEntries(
-    [...page.text.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((match) => [
-      match[1],
-      unescapeHtml(match[2] ?? ''),
-    ]),
-  );
+  const { url, fields } = postedForm(page.text);
   return { status: answer.status, msg: '', data: { url, fields, policy: page.policy } };
 }
 

@@ -25,6 +25,8 @@ export interface SpOptions {
   validateInResponseTo?: ValidateInResponseTo;
   /** Send AuthnRequests by HTTP-POST (an enveloped signature) instead of HTTP-Redirect. */
   postBinding?: boolean;
+  /** Ask for a fresh authentication (`ForceAuthn="true"`). */
+  forceAuthn?: boolean;
 }
 
 /**
@@ -48,6 +50,7 @@ export function serviceProvider(suite: ApiSuite, options: SpOptions, tenantId = 
     disableRequestedAuthnContext: true,
     logoutUrl: `${suite.server.baseUrl}/saml/${tenantId}/slo`,
     ...(options.postBinding ? { authnRequestBinding: 'HTTP-POST' } : {}),
+    ...(options.forceAuthn ? { forceAuthn: true } : {}),
     ...(options.key ? { decryptionPvk: options.key.privateKey } : {}),
     ...(options.key && options.signRequests ? { privateKey: options.key.privateKey } : {}),
   };
@@ -70,4 +73,21 @@ export async function logoutReceiver() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { origin, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const unescapeHtml = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** What the browser posts from the page of the HTTP-POST binding: the form's address and its hidden fields. */
+export function postedForm(html: string): { url: string; fields: Record<string, string> } {
+  const url = unescapeHtml(/<form method="post" action="([^"]*)"/.exec(html)?.[1] ?? '');
+  const fields = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((match) => [match[1], unescapeHtml(match[2] ?? '')]),
+  );
+  return { url, fields };
 }
