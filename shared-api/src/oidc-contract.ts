@@ -13,11 +13,15 @@ export const oidcInteractionQuery = z.object({ uid: z.string().regex(/^[\w-]{1,6
 export const oidcInteractionResponse = z.object({ url: z.string() });
 export type OidcInteractionResponse = z.infer<typeof oidcInteractionResponse>;
 /**
- * The `data` of the refusal of an interaction that asks for a fresh sign-in (`prompt=login`, a
- * passed `max_age`) from a session that signed in before the request: the page signs out and
- * shows its form, and the sign-in made then finishes the request.
+ * The `data` of the refusal of a sign-on that asks for a fresh sign-in (OpenID Connect
+ * `prompt=login` or a passed `max_age`, SAML `ForceAuthn`) from a session that signed in before
+ * the request: the page signs out and shows its form, and the sign-in made then finishes the request.
  */
-export const OIDC_SIGN_IN_AGAIN = { signInAgain: true } as const;
+export const SIGN_IN_AGAIN = { signInAgain: true } as const;
+
+/** Whether a refusal's `data` is SIGN_IN_AGAIN. */
+export const isSignInAgain = (data: unknown): boolean =>
+  typeof data === 'object' && data !== null && (data as { signInAgain?: unknown }).signInAgain === SIGN_IN_AGAIN.signInAgain;
 
 export const oidcMessages = defineMessages({
   interactionGone: [

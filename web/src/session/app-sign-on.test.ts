@@ -125,6 +125,25 @@ describe('SAML on the sign-in page', () => {
     expect(window.location.hash).toBe('#saml-post');
   });
 
+  it('signs out and stays for the form when the request asks for a fresh sign-in (ForceAuthn) of an older session', async () => {
+    tokenStore.save(session('older'));
+    window.location.hash = '';
+    const paths: string[] = [];
+    vi.stubGlobal('fetch', async (input: string) => {
+      const path = new URL(input, 'http://test.local').pathname;
+      paths.push(path);
+      if (path === '/api/blade-auth/saml/response') {
+        const body = { code: 400, success: false, data: { signInAgain: true }, msg: '该应用要求重新登录，请再次输入密码' };
+        return new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } });
+      }
+      return answered({});
+    });
+    expect(await samlSignOn({ request: 'SR-force' })).toBe(true);
+    expect(tokenStore.load()).toBeUndefined();
+    expect(paths[0]).toBe('/api/blade-auth/saml/response');
+    expect(window.location.hash).toBe('');
+  });
+
   it('stays on the page when the server refuses (an application the user may not open)', async () => {
     tokenStore.save(session('outsider'));
     window.location.hash = '';

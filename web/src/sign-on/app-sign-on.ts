@@ -1,4 +1,4 @@
-import { ApiError } from '@sso/shared-api/auth';
+import { ApiError, isSignInAgain } from '@sso/shared-api/auth';
 import { client } from '../api/client.js';
 import { reportError } from '../api/errors.js';
 import { feedback } from '../api/feedback.js';
@@ -107,7 +107,10 @@ function post(url: string, fields: Record<string, string> | undefined): void {
  * SAML sign-on of `/login?saml=<key>` (a request the application sent, checked by the server) or
  * `/login?samlApp=<code>` (the portal's Open: an unsolicited response), once signed in: the server
  * checks the user may open the application and answers the response, which the page posts to the
- * application's registered assertion consumer service. Resolves whether the browser is leaving.
+ * application's registered assertion consumer service. A request with ForceAuthn answered from a
+ * session signed in before it gets the form again: the session ends, the page stays on this
+ * address, and the sign-in made there answers the request. Resolves whether the browser is leaving
+ * (or staying for the form).
  */
 export async function samlSignOn(target: { request: string } | { appCode: string }): Promise<boolean> {
   try {
@@ -115,6 +118,11 @@ export async function samlSignOn(target: { request: string } | { appCode: string
     post(url, fields);
     return true;
   } catch (error) {
+    if (error instanceof ApiError && isSignInAgain(error.data)) {
+      feedback.message.info({ content: error.message, duration: REFUSAL_SECONDS, className: 'saml-sign-in-again' });
+      await logout();
+      return true;
+    }
     return refused(error);
   }
 }

@@ -1,4 +1,4 @@
-import { ApiError, OIDC_SIGN_IN_AGAIN } from '@sso/shared-api/auth';
+import { ApiError, SIGN_IN_AGAIN } from '@sso/shared-api/auth';
 import { describe, expect, it, vi } from 'vitest';
 import { finishOidcSignOn } from './oidc-sign-on.js';
 
@@ -16,7 +16,7 @@ describe('finishing an OpenID Connect sign-on', () => {
     const go = vi.fn();
     const signOut = vi.fn(async () => undefined);
     const finish = async () => {
-      throw new ApiError(400, '该应用要求重新登录，请再次输入密码', OIDC_SIGN_IN_AGAIN);
+      throw new ApiError(400, '该应用要求重新登录，请再次输入密码', SIGN_IN_AGAIN);
     };
     expect(await finishOidcSignOn('uid2', { finish, go, signOut })).toBe(true);
     expect(signOut).toHaveBeenCalledOnce();

@@ -1,4 +1,4 @@
-import { ApiError, OIDC_INTERACTION_PATH, OIDC_SIGN_IN_AGAIN, type OidcInteractionResponse } from '@sso/shared-api/auth';
+import { ApiError, isSignInAgain, OIDC_INTERACTION_PATH, type OidcInteractionResponse } from '@sso/shared-api/auth';
 import { client } from '../api/client.js';
 import { reportError } from '../api/errors.js';
 import { feedback } from '../api/feedback.js';
@@ -48,6 +48,3 @@ export async function finishOidcSignOn(uid: string, deps: SignOnDeps = browserDe
     return false;
   }
 }
-
-const isSignInAgain = (data: unknown) =>
-  typeof data === 'object' && data !== null && (data as { signInAgain?: unknown }).signInAgain === OIDC_SIGN_IN_AGAIN.signInAgain;

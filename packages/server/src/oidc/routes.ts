@@ -4,11 +4,11 @@ import {
   forbidden,
   OIDC_INTERACTION_PATH,
   OIDC_LOGIN_PARAM,
-  OIDC_SIGN_IN_AGAIN,
   oidcInteractionQuery,
   oidcInteractionResponse,
   oidcMessages,
   ok,
+  SIGN_IN_AGAIN,
 } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -94,7 +94,7 @@ export function registerOidcRoutes(root: FastifyInstance, ctx: AppContext, origi
       // answers the session's real sign-in time as auth_time, never the time of this call.
       const startedAt = (await ctx.sessions.state(caller.sid))?.startedAt ?? 0;
       if (asksFreshSignIn(interaction.prompt) && startedAt < (interaction.iat ?? Number.POSITIVE_INFINITY) * 1000) {
-        throw new ApiError(400, oidcMessages.signInAgain, OIDC_SIGN_IN_AGAIN);
+        throw new ApiError(400, oidcMessages.signInAgain, SIGN_IN_AGAIN);
       }
       const signedInAt = Math.floor(startedAt / 1000);
       const clientId = String(interaction.params.client_id ?? '');

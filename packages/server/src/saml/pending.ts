@@ -8,6 +8,9 @@ export interface PendingLogin {
   requestId: string;
   acsUrl: string;
   relayState?: string;
+  /** The request said ForceAuthn: only a sign-in made after `requestedAt` (ms) answers it. */
+  forceAuthn?: true;
+  requestedAt?: number;
 }
 
 export interface PendingLogout {
@@ -55,6 +58,22 @@ export async function keepPending(
     })
     .execute();
   return key;
+}
+
+/** The pending request of this kind under the key, left waiting (to decide whether to spend it); undefined for an unknown or expired one. */
+export async function peekPending<T extends PendingLogin | PendingLogout | PendingPost>(
+  ctx: AppContext,
+  kind: PendingKind,
+  key: string,
+): Promise<T | undefined> {
+  const row = await ctx.db
+    .selectFrom('sso_saml_message')
+    .select(['payload', 'expiresAt'])
+    .where('id', '=', key)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return undefined;
+  return JSON.parse(row.payload) as T;
 }
 
 /** The pending request of this kind under the key, spent by this call; undefined for an unknown, spent or expired one. */

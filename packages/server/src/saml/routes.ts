@@ -1,4 +1,5 @@
 import {
+  ApiError,
   badRequest,
   defineMessages,
   forbidden,
@@ -11,6 +12,7 @@ import {
   SAML_LOGOUT_PATH,
   SAML_RESPONSE_PATH,
   SAML_ROTATE_KEY_PATH,
+  SIGN_IN_AGAIN,
   splitRedirectUris,
   zh,
 } from '@sso/shared-api';
@@ -25,7 +27,15 @@ import { callerOf } from '../kernel/caller.js';
 import { live } from '../kernel/live-rows.js';
 import { CLOCK_SKEW_MS, identityProvider, serviceProvider } from './entities.js';
 import { rotateSamlKeys, samlKeys } from './keys.js';
-import { acceptRequestOnce, keepPending, type PendingLogin, type PendingLogout, type PendingPost, takePending } from './pending.js';
+import {
+  acceptRequestOnce,
+  keepPending,
+  type PendingLogin,
+  type PendingLogout,
+  type PendingPost,
+  peekPending,
+  takePending,
+} from './pending.js';
 import { sendPostForm } from './post-form.js';
 import { flowRequest, forcesAuthn, incomingMessage, messageXml, peekIssuer } from './requests.js';
 import { samlSignOn } from './sign-on-response.js';
@@ -45,6 +55,7 @@ export const samlMessages = defineMessages({
   ],
   otherTenant: ['该登录请求属于其他租户', 'The sign-on request belongs to another tenant'],
   noLogoutAddress: ['该应用未登记单点退出地址', 'The application has no single logout address'],
+  signInAgain: ['该应用要求重新登录，请再次输入密码', 'This application asks you to sign in again: enter your password once more'],
 });
 const m = samlMessages;
 
@@ -151,11 +162,17 @@ export function registerSamlRoutes(root: FastifyInstance, ctx: AppContext, origi
     const validUntil = new Date(issued.getTime() + REQUEST_MAX_AGE_MS + 2 * CLOCK_SKEW_MS);
     if (!(await acceptRequestOnce(ctx, tenantId, samlApp.id, requestId, validUntil))) throw badRequest(m.replayed);
     const relayState = message.params.RelayState;
-    const pending: PendingLogin = { requestId, acsUrl, ...(relayState ? { relayState: relayState.slice(0, 1000) } : {}) };
+    const forceAuthn = forcesAuthn(xml);
+    const pending: PendingLogin = {
+      requestId,
+      acsUrl,
+      ...(relayState ? { relayState: relayState.slice(0, 1000) } : {}),
+      ...(forceAuthn ? { forceAuthn: true, requestedAt: Date.now() } : {}),
+    };
     // A browser signed in to the platform (of this tenant) gets its response here, in one
     // exchange, unless the application asks for a fresh sign-in (ForceAuthn). A refusal is the
     // sign-in page's to show, as for a browser without a session.
-    const platform = forcesAuthn(xml) ? undefined : await browserSession(ctx, request.headers.cookie, SAML_RESPONSE_PATH);
+    const platform = forceAuthn ? undefined : await browserSession(ctx, request.headers.cookie, SAML_RESPONSE_PATH);
     if (platform && platform.caller.tenant_id === tenantId) {
       const issued = await samlSignOn(ctx, origin(), { caller: platform.caller, samlApp, acsUrl, pending, request });
       if (!issued.refusal) return sendPostForm(reply, issued.url, issued.fields);
@@ -221,6 +238,12 @@ export function registerSamlRoutes(root: FastifyInstance, ctx: AppContext, origi
       let acsUrl: string | undefined;
       let pending: PendingLogin | undefined;
       if (key) {
+        // ForceAuthn is answered only by a sign-in made after the request: an older session is
+        // sent back to the form, the request left waiting for the sign-in made there.
+        const waiting = await peekPending<PendingLogin>(ctx, 'login', key);
+        if (waiting?.forceAuthn && ((await ctx.sessions.state(caller.sid))?.startedAt ?? 0) < (waiting.requestedAt ?? Infinity)) {
+          throw new ApiError(400, m.signInAgain, SIGN_IN_AGAIN);
+        }
         const taken = await takePending<PendingLogin>(ctx, 'login', key);
         if (!taken) throw badRequest(m.pendingGone);
         // A request names a tenant's identity provider: only that tenant's users answer it.

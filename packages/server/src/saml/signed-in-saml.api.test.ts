@@ -1,7 +1,7 @@
 import type { SAML } from '@node-saml/node-saml';
 import { ACCESS_TOKEN_COOKIE, SAML_LOGIN_PARAM } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithAdmin, createUserWithRole, type TestUser, useTestServer } from '../api-suite.testkit.js';
+import { createTenantWithAdmin, createUserWithRole, signIn, TEST_PASSWORD, type TestUser, useTestServer } from '../api-suite.testkit.js';
 import { createApp, grantApp, platform, tokenOf } from '../cas/sign-on.testkit.js';
 import { CookieBrowser } from '../oidc/browser.testkit.js';
 import { samlMessages } from './routes.js';
@@ -124,6 +124,26 @@ describe('SAML, signed in to the platform', () => {
     const answer = await ssoOnce(browser, sp({ forceAuthn: true }));
     expect(answer).toMatchObject({ status: 302, toSignInPage: true, form: undefined });
     expect(await opensOf(staff.id)).toBe(before);
+  });
+
+  it('answers ForceAuthn at the sign-in page only with a sign-in made after the request: an older session is asked to sign in again, and the request waits for it', async () => {
+    const user = await member('saml1_fresh');
+    const answer = await ssoOnce(signedInBrowser(user), sp({ forceAuthn: true }));
+    expect(answer).toMatchObject({ status: 302, toSignInPage: true });
+    const path = `/api/blade-auth/saml/response?request=${encodeURIComponent(answer.key)}`;
+    const before = await opensOf(user.id);
+    const stale = await platform(suite, 'POST', path, user);
+    expect(stale.status).toBe(400);
+    expect(stale.json()).toMatchObject({ msg: samlMessages.signInAgain, data: { signInAgain: true } });
+    expect(await opensOf(user.id)).toBe(before);
+    // The page signs out and shows its form; the sign-in made there answers the waiting request.
+    const fresh: TestUser = { ...user, sdk: await signIn(suite.server, { account: 'saml1_fresh', password: TEST_PASSWORD }) };
+    const done = await platform(suite, 'POST', path, fresh);
+    expect(done.status).toBe(200);
+    expect(done.json()).toMatchObject({ code: 200, data: { url: expect.stringContaining('/saml/000000/post?key=') } });
+    expect(await opensOf(user.id)).toBe(before + 1);
+    // Answered once: the request is spent.
+    expect((await platform(suite, 'POST', path, fresh)).status).toBe(400);
   });
 
   it('sends a user who may not open the application to the sign-in page, which refuses; nothing is recorded', async () => {
