@@ -95,7 +95,7 @@ const strings = {
   ],
   personalDataOn: ['个人信息加密：已开启（密钥 {key}）', 'Personal data encryption: on (key {key})'],
   personalDataOff: ['个人信息加密：未开启', 'Personal data encryption: off'],
-  personalDataPending: ['待重新加密用户 {n}', '{n} user(s) left to re-encrypt'],
+  personalDataPending: ['待重新加密记录 {n}', '{n} record(s) left to re-encrypt'],
   personalDataRotated: ['已启用新密钥 {key}，用户的手机和邮箱已重新加密', 'Key {key} is now current: phones and emails are re-encrypted'],
   confirmRotate: ['轮换个人信息加密密钥并重新加密全部用户？(y/n)', 'Rotate the personal-data key and re-encrypt every user? (y/n)'],
   confirmEncrypt: [

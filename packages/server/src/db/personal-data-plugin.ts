@@ -24,25 +24,26 @@ import {
   ValueNode,
   ValuesNode,
 } from 'kysely';
+import { PROTECTED_COLUMNS } from './personal-data-columns.js';
 import { CIPHERTEXT_PREFIX, type PersonalDataKeys } from './personal-data-keys.js';
 
 /**
- * Personal data of `blade_user` (phone, email) is encrypted at rest once a personal-data key exists,
- * and every reader keeps working unchanged because the database handle does the work:
- * - writes: an insert or update of `blade_user` that sets phone or email stores the SM4 ciphertext
- *   and sets the matching index column (`phone_index`, `email_index`) to the value's HMAC-SM3;
- * - searches: `phone = v`, `phone in (…)` and `phone like/ilike '%v%'` on `blade_user` also match
+ * Personal data (the columns of PROTECTED_COLUMNS: a user's phone and email, the phone of an SMS
+ * log or code, a social binding's email) is encrypted at rest once a personal-data key exists, and
+ * every reader keeps working unchanged because the database handle does the work:
+ * - writes: an insert or update of a protected table that sets a protected column stores the SM4
+ *   ciphertext and sets the matching index column (`phone_index`, `email_index`) to the value's HMAC-SM3;
+ * - searches: `phone = v`, `phone in (…)` and `phone like/ilike '%v%'` on a protected table also match
  *   rows whose index is the index of v (a `like` matches whole values only once rows are
  *   encrypted: a ciphertext has no substrings to find);
  * - reads: any string in any result that is one of our ciphertexts comes back decrypted, whatever
  *   the query, alias or join (a ciphertext is never shown or sent).
  * Runs after the camel-case plugin: it sees snake_case table and column names.
  */
-const TABLE = 'blade_user';
-const INDEX_COLUMN: Readonly<Record<string, string>> = { phone: 'phone_index', email: 'email_index' };
 const SEARCH_OPERATORS = new Set(['=', 'in', 'like', 'ilike']);
 
-type Scope = { names: Set<string> };
+/** The protected tables a query's own FROM, JOIN and UPDATE name, by the name the query gives each (its own or an alias). */
+type Scope = Map<string, string>;
 
 const nameOfTable = (node: OperationNode | undefined): { table?: string; alias?: string } => {
   if (!node) return {};
@@ -54,21 +55,23 @@ const nameOfTable = (node: OperationNode | undefined): { table?: string; alias?:
   return {};
 };
 
-/** The names a query's own FROM, JOIN and UPDATE tables give `blade_user` (its name or aliases). */
 function scopeOf(tables: readonly (OperationNode | undefined)[]): Scope {
-  const names = new Set<string>();
+  const scope: Scope = new Map();
   for (const node of tables) {
     const { table, alias } = nameOfTable(node);
-    if (table === TABLE) names.add(alias ?? TABLE);
+    if (table && PROTECTED_COLUMNS[table]) scope.set(alias ?? table, table);
   }
-  return { names };
+  return scope;
 }
 
 const columnName = (node: OperationNode): string | undefined => (node.kind === 'ColumnNode' ? (node as ColumnNode).column.name : undefined);
 
-/** A protected column of blade_user named by a reference (bare, `sql\`${ref}::text\``, qualified by its name or alias). */
-function protectedReference(node: OperationNode, scope: Scope | undefined): ReferenceNode | undefined {
-  if (!scope?.names.size) return undefined;
+/**
+ * A protected column named by a reference (bare, `sql\`${ref}::text\``, qualified by its table's
+ * name or alias), with the column of its index.
+ */
+function protectedReference(node: OperationNode, scope: Scope | undefined): { reference: ReferenceNode; indexColumn: string } | undefined {
+  if (!scope?.size) return undefined;
   let reference = node;
   // `sql\`${sql.ref(column)}::text\``: raw nodes around one reference, with at most a cast to text.
   while (reference.kind === 'RawNode') {
@@ -80,11 +83,14 @@ function protectedReference(node: OperationNode, scope: Scope | undefined): Refe
   if (reference.kind !== 'ReferenceNode') return undefined;
   const ref = reference as ReferenceNode;
   const column = columnName(ref.column);
-  if (!column || !INDEX_COLUMN[column]) return undefined;
+  if (!column) return undefined;
   const qualifier = ref.table?.table.identifier.name;
-  // Unqualified: with blade_user among the query's tables, the name can only be its column (else SQL calls it ambiguous).
-  if (qualifier !== undefined && !scope.names.has(qualifier)) return undefined;
-  return ref;
+  // Unqualified: with one protected table of that column among the query's tables, the name can
+  // only be its column (else SQL calls it ambiguous).
+  const tables =
+    qualifier !== undefined ? [scope.get(qualifier)] : [...new Set(scope.values())].filter((t) => PROTECTED_COLUMNS[t]?.[column]);
+  const indexColumn = tables.length === 1 && tables[0] ? PROTECTED_COLUMNS[tables[0]]?.[column] : undefined;
+  return indexColumn ? { reference: ref, indexColumn } : undefined;
 }
 
 /** The plain values a search compares with: `like` patterns reduced to the whole value they contain. */
@@ -134,34 +140,34 @@ class PersonalDataTransformer extends OperationNodeTransformer {
   protected override transformUpdateQuery(node: UpdateQueryNode): UpdateQueryNode {
     const scope = scopeOf([node.table, ...(node.from?.froms ?? []), ...(node.joins ?? []).map((join) => join.table)]);
     const updated = this.within(scope, () => super.transformUpdateQuery(node));
-    if (nameOfTable(node.table).table !== TABLE || !updated.updates) return updated;
-    return { ...updated, updates: updated.updates.flatMap((update) => this.encryptedUpdate(update)) };
+    const columns = PROTECTED_COLUMNS[nameOfTable(node.table).table ?? ''];
+    if (!columns || !updated.updates) return updated;
+    return { ...updated, updates: updated.updates.flatMap((update) => this.encryptedUpdate(update, columns)) };
   }
 
   protected override transformInsertQuery(node: InsertQueryNode): InsertQueryNode {
-    const inserted = this.within({ names: new Set() }, () => super.transformInsertQuery(node));
-    if (nameOfTable(node.into).table !== TABLE) return inserted;
-    return this.encryptedInsert(inserted);
+    const inserted = this.within(new Map(), () => super.transformInsertQuery(node));
+    const columns = PROTECTED_COLUMNS[nameOfTable(node.into).table ?? ''];
+    return columns ? this.encryptedInsert(inserted, columns) : inserted;
   }
 
   protected override transformBinaryOperation(node: BinaryOperationNode): BinaryOperationNode {
     const transformed = super.transformBinaryOperation(node);
     const operator = transformed.operator.kind === 'OperatorNode' ? (transformed.operator as OperatorNode).operator : undefined;
     if (!operator || !SEARCH_OPERATORS.has(operator)) return transformed;
-    const reference = protectedReference(transformed.leftOperand, this.scopes.at(-1));
-    const values = reference && searchedValues(operator, transformed.rightOperand)?.filter((value) => value !== '');
-    if (!reference || !values?.length) return transformed;
-    const column = columnName(reference.column) as string;
-    const indexReference = ReferenceNode.create(ColumnNode.create(INDEX_COLUMN[column] as string), reference.table);
+    const found = protectedReference(transformed.leftOperand, this.scopes.at(-1));
+    const values = found && searchedValues(operator, transformed.rightOperand)?.filter((value) => value !== '');
+    if (!found || !values?.length) return transformed;
+    const indexReference = ReferenceNode.create(ColumnNode.create(found.indexColumn), found.reference.table);
     const indexes = values.flatMap((value) => this.keys.indexesOf(value));
     const byIndex = BinaryOperationNode.create(indexReference, OperatorNode.create('in'), PrimitiveValueListNode.create(indexes));
     // Still compared as written too: rows not yet encrypted (or written by a node that had no key yet) are found.
     return ParensNode.create(OrNode.create(transformed, byIndex)) as unknown as BinaryOperationNode;
   }
 
-  private encryptedUpdate(update: ColumnUpdateNode): ColumnUpdateNode[] {
+  private encryptedUpdate(update: ColumnUpdateNode, protectedColumns: Readonly<Record<string, string>>): ColumnUpdateNode[] {
     const column = columnName(update.column);
-    const indexColumn = column && INDEX_COLUMN[column];
+    const indexColumn = column && protectedColumns[column];
     if (!indexColumn || update.value.kind !== 'ValueNode') return [update];
     const value = (update.value as ValueNode).value;
     if (value !== null && typeof value !== 'string') return [update];
@@ -171,9 +177,12 @@ class PersonalDataTransformer extends OperationNodeTransformer {
     ];
   }
 
-  private encryptedInsert(node: InsertQueryNode): InsertQueryNode {
+  private encryptedInsert(node: InsertQueryNode, protectedColumns: Readonly<Record<string, string>>): InsertQueryNode {
     const columns = node.columns?.map((column) => column.column.name) ?? [];
-    const protectedAt = columns.flatMap((name, at) => (INDEX_COLUMN[name] && !columns.includes(INDEX_COLUMN[name]) ? [at] : []));
+    const protectedAt = columns.flatMap((name, at) => {
+      const indexColumn = protectedColumns[name];
+      return indexColumn && !columns.includes(indexColumn) ? [at] : [];
+    });
     if (!protectedAt.length || node.values?.kind !== 'ValuesNode') return node;
     const rows = (node.values as ValuesNode).values.map((row) => {
       const values: unknown[] =
@@ -191,7 +200,7 @@ class PersonalDataTransformer extends OperationNodeTransformer {
         ? ValueListNode.create(all.map((value) => (isNode(value) ? value : ValueNode.create(value))))
         : PrimitiveValueListNode.create(all);
     });
-    const indexColumns = protectedAt.map((at) => ColumnNode.create(INDEX_COLUMN[columns[at] as string] as string));
+    const indexColumns = protectedAt.map((at) => ColumnNode.create(protectedColumns[columns[at] as string] as string));
     return { ...node, columns: [...(node.columns ?? []), ...indexColumns], values: ValuesNode.create(rows) };
   }
 }

@@ -1,11 +1,15 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from './database.js';
+import { PROTECTED_COLUMNS, PROTECTED_TABLES } from './personal-data-columns.js';
 import { newPersonalKey, PersonalDataKeys, type PersonalKey } from './personal-data-keys.js';
 
-const isCiphertext = (value: string | null) => value !== null && PersonalDataKeys.keyIdOf(value) !== undefined;
+const isCiphertext = (value: unknown) => typeof value === 'string' && PersonalDataKeys.keyIdOf(value) !== undefined;
+
+// biome-ignore lint/suspicious/noExplicitAny: the protected tables are walked by name
+type AnyDb = Kysely<any>;
 
 /**
- * Turning on, rotating and catching up the encryption at rest of users' phone and email (see
+ * Turning on, rotating and catching up the encryption at rest of personal data (PROTECTED_COLUMNS: users' phone and email and their copies; see
  * personal-data-keys.ts and personal-data-plugin.ts). The protection is platform-wide, because
  * the keys are: it is on from the first key on, and is never turned off by a setting (an
  * assessor's "met" must not be undone by a click). Re-encryption is a read and a write back of each
@@ -26,7 +30,7 @@ export interface PersonalDataState {
   encrypted: boolean;
   currentKeyId: number | null;
   keys: PersonalKeyState[];
-  /** Users with a phone or email not (yet) stored under the current key: in clear or under an older key. */
+  /** Rows of the protected tables with a value not (yet) stored under the current key: in clear or under an older key. */
   pending: number;
 }
 
@@ -57,45 +61,60 @@ export async function addPersonalKey(db: Db, keys: PersonalDataKeys): Promise<nu
   }
 }
 
-/** A user row whose phone or email is not stored under the current key (in clear, or under an older key). */
-const notUnderCurrent = (current: number) => {
+/** A row with a protected value not stored under the current key (in clear, or under an older key). */
+const notUnderCurrent = (columns: readonly string[], current: number) => {
   const prefix = `sm4:${current}:%`;
-  return sql<boolean>`(coalesce(phone, '') <> '' and phone not like ${prefix})
-    or (coalesce(email, '') <> '' and email not like ${prefix})`;
+  const each = columns.map((column) => sql`(coalesce(${sql.ref(column)}, '') <> '' and ${sql.ref(column)} not like ${prefix})`);
+  return sql<boolean>`(${sql.join(each, sql` or `)})`;
 };
 
+/** A row with any protected value at all (before the first key). */
+const holdingAny = (columns: readonly string[]) =>
+  sql<boolean>`(${sql.join(
+    columns.map((column) => sql`coalesce(${sql.ref(column)}, '') <> ''`),
+    sql` or `,
+  )})`;
+
 /**
- * Writes every user's phone and email under the current key, a batch per transaction, rows locked
- * while rewritten so that a concurrent edit is not overwritten by the older value. Answers how many
- * users were rewritten; nothing to do without a key.
+ * Writes every protected value under the current key, table by table, a batch per transaction,
+ * rows locked while rewritten so that a concurrent edit is not overwritten by the older value.
+ * Answers how many rows were rewritten; nothing to do without a key.
  */
-export async function encryptPendingUsers(db: Db, keys: PersonalDataKeys): Promise<number> {
+export async function encryptPendingRows(db: Db, keys: PersonalDataKeys): Promise<number> {
   const current = keys.currentKeyId;
   if (current === undefined) return 0;
+  let done = 0;
+  for (const table of PROTECTED_TABLES) done += await encryptPendingIn(db as unknown as AnyDb, table, current);
+  return done;
+}
+
+async function encryptPendingIn(db: AnyDb, table: string, current: number): Promise<number> {
+  const columns = Object.keys(PROTECTED_COLUMNS[table] ?? {});
   let done = 0;
   let after = '0';
   for (;;) {
     const rewritten = await db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('blade_user')
-        .select(['id', 'phone', 'email'])
+      const rows = (await trx
+        .selectFrom(table)
+        .select(['id', ...columns])
         .where('id', '>', after)
-        .where(notUnderCurrent(current))
+        .where(notUnderCurrent(columns, current))
         .orderBy('id')
         .limit(BATCH)
         .forUpdate()
-        .execute();
+        .execute()) as Record<string, unknown>[];
       for (const row of rows) {
         // A value still in ciphertext has a key this node does not hold: left alone, never encrypted twice.
-        if (isCiphertext(row.phone) || isCiphertext(row.email)) continue;
+        if (columns.some((column) => isCiphertext(row[column]))) continue;
         // Read decrypted, written back encrypted under the current key (with its index).
-        await trx.updateTable('blade_user').set({ phone: row.phone, email: row.email }).where('id', '=', row.id).execute();
+        const values = Object.fromEntries(columns.map((column) => [column, row[column] ?? null]));
+        await trx.updateTable(table).set(values).where('id', '=', row.id).execute();
       }
       return rows;
     });
     done += rewritten.length;
     if (rewritten.length < BATCH) return done;
-    after = (rewritten.at(-1) as { id: string }).id;
+    after = String((rewritten.at(-1) as { id: unknown }).id);
   }
 }
 
@@ -109,15 +128,20 @@ export async function personalDataState(db: Db, keys: PersonalDataKeys): Promise
     group by k.key_id`.execute(db);
   const users = new Map(perKey.rows.map((row) => [Number(row.keyId), Number(row.users)]));
   const current = keys.currentKeyId;
-  const pendingQuery = db.selectFrom('blade_user').select((eb) => eb.fn.countAll<string>().as('n'));
-  const pending =
-    current === undefined
-      ? await pendingQuery.where(sql<boolean>`coalesce(phone, '') <> '' or coalesce(email, '') <> ''`).executeTakeFirstOrThrow()
-      : await pendingQuery.where(notUnderCurrent(current)).executeTakeFirstOrThrow();
+  let pending = 0;
+  for (const table of PROTECTED_TABLES) {
+    const columns = Object.keys(PROTECTED_COLUMNS[table] ?? {});
+    const counted = await (db as unknown as AnyDb)
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where(current === undefined ? holdingAny(columns) : notUnderCurrent(columns, current))
+      .executeTakeFirstOrThrow();
+    pending += Number(counted.n);
+  }
   return {
     encrypted: current !== undefined,
     currentKeyId: current ?? null,
     keys: stored.map((key) => ({ id: key.id, createdAt: new Date(key.createdAt).toISOString(), users: users.get(key.id) ?? 0 })),
-    pending: Number(pending.n),
+    pending,
   };
 }

@@ -136,6 +136,8 @@ export interface Database
     gender: Opt<string>;
     source: Opt<string>;
     createTime: Timestamp;
+    // Migration 0056: HMAC-SM3 of the plain email while it is stored encrypted.
+    emailIndex: Opt<string>;
   };
   blade_role: Row<{ parentId: Id; roleName: string; roleAlias: string; sort: number }>;
   blade_role_menu: { id: Id; roleId: Id; menuId: Id };
@@ -331,6 +333,8 @@ export interface Database
     provider: Opt<string>;
     outcome: Opt<string>;
     requestIp: Opt<string>;
+    // Migration 0056: HMAC-SM3 of the plain phone while it is stored encrypted.
+    phoneIndex: Opt<string>;
   }>;
   blade_sms_code: {
     id: Id;
@@ -341,6 +345,8 @@ export interface Database
     used: number;
     attempts: ColumnType<number, number | undefined, number>;
     createTime: Timestamp;
+    // Migration 0056: HMAC-SM3 of the plain phone while it is stored encrypted.
+    phoneIndex: Opt<string>;
   };
   blade_report_file: Row<{ name: string; content: Opt<string>; link: Opt<string> }>;
 }

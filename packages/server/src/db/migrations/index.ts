@@ -48,6 +48,7 @@ import * as syncSchedulesRules from './0051-sync-schedules-rules.js';
 import * as personalDataEncryption from './0053-personal-data-encryption.js';
 import * as syncReplayGroups from './0054-sync-replay-groups.js';
 import * as callbackSeen from './0055-callback-seen.js';
+import * as personalDataCopies from './0056-personal-data-copies.js';
 
 export interface Migration {
   version: number;
@@ -109,4 +110,5 @@ export const migrations: Migration[] = [
   { version: 53, name: 'personal-data-encryption', up: personalDataEncryption.up },
   { version: 54, name: 'sync-replay-groups', up: syncReplayGroups.up },
   { version: 55, name: 'callback-seen', up: callbackSeen.up },
+  { version: 56, name: 'personal-data-copies', up: personalDataCopies.up },
 ];

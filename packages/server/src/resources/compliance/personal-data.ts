@@ -1,7 +1,7 @@
 import { DEFAULT_TENANT_ID, forbidden, complianceMessages as m } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import { anyProfileOn } from '../../db/compliance.js';
-import { addPersonalKey, encryptPendingUsers, loadPersonalKeys, personalDataState } from '../../db/personal-data.js';
+import { addPersonalKey, encryptPendingRows, loadPersonalKeys, personalDataState } from '../../db/personal-data.js';
 import type { Caller } from '../../kernel/caller.js';
 
 /** Other nodes re-read the personal-data keys when one node adds a key. */
@@ -24,7 +24,7 @@ export async function rotatePersonalDataKey(ctx: AppContext, caller: Caller) {
   const previous = keys.currentKeyId ?? null;
   const keyId = await addPersonalKey(ctx.db, keys);
   await ctx.bus.publish(PERSONAL_KEYS_TOPIC, { keyId });
-  const rewritten = await encryptPendingUsers(ctx.db, keys);
+  const rewritten = await encryptPendingRows(ctx.db, keys);
   await ctx.audit.record({
     type: 'platform.personal-data-key',
     actor: caller,
@@ -49,7 +49,7 @@ export async function catchUpPersonalData(ctx: AppContext): Promise<number> {
     await addPersonalKey(ctx.db, keys);
     await ctx.bus.publish(PERSONAL_KEYS_TOPIC, { keyId: keys.currentKeyId });
   }
-  return encryptPendingUsers(ctx.db, keys);
+  return encryptPendingRows(ctx.db, keys);
 }
 
 /** Turns the encryption on now (a profile was just turned on). */

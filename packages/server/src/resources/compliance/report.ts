@@ -195,19 +195,19 @@ const CONTROLS: Control[] = [
       const state = await personalDataState(ctx.db, ctx.database.personalData);
       if (!state.encrypted) {
         return notMet(
-          '用户手机号、邮箱以明文存储：平台租户为所有租户开启合规配置，或执行 sso compliance personal-data-rotate 开启加密',
-          "Users' phone and email are stored in clear: turn the profile on for every tenant from the platform tenant, or run sso compliance personal-data-rotate",
+          '用户手机号、邮箱以明文存储：开启合规配置，或执行 sso compliance personal-data-rotate 开启加密',
+          "Users' phone and email are stored in clear: turn the compliance profile on, or run sso compliance personal-data-rotate",
         );
       }
       if (state.pending > 0) {
         return notMet(
-          `${state.pending} 个用户的手机号或邮箱尚未以当前密钥加密：执行 sso compliance personal-data-rotate`,
-          `${state.pending} users' phone or email are not yet under the current key: run sso compliance personal-data-rotate`,
+          `${state.pending} 条个人信息记录（手机号、邮箱）尚未以当前密钥加密：执行 sso compliance personal-data-rotate`,
+          `${state.pending} records of personal data (phones, emails) are not yet under the current key: run sso compliance personal-data-rotate`,
         );
       }
       return met(
-        `用户手机号、邮箱以 SM4 加密存储（当前密钥 ${state.currentKeyId}），精确检索经 HMAC-SM3 索引；平台不保存身份证号`,
-        `Users' phone and email are stored SM4-encrypted (current key ${state.currentKeyId}), searched through an HMAC-SM3 index; the platform keeps no identity numbers`,
+        `用户手机号、邮箱及其副本（短信记录、第三方账号邮箱）以 SM4 加密存储（当前密钥 ${state.currentKeyId}），精确检索经 HMAC-SM3 索引；平台不保存身份证号`,
+        `Users' phone and email and their copies (SMS records, social accounts' emails) are stored SM4-encrypted (current key ${state.currentKeyId}), searched through an HMAC-SM3 index; the platform keeps no identity numbers`,
       );
     },
   },
