@@ -21,6 +21,17 @@ export async function grantApp(suite: ApiSuite, appId: string, userId: string): 
   await suite.admin.call('POST', '/api/blade-aps/appuser/submit', undefined, { appId, userId });
 }
 
+/** How many opens of the application the login log holds for the user (the portal's "recently visited" counts them). */
+export async function opensOf(suite: ApiSuite, userId: string, appId: string): Promise<number> {
+  const rows = await suite.server.ctx.db
+    .selectFrom('blade_app_login_log')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('appId', '=', appId)
+    .execute();
+  return rows.length;
+}
+
 export const tokenOf = (user: TestUser) => user.sdk.session?.token.access_token ?? '';
 
 /** A request to the platform with a user's session token (or none), without following redirects. */

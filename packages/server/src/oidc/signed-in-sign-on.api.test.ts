@@ -3,7 +3,7 @@ import * as client from 'openid-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenantWithAdmin, signIn, TEST_PASSWORD, type TrackedClient, useTestServer } from '../api-suite.testkit.js';
 import { changeOwnPassword } from '../auth/session-http.js';
-import { createApp, grantApp } from '../cas/sign-on.testkit.js';
+import { createApp, grantApp, opensOf } from '../cas/sign-on.testkit.js';
 import { CookieBrowser } from './browser.testkit.js';
 import { bladeAuth, grantUser, type RegisteredApp, registerApp, relyingParty, SCOPE, staffMember } from './rp.testkit.js';
 
@@ -80,16 +80,6 @@ async function authorize(browser: CookieBrowser, target: RegisteredApp, params: 
 const grantsOf = async (token: string) =>
   (await suite.server.ctx.db.selectFrom('sso_oidc_grant_session').select('grantId').where('sessionId', '=', sidOf(token)).execute()).length;
 
-const opensOf = async (userId: string, appId: string) =>
-  (
-    await suite.server.ctx.db
-      .selectFrom('blade_app_login_log')
-      .select('id')
-      .where('userId', '=', userId)
-      .where('appId', '=', appId)
-      .execute()
-  ).length;
-
 /** A staff member of their own, granted `target`, signed in once: their SDK and a browser holding their session. */
 async function signedInMember(account: string, target: RegisteredApp = app) {
   const member = await staffMember(suite, account);
@@ -142,11 +132,11 @@ describe('OpenID Connect, signed in to the platform', () => {
     ]);
 
     // Recorded once (the same visit), and the grant belongs to the platform session that made it.
-    expect(await opensOf(staff.id, app.id)).toBe(1);
+    expect(await opensOf(suite, staff.id, app.id)).toBe(1);
     const again = await authorize(browser, app);
     expect(again.code).toEqual(expect.any(String));
     expect(browser.requests).toBe(2);
-    expect(await opensOf(staff.id, app.id)).toBe(1);
+    expect(await opensOf(suite, staff.id, app.id)).toBe(1);
     expect(await grantsOf(accessToken(staff.sdk))).toBe(2);
   });
 
@@ -227,7 +217,7 @@ describe('OpenID Connect, signed in to the platform', () => {
       headers: bladeAuth(outsider.sdk),
     });
     expect(finish.status).toBe(403);
-    expect(await opensOf(outsider.id, app.id)).toBe(0);
+    expect(await opensOf(suite, outsider.id, app.id)).toBe(0);
   });
 
   it('stops at once when the grant is revoked, and refuses a disabled application', async () => {
@@ -316,7 +306,7 @@ describe('CAS, signed in to the platform', () => {
       `${suite.server.baseUrl}/cas/serviceValidate?service=${encodeURIComponent(service)}&ticket=${encodeURIComponent(ticket ?? '')}`,
     );
     expect(await validation.text()).toContain('<cas:user>one_hop_staff</cas:user>');
-    expect(await opensOf(staff.id, casAppId)).toBe(1);
+    expect(await opensOf(suite, staff.id, casAppId)).toBe(1);
     // gateway=true with a session is a sign-on too.
     expect(ticketOf((await login(browser, loginFor(service, '&gateway=true'))).location)).toMatch(/^ST-/);
   });
@@ -330,7 +320,7 @@ describe('CAS, signed in to the platform', () => {
       expect(ticketOf(answer.location)).toBeUndefined();
       expect(toSignInPage(answer.location)).toBe(true);
     }
-    expect(await opensOf(outsider.id, casAppId)).toBe(0);
+    expect(await opensOf(suite, outsider.id, casAppId)).toBe(0);
 
     const member = await signedInMember('one_hop_cas_leaver');
     await grantApp(suite, casAppId, member.id);

@@ -2,7 +2,7 @@ import type { SAML } from '@node-saml/node-saml';
 import { ACCESS_TOKEN_COOKIE, SAML_LOGIN_PARAM } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenantWithAdmin, createUserWithRole, signIn, TEST_PASSWORD, type TestUser, useTestServer } from '../api-suite.testkit.js';
-import { createApp, grantApp, platform, tokenOf } from '../cas/sign-on.testkit.js';
+import { createApp, grantApp, opensOf, platform, tokenOf } from '../cas/sign-on.testkit.js';
 import { CookieBrowser } from '../oidc/browser.testkit.js';
 import { samlMessages } from './routes.js';
 import { idpCertificates, postedForm, type SpOptions, serviceProvider } from './sp.testkit.js';
@@ -42,16 +42,6 @@ async function ssoOnce(browser: CookieBrowser, provider: SAML, relayState = '') 
   };
 }
 
-const opensOf = async (userId: string) =>
-  (
-    await suite.server.ctx.db
-      .selectFrom('blade_app_login_log')
-      .select('id')
-      .where('userId', '=', userId)
-      .where('appId', '=', appId)
-      .execute()
-  ).length;
-
 const sidOf = (user: TestUser) => JSON.parse(Buffer.from(tokenOf(user).split('.')[1] ?? '', 'base64url').toString()).sid as string;
 
 const pendingLogins = async () =>
@@ -80,7 +70,7 @@ describe('SAML, signed in to the platform', () => {
   it('answers the AuthnRequest in one exchange with the page that posts the signed response; the open and the sign-on are recorded once', async () => {
     const browser = signedInBrowser(staff);
     const provider = sp();
-    const before = await opensOf(staff.id);
+    const before = await opensOf(suite, staff.id, appId);
     const pendingBefore = await pendingLogins();
     const answer = await ssoOnce(browser, provider, 'back-to/orders');
     expect(browser.requests).toBe(1);
@@ -90,7 +80,7 @@ describe('SAML, signed in to the platform', () => {
     // The service provider checks signature, audience, destination and InResponseTo of its own request.
     const { profile } = await provider.validatePostResponseAsync({ SAMLResponse: answer.form?.fields.SAMLResponse ?? '' });
     expect(profile?.nameID).toBe('saml1_staff');
-    expect(await opensOf(staff.id)).toBe(before + 1);
+    expect(await opensOf(suite, staff.id, appId)).toBe(before + 1);
     expect(await pendingLogins()).toBe(pendingBefore);
     const signOns = await suite.server.ctx.db
       .selectFrom('sso_saml_sign_on')
@@ -120,10 +110,10 @@ describe('SAML, signed in to the platform', () => {
 
   it('sends ForceAuthn="true" to the sign-in page, where the request waits', async () => {
     const browser = signedInBrowser(staff);
-    const before = await opensOf(staff.id);
+    const before = await opensOf(suite, staff.id, appId);
     const answer = await ssoOnce(browser, sp({ forceAuthn: true }));
     expect(answer).toMatchObject({ status: 302, toSignInPage: true, form: undefined });
-    expect(await opensOf(staff.id)).toBe(before);
+    expect(await opensOf(suite, staff.id, appId)).toBe(before);
   });
 
   it('answers ForceAuthn at the sign-in page only with a sign-in made after the request: an older session is asked to sign in again, and the request waits for it', async () => {
@@ -131,17 +121,17 @@ describe('SAML, signed in to the platform', () => {
     const answer = await ssoOnce(signedInBrowser(user), sp({ forceAuthn: true }));
     expect(answer).toMatchObject({ status: 302, toSignInPage: true });
     const path = `/api/blade-auth/saml/response?request=${encodeURIComponent(answer.key)}`;
-    const before = await opensOf(user.id);
+    const before = await opensOf(suite, user.id, appId);
     const stale = await platform(suite, 'POST', path, user);
     expect(stale.status).toBe(400);
     expect(stale.json()).toMatchObject({ msg: samlMessages.signInAgain, data: { signInAgain: true } });
-    expect(await opensOf(user.id)).toBe(before);
+    expect(await opensOf(suite, user.id, appId)).toBe(before);
     // The page signs out and shows its form; the sign-in made there answers the waiting request.
     const fresh: TestUser = { ...user, sdk: await signIn(suite.server, { account: 'saml1_fresh', password: TEST_PASSWORD }) };
     const done = await platform(suite, 'POST', path, fresh);
     expect(done.status).toBe(200);
     expect(done.json()).toMatchObject({ code: 200, data: { url: expect.stringContaining('/saml/000000/post?key=') } });
-    expect(await opensOf(user.id)).toBe(before + 1);
+    expect(await opensOf(suite, user.id, appId)).toBe(before + 1);
     // Answered once: the request is spent.
     expect((await platform(suite, 'POST', path, fresh)).status).toBe(400);
   });
@@ -150,7 +140,7 @@ describe('SAML, signed in to the platform', () => {
     const outsider = await member('saml1_outsider', false);
     const answer = await ssoOnce(signedInBrowser(outsider), sp());
     expect(answer).toMatchObject({ status: 302, toSignInPage: true, form: undefined });
-    expect(await opensOf(outsider.id)).toBe(0);
+    expect(await opensOf(suite, outsider.id, appId)).toBe(0);
     // The page's own call refuses as it did before there was a way round it.
     const refused = await platform(suite, 'POST', `/api/blade-auth/saml/response?request=${encodeURIComponent(answer.key)}`, outsider);
     expect(refused.status).toBe(403);
