@@ -16,7 +16,13 @@ export async function step(page: Page, name: string, work: () => Promise<void>):
     await page.screenshot({ path: join(artifacts, `failed-${name}.png`) }).catch(() => undefined);
     const html = await page.content().catch(() => '');
     writeFileSync(join(artifacts, `failed-${name}.html`), html);
-    throw new Error(`step "${name}" failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    // CI keeps the log, not the artifacts: the page's address and what it was saying go in the error.
+    const said = await page
+      .locator('.ant-message-notice, .ant-notification-notice, .ant-form-item-explain-error, .ant-alert')
+      .allInnerTexts()
+      .catch(() => []);
+    const where = `at ${page.url()}${said.length ? `, showing: ${said.join(' | ')}` : ''}`;
+    throw new Error(`step "${name}" failed ${where}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 

@@ -87,6 +87,9 @@ export async function platformAdmin(server: TestServer): Promise<PlatformAdmin> 
 
 /** Types the person's account and password into the platform's sign-in page showing in `page`, and sends it. */
 export async function signInOnPlatformPage(page: Page, person: Person): Promise<void> {
+  // The form once it has the server's sign-in options (a captcha, the tenant field): a click
+  // before that could send a form those options are about to change.
+  await page.locator('.login-panel[data-ready="true"]').waitFor();
   await page.getByLabel('账号').fill(person.account);
   await page.getByLabel('密码').fill(person.password);
   await button(page, '登录').click();
