@@ -50,7 +50,7 @@ function filesUnder(dir: string): string[] {
 }
 
 /** What of the configuration the seed writes into the database. */
-const seedInputs = (config: Config) => ({
+export const seedInputs = (config: Config) => ({
   adminPassword: config.SSO_ADMIN_PASSWORD ?? null,
   memoryKib: config.SSO_ARGON2_MEMORY_KIB,
   passes: config.SSO_ARGON2_PASSES,

@@ -6,12 +6,14 @@ import pg from 'pg';
 import { type BuildOptions, buildServer, type Server } from './app.js';
 import { type Config, testConfig } from './kernel/config.js';
 import { seededSnapshot } from './seeded-snapshot.testkit.js';
+import { seededTemplate, urlOf } from './seeded-template.testkit.js';
 import { installTestTool } from './throwaway-resource.testkit.js';
 
 /**
  * A real server for tests: in-memory PGlite (loaded from a migrated and seeded snapshot, see
  * seeded-snapshot.testkit.ts), or a fresh PostgreSQL database when SSO_TEST_DATABASE_URL names a
- * server (the database is dropped on close).
+ * server (a copy of a migrated and seeded template, see seeded-template.testkit.ts; dropped on
+ * close).
  */
 export interface TestServer extends Server {
   baseUrl: string;
@@ -32,10 +34,9 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   // A suite that names its own database (a second node, a restart) gets it as it is, kept on close.
   if (adminUrl && !overrides.DATABASE_URL) {
     const name = `sso_test_${randomBytes(6).toString('hex')}`;
-    await withPg(adminUrl, (c) => c.query(`create database ${name}`));
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    config.DATABASE_URL = url.toString();
+    const template = await seededTemplate(adminUrl, config);
+    await withPg(adminUrl, (c) => c.query(`create database ${name} template ${template}`));
+    config.DATABASE_URL = urlOf(adminUrl, name);
     dropDatabase = () => withPg(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined);
   }
   // In memory, the database starts migrated and seeded; a suite's own directory or database does not.
