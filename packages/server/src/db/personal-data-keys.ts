@@ -1,4 +1,4 @@
-import { createHmac, getHashes, randomBytes } from 'node:crypto';
+import { createHmac, getHashes, randomBytes, timingSafeEqual } from 'node:crypto';
 import smCrypto from 'sm-crypto';
 
 /**
@@ -8,8 +8,13 @@ import smCrypto from 'sm-crypto';
  * kept so that rows not yet re-encrypted, and restored backups, still read. The keys live in memory
  * so that the database plugin can encrypt synchronously as a query is built.
  *
- * A stored value is `sm4:<key id>:<iv hex><ciphertext hex>` (SM4-CBC, PKCS#7, a random IV per
- * value): the key id says which key reads it, so rotation can re-encrypt row by row. The index is
+ * A stored value is `sm4:<key id>:<iv hex><ciphertext hex>.<tag hex>` (SM4-CBC, PKCS#7, a random
+ * IV per value): the key id says which key reads it, so rotation can re-encrypt row by row. The tag
+ * is HMAC-SM3 (first 128 bits) of everything between `sm4:` and the dot under a key derived from
+ * the key's index key: a value altered, or moved from another row's ciphertext of another key, is
+ * not decrypted (CBC alone would decrypt a flipped bit into a changed phone number). Values written
+ * before tags existed carry none; they still read under the keys made then (`tagged` false), and
+ * the catch-up rewrites them with one; a key made since refuses a value without a tag. The index is
  * HMAC-SM3 of the exact value under the same key id's index key: equal values give equal indexes
  * (that is what makes exact search possible) and nothing else about the value is revealed without
  * the key.
@@ -20,10 +25,18 @@ export interface PersonalKey {
   cipherKey: string;
   /** 32 bytes, hex. */
   indexKey: string;
+  /** 1 when every value under this key must carry a tag (keys made since tags exist); 0 for older keys. */
+  tagged: number;
+}
+
+interface LoadedKey extends PersonalKey {
+  macKey: string;
 }
 
 export const CIPHERTEXT_PREFIX = 'sm4:';
-const CIPHERTEXT = /^sm4:(\d+):([0-9a-f]{32})([0-9a-f]+)$/;
+const CIPHERTEXT = /^sm4:((\d+):([0-9a-f]{32})([0-9a-f]+))(?:\.([0-9a-f]{32}))?$/;
+/** The tag's length in hex: 128 bits of the HMAC-SM3. */
+const TAG_HEX = 32;
 
 // sm-crypto is CommonJS: its functions are properties of the default export under Node's ESM loader.
 const { sm3, sm4 } = smCrypto;
@@ -37,16 +50,22 @@ export const newPersonalKey = (id: number): PersonalKey => ({
   id,
   cipherKey: randomBytes(16).toString('hex'),
   indexKey: randomBytes(32).toString('hex'),
+  tagged: 1,
 });
 
+/** The tag key of a key pair: derived from its index key, so that no key serves two purposes. */
+const macKeyOf = (key: PersonalKey) => hmacSm3(key.indexKey, 'sso personal data integrity');
+
+const tagOf = (key: LoadedKey, body: string) => hmacSm3(key.macKey, body).slice(0, TAG_HEX);
+
 export class PersonalDataKeys {
-  private keys = new Map<number, PersonalKey>();
-  private newest: PersonalKey | undefined;
+  private keys = new Map<number, LoadedKey>();
+  private newest: LoadedKey | undefined;
 
   /** Replaces the keys known (after a load, an enable or a rotation). */
   use(keys: readonly PersonalKey[]): void {
-    this.keys = new Map(keys.map((key) => [key.id, key]));
-    this.newest = keys.reduce<PersonalKey | undefined>((top, key) => (!top || key.id > top.id ? key : top), undefined);
+    this.keys = new Map(keys.map((key) => [key.id, { ...key, macKey: macKeyOf(key) }]));
+    this.newest = [...this.keys.values()].reduce<LoadedKey | undefined>((top, key) => (!top || key.id > top.id ? key : top), undefined);
   }
 
   /** True once a key exists: from then on every new value is written encrypted. */
@@ -67,16 +86,23 @@ export class PersonalDataKeys {
     const key = this.newest;
     if (!key || plain === '') return plain;
     const iv = randomBytes(16).toString('hex');
-    return `${CIPHERTEXT_PREFIX}${key.id}:${iv}${sm4.encrypt(plain, key.cipherKey, { mode: 'cbc', iv })}`;
+    const body = `${key.id}:${iv}${sm4.encrypt(plain, key.cipherKey, { mode: 'cbc', iv })}`;
+    return `${CIPHERTEXT_PREFIX}${body}.${tagOf(key, body)}`;
   }
 
-  /** The plain value of a stored one; a value that is not our ciphertext, or whose key is unknown, comes back unchanged. */
+  /**
+   * The plain value of a stored one. A value that is not our ciphertext, whose key is unknown, whose
+   * tag does not match, or that lacks the tag its key requires, comes back unchanged: never a
+   * plain value made up from altered bytes.
+   */
   decrypt(stored: string): string {
     const parts = CIPHERTEXT.exec(stored);
-    const key = parts && this.keys.get(Number(parts[1]));
+    const key = parts && this.keys.get(Number(parts[2]));
     if (!parts || !key) return stored;
+    const tag = parts[5];
+    if (tag === undefined ? key.tagged === 1 : !sameHex(tag, tagOf(key, parts[1] as string))) return stored;
     try {
-      return sm4.decrypt(parts[3] as string, key.cipherKey, { mode: 'cbc', iv: parts[2] as string }) as string;
+      return sm4.decrypt(parts[4] as string, key.cipherKey, { mode: 'cbc', iv: parts[3] as string }) as string;
     } catch {
       return stored;
     }
@@ -85,7 +111,7 @@ export class PersonalDataKeys {
   /** The key id a stored value was encrypted under, if it is our ciphertext. */
   static keyIdOf(stored: string): number | undefined {
     const parts = CIPHERTEXT.exec(stored);
-    return parts ? Number(parts[1]) : undefined;
+    return parts ? Number(parts[2]) : undefined;
   }
 
   /** The index of a value under the current key (written beside the ciphertext). */
@@ -99,3 +125,5 @@ export class PersonalDataKeys {
     return [...this.keys.values()].map((key) => hmacSm3(key.indexKey, plain));
   }
 }
+
+const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));

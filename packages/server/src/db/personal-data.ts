@@ -36,7 +36,7 @@ export interface PersonalDataState {
 
 /** Reads the keys into the handle; call at start and whenever another node changed them. */
 export async function loadPersonalKeys(db: Db, keys: PersonalDataKeys): Promise<void> {
-  const rows = await db.selectFrom('sso_personal_key').select(['id', 'cipherKey', 'indexKey']).orderBy('id').execute();
+  const rows = await db.selectFrom('sso_personal_key').select(['id', 'cipherKey', 'indexKey', 'tagged']).orderBy('id').execute();
   keys.use(rows as PersonalKey[]);
 }
 
@@ -61,9 +61,12 @@ export async function addPersonalKey(db: Db, keys: PersonalDataKeys): Promise<nu
   }
 }
 
-/** A row with a protected value not stored under the current key (in clear, or under an older key). */
+/**
+ * A row with a protected value not stored under the current key with its integrity tag (in clear,
+ * under an older key, or written before tags existed).
+ */
 const notUnderCurrent = (columns: readonly string[], current: number) => {
-  const prefix = `sm4:${current}:%`;
+  const prefix = `sm4:${current}:%.%`;
   const each = columns.map((column) => sql`(coalesce(${sql.ref(column)}, '') <> '' and ${sql.ref(column)} not like ${prefix})`);
   return sql<boolean>`(${sql.join(each, sql` or `)})`;
 };

@@ -226,7 +226,7 @@ export interface Database
   blade_notice: Row<{ title: string; category: number; releaseTime: Timestamp; content: Opt<string> }>;
   sso_data_key: { purpose: string; keyMaterial: string; createdAt: Timestamp };
   // Migration 0053: the keys of personal data at rest.
-  sso_personal_key: { id: number; cipherKey: string; indexKey: string; createdAt: Generated<Date> };
+  sso_personal_key: { id: number; cipherKey: string; indexKey: string; tagged: Generated<number>; createdAt: Generated<Date> };
   // The OpenID Connect provider's stored objects (migration 0016), by model and id.
   sso_oidc_object: {
     model: string;

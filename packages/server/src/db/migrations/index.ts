@@ -49,6 +49,7 @@ import * as personalDataEncryption from './0053-personal-data-encryption.js';
 import * as syncReplayGroups from './0054-sync-replay-groups.js';
 import * as callbackSeen from './0055-callback-seen.js';
 import * as personalDataCopies from './0056-personal-data-copies.js';
+import * as personalDataTags from './0057-personal-data-tags.js';
 
 export interface Migration {
   version: number;
@@ -111,4 +112,5 @@ export const migrations: Migration[] = [
   { version: 54, name: 'sync-replay-groups', up: syncReplayGroups.up },
   { version: 55, name: 'callback-seen', up: callbackSeen.up },
   { version: 56, name: 'personal-data-copies', up: personalDataCopies.up },
+  { version: 57, name: 'personal-data-tags', up: personalDataTags.up },
 ];

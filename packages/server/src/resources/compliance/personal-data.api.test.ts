@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { createTenantWithAdmin, createUserWithRole, failure, useTestServer } from '../../api-suite.testkit.js';
+import { loadPersonalKeys } from '../../db/personal-data.js';
 import { createDept } from '../user/users.testkit.js';
 import { catchUpPersonalData } from './personal-data.js';
 
@@ -38,6 +39,8 @@ const rowsHolding = async (value: string) => {
   return Number(counted.rows[0]?.n);
 };
 
+/** The keys read again, as a node does when another one changed them. */
+const reloadKeys = () => loadPersonalKeys(suite.server.ctx.db, suite.server.ctx.database.personalData);
 const state = () => suite.admin.system.compliance.personalData() as Promise<PersonalDataStateAnswer>;
 const rotate = () => suite.admin.system.compliance.rotatePersonalDataKey() as Promise<PersonalDataStateAnswer>;
 const sm4Control = async () =>
@@ -87,8 +90,8 @@ describe('personal data at rest', () => {
     const on = await rotate();
     expect(on).toMatchObject({ encrypted: true, currentKeyId: 1, pending: 0 });
     const stored = await rawUser(before.id);
-    expect(stored.phone).toMatch(/^sm4:1:[0-9a-f]{64}$/);
-    expect(stored.email).toMatch(/^sm4:1:[0-9a-f]+$/);
+    expect(stored.phone).toMatch(/^sm4:1:[0-9a-f]{64}\.[0-9a-f]{32}$/);
+    expect(stored.email).toMatch(/^sm4:1:[0-9a-f]+\.[0-9a-f]{32}$/);
     expect(stored.phone_index).toMatch(/^[0-9a-f]{64}$/);
     expect(await rowsHolding(PHONES.before)).toBe(0);
     expect(await rowsHolding(EMAILS.before)).toBe(0);
@@ -187,6 +190,41 @@ describe('personal data at rest', () => {
     expect((await rawUser(beforeId)).phone).toMatch(/^sm4:2:/);
     expect(await state()).toMatchObject({ pending: 0 });
     expect(await rowsHolding(PHONES.before)).toBe(0);
+  });
+
+  it('carries an integrity tag: an altered or untagged value is not read as personal data; one written before tags is caught up', async () => {
+    const beforeId = (await api().page({ account: 'pd_before' })).records[0]?.id as string;
+    const stored = (await rawUser(beforeId)).phone as string;
+    expect(stored).toMatch(/^sm4:2:[0-9a-f]{32}[0-9a-f]+\.[0-9a-f]{32}$/);
+    const setPhone = (phone: string) => sql`update blade_user set phone = ${phone} where id = ${beforeId}`.execute(raw());
+    const readPhone = async () =>
+      (await suite.server.ctx.db.selectFrom('blade_user').select('phone').where('id', '=', beforeId).executeTakeFirst())?.phone;
+
+    // One hex digit of the ciphertext changed: CBC alone would decrypt it into another number.
+    const body = stored.slice(0, stored.indexOf('.'));
+    const flipped = `${body.slice(0, -1)}${body.endsWith('0') ? '1' : '0'}${stored.slice(stored.indexOf('.'))}`;
+    await setPhone(flipped);
+    expect(await readPhone()).toBe(flipped);
+    // The tag stripped: a key made since tags exist requires one.
+    await setPhone(body);
+    expect(await readPhone()).toBe(body);
+    // Neither is laundered by the catch-up into a fresh ciphertext of made-up digits.
+    await catchUpPersonalData(suite.server.ctx);
+    expect((await rawUser(beforeId)).phone).toBe(body);
+
+    // A key made before tags (marked untagged by the migration) still reads its untagged values,
+    // and the catch-up writes them back with a tag.
+    await setPhone(stored);
+    await sql`update sso_personal_key set tagged = 0 where id = 2`.execute(raw());
+    await reloadKeys();
+    await setPhone(body);
+    expect(await readPhone()).toBe(PHONES.before);
+    expect((await state()).pending).toBe(1);
+    expect(await catchUpPersonalData(suite.server.ctx)).toBe(1);
+    expect((await rawUser(beforeId)).phone).toMatch(/^sm4:2:[0-9a-f]+\.[0-9a-f]{32}$/);
+    expect(await api().detail(beforeId)).toMatchObject({ phone: PHONES.before });
+    await sql`update sso_personal_key set tagged = 1 where id = 2`.execute(raw());
+    await reloadKeys();
   });
 
   it('belongs to the platform: a tenant administrator neither sees nor rotates the keys', async () => {
