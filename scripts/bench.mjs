@@ -23,8 +23,12 @@ console.log(
   '\nDirectory sync: 50,000 people, 3,000 departments from a local slapd; directory-password sign-ins beside the platform password (PGlite)',
 );
 const sync = spawnSync(process.execPath, [join(root, 'tests/bench/sync.mjs')], { stdio: 'inherit', cwd: root });
+// The audit chain's cost per security event, in-process (tests/bench/audit-chain.mjs; PGlite and PostgreSQL).
+console.log('\nAudit chain: security events written bare, chained with SM3 and with SHA-256');
+const chain = spawnSync(process.execPath, [join(root, 'tests/bench/audit-chain.mjs')], { stdio: 'inherit', cwd: root });
 process.exit(
   (result.status ?? 1) ||
+    (chain.status ?? 1) ||
     (tui.status ?? 1) ||
     (appStats.status ?? 1) ||
     (permissions.status ?? 1) ||

@@ -40,31 +40,28 @@ export function recordContent(row: Record<string, unknown>): string {
 
 export const linkHash = (digest: string, prevHash: string, row: Record<string, unknown>) => digestOf(digest, prevHash + recordContent(row));
 
-/** Links the records just written (ids of one table), in id order, to their tenants' chains; call inside their transaction. */
-export async function appendToChain(trx: Executor, table: ChainedTable, ids: readonly string[], digest: ChainDigest): Promise<void> {
-  if (!ids.length) return;
-  const rows = (await trx
-    .selectFrom(table)
-    .selectAll()
-    .where('id', 'in', [...ids])
-    .orderBy('id')
-    .execute()) as Record<string, unknown>[];
+/** Links the records just written (rows of one table as stored), in id order, to their tenants' chains; call inside their transaction. */
+export async function appendToChain(
+  trx: Executor,
+  table: ChainedTable,
+  written: readonly Record<string, unknown>[],
+  digest: ChainDigest,
+): Promise<void> {
+  if (!written.length) return;
+  const rows = [...written].sort((a, b) => (BigInt(String(a.id)) < BigInt(String(b.id)) ? -1 : 1));
   const byTenant = new Map<string, Record<string, unknown>[]>();
   for (const row of rows) {
     const tenantId = String(row.tenantId ?? '');
     byTenant.set(tenantId, [...(byTenant.get(tenantId) ?? []), row]);
   }
   for (const [tenantId, records] of byTenant) {
-    await trx
+    // The tenant's head, made at its first link, locked until the transaction ends (one writer
+    // per tenant, so the chain never forks): one upsert that answers the head as it stands.
+    const head = await trx
       .insertInto('blade_log_chain_head')
       .values({ tenantId, seq: 0, hash: GENESIS })
-      .onConflict((oc) => oc.column('tenantId').doNothing())
-      .execute();
-    const head = await trx
-      .selectFrom('blade_log_chain_head')
-      .select(['seq', 'hash'])
-      .where('tenantId', '=', tenantId)
-      .forUpdate()
+      .onConflict((oc) => oc.column('tenantId').doUpdateSet({ tenantId }))
+      .returning(['seq', 'hash'])
       .executeTakeFirstOrThrow();
     let seq = Number(head.seq);
     let prevHash = String(head.hash);
@@ -75,8 +72,13 @@ export async function appendToChain(trx: Executor, table: ChainedTable, ids: rea
       prevHash = hash;
       return link;
     });
-    await trx.insertInto('blade_log_chain').values(links).execute();
-    await trx.updateTable('blade_log_chain_head').set({ seq, hash: prevHash }).where('tenantId', '=', tenantId).execute();
+    // The links and the head's move in one statement.
+    await trx
+      .with('linked', (db) => db.insertInto('blade_log_chain').values(links))
+      .updateTable('blade_log_chain_head')
+      .set({ seq, hash: prevHash })
+      .where('tenantId', '=', tenantId)
+      .execute();
   }
 }
 

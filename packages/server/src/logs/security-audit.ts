@@ -65,17 +65,10 @@ export class SecurityAudit {
   private async insert<E>(db: Executor, spec: TableSpec<E>, rows: Value[][]): Promise<void> {
     // The records and their links to the tenant's chain are committed together or not at all.
     const write = async (executor: Executor) => {
-      const digest = await chainDigest(executor);
-      // A batch reserves at most 4096 ids; an event names as many targets as a bulk call carries.
-      for (let start = 0; start < rows.length; start += 4096) {
-        const chunk = rows.slice(start, start + 4096);
-        const at = chunk.map(() => Date.now());
-        const columns = spec.columns.map((_, k) => chunk.map((row) => row[k] ?? null));
-        const firstId = this.ids.reserve(chunk.length);
-        await insertColumns(executor as Db, spec.table, spec.columns, { firstId, at, columns }, { ...COMMON_CONSTANTS, ...spec.constants });
-        const ids = chunk.map((_, i) => (firstId + BigInt(i)).toString());
-        await appendToChain(executor, spec.table as ChainedTable, ids, digest);
-      }
+      const digest = await chainDigest(executor, this.cache);
+      await insertRecords(executor, this.ids, spec, rows, (records) =>
+        appendToChain(executor, spec.table as ChainedTable, records, digest),
+      );
     };
     if (db.isTransaction) await write(db);
     else await db.transaction().execute(write);
@@ -84,17 +77,46 @@ export class SecurityAudit {
 }
 
 /**
- * `audit.chainDigest`: `sha256`, or SM3 (the default). Read through the writer's own transaction:
- * on the embedded database a read beside an open transaction would wait for it to end.
+ * Writes log records in batches of at most 4096 (what one id reservation holds; an event names as
+ * many targets as a bulk call carries), calling `written` with each batch's records as stored, in
+ * the same executor. Without `written` this is the bare write the chain adds to: the audit-chain bench's baseline.
  */
-async function chainDigest(executor: Executor): Promise<ChainDigest> {
-  const row = await executor
-    .selectFrom('blade_param')
-    .select('paramValue')
-    .where('paramKey', '=', 'audit.chainDigest')
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
-  return String(row?.paramValue ?? '')
+export async function insertRecords<E>(
+  executor: Executor,
+  ids: IdGenerator,
+  spec: TableSpec<E>,
+  rows: Value[][],
+  written?: (records: Record<string, unknown>[]) => Promise<void>,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += 4096) {
+    const chunk = rows.slice(start, start + 4096);
+    const at = chunk.map(() => Date.now());
+    const columns = spec.columns.map((_, k) => chunk.map((row) => row[k] ?? null));
+    const firstId = ids.reserve(chunk.length);
+    const constants = { ...COMMON_CONSTANTS, ...spec.constants };
+    const records = await insertColumns(executor as Db, spec.table, spec.columns, { firstId, at, columns }, constants, {
+      returning: written !== undefined,
+    });
+    await written?.(records);
+  }
+}
+
+/**
+ * `audit.chainDigest`: `sha256`, or SM3 (the default). Kept in the parameters' cache (the key
+ * `Params.get` uses, dropped when a parameter is saved); a miss is read through the writer's own
+ * transaction: on the embedded database a read beside an open transaction would wait for it to end.
+ */
+async function chainDigest(executor: Executor, cache: ResourceCache): Promise<ChainDigest> {
+  const value = await cache.get('blade_param', 'key:audit.chainDigest', async () => {
+    const row = await executor
+      .selectFrom('blade_param')
+      .select('paramValue')
+      .where('paramKey', '=', 'audit.chainDigest')
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    return row?.paramValue as string | undefined;
+  });
+  return String(value ?? '')
     .trim()
     .toLowerCase() === 'sha256'
     ? 'sha256'
