@@ -117,12 +117,8 @@ export default function ComplianceScreen({ menu }: ScreenProps) {
         size="small"
         title={t('compliance.reportTitle')}
         extra={
+          // The counts go in the body: beside the buttons they squeezed the title away on a phone.
           <Space>
-            {report && (
-              <Typography.Text type="secondary" data-testid="compliance-summary">
-                {t('compliance.summary', { met: count('met'), notMet: count('not met'), na: count('n/a') })}
-              </Typography.Text>
-            )}
             <Button size="small" onClick={() => load().catch(() => undefined)}>
               {t('crud.refresh')}
             </Button>
@@ -132,6 +128,11 @@ export default function ComplianceScreen({ menu }: ScreenProps) {
           </Space>
         }
       >
+        {report && (
+          <Typography.Paragraph type="secondary" data-testid="compliance-summary">
+            {t('compliance.summary', { met: count('met'), notMet: count('not met'), na: count('n/a') })}
+          </Typography.Paragraph>
+        )}
         <Table<ComplianceControl>
           size="small"
           rowKey="id"

@@ -64,7 +64,7 @@ addScreenStrings('compliance', {
     met: 'Met',
     notMet: 'Not met',
     na: 'N/A',
-    summary: 'met {{met}}, not met {{notMet}}, n/a {{na}}',
+    summary: 'Met {{met}}, not met {{notMet}}, not applicable {{na}}',
     export: 'Export report',
     personalData: {
       title: 'Personal data encrypted at rest (SM4)',
