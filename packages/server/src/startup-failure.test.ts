@@ -46,7 +46,9 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stde
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stderr: stderr.replace(/^.*Unsupported runtime.*\n/gm, '') })));
+  return new Promise((resolve) =>
+    child.on('exit', (code) => resolve({ code, stderr: stderr.replace(/^.*Unsupported runtime.*\n/gm, '') })),
+  );
 }
 
 const oneLine = (text: string) => text.trim().split('\n');
