@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../interop/net.testkit.js';
 
 /**
  * `npm start` readies every front end: it builds the server, the web app and both command-line
@@ -9,14 +9,6 @@ import { afterAll, describe, expect, it } from 'vitest';
  */
 const repo = join(import.meta.dirname, '..', '..');
 let start: ChildProcess | undefined;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** The start script's output until the server says it is ready (or the script ends). */
 async function outputUntilReady(child: ChildProcess): Promise<string> {

@@ -16,12 +16,10 @@ import { registerCasRoutes } from './cas/routes.js';
 import { registerCasSingleLogout } from './cas/single-logout.js';
 import { type AppContext, createContext, passwordsOf } from './context.js';
 import { openDatabase } from './db/database.js';
-import { migrate } from './db/migrate.js';
 import { type MigrationNotice, reportMigrationNotices } from './db/migration-notices.js';
-import { seed } from './db/seed.js';
 import { registerEndpointRoutes, registerResourceRoutes } from './engine/routes.js';
 import type { ServerResource } from './engine/types.js';
-import { seedLeaveProcess } from './flow/seed-leave.js';
+import { migrateAndSeed } from './first-start.js';
 import { scheduleFlowTimers } from './flow/timers.js';
 import { registerAppNameRoute, ssoGrant } from './handoff/app-handoff.js';
 import { registerHandoffRoute } from './handoff/handoff-route.js';
@@ -87,10 +85,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   let database = await openDatabase(config, { initialData: options.initialData });
   const ids = new IdGenerator(config.SSO_WORKER_ID);
   const notices: MigrationNotice[] = [];
-  const applied = await migrate(database.db, { notify: (notice) => notices.push(notice) });
+  const applied = await migrateAndSeed(database.db, config, ids, (notice) => notices.push(notice));
   const passwords = passwordsOf(config);
-  await seed(database.db, { ids, passwords, adminPassword: config.SSO_ADMIN_PASSWORD });
-  await seedLeaveProcess(database.db, ids);
   if (applied.length && database.kind === 'pglite' && database.location !== 'memory') {
     // Migrating and seeding grew the embedded database's memory, which it never gives back:
     // opened afresh, it starts from its small resident size (first start and upgrades only).

@@ -2,8 +2,9 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { passwordsOf } from './context.js';
-import { openDatabase } from './db/database.js';
+import { type Db, openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import type { MigrationNotice } from './db/migration-notices.js';
 import { seed } from './db/seed.js';
 import { seedLeaveProcess } from './flow/seed-leave.js';
 import type { Config } from './kernel/config.js';
@@ -25,14 +26,27 @@ export const isFirstEmbeddedStart = (config: Config): boolean =>
 /** True in the child: it prepares the database and exits, serving nothing. */
 export const preparingOnly = (): boolean => process.env[PREPARE_ONLY] === '1';
 
+/**
+ * What every start does to its database before serving, and what the test databases are made
+ * with: the pending migrations (answered), then the seed, which adds only what is missing.
+ */
+export async function migrateAndSeed(
+  db: Db,
+  config: Config,
+  ids = new IdGenerator(config.SSO_WORKER_ID),
+  notify?: (notice: MigrationNotice) => void,
+): Promise<number[]> {
+  const applied = await migrate(db, { notify });
+  await seed(db, { ids, passwords: passwordsOf(config), adminPassword: config.SSO_ADMIN_PASSWORD });
+  await seedLeaveProcess(db, ids);
+  return applied;
+}
+
 /** The child's work: the database created, migrated and seeded, then closed. */
 export async function prepareDatabase(config: Config): Promise<void> {
   const database = await openDatabase(config);
   try {
-    const ids = new IdGenerator(config.SSO_WORKER_ID);
-    await migrate(database.db);
-    await seed(database.db, { ids, passwords: passwordsOf(config), adminPassword: config.SSO_ADMIN_PASSWORD });
-    await seedLeaveProcess(database.db, ids);
+    await migrateAndSeed(database.db, config);
   } finally {
     await database.close();
   }

@@ -3,13 +3,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Passwords } from './auth/passwords.js';
 import { openDatabase } from './db/database.js';
-import { migrate } from './db/migrate.js';
-import { seed } from './db/seed.js';
-import { seedLeaveProcess } from './flow/seed-leave.js';
+import { migrateAndSeed } from './first-start.js';
 import { type Config, testConfig } from './kernel/config.js';
-import { IdGenerator } from './kernel/ids.js';
 
 /**
  * In-memory test servers start from a dump of a migrated and seeded PGlite database instead of an
@@ -28,7 +24,14 @@ const repoDir = resolve(srcDir, '../../..');
 export const snapshotDir = join(tmpdir(), 'sso-test-snapshots');
 
 /** The sources whose change changes the snapshot, relative to the server's src/. */
-const WRITERS = ['db/', 'flow/seed-leave.ts', 'flow/seed-hr-role.ts', 'flow/leave-model.ts', 'seeded-snapshot.testkit.ts'];
+const WRITERS = [
+  'db/',
+  'first-start.ts',
+  'flow/seed-leave.ts',
+  'flow/seed-hr-role.ts',
+  'flow/leave-model.ts',
+  'seeded-snapshot.testkit.ts',
+];
 
 /** A hash of the snapshot's writers under `root` (a server src/ folder) and of `lockfile`. */
 export function sourceHash(root = srcDir, lockfile = join(repoDir, 'pnpm-lock.yaml')): string {
@@ -86,11 +89,7 @@ export function seededSnapshot(config: Config): Promise<Blob> {
 async function buildSnapshot(config: Config, path: string, current: string): Promise<Blob> {
   const database = await openDatabase(testConfig({ SSO_DATA_DIR: 'memory://' }));
   try {
-    const ids = new IdGenerator(config.SSO_WORKER_ID);
-    const passwords = new Passwords({ memoryKib: config.SSO_ARGON2_MEMORY_KIB, passes: config.SSO_ARGON2_PASSES });
-    await migrate(database.db);
-    await seed(database.db, { ids, passwords, adminPassword: config.SSO_ADMIN_PASSWORD });
-    await seedLeaveProcess(database.db, ids);
+    await migrateAndSeed(database.db, config);
     if (!database.dump) throw new Error('the snapshot needs a PGlite database');
     const bytes = Buffer.from(await (await database.dump()).arrayBuffer());
     mkdirSync(snapshotDir, { recursive: true });

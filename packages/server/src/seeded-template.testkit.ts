@@ -1,12 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { Passwords } from './auth/passwords.js';
 import { openDatabase } from './db/database.js';
-import { migrate } from './db/migrate.js';
-import { seed } from './db/seed.js';
-import { seedLeaveProcess } from './flow/seed-leave.js';
+import { migrateAndSeed } from './first-start.js';
 import { type Config, testConfig } from './kernel/config.js';
-import { IdGenerator } from './kernel/ids.js';
 import { seedInputs, sourceHash } from './seeded-snapshot.testkit.js';
 
 /**
@@ -57,7 +53,7 @@ async function buildOnce(adminUrl: string, config: Config, name: string): Promis
     const building = `${name}_b${randomBytes(3).toString('hex')}`;
     await admin.query(`create database ${building}`);
     try {
-      await migrateAndSeed(urlOf(adminUrl, building), config);
+      await prepareTemplate(urlOf(adminUrl, building), config);
       await admin.query(`alter database ${building} rename to ${name}`);
     } catch (error) {
       await admin.query(`drop database if exists ${building} with (force)`);
@@ -71,14 +67,10 @@ async function buildOnce(adminUrl: string, config: Config, name: string): Promis
 }
 
 /** The database at `url` migrated and seeded the way a first start does, then left unconnected. */
-async function migrateAndSeed(url: string, config: Config): Promise<void> {
+async function prepareTemplate(url: string, config: Config): Promise<void> {
   const database = await openDatabase(testConfig({ DATABASE_URL: url }));
   try {
-    const ids = new IdGenerator(config.SSO_WORKER_ID);
-    const passwords = new Passwords({ memoryKib: config.SSO_ARGON2_MEMORY_KIB, passes: config.SSO_ARGON2_PASSES });
-    await migrate(database.db);
-    await seed(database.db, { ids, passwords, adminPassword: config.SSO_ADMIN_PASSWORD });
-    await seedLeaveProcess(database.db, ids);
+    await migrateAndSeed(database.db, config);
   } finally {
     await database.close();
   }

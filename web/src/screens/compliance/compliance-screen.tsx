@@ -129,9 +129,11 @@ export default function ComplianceScreen({ menu }: ScreenProps) {
         }
       >
         {report && (
-          <Typography.Paragraph type="secondary" data-testid="compliance-summary">
-            {t('compliance.summary', { met: count('met'), notMet: count('not met'), na: count('n/a') })}
-          </Typography.Paragraph>
+          <div style={{ marginBottom: 8 }}>
+            <Typography.Text type="secondary" data-testid="compliance-summary">
+              {t('compliance.summary', { met: count('met'), notMet: count('not met'), na: count('n/a') })}
+            </Typography.Text>
+          </div>
         )}
         <Table<ComplianceControl>
           size="small"
