@@ -2,6 +2,7 @@ import { syncMessages as m, platformRoleMessages, syncRuleMessages as r, sodConf
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bad, createRole, failure, menuIds, useTestServer } from '../../api-suite.testkit.js';
 import { appAuthzKit } from '../user-authorized/app-authz.testkit.js';
+import { syncKit } from './sync.testkit.js';
 
 /**
  * Joiners, movers and leavers of an HR file source: birthright rules give a platform role and
@@ -11,9 +12,8 @@ import { appAuthzKit } from '../user-authorized/app-authz.testkit.js';
  */
 const suite = useTestServer();
 const kit = appAuthzKit(suite);
-const api = () => suite.admin.system.syncSource;
+const { api, db, save, platformRoleOf } = syncKit(suite);
 const rules = () => suite.admin.system.syncRule;
-const db = () => suite.server.ctx.db;
 const HEADER = '登录账号,用户姓名,用户编号,部门路径,岗位路径,状态';
 const csv = (...lines: string[]) => new TextEncoder().encode(`${[HEADER, ...lines].join('\n')}\n`);
 const upload = (...lines: string[]) => api().upload({ file: { filename: 'staff.csv', data: csv(...lines) } }, { id: sourceId });
@@ -71,7 +71,7 @@ beforeAll(async () => {
   checker = await kit.role(appId, 'checker', [approveMenu]);
   await kit.rule('付款分离', [payer, checker]);
   financeRole = await createRole(suite.server, { alias: 'finance_staff', name: '财务人员' });
-  sourceId = String(((await api().submit({ name: 'HR export', kind: 'file' } as never)) as { id: string }).id);
+  sourceId = await save({ name: 'HR export', kind: 'file' });
   // The first run builds the departments the rules name.
   await upload(
     'hr01,张三,H001,集团/财务部/应付组,财务类/会计,在职',
@@ -199,19 +199,7 @@ describe('birthright rules', () => {
 
 describe('birthright rules and the three administrators', () => {
   it('never give a second of the system, security and audit administrator roles: an error row, logged, the run goes on', async () => {
-    const roleOf = async (alias: string) =>
-      String(
-        (
-          await db()
-            .selectFrom('blade_role')
-            .select('id')
-            .where('tenantId', '=', '000000')
-            .where('roleAlias', '=', alias)
-            .where('isDeleted', '=', 0)
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
-    const [systemAdmin, securityAdmin] = [await roleOf('system_admin'), await roleOf('security_admin')];
+    const [systemAdmin, securityAdmin] = [await platformRoleOf('system_admin'), await platformRoleOf('security_admin')];
     await suite.admin.user.user.grant(undefined, { userIds: await userId('hr04'), roleIds: systemAdmin });
     await rules().submit({ name: '销售部安全员', deptId: await deptId('销售部'), roleId: securityAdmin } as never);
     const answer = await apply();
