@@ -17,11 +17,10 @@ import type { SourceRow } from './source.js';
  * post and LDAP group (nested groups resolved, as the last apply read them), and loses what a rule gave them that they no longer match. What a rule gave is kept
  * in `blade_sync_grant`; a grant the person held already (given by hand) is recorded as not the
  * rule's own (`owned` 0) and is never taken back. Application roles go through the one grant
- * path (separation of duties checked: a refusal is an error row of the run, and the run goes on;
- * it is remembered, and not tried or logged again while nothing the refusal depended on changes:
- * refused-grants.ts);
- * platform roles join the user's role list, checked when the rule was saved (only an
- * administrator hands out the administrator role).
+ * path (separation of duties checked); platform roles join the user's role list through the
+ * 三员 check, and only an administrator may save a rule handing out the administrator role. A
+ * refusal is an error row of the run, and the run goes on; it is remembered, and not tried or
+ * logged again while nothing the check read changes (refused-grants.ts).
  */
 
 const keyOf = (kind: GrantKind, targetId: string) => `${kind}:${targetId}`;
