@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import {
   AuthClient,
   accountLockedFor,
@@ -10,22 +9,14 @@ import {
   zh,
 } from '@sso/shared-api';
 import { undiciTransport } from '@sso/shared-api/node';
-import { Attribute, Change, type Client } from 'ldapts';
+import { Attribute, Change } from 'ldapts';
 import { sm2 } from 'sm-crypto';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithRole, TEST_PASSWORD, type TestUser, trackedClient, useTestServer } from '../api-suite.testkit.js';
 import { escapeFilterValue } from '../net/ldap-connection.js';
-import {
-  ldifOf,
-  type Person,
-  personDn,
-  ROOT_DN,
-  ROOT_PASSWORD,
-  SLAPD,
-  type Slapd,
-  startSlapd,
-} from '../resources/sync-source/slapd.testkit.js';
+import { ldifOf, type Person, personDn } from '../resources/sync-source/slapd.testkit.js';
+import { ldapSource, syncKit, useSlapd } from '../resources/sync-source/sync.testkit.js';
 import { administratorRole } from '../resources/user/users.testkit.js';
 
 /**
@@ -51,11 +42,10 @@ const PEOPLE: Person[] = ['alice', 'bob', 'carol', 'dave'].map((uid, i) => ({
 }));
 const passwordOf = (uid: string) => `${DIRECTORY_PASSWORD}-${uid}`;
 
-const skipped = !existsSync(SLAPD);
-if (skipped) console.warn(`no ${SLAPD} (Debian's slapd): the directory-password sign-in cases are skipped`);
+const slapd = useSlapd(ldifOf([{ path: ['Staff'] }], PEOPLE), { skips: 'the directory-password sign-in cases are skipped' });
+const { skipped } = slapd;
+const { save } = syncKit(suite);
 
-let slapd: Slapd;
-let ldap: Client | undefined;
 let admin: SsoClient;
 let sourceId: string;
 let publicKey = '';
@@ -86,27 +76,10 @@ beforeAll(async () => {
   const failCount = (await admin.system.param.list({ paramKey: 'account.failCount' })).records[0];
   if (failCount) await admin.system.param.submit({ id: failCount.id, paramValue: '2' });
   if (skipped) return;
-  const started = await startSlapd(ldifOf([{ path: ['Staff'] }], PEOPLE));
-  if (typeof started === 'string') throw new Error(started);
-  slapd = started;
-  ldap = await slapd.admin();
-  const created = (await source().submit({
-    name: 'Staff directory',
-    kind: 'ldap',
-    url: slapd.url,
-    bindDn: ROOT_DN,
-    bindPassword: ROOT_PASSWORD,
-    baseDn: 'dc=example,dc=com',
-    mapping: JSON.stringify({ roleId: await administratorRole(suite.server) }),
-  } as never)) as { id: string };
-  sourceId = String(created.id);
+  const mapping = JSON.stringify({ roleId: await administratorRole(suite.server) });
+  sourceId = await save(ldapSource(slapd, { name: 'Staff directory', mapping }), admin);
   const applied = await source().apply(undefined, { id: sourceId });
   expect(applied.creates).toBeGreaterThanOrEqual(PEOPLE.length);
-});
-
-afterAll(async () => {
-  await ldap?.unbind();
-  await slapd?.stop();
 });
 
 describe('signing in with the directory password', () => {
@@ -178,7 +151,7 @@ describe('signing in with the directory password', () => {
 
   it.skipIf(skipped)('follows a password changed in the directory; the remembered outcome is only for the same password', async () => {
     expect((await oauthToken('bob', seal(passwordOf('bob')))).status).toBe(200);
-    await ldap?.modify(personDn(PEOPLE[1]), [
+    await slapd.ldap.modify(personDn(PEOPLE[1]), [
       new Change({ operation: 'replace', modification: new Attribute({ type: 'userPassword', values: ['Changed-Secret-1'] }) }),
     ]);
     expect((await oauthToken('bob', seal('Changed-Secret-1'))).status).toBe(200);

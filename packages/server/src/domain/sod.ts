@@ -21,7 +21,7 @@ export interface SodRule {
   roleIds: string[];
 }
 
-interface RoleDuties {
+export interface RoleDuties {
   id: string;
   label: string;
   menus: Set<string>;
@@ -63,9 +63,13 @@ export async function loadRules(db: Trx, tenantId: string, ruleId?: string): Pro
  */
 export async function loadSodState(db: Trx, tenantId: string, userIds?: readonly string[]): Promise<SodState> {
   const rules = await loadRules(db, tenantId);
+  if (!rules.length || (userIds && !userIds.length)) return { rules, roles: new Map(), users: new Map() };
+  return { rules, roles: await loadRoleDuties(db, tenantId), users: await loadHoldings(db, tenantId, userIds) };
+}
+
+/** The duties (menus and functions) of every live application role of a tenant, with its label. */
+export async function loadRoleDuties(db: Trx, tenantId: string): Promise<Map<string, RoleDuties>> {
   const roles = new Map<string, RoleDuties>();
-  const users = new Map<string, Holdings>();
-  if (!rules.length || (userIds && !userIds.length)) return { rules, roles, users };
   const roleRows = await db.selectFrom('blade_app_role').select(['id', 'appId', 'roleName']).$call(live(tenantId)).execute();
   const apps = await appNamesById(
     db,
@@ -81,13 +85,22 @@ export async function loadSodState(db: Trx, tenantId: string, userIds?: readonly
   for (const r of roleMenus) roles.get(String(r.appRoleId))?.menus.add(String(r.menuId));
   const roleFunctions = await db.selectFrom('blade_app_role_function').select(['appRoleId', 'functionId']).$call(live(tenantId)).execute();
   for (const r of roleFunctions) roles.get(String(r.appRoleId))?.functions.add(String(r.functionId));
+  return roles;
+}
 
+/**
+ * What the users given hold now (roles granted, menus and functions granted directly, none
+ * expired), one entry each; every user holding anything when `userIds` is absent.
+ */
+export async function loadHoldings(db: Trx, tenantId: string, userIds?: readonly string[]): Promise<Map<string, Holdings>> {
+  const users = new Map<string, Holdings>();
   const holdingsOf = (userId: string) => {
     const held = users.get(userId) ?? emptyHoldings();
     users.set(userId, held);
     return held;
   };
   for (const userId of userIds ?? []) holdingsOf(userId);
+  if (userIds && !userIds.length) return users;
   const some = userIds ?? [];
   const all = userIds === undefined;
   const grantedRoles = await db
@@ -114,7 +127,7 @@ export async function loadSodState(db: Trx, tenantId: string, userIds?: readonly
     .$if(!all, (q) => q.where('userId', 'in', some))
     .execute();
   for (const g of grantedFunctions) holdingsOf(String(g.userId)).functions.add(String(g.functionId));
-  return { rules, roles, users };
+  return users;
 }
 
 const within = (part: Set<string>, whole: Set<string>) => [...part].every((item) => whole.has(item));

@@ -1,7 +1,8 @@
-import { syncMessages as m, syncRuleMessages as r, sodConflict } from '@sso/shared-api';
+import { syncMessages as m, platformRoleMessages, syncRuleMessages as r, sodConflict } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bad, createRole, failure, useTestServer } from '../../api-suite.testkit.js';
+import { bad, createRole, failure, menuIds, useTestServer } from '../../api-suite.testkit.js';
 import { appAuthzKit } from '../user-authorized/app-authz.testkit.js';
+import { syncKit } from './sync.testkit.js';
 
 /**
  * Joiners, movers and leavers of an HR file source: birthright rules give a platform role and
@@ -11,9 +12,8 @@ import { appAuthzKit } from '../user-authorized/app-authz.testkit.js';
  */
 const suite = useTestServer();
 const kit = appAuthzKit(suite);
-const api = () => suite.admin.system.syncSource;
+const { api, db, save, platformRoleOf } = syncKit(suite);
 const rules = () => suite.admin.system.syncRule;
-const db = () => suite.server.ctx.db;
 const HEADER = '登录账号,用户姓名,用户编号,部门路径,岗位路径,状态';
 const csv = (...lines: string[]) => new TextEncoder().encode(`${[HEADER, ...lines].join('\n')}\n`);
 const upload = (...lines: string[]) => api().upload({ file: { filename: 'staff.csv', data: csv(...lines) } }, { id: sourceId });
@@ -25,6 +25,8 @@ let payer: string;
 let checker: string;
 let viewer: string;
 let financeRole: string;
+let appId: string;
+let approveMenu: string;
 
 const userId = async (account: string) =>
   String(
@@ -60,16 +62,16 @@ const sorted = (...ids: string[]) => [...ids].sort();
 beforeAll(async () => {
   await suite.admin.system.post.submit({ category: '3', postCode: 'ACC', postName: '会计', sort: 1 } as never);
   await suite.admin.system.post.submit({ category: '3', postCode: 'SALE', postName: '销售', sort: 2 } as never);
-  const app = await kit.app({ appName: '财务系统' });
-  const payMenu = await kit.menu(app.id, 'pay');
-  const approveMenu = await kit.menu(app.id, 'approve');
-  ledger = await kit.role(app.id, 'ledger');
-  viewer = await kit.role(app.id, 'viewer');
-  payer = await kit.role(app.id, 'payer', [payMenu]);
-  checker = await kit.role(app.id, 'checker', [approveMenu]);
+  appId = (await kit.app({ appName: '财务系统' })).id;
+  const payMenu = await kit.menu(appId, 'pay');
+  approveMenu = await kit.menu(appId, 'approve');
+  ledger = await kit.role(appId, 'ledger');
+  viewer = await kit.role(appId, 'viewer');
+  payer = await kit.role(appId, 'payer', [payMenu]);
+  checker = await kit.role(appId, 'checker', [approveMenu]);
   await kit.rule('付款分离', [payer, checker]);
   financeRole = await createRole(suite.server, { alias: 'finance_staff', name: '财务人员' });
-  sourceId = String(((await api().submit({ name: 'HR export', kind: 'file' } as never)) as { id: string }).id);
+  sourceId = await save({ name: 'HR export', kind: 'file' });
   // The first run builds the departments the rules name.
   await upload(
     'hr01,张三,H001,集团/财务部/应付组,财务类/会计,在职',
@@ -197,19 +199,7 @@ describe('birthright rules', () => {
 
 describe('birthright rules and the three administrators', () => {
   it('never give a second of the system, security and audit administrator roles: an error row, logged, the run goes on', async () => {
-    const roleOf = async (alias: string) =>
-      String(
-        (
-          await db()
-            .selectFrom('blade_role')
-            .select('id')
-            .where('tenantId', '=', '000000')
-            .where('roleAlias', '=', alias)
-            .where('isDeleted', '=', 0)
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
-    const [systemAdmin, securityAdmin] = [await roleOf('system_admin'), await roleOf('security_admin')];
+    const [systemAdmin, securityAdmin] = [await platformRoleOf('system_admin'), await platformRoleOf('security_admin')];
     await suite.admin.user.user.grant(undefined, { userIds: await userId('hr04'), roleIds: systemAdmin });
     await rules().submit({ name: '销售部安全员', deptId: await deptId('销售部'), roleId: securityAdmin } as never);
     const answer = await apply();
@@ -266,6 +256,120 @@ describe('leavers', () => {
       status: 400,
       msg: m.leaverGrants,
     });
+  });
+});
+
+describe('a remembered refusal', () => {
+  // Everyone as the leavers left them; the people below join after them.
+  const STAYING = [
+    'hr01,张三,H001,集团/销售部,销售类/销售,离职',
+    'hr02,李四,H002,集团/销售部,,离职',
+    'hr03,王五,H003,集团/财务部/应付组,财务类/会计,在职',
+    'hr04,赵六,H004,集团/销售部,,在职',
+  ];
+  const compliance = () => suite.admin.system.compliance;
+  const errorRows = (answer: { rows: { action: string; label: string }[] }) =>
+    answer.rows
+      .filter((row) => row.action === 'error')
+      .map((row) => row.label)
+      .sort();
+  /** The refusals of platform roles logged for a person (security events with outcome failure). */
+  const platformRefusals = async (account: string) =>
+    (
+      await db()
+        .selectFrom('blade_log_usual')
+        .select('id')
+        .where('logId', '=', 'user.grant')
+        .where('logData', 'like', '%"outcome":"failure"%')
+        .where('logData', 'like', `%${account}%`)
+        .execute()
+    ).length;
+  const sodRefusals = async (account: string) =>
+    (
+      await db()
+        .selectFrom('blade_app_incompatible_log')
+        .select('id')
+        .where('userId', '=', await userId(account))
+        .execute()
+    ).length;
+
+  it('is tried again when the menus of an application role the person holds change, and refused again while they still conflict', async () => {
+    // hr07 holds by hand a role whose menus cover the checker's duties, so holds the checker role too.
+    const reportMenu = await kit.menu(appId, 'report');
+    const approver = await kit.role(appId, 'approver', [approveMenu]);
+    await upload(...STAYING, 'hr07,孙七,H007,集团/审计部,,在职');
+    await apply();
+    await kit.grant(await userId('hr07'), approver);
+    await upload(...STAYING, 'hr07,孙七,H007,集团/财务部/应付组,财务类/会计,在职');
+    const refused = await apply();
+    expect(errorRows(refused)).toEqual(['hr07']);
+    expect(refused.rows.find((row) => row.label === 'hr07' && row.action === 'error')?.message).toContain(
+      sodConflict('付款分离', '财务系统/角色payer', '财务系统/角色checker'),
+    );
+    expect(await sodRefusals('hr07')).toBe(1);
+    // Nothing changed: not tried, not logged.
+    expect(errorRows(await apply())).toEqual([]);
+    expect(await sodRefusals('hr07')).toBe(1);
+
+    // Another menu: the role still covers the checker's duties. Tried again, refused again, once.
+    await kit.call('POST', 'blade-aps/approlemenu/grant', undefined, { appRoleId: approver, menuIds: `${approveMenu},${reportMenu}` });
+    expect(errorRows(await apply())).toEqual(['hr07']);
+    expect(await sodRefusals('hr07')).toBe(2);
+    expect(errorRows(await apply())).toEqual([]);
+    expect(await sodRefusals('hr07')).toBe(2);
+
+    // The covering menu taken away: the payer role is given.
+    await kit.call('POST', 'blade-aps/approlemenu/grant', undefined, { appRoleId: approver, menuIds: reportMenu });
+    expect(errorRows(await apply())).toEqual([]);
+    expect(await appRolesOf('hr07')).toEqual(sorted(approver, ledger, payer));
+    expect(await sodRefusals('hr07')).toBe(2);
+  });
+
+  it('is tried again when the compliance profile or the menus of a platform role involved change, and only then', async () => {
+    const STAFF = [...STAYING, 'hr07,孙七,H007,集团/财务部/应付组,财务类/会计,在职'];
+    await upload(...STAFF, 'hr05,周八,H005,集团/审计部,,在职', 'hr06,吴九,H006,集团/审计部,,在职');
+    await apply();
+    // Two roles with granting rights, and one with audit-log rights that a rule gives 审计部.
+    const granter = await createRole(suite.server, { alias: 'hr_granter', name: '授权员', menuCodes: ['authority', 'role', 'role_grant'] });
+    const userAdmin = await createRole(suite.server, { alias: 'hr_user_admin', name: '用户管理员', menuCodes: ['system', 'user'] });
+    const reader = await createRole(suite.server, { alias: 'hr_reader', name: '查日志', menuCodes: ['monitor', 'log', 'log_usual'] });
+    await suite.admin.user.user.grant(undefined, { userIds: await userId('hr05'), roleIds: granter });
+    await suite.admin.user.user.grant(undefined, { userIds: await userId('hr06'), roleIds: userAdmin });
+    await rules().submit({ name: '审计部查日志', deptId: await deptId('审计部'), roleId: reader } as never);
+    await compliance().saveSettings({ profile: true });
+    try {
+      // Under the profile granting and audit-log rights are not held together: hr05 and hr06 are
+      // refused; hr04's remembered refusal (a second administrator) is tried again, as the profile
+      // changed, and refused again.
+      const refused = await apply();
+      expect(errorRows(refused)).toEqual(['hr04', 'hr05', 'hr06']);
+      expect(refused.rows.find((row) => row.label === 'hr05')?.message).toContain(platformRoleMessages.userGrantWithAudit);
+      const logged = { hr04: await platformRefusals('hr04'), hr05: await platformRefusals('hr05'), hr06: await platformRefusals('hr06') };
+      expect(logged.hr05).toBeGreaterThan(0);
+      expect(errorRows(await apply())).toEqual([]);
+
+      // The granting menus of hr05's role taken away: hr05 alone is tried again, and given the role.
+      const desk = await menuIds(suite.server, ['desk']);
+      await suite.admin.system.role.grant({ roleIds: [granter], menuIds: [...desk.values()] });
+      expect(errorRows(await apply())).toEqual([]);
+      expect((await platformRolesOf('hr05')).sort()).toEqual(sorted(granter, reader));
+      expect(await platformRolesOf('hr06')).toEqual([userAdmin]);
+      expect({ hr04: await platformRefusals('hr04'), hr06: await platformRefusals('hr06') }).toEqual({
+        hr04: logged.hr04,
+        hr06: logged.hr06,
+      });
+    } finally {
+      await compliance().saveSettings({ profile: false });
+    }
+    // The profile off: hr06 is given the role; hr04 is tried again and still refused, logged once more.
+    const before = await platformRefusals('hr04');
+    const after = await apply();
+    expect(errorRows(after)).toEqual(['hr04']);
+    expect((await platformRolesOf('hr06')).sort()).toEqual(sorted(userAdmin, reader));
+    expect(await platformRefusals('hr04')).toBeGreaterThan(before);
+    const settled = await platformRefusals('hr04');
+    expect(errorRows(await apply())).toEqual([]);
+    expect(await platformRefusals('hr04')).toBe(settled);
   });
 });
 

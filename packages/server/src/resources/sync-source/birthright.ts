@@ -8,7 +8,7 @@ import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 import { userTarget } from '../../logs/security-events.js';
 import { recordRefusal } from '../../logs/security-refusal.js';
-import { forgetRefusal, refusalDigest, rememberRefusal } from './refused-grants.js';
+import { forgetRefusal, type GrantKind, refusalDigests, rememberRefusal } from './refused-grants.js';
 import type { SourceRow } from './source.js';
 
 /**
@@ -17,14 +17,12 @@ import type { SourceRow } from './source.js';
  * post and LDAP group (nested groups resolved, as the last apply read them), and loses what a rule gave them that they no longer match. What a rule gave is kept
  * in `blade_sync_grant`; a grant the person held already (given by hand) is recorded as not the
  * rule's own (`owned` 0) and is never taken back. Application roles go through the one grant
- * path (separation of duties checked: a refusal is an error row of the run, and the run goes on;
- * it is remembered, and not tried or logged again while the person's roles and the tenant's
- * separation-of-duties rules stay the same);
- * platform roles join the user's role list, checked when the rule was saved (only an
- * administrator hands out the administrator role).
+ * path (separation of duties checked); platform roles join the user's role list through the
+ * 三员 check, and only an administrator may save a rule handing out the administrator role. A
+ * refusal is an error row of the run, and the run goes on; it is remembered, and not tried or
+ * logged again while nothing the check read changes (refused-grants.ts).
  */
 
-type GrantKind = 'role' | 'approle';
 const keyOf = (kind: GrantKind, targetId: string) => `${kind}:${targetId}`;
 
 interface Rule {
@@ -156,6 +154,7 @@ export async function applyBirthright(ctx: AppContext, caller: Caller, source: S
   for (const row of recorded) recordedOf.set(String(row.userId), [...(recordedOf.get(String(row.userId)) ?? []), row]);
   const errors: SyncChangeRow[] = [];
   const touched: string[] = [];
+  const digestOf = refusalDigests(ctx.db, source.tenantId);
   for (const person of people) {
     const want = byUser.get(person.id) ?? new Map<string, Rule>();
     const mine = recordedOf.get(person.id) ?? [];
@@ -165,29 +164,26 @@ export async function applyBirthright(ctx: AppContext, caller: Caller, source: S
       await takeBack(ctx, caller, source, person, row);
       touched.push(person.id);
     }
-    let digest: string | undefined;
-    const digestOf = async () => {
-      digest ??= await refusalDigest(ctx.db, source.tenantId, person.id);
-      return digest;
-    };
     for (const [key, rule] of want) {
       const [kind, targetId] = key.split(':') as [GrantKind, string];
       const held = recordedForTenant.get(`${person.id}|${key}`);
       if (held === null) continue;
+      // A refusal is tried again only once what it depended on has changed.
+      let current: string | undefined;
       if (held !== undefined) {
-        if (held === (await digestOf())) continue;
+        current = await digestOf(person.id, kind, targetId);
+        if (held === current) continue;
         await forgetRefusal(ctx.db, { userId: person.id, kind, targetId });
       }
       try {
         await give(ctx, caller, source, person, kind, targetId, rule);
         touched.push(person.id);
-        // The person's roles changed: a later refusal depends on what they hold now.
-        digest = undefined;
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         await recordRefusal(ctx.audit, error);
         const grant = { userId: person.id, kind, targetId, tenantId: source.tenantId, sourceId: source.id, ruleId: rule.id };
-        await rememberRefusal(ctx.db, grant, await digestOf());
+        // A refused grant changed nothing: the digest read before it still holds.
+        await rememberRefusal(ctx.db, grant, current ?? (await digestOf(person.id, kind, targetId)));
         errors.push({
           kind: 'user',
           action: 'error',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { syncMessages as m, type SyncRunAnswer } from '@sso/shared-api';
+import { syncMessages as m } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, useTestServer } from '../../api-suite.testkit.js';
 import { decryptMessage, signatureOf } from '../../wechat/callback-crypto.js';
@@ -7,6 +7,7 @@ import { administratorRole } from '../user/users.testkit.js';
 import { callbackSyncsSettled } from './callback-sync.js';
 import { DINGTALK, dingtalkCallback, startDingtalk } from './dingtalk.testkit.js';
 import { type OrgFake, sampleOrganisation } from './org-fake.testkit.js';
+import { counts, syncKit } from './sync.testkit.js';
 
 /**
  * Directory sync from DingTalk against a local server speaking its API: the department tree walked
@@ -15,29 +16,13 @@ import { type OrgFake, sampleOrganisation } from './org-fake.testkit.js';
  * events checked by signature and answered encrypted.
  */
 const suite = useTestServer();
+const { api, db, save, deptNamed, userOf, runs: runsOf } = syncKit(suite);
 const org = sampleOrganisation();
 const CALLBACK_TOKEN = 'dingCallbackToken';
 const AES_KEY = randomBytes(32).toString('base64').slice(0, 43);
 let fake: OrgFake;
 let sourceId: string;
-const api = () => suite.admin.system.syncSource;
-const db = () => suite.server.ctx.db;
-const counts = (answer: SyncRunAnswer) => [answer.creates, answer.updates, answer.moves, answer.disables, answer.errors];
-const deptNamed = (name: string) =>
-  db()
-    .selectFrom('blade_dept')
-    .select(['id', 'parentId', 'ancestors'])
-    .where('deptName', '=', name)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirstOrThrow();
-const userOf = (account: string) =>
-  db()
-    .selectFrom('blade_user')
-    .select(['id', 'code', 'deptId', 'status'])
-    .where('account', '=', account)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
-const runs = () => db().selectFrom('blade_sync_run').select(['id', 'outcome', 'message']).where('sourceId', '=', sourceId).execute();
+const runs = () => runsOf(sourceId);
 const callback = (query: Record<string, string>, body: string) =>
   fetch(`${suite.server.baseUrl}/api/blade-system/sync-source/callback/${sourceId}?${new URLSearchParams(query)}`, {
     method: 'POST',
@@ -48,7 +33,7 @@ const calls = (path: string) => fake.calls.filter((c) => c === `POST ${path}`).l
 
 beforeAll(async () => {
   fake = await startDingtalk(org);
-  const source = (await api().submit({
+  sourceId = await save({
     name: 'DingTalk organisation',
     kind: 'dingtalk',
     appKey: DINGTALK.appKey,
@@ -57,8 +42,7 @@ beforeAll(async () => {
     callbackToken: CALLBACK_TOKEN,
     callbackKey: AES_KEY,
     mapping: JSON.stringify({ roleId: await administratorRole(suite.server), retryBaseMs: 0 }),
-  } as never)) as { id: string };
-  sourceId = String(source.id);
+  });
 });
 afterAll(() => fake?.close());
 

@@ -1,10 +1,11 @@
-import { syncMessages as m, type SyncRunAnswer } from '@sso/shared-api';
+import { syncMessages as m } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../../api-suite.testkit.js';
 import { administratorRole } from '../user/users.testkit.js';
 import { callbackSyncsSettled } from './callback-sync.js';
 import { FEISHU, feishuCallback, startFeishu } from './feishu.testkit.js';
 import { type OrgFake, sampleOrganisation } from './org-fake.testkit.js';
+import { counts, syncKit } from './sync.testkit.js';
 
 /**
  * Directory sync from Feishu against a local server speaking its open API: every department below
@@ -12,36 +13,20 @@ import { type OrgFake, sampleOrganisation } from './org-fake.testkit.js';
  * call rate (HTTP 429, 99991400) retried as the reset header says; events checked by signature.
  */
 const suite = useTestServer();
+const { api, db, save, deptNamed, userOf, runs: runsOf } = syncKit(suite);
 const org = sampleOrganisation();
 const VERIFICATION_TOKEN = 'feishuVerificationToken';
 const ENCRYPT_KEY = 'feishu-encrypt-key-123';
 let fake: OrgFake;
 let sourceId: string;
-const api = () => suite.admin.system.syncSource;
-const db = () => suite.server.ctx.db;
-const counts = (answer: SyncRunAnswer) => [answer.creates, answer.updates, answer.moves, answer.disables, answer.errors];
-const deptNamed = (name: string) =>
-  db()
-    .selectFrom('blade_dept')
-    .select(['id', 'parentId', 'ancestors'])
-    .where('deptName', '=', name)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirstOrThrow();
-const userOf = (account: string) =>
-  db()
-    .selectFrom('blade_user')
-    .select(['id', 'code', 'phone', 'deptId', 'status', 'realName'])
-    .where('account', '=', account)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
-const runs = () => db().selectFrom('blade_sync_run').select(['id', 'outcome', 'message']).where('sourceId', '=', sourceId).execute();
+const runs = () => runsOf(sourceId);
 const callback = (request: { body: string; headers: Record<string, string> }) =>
   fetch(`${suite.server.baseUrl}/api/blade-system/sync-source/callback/${sourceId}`, { method: 'POST', ...request });
 const calls = (prefix: string) => fake.calls.filter((c) => c.startsWith(`GET ${prefix}`)).length;
 
 beforeAll(async () => {
   fake = await startFeishu(org);
-  const source = (await api().submit({
+  sourceId = await save({
     name: 'Feishu organisation',
     kind: 'feishu',
     appKey: FEISHU.appId,
@@ -50,8 +35,7 @@ beforeAll(async () => {
     callbackToken: VERIFICATION_TOKEN,
     callbackKey: ENCRYPT_KEY,
     mapping: JSON.stringify({ roleId: await administratorRole(suite.server), retryBaseMs: 60_000 }),
-  } as never)) as { id: string };
-  sourceId = String(source.id);
+  });
 });
 afterAll(() => fake?.close());
 

@@ -1,7 +1,8 @@
-import { syncMessages as m, type SyncRunAnswer } from '@sso/shared-api';
+import { syncMessages as m } from '@sso/shared-api';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { failure, tableSnapshot, useTestServer } from '../../api-suite.testkit.js';
+import { counts, syncKit } from './sync.testkit.js';
 
 /**
  * The HR file source: a CSV or xlsx with the user import's columns plus department and post
@@ -10,10 +11,8 @@ import { failure, tableSnapshot, useTestServer } from '../../api-suite.testkit.j
  * missing from the next file (or marked 离职) is disabled.
  */
 const suite = useTestServer();
+const { api, db, save, deptNamed, userOf } = syncKit(suite);
 let sourceId: string;
-const api = () => suite.admin.system.syncSource;
-const db = () => suite.server.ctx.db;
-const counts = (answer: SyncRunAnswer) => [answer.creates, answer.updates, answer.moves, answer.disables, answer.errors];
 const HEADER = '登录账号,用户姓名,用户编号,部门路径,岗位路径,手机号码,电子邮箱,状态';
 const GOOD = [
   'hr01,张三,H001,集团/财务部/应付组,财务类/会计,13700000001,hr01@example.com,在职',
@@ -22,26 +21,11 @@ const GOOD = [
 ];
 const csv = (...lines: string[]) => new TextEncoder().encode(`\uFEFF${[HEADER, ...lines].join('\r\n')}\r\n`);
 const upload = (data: Uint8Array, filename = 'staff.csv') => api().upload({ file: { filename, data } }, { id: sourceId });
-const userOf = (account: string) =>
-  db()
-    .selectFrom('blade_user')
-    .select(['id', 'deptId', 'status', 'realName', 'code', 'postId'])
-    .where('account', '=', account)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
-const deptNamed = (name: string) =>
-  db()
-    .selectFrom('blade_dept')
-    .select(['id', 'parentId', 'ancestors'])
-    .where('deptName', '=', name)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirstOrThrow();
 
 let accountant: string;
 beforeAll(async () => {
   accountant = String((await suite.admin.system.post.submit({ category: '3', postCode: 'ACC', postName: '会计', sort: 1 } as never)).id);
-  const source = (await api().submit({ name: 'HR system export', kind: 'file' } as never)) as { id: string };
-  sourceId = String(source.id);
+  sourceId = await save({ name: 'HR system export', kind: 'file' });
 });
 
 describe('HR file source', () => {
@@ -132,8 +116,8 @@ describe('HR file source', () => {
   });
 
   it('takes a file only for an HR file source', async () => {
-    const ldap = (await api().submit({ name: 'Not a file', kind: 'dingtalk', appKey: 'k', secret: 's' } as never)) as { id: string };
-    const refused = await failure(suite.admin, api().upload({ file: { filename: 'a.csv', data: csv(...GOOD) } }, { id: String(ldap.id) }));
+    const ldap = await save({ name: 'Not a file', kind: 'dingtalk', appKey: 'k', secret: 's' });
+    const refused = await failure(suite.admin, api().upload({ file: { filename: 'a.csv', data: csv(...GOOD) } }, { id: ldap }));
     expect(refused).toMatchObject({ status: 400, msg: m.fileKind });
   });
 });
@@ -146,8 +130,7 @@ describe('several sources feeding one person', () => {
       .where('account', '=', account)
       .where('isDeleted', '=', 0)
       .executeTakeFirstOrThrow();
-  const sourceNamed = async (name: string, mapping: object) =>
-    String(((await api().submit({ name, kind: 'file', mapping: JSON.stringify(mapping) } as never)) as { id: string }).id);
+  const sourceNamed = (name: string, mapping: object) => save({ name, kind: 'file', mapping: JSON.stringify(mapping) });
   const send = (id: string, ...lines: string[]) => api().upload({ file: { filename: 'staff.csv', data: csv(...lines) } }, { id });
 
   it('lets the source of higher priority win each field, per field where the mapping says so', async () => {

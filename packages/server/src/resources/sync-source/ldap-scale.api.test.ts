@@ -1,22 +1,7 @@
-import { existsSync } from 'node:fs';
-import type { SyncRunAnswer } from '@sso/shared-api';
-import type { Client } from 'ldapts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createRole, tableSnapshot, useTestServer } from '../../api-suite.testkit.js';
-import {
-  ldifEntry,
-  ldifOf,
-  MEMBEROF_MODULE,
-  ouDn,
-  type Person,
-  personDn,
-  ROOT_DN,
-  ROOT_PASSWORD,
-  SLAPD,
-  type Slapd,
-  SUFFIX,
-  startSlapd,
-} from './slapd.testkit.js';
+import { ldifEntry, ldifOf, MEMBEROF_MODULE, ouDn, type Person, personDn, SUFFIX } from './slapd.testkit.js';
+import { counts, ldapSource, syncKit, useSlapd } from './sync.testkit.js';
 
 /**
  * Directory sync at the size of a real company's directory, from a real OpenLDAP server this suite
@@ -76,50 +61,24 @@ const GROUP_ENTRIES = [
 /** People in Region 1: in a team group that Region 1 lists. */
 const inRegionOne = (i: number) => teamsOfRegion(1).includes(i % TEAM_GROUPS);
 
-let slapd: Slapd;
-let ldap: Client | undefined;
+const RUN = 120_000;
+const slapd = useSlapd(ldifOf(OUS, PEOPLE, GROUP_ENTRIES), {
+  memberOf: true,
+  skips: 'the 2,000-person directory sync suite is skipped',
+  timeout: RUN,
+});
+const { skipped } = slapd;
+const { api, db, save, deptNamed, userOf } = syncKit(suite);
 let sourceId: string;
 let regionRole: string;
-const skipped = !existsSync(SLAPD);
-if (skipped) console.warn(`no ${SLAPD} (Debian's slapd): the 2,000-person directory sync suite is skipped`);
-const api = () => suite.admin.system.syncSource;
-const db = () => suite.server.ctx.db;
-const counts = (answer: SyncRunAnswer) => [answer.creates, answer.updates, answer.moves, answer.disables, answer.errors];
-const deptNamed = async (name: string) =>
-  db()
-    .selectFrom('blade_dept')
-    .select(['id', 'parentId', 'deptName'])
-    .where('deptName', '=', name)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirstOrThrow();
-const userOf = async (account: string) =>
-  db().selectFrom('blade_user').select(['deptId', 'status', 'roleId']).where('account', '=', account).executeTakeFirstOrThrow();
-const RUN = 120_000;
 
 beforeAll(async () => {
   if (skipped) return;
-  const started = await startSlapd(ldifOf(OUS, PEOPLE, GROUP_ENTRIES), { memberOf: true });
-  if (typeof started === 'string') throw new Error(started);
-  slapd = started;
-  ldap = await slapd.admin();
-  const source = (await api().submit({
-    name: 'Group directory',
-    kind: 'ldap',
-    url: slapd.url,
-    bindDn: ROOT_DN,
-    bindPassword: ROOT_PASSWORD,
-    baseDn: SUFFIX,
-    // The groups' container is not a department.
-    groupFilter: '(&(objectClass=organizationalUnit)(!(ou=Groups)))',
-  } as never)) as { id: string };
-  sourceId = String(source.id);
+  // The groups' container is not a department.
+  sourceId = await save(ldapSource(slapd, { name: 'Group directory', groupFilter: '(&(objectClass=organizationalUnit)(!(ou=Groups)))' }));
   regionRole = await createRole(suite.server, { alias: 'region_one', name: '一区' });
   await suite.admin.system.syncRule.submit({ name: '一区', sourceId, groupDn: regionGroup(1), roleId: regionRole } as never);
 }, RUN);
-afterAll(async () => {
-  await ldap?.unbind();
-  await slapd?.stop();
-});
 
 describe('directory sync of 2,000 people, 150 departments and nested groups', () => {
   it.skipIf(skipped)(
@@ -127,9 +86,9 @@ describe('directory sync of 2,000 people, 150 departments and nested groups', ()
     async () => {
       if (slapd.memberOf) {
         // The directory answers memberOf on people and on groups: the groups are read from it.
-        const { searchEntries } = await ldap!.search(personDn(PEOPLE[5] as Person), { scope: 'base', attributes: ['memberOf'] });
+        const { searchEntries } = await slapd.ldap.search(personDn(PEOPLE[5] as Person), { scope: 'base', attributes: ['memberOf'] });
         expect(searchEntries[0]?.memberOf).toBe(teamGroup(5));
-        const region = await ldap!.search(teamGroup(5), { scope: 'base', attributes: ['memberOf'] });
+        const region = await slapd.ldap.search(teamGroup(5), { scope: 'base', attributes: ['memberOf'] });
         expect(region.searchEntries[0]?.memberOf).toBe(regionGroup(1));
       } else console.warn(`no ${MEMBEROF_MODULE}: groups are read from their member lists`);
       const answer = await api().apply(undefined, { id: sourceId });
@@ -164,9 +123,9 @@ describe('directory sync of 2,000 people, 150 departments and nested groups', ()
       const [movedDivision, movedTeam] = teams[1] as readonly [string, string];
       const person = PEOPLE[2] as Person; // in teams[2]
       const [, targetTeam] = teams[teams.length - 1] as readonly [string, string];
-      await ldap!.modifyDN(ouDn([renamedDivision, renamedTeam]), 'ou=Renamed Team');
-      await ldap!.modifyDN(ouDn([movedDivision, movedTeam]), `ou=${movedTeam},${ouDn([divisions[9]])}`);
-      await ldap!.modifyDN(personDn(person), `uid=${person.uid},${ouDn(teams[teams.length - 1] as readonly string[])}`);
+      await slapd.ldap.modifyDN(ouDn([renamedDivision, renamedTeam]), 'ou=Renamed Team');
+      await slapd.ldap.modifyDN(ouDn([movedDivision, movedTeam]), `ou=${movedTeam},${ouDn([divisions[9]])}`);
+      await slapd.ldap.modifyDN(personDn(person), `uid=${person.uid},${ouDn(teams[teams.length - 1] as readonly string[])}`);
 
       const plan = await api().dryRun(undefined, { id: sourceId });
       expect(plan.rows.map((r) => [r.kind, r.action, r.label]).sort()).toEqual([
@@ -192,7 +151,7 @@ describe('directory sync of 2,000 people, 150 departments and nested groups', ()
       const index = PEOPLE.findIndex((_, i) => i > 2 && inRegionOne(i));
       const leaver = PEOPLE[index] as Person;
       expect((await userOf(leaver.uid)).roleId).toContain(regionRole);
-      await ldap!.del(personDn(leaver));
+      await slapd.ldap.del(personDn(leaver));
       const answer = await api().apply(undefined, { id: sourceId });
       expect(counts(answer)).toEqual([0, 0, 0, 1, 0]);
       expect(answer.rows).toEqual([expect.objectContaining({ kind: 'user', action: 'disable', label: leaver.uid })]);

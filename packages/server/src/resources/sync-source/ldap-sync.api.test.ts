@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
-import { syncMessages as m, type SyncRunAnswer, syncRuleMessages, userMessages } from '@sso/shared-api';
-import { Attribute, Change, type Client } from 'ldapts';
+import { syncMessages as m, syncRuleMessages, userMessages } from '@sso/shared-api';
+import { Attribute, Change } from 'ldapts';
 import { sm2 } from 'sm-crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createRole,
   createTenantWithAdmin,
@@ -16,18 +15,8 @@ import {
   useTestServer,
 } from '../../api-suite.testkit.js';
 import { administratorRole } from '../user/users.testkit.js';
-import {
-  ldifOf,
-  ouDn,
-  type Person,
-  personAttributes,
-  personDn,
-  ROOT_DN,
-  ROOT_PASSWORD,
-  SLAPD,
-  type Slapd,
-  startSlapd,
-} from './slapd.testkit.js';
+import { ldifOf, ouDn, type Person, personAttributes, personDn, ROOT_PASSWORD } from './slapd.testkit.js';
+import { counts, ldapSource, syncKit, useSlapd } from './sync.testkit.js';
 
 /**
  * Directory sync from a real OpenLDAP server started by the suite: the source keeps its bind
@@ -56,37 +45,17 @@ const PEOPLE: Person[] = Array.from({ length: 50 }, (_, i) => {
   };
 });
 
-let slapd: Slapd;
-let ldap: Client | undefined;
+const slapd = useSlapd(ldifOf(OUS, PEOPLE), { skips: 'the directory sync cases against a real LDAP server are skipped' });
+const { skipped } = slapd;
+const { api, db, save, deptNamed, platformRoleOf } = syncKit(suite);
 let sourceId: string;
-const skipped = !existsSync(SLAPD);
-if (skipped) console.warn(`no ${SLAPD} (Debian's slapd): the directory sync cases against a real LDAP server are skipped`);
-const api = () => suite.admin.system.syncSource;
 
 beforeAll(async () => {
   if (skipped) return;
-  const started = await startSlapd(ldifOf(OUS, PEOPLE));
-  if (typeof started === 'string') throw new Error(started);
-  slapd = started;
-  ldap = await slapd.admin();
   const role = await administratorRole(suite.server);
-  const source = (await api().submit({
-    name: 'Head office directory',
-    kind: 'ldap',
-    url: slapd.url,
-    bindDn: ROOT_DN,
-    bindPassword: ROOT_PASSWORD,
-    baseDn: 'dc=example,dc=com',
-    mapping: JSON.stringify({ roleId: role }),
-  } as never)) as { id: string };
-  sourceId = String(source.id);
-});
-afterAll(async () => {
-  await ldap?.unbind();
-  await slapd?.stop();
+  sourceId = await save(ldapSource(slapd, { name: 'Head office directory', mapping: JSON.stringify({ roleId: role }) }));
 });
 
-const db = () => suite.server.ctx.db;
 const synced = async () =>
   db()
     .selectFrom('blade_user as u')
@@ -94,14 +63,6 @@ const synced = async () =>
     .select(['u.id', 'u.account', 'u.code', 'u.email', 'u.phone', 'u.realName', 'u.deptId', 'u.status', 'u.isDeleted'])
     .where('l.sourceId', '=', sourceId)
     .execute();
-const deptNamed = async (name: string) =>
-  db()
-    .selectFrom('blade_dept')
-    .select(['id', 'parentId', 'ancestors', 'deptName'])
-    .where('deptName', '=', name)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirstOrThrow();
-const counts = (answer: SyncRunAnswer) => [answer.creates, answer.updates, answer.moves, answer.disables, answer.errors];
 
 describe('directory sync from LDAP', () => {
   it.skipIf(skipped)('keeps the bind password write-only and encrypted', async () => {
@@ -159,10 +120,10 @@ describe('directory sync from LDAP', () => {
   });
 
   it.skipIf(skipped)('follows a renamed department, a moved person and a changed attribute', async () => {
-    await ldap!.modifyDN(ouDn(['Head', 'IT']), 'ou=Technology');
+    await slapd.ldap.modifyDN(ouDn(['Head', 'IT']), 'ou=Technology');
     const moved = PEOPLE[0]; // staff01, in Finance
-    await ldap!.modifyDN(personDn(moved), `uid=${moved.uid},${ouDn(['Sales', 'North'])}`);
-    await ldap!.modify(personDn(PEOPLE[2]), [
+    await slapd.ldap.modifyDN(personDn(moved), `uid=${moved.uid},${ouDn(['Sales', 'North'])}`);
+    await slapd.ldap.modify(personDn(PEOPLE[2]), [
       new Change({ operation: 'replace', modification: new Attribute({ type: 'mail', values: ['new03@example.com'] }) }),
     ]);
 
@@ -192,13 +153,13 @@ describe('directory sync from LDAP', () => {
   it.skipIf(skipped)('disables a leaver, never removes them, and ends their session at once', async () => {
     const leaver = PEOPLE[9];
     // Signed in with the directory password, as a synced person does.
-    await ldap!.modify(personDn(leaver), [
+    await slapd.ldap.modify(personDn(leaver), [
       new Change({ operation: 'add', modification: new Attribute({ type: 'userPassword', values: [TEST_PASSWORD] }) }),
     ]);
     const session = trackedClient(suite.server);
     await session.loginSealed({ username: leaver.uid, password: TEST_PASSWORD }, (plain, key) => sm2.doEncrypt(plain, key, 1));
     await session.refresh();
-    await ldap!.del(personDn(leaver));
+    await slapd.ldap.del(personDn(leaver));
 
     const answer = await api().apply(undefined, { id: sourceId });
     expect(counts(answer)).toEqual([0, 0, 0, 1, 0]);
@@ -211,7 +172,7 @@ describe('directory sync from LDAP', () => {
     expect(counts(await api().apply(undefined, { id: sourceId }))).toEqual([0, 0, 0, 0, 0]);
 
     // Back in the directory: enabled again, since the sync disabled them.
-    await ldap!.add(personDn(leaver), personAttributes(leaver));
+    await slapd.ldap.add(personDn(leaver), personAttributes(leaver));
     const back = await api().apply(undefined, { id: sourceId });
     expect(counts(back)).toEqual([0, 1, 0, 0, 0]);
     expect((await synced()).filter((u) => u.account === leaver.uid)).toEqual([expect.objectContaining({ status: 1 })]);
@@ -264,7 +225,7 @@ describe('directory sync from LDAP', () => {
       mobile: '13900000000',
       ou: ['Sales'],
     };
-    await ldap!.add(personDn(intruder), personAttributes(intruder));
+    await slapd.ldap.add(personDn(intruder), personAttributes(intruder));
     const before = await db().selectFrom('blade_user').selectAll().where('account', '=', 'admin').execute();
     const english = (await signInAdmin(suite.server, { language: 'en' })).system.syncSource;
     const answer = await english.apply(undefined, { id: sourceId });
@@ -285,7 +246,7 @@ describe('directory sync from LDAP', () => {
       .executeTakeFirstOrThrow();
     expect(run.errors).toBe(1);
     expect(JSON.parse(run.errorRows ?? '[]')).toHaveLength(1);
-    await ldap!.del(personDn(intruder));
+    await slapd.ldap.del(personDn(intruder));
   });
 
   it.skipIf(skipped)('reads over LDAPS and StartTLS, and refuses a certificate it cannot trust with a 400', async () => {
@@ -307,21 +268,15 @@ describe('directory sync from LDAP', () => {
     const silent = createServer((socket) => socket.on('data', () => undefined));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as AddressInfo).port;
-    const source = (await api().submit({
-      name: 'Silent',
-      kind: 'ldap',
-      url: `ldap://127.0.0.1:${port}`,
-      bindDn: ROOT_DN,
-      bindPassword: ROOT_PASSWORD,
-      baseDn: 'dc=example,dc=com',
-      mapping: JSON.stringify({ timeoutSeconds: 1 }),
-    } as never)) as { id: string };
+    const silentId = await save(
+      ldapSource(slapd, { name: 'Silent', url: `ldap://127.0.0.1:${port}`, mapping: JSON.stringify({ timeoutSeconds: 1 }) }),
+    );
     try {
-      const slow = await failure(suite.admin, api().dryRun(undefined, { id: String(source.id) }));
+      const slow = await failure(suite.admin, api().dryRun(undefined, { id: silentId }));
       expect(slow).toMatchObject({ status: 400, msg: `${m.slow}: 127.0.0.1:${port}` });
     } finally {
       silent.close();
-      await api().remove([String(source.id)]);
+      await api().remove([silentId]);
     }
   });
 
@@ -404,30 +359,27 @@ describe('sources per tenant', () => {
 describe('departments from groups', () => {
   it.skipIf(skipped)('nests groups by membership and places each person in the group that lists them', async () => {
     const groups = 'ou=Groups,dc=example,dc=com';
-    await ldap!.add(groups, { objectClass: 'organizationalUnit', ou: 'Groups' });
-    await ldap!.add(`cn=Welding,${groups}`, { objectClass: 'groupOfNames', cn: 'Welding', member: personDn(PEOPLE[5]) });
-    await ldap!.add(`cn=Plant,${groups}`, {
+    await slapd.ldap.add(groups, { objectClass: 'organizationalUnit', ou: 'Groups' });
+    await slapd.ldap.add(`cn=Welding,${groups}`, { objectClass: 'groupOfNames', cn: 'Welding', member: personDn(PEOPLE[5]) });
+    await slapd.ldap.add(`cn=Plant,${groups}`, {
       objectClass: 'groupOfNames',
       cn: 'Plant',
       member: [`cn=Welding,${groups}`, personDn(PEOPLE[4])],
     });
-    const source = (await api().submit({
-      name: 'Plant groups',
-      kind: 'ldap',
-      url: slapd.url,
-      bindDn: ROOT_DN,
-      bindPassword: ROOT_PASSWORD,
-      baseDn: 'dc=example,dc=com',
-      userFilter: '(|(uid=staff05)(uid=staff06))',
-      mapping: JSON.stringify({ deptFrom: 'group' }),
-    } as never)) as { id: string };
-    const plan = await api().dryRun(undefined, { id: String(source.id) });
+    const plantId = await save(
+      ldapSource(slapd, {
+        name: 'Plant groups',
+        userFilter: '(|(uid=staff05)(uid=staff06))',
+        mapping: JSON.stringify({ deptFrom: 'group' }),
+      }),
+    );
+    const plan = await api().dryRun(undefined, { id: plantId });
     expect(counts(plan)).toEqual([2, 0, 2, 0, 0]);
     expect(plan.rows.find((r) => r.label === 'Welding')).toMatchObject({ action: 'create', changes: { parent: [null, 'Plant'] } });
     // People already in the tenant are matched by employee number, not created again.
     expect(plan.rows.find((r) => r.label === 'staff06')).toMatchObject({ action: 'move', changes: { dept: ['Finance', 'Welding'] } });
 
-    await api().apply(undefined, { id: String(source.id) });
+    await api().apply(undefined, { id: plantId });
     const plant = await deptNamed('Plant');
     const welding = await deptNamed('Welding');
     expect(welding.parentId).toBe(plant.id);
@@ -441,7 +393,7 @@ describe('departments from groups', () => {
       { account: 'staff05', deptId: plant.id },
       { account: 'staff06', deptId: welding.id },
     ]);
-    expect(counts(await api().apply(undefined, { id: String(source.id) }))).toEqual([0, 0, 0, 0, 0]);
+    expect(counts(await api().apply(undefined, { id: plantId }))).toEqual([0, 0, 0, 0, 0]);
   });
 });
 
@@ -464,14 +416,14 @@ describe('platform roles from LDAP groups', () => {
   let auditors: string;
 
   it.skipIf(skipped)('gives a group its role, through nested groups, and takes it back from whoever leaves the group', async () => {
-    await ldap!.add(base, { objectClass: 'organizationalUnit', ou: 'RoleGroups' });
-    await ldap!.add(`cn=Inner Auditors,${base}`, {
+    await slapd.ldap.add(base, { objectClass: 'organizationalUnit', ou: 'RoleGroups' });
+    await slapd.ldap.add(`cn=Inner Auditors,${base}`, {
       objectClass: 'groupOfNames',
       cn: 'Inner Auditors',
       member: [personDn(first), personDn(third)],
     });
-    await ldap!.add(`cn=Auditors,${base}`, { objectClass: 'groupOfNames', cn: 'Auditors', member: `cn=Inner Auditors,${base}` });
-    await ldap!.add(`cn=Operators,${base}`, { objectClass: 'groupOfUniqueNames', cn: 'Operators', uniqueMember: personDn(second) });
+    await slapd.ldap.add(`cn=Auditors,${base}`, { objectClass: 'groupOfNames', cn: 'Auditors', member: `cn=Inner Auditors,${base}` });
+    await slapd.ldap.add(`cn=Operators,${base}`, { objectClass: 'groupOfUniqueNames', cn: 'Operators', uniqueMember: personDn(second) });
     auditors = await createRole(suite.server, { alias: 'ldap_auditors', name: '目录审计组' });
 
     const notDn = await failure(suite.admin, rules().submit({ name: 'No DN', sourceId, groupDn: 'Auditors', roleId: auditors } as never));
@@ -497,7 +449,7 @@ describe('platform roles from LDAP groups', () => {
     expect(counts(await api().apply(undefined, { id: sourceId }))).toEqual([0, 0, 0, 0, 0]);
 
     // Leaving the inner group takes the role away; whoever stays in it keeps theirs.
-    await ldap!.modify(`cn=Inner Auditors,${base}`, [memberChange('delete', first)]);
+    await slapd.ldap.modify(`cn=Inner Auditors,${base}`, [memberChange('delete', first)]);
     const left = await api().apply(undefined, { id: sourceId });
     expect(left.rows).toEqual([
       expect.objectContaining({ label: first.uid, action: 'update', changes: { groups: ['auditors, inner auditors', null] } }),
@@ -505,25 +457,13 @@ describe('platform roles from LDAP groups', () => {
     expect(await rolesOf(first.uid)).not.toContain(auditors);
     expect(await rolesOf(third.uid)).toContain(auditors);
     // Back in the group: given again.
-    await ldap!.modify(`cn=Inner Auditors,${base}`, [memberChange('add', first)]);
+    await slapd.ldap.modify(`cn=Inner Auditors,${base}`, [memberChange('add', first)]);
     await api().apply(undefined, { id: sourceId });
     expect(await rolesOf(first.uid)).toContain(auditors);
   });
 
   it.skipIf(skipped)('never gives a group a second of the three administrator roles: an error row, and the run goes on', async () => {
-    const roleOf = async (alias: string) =>
-      String(
-        (
-          await db()
-            .selectFrom('blade_role')
-            .select('id')
-            .where('tenantId', '=', '000000')
-            .where('roleAlias', '=', alias)
-            .where('isDeleted', '=', 0)
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
-    const [systemAdmin, securityAdmin] = [await roleOf('system_admin'), await roleOf('security_admin')];
+    const [systemAdmin, securityAdmin] = [await platformRoleOf('system_admin'), await platformRoleOf('security_admin')];
     const holder = await db().selectFrom('blade_user').select('id').where('account', '=', second.uid).executeTakeFirstOrThrow();
     await suite.admin.user.user.grant(undefined, { userIds: String(holder.id), roleIds: systemAdmin });
     await rules().submit({ name: '运维组安全员', sourceId, groupDn: `cn=Operators,${base}`, roleId: securityAdmin } as never);

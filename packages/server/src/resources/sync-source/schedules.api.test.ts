@@ -2,6 +2,7 @@ import { syncMessages as m } from '@sso/shared-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bad, failure, signInAdmin, useTestServer } from '../../api-suite.testkit.js';
 import { runDueSources } from './scheduler.js';
+import { syncKit } from './sync.testkit.js';
 
 /**
  * Scheduled syncs: a schedule is a cron expression checked when saved; the scheduler's tick (called
@@ -9,8 +10,7 @@ import { runDueSources } from './scheduler.js';
  * nodes tick together, and logs the run like the others.
  */
 const suite = useTestServer();
-const api = () => suite.admin.system.syncSource;
-const db = () => suite.server.ctx.db;
+const { api, db, save } = syncKit(suite);
 const HEADER = '登录账号,用户姓名,用户编号,部门路径';
 const file = (...lines: string[]) => ({ filename: 'staff.csv', data: new TextEncoder().encode(`${[HEADER, ...lines].join('\n')}\n`) });
 let sourceId: string;
@@ -21,9 +21,7 @@ const runsOf = (id: string) =>
   db().selectFrom('blade_sync_run').select(['outcome', 'message', 'creates', 'dryRun']).where('sourceId', '=', id).orderBy('id').execute();
 
 beforeAll(async () => {
-  sourceId = String(
-    ((await api().submit({ name: 'Nightly HR export', kind: 'file', schedule: '30 2 * * *' } as never)) as { id: string }).id,
-  );
+  sourceId = await save({ name: 'Nightly HR export', kind: 'file', schedule: '30 2 * * *' });
   await api().upload({ file: file('sch01,甲,S001,总部/人事部', 'sch02,乙,S002,总部/人事部') }, { id: sourceId });
 });
 

@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
 import { syncMessages as m } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithRole, failure, useTestServer } from '../../api-suite.testkit.js';
 import { type OrgFake, sampleOrganisation } from './org-fake.testkit.js';
-import { ldifOf, ROOT_DN, ROOT_PASSWORD, SLAPD, type Slapd, startSlapd } from './slapd.testkit.js';
+import { ldifOf, ROOT_PASSWORD } from './slapd.testkit.js';
+import { ldapSource, syncKit, useSlapd } from './sync.testkit.js';
 import { startWecom, WECOM } from './wecom.testkit.js';
 
 /**
@@ -11,26 +11,18 @@ import { startWecom, WECOM } from './wecom.testkit.js';
  * LDAP bind and its base DN, the vendor's token) and the answer says ok or why not, writing nothing.
  */
 const suite = useTestServer();
-const api = () => suite.admin.system.syncSource;
-const db = () => suite.server.ctx.db;
+const slapd = useSlapd(ldifOf([{ path: ['Head'] }], []), { skips: 'the LDAP connection tests are skipped' });
+const noSlapd = slapd.skipped;
+const { api, db, save } = syncKit(suite);
 let wecom: OrgFake;
-let slapd: Slapd | undefined;
-const noSlapd = !existsSync(SLAPD);
-if (noSlapd) console.warn(`no ${SLAPD} (Debian's slapd): the LDAP connection tests are skipped`);
 
-const save = async (values: Record<string, unknown>) => String(((await api().submit(values as never)) as { id: string }).id);
 const test = (id: string) => api().testConnection(undefined, { id });
 
 beforeAll(async () => {
   wecom = await startWecom(sampleOrganisation());
-  if (noSlapd) return;
-  const started = await startSlapd(ldifOf([{ path: ['Head'] }], []));
-  if (typeof started === 'string') throw new Error(started);
-  slapd = started;
 });
 afterAll(async () => {
   await wecom?.close();
-  await slapd?.stop();
 });
 
 describe('test connection', () => {
@@ -55,7 +47,7 @@ describe('test connection', () => {
   });
 
   it.skipIf(noSlapd)('binds to a directory and finds its base DN, or names the refused bind', async () => {
-    const ldap = { kind: 'ldap', url: slapd?.url, bindDn: ROOT_DN, baseDn: 'dc=example,dc=com' };
+    const ldap = ldapSource(slapd);
     expect(await test(await save({ name: 'LDAP', ...ldap, bindPassword: ROOT_PASSWORD }))).toEqual({ ok: true, message: m.connectionOk });
     expect(await test(await save({ name: 'LDAP wrong', ...ldap, bindPassword: 'wrong' }))).toEqual({ ok: false, message: m.bindRefused });
     const missingBase = await test(
@@ -119,7 +111,7 @@ describe('test connection', () => {
   });
 
   it.skipIf(noSlapd)('binds with a typed password to a saved directory, and with the stored one when it is left blank', async () => {
-    const ldap = { kind: 'ldap', url: slapd?.url, bindDn: ROOT_DN, baseDn: 'dc=example,dc=com' };
+    const ldap = ldapSource(slapd);
     const saved = await save({ name: 'LDAP typed', ...ldap, bindPassword: 'wrong' });
     expect(await api().testConnection({ ...ldap, bindPassword: ROOT_PASSWORD } as never, { id: saved })).toEqual({
       ok: true,

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { syncMessages as m, type SyncRunAnswer } from '@sso/shared-api';
+import { syncMessages as m } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, tableSnapshot, useTestServer } from '../../api-suite.testkit.js';
 import { encryptMessage, signatureOf } from '../../wechat/callback-crypto.js';
 import { administratorRole } from '../user/users.testkit.js';
 import { callbackSyncsSettled } from './callback-sync.js';
 import { type OrgFake, sampleOrganisation } from './org-fake.testkit.js';
+import { counts, syncKit } from './sync.testkit.js';
 import { startWecom, WECOM, wecomCallback } from './wecom.testkit.js';
 
 /**
@@ -14,6 +15,7 @@ import { startWecom, WECOM, wecomCallback } from './wecom.testkit.js';
  * a wrong secret refused clearly, and change callbacks checked by signature.
  */
 const suite = useTestServer();
+const { api, db, save, deptNamed, userOf, runs: runsOf } = syncKit(suite);
 const org = sampleOrganisation();
 const CALLBACK_TOKEN = 'wecomCallbackToken';
 const AES_KEY = randomBytes(32).toString('base64').slice(0, 43);
@@ -23,31 +25,14 @@ const seenNonces = async () =>
   (await db().selectFrom('blade_callback_seen').select('nonce').where('channel', '=', 'sync').where('key', '=', sourceId).execute()).map(
     (r) => r.nonce,
   );
-const api = () => suite.admin.system.syncSource;
-const db = () => suite.server.ctx.db;
-const counts = (answer: SyncRunAnswer) => [answer.creates, answer.updates, answer.moves, answer.disables, answer.errors];
-const deptNamed = (name: string) =>
-  db()
-    .selectFrom('blade_dept')
-    .select(['id', 'parentId', 'ancestors', 'leaderId'])
-    .where('deptName', '=', name)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirstOrThrow();
-const userOf = (account: string) =>
-  db()
-    .selectFrom('blade_user')
-    .select(['id', 'deptId', 'status', 'realName', 'email'])
-    .where('account', '=', account)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
-const runs = () => db().selectFrom('blade_sync_run').select(['id', 'outcome', 'message']).where('sourceId', '=', sourceId).execute();
+const runs = () => runsOf(sourceId);
 
 const callback = (query: Record<string, string>, init: RequestInit = {}) =>
   fetch(`${suite.server.baseUrl}/api/blade-system/sync-source/callback/${sourceId}?${new URLSearchParams(query)}`, init);
 
 beforeAll(async () => {
   fake = await startWecom(org);
-  const source = (await api().submit({
+  sourceId = await save({
     name: 'WeCom organisation',
     kind: 'wecom',
     corpId: WECOM.corpId,
@@ -56,8 +41,7 @@ beforeAll(async () => {
     callbackToken: CALLBACK_TOKEN,
     callbackKey: AES_KEY,
     mapping: JSON.stringify({ roleId: await administratorRole(suite.server), retryBaseMs: 0 }),
-  } as never)) as { id: string };
-  sourceId = String(source.id);
+  });
 });
 afterAll(() => fake?.close());
 
