@@ -14,7 +14,6 @@ export async function statementsOf(work: () => Promise<unknown>): Promise<string
   const note = (text: unknown) => {
     const sql = typeof text === 'string' ? text : (text as { text?: string } | undefined)?.text;
     if (sql) statements.push(sql.replace(/\s+/g, ' ').trim());
-    if (sql?.includes('pg_notify')) console.log(new Error().stack);
   };
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     note(args[0]);
