@@ -12,9 +12,8 @@ const candidatesOf = (db: Db, tenantId: string, account: string) =>
   db
     .selectFrom('blade_user')
     .selectAll('blade_user')
-    .where('blade_user.tenantId', '=', tenantId)
     .where(sql<boolean>`lower(account) = lower(${account})`)
-    .$call(live(null, 'blade_user'))
+    .$call(live(tenantId, 'blade_user'))
     .limit(10);
 
 /** The exact spelling first, else the one account that equals it ignoring case; none when ambiguous. */
