@@ -28,6 +28,22 @@ const SIGN_IN_TIMEOUT_SECONDS = 10;
 const REMEMBER_MS = 60_000;
 const REMEMBER_AT_MOST = 10_000;
 
+// biome-ignore lint/suspicious/noExplicitAny: serves the link query here and the sign-in's subquery (sign-in-account.ts) alike
+type LinkQuery = { where(...args: any[]): any };
+
+/**
+ * Links of users to an enabled LDAP source (`blade_sync_link as l` joined to `blade_sync_source as s`):
+ * what `linkOf` reads, and what a sign-in's account read looks for to know whether to ask it.
+ */
+export function enabledUserLinks<Q extends LinkQuery>(query: Q): Q {
+  return query
+    .where('l.kind', '=', 'user')
+    .where('l.gone', '=', 0)
+    .where('s.kind', '=', 'ldap')
+    .where('s.status', '=', 1)
+    .where('s.isDeleted', '=', 0) as Q;
+}
+
 /**
  * Passwords of users synced from an LDAP / Active Directory source are the directory's: the
  * platform finds the person's entry (by the source's account attribute, escaped, and the stable
@@ -62,13 +78,9 @@ export class DirectoryPasswords {
         's.accountAttr',
         's.mapping',
       ])
-      .where('l.kind', '=', 'user')
       .where('l.localId', '=', userId)
       .where('l.tenantId', '=', tenantId)
-      .where('l.gone', '=', 0)
-      .where('s.kind', '=', 'ldap')
-      .where('s.status', '=', 1)
-      .where('s.isDeleted', '=', 0)
+      .$call(enabledUserLinks)
       .executeTakeFirst();
     if (!link?.url || !link.baseDn) return undefined;
     if (readSyncMapping(link.mapping).directoryPassword === false) return undefined;

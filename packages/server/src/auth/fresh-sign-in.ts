@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 /** How the user proved who they are in the first step. */
@@ -10,25 +9,15 @@ export type FirstStep = 'password' | 'phone' | 'social' | 'springblade' | 'passk
  * any first step) is fresh for a minute, with the access token that sign-in answered only, and
  * the first CAS ticket asked for with that token spends it: a session reused from earlier, one
  * signed in through a social provider, or a token from a refresh never satisfies renew, and one
- * sign-in satisfies one renew at most.
+ * sign-in satisfies one renew at most. The mark is stored with the session it marks (Sessions.create,
+ * in the same statement, which also drops the unspent marks that have run out).
  */
-const FRESH_FOR_MS = 60_000;
+export const FRESH_FOR_MS = 60_000;
 
 /** First steps that present a credential to the platform itself (a social sign-in presents the provider's session). */
 const CREDENTIAL_STEPS: readonly FirstStep[] = ['password', 'phone', 'springblade', 'passkey'];
 
 export const presentsCredential = (step: FirstStep): boolean => CREDENTIAL_STEPS.includes(step);
-
-/**
- * Marks a session just opened by a presented credential as fresh, for the access token (jti) the
- * sign-in answered; unspent marks that have run out go in the same statement (one round trip per sign-in).
- */
-export async function recordFreshSignIn(db: Db, token: { sid: string; jti: string }): Promise<void> {
-  const now = Date.now();
-  await sql`with purged as (delete from sso_fresh_sign_in where expires_at < ${new Date(now)})
-    insert into sso_fresh_sign_in (session_id, token_id, expires_at)
-    values (${token.sid}, ${token.jti}, ${new Date(now + FRESH_FOR_MS)})`.execute(db);
-}
 
 /**
  * Whether the caller's token is the fresh one of its session, spent by this call (whatever the

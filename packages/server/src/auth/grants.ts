@@ -16,7 +16,7 @@ import { completeSignIn } from './second-factor.js';
 import { assertTenantRowUsable, type GrantRequest, pick, switchMessages, tokenResponse } from './session-grant.js';
 import { sessionLimitMessages } from './session-limits.js';
 import { stillHeld } from './session-state.js';
-import { findSignInAccount } from './sign-in-account.js';
+import { findPasswordAccount } from './sign-in-account.js';
 
 export { GrantError };
 
@@ -61,8 +61,9 @@ async function checkPasswordGrant(ctx: AppContext, input: PasswordGrantInput): P
   if (lock.throttledFor) throw new GrantError(429, addressThrottled(lock.throttledFor), lock.throttledFor);
   if (lock.lockedMinutes) throw new GrantError(400, accountLockedFor(lock.lockedMinutes));
 
-  const user = await findSignInAccount(ctx.db, tenantId, account);
-  const directory = user ? await ctx.directoryPasswords.linkOf(tenantId, user.id) : undefined;
+  const found = await findPasswordAccount(ctx.db, tenantId, account);
+  const user = found?.user;
+  const directory = found?.directoryLinked ? await ctx.directoryPasswords.linkOf(tenantId, found.user.id) : undefined;
   let check: { ok: boolean; upgrade: boolean } | undefined;
   if (user && directory) {
     // A directory checks the password itself, which a client sending only its digest cannot give.

@@ -84,22 +84,26 @@ export class Lockout {
     };
   }
 
-  /** Whether this attempt may go on to the password check. */
+  /**
+   * Whether this attempt may go on to the password check: the address's failures in the window
+   * and the account's rows at this address and everywhere, read in one statement.
+   */
   async verdict(attempt: Attempt): Promise<Verdict> {
     const key = keyOf(attempt);
     const limits = await this.limits();
-    const slots = await this.addressSlots([key.ip]);
+    const { rows } = await sql<{ slot: boolean; minute: number; failures: number; now: string; locked: boolean }>`
+      select true as slot, minute, failures, extract(epoch from now())::text as now, false as locked
+        from sso_address_failure where ip = ${key.ip} and minute >= ${windowStart}
+      union all
+      select false, 0, 0, '', coalesce(locked_until > now(), false)
+        from sso_account_failure where tenant_id = ${key.tenantId} and account = ${key.account} and ip in (${ALL_ADDRESSES}, ${key.ip})
+      order by slot, minute`.execute(this.db);
+    const slots = rows.filter((r) => r.slot);
     const throttled = throttleOf(slots, limits.addressThrottle);
     if (throttled) return { throttledFor: Math.max(1, Math.ceil((throttled.until.getTime() - Date.now()) / 1000)), hasFailures: true };
-    const rows = await this.db
-      .selectFrom('sso_account_failure')
-      .select(['ip', sql<boolean>`coalesce(locked_until > now(), false)`.as('locked')])
-      .where('tenantId', '=', key.tenantId)
-      .where('account', '=', key.account)
-      .where('ip', 'in', [ALL_ADDRESSES, key.ip])
-      .execute();
-    const locked = rows.some((r) => r.locked);
-    return { lockedMinutes: locked ? limits.lockMinutes : undefined, hasFailures: rows.length > 0 };
+    const accountRows = rows.filter((r) => !r.slot);
+    const locked = accountRows.some((r) => r.locked);
+    return { lockedMinutes: locked ? limits.lockMinutes : undefined, hasFailures: accountRows.length > 0 };
   }
 
   /** A wrong password or unknown account: three upserts by primary key, in one statement (one commit). */

@@ -9,10 +9,18 @@ import { passkeyRequiredFor } from './enrolment.js';
 import { type FirstStep, presentsCredential } from './fresh-sign-in.js';
 import { GrantError } from './grant-error.js';
 import { recordLockReached } from './lock-events.js';
-import { hasPasskey, type Passkeys } from './passkeys.js';
+import type { Passkeys } from './passkeys.js';
 import { holdExpiredPassword } from './password-policy.js';
-import { assertAccountUsable, assertTenantUsable, type GrantRequest, openSession, pick, switchMessages } from './session-grant.js';
-import { checkTotp, hasConfirmedTotp, useRecoveryCode } from './totp.js';
+import {
+  assertAccountUsable,
+  assertTenantRowUsable,
+  assertTenantUsable,
+  type GrantRequest,
+  openSession,
+  pick,
+  switchMessages,
+} from './session-grant.js';
+import { checkTotp, useRecoveryCode } from './totp.js';
 
 type UserRow = Selectable<Database['blade_user']>;
 
@@ -53,10 +61,23 @@ export const hashOf = (ticket: string) => createHash('sha256').update(ticket).di
 
 export type SecondFactorMethod = 'totp' | 'passkey';
 
-/** The second factors the user has set up. */
-async function secondFactorsOf(ctx: AppContext, userId: string): Promise<SecondFactorMethod[]> {
-  const [totp, passkey] = await Promise.all([hasConfirmedTotp(ctx.db, userId), hasPasskey(ctx.db, userId)]);
-  return [...(totp ? (['totp'] as const) : []), ...(passkey ? (['passkey'] as const) : [])];
+/**
+ * What completing a first step reads, in one statement: the user's tenant (status and expiry, absent
+ * when removed) and the second factors the user has set up (a confirmed TOTP, a passkey).
+ */
+async function tenantAndFactorsOf(ctx: AppContext, user: Pick<UserRow, 'id' | 'tenantId'>) {
+  const row = await ctx.db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('blade_tenant').select('tenantId').$call(live(user.tenantId)).as('tenantFound'),
+      eb.selectFrom('blade_tenant').select('status').$call(live(user.tenantId)).as('tenantStatus'),
+      eb.selectFrom('blade_tenant').select('expireTime').$call(live(user.tenantId)).as('tenantExpireTime'),
+      eb.exists(eb.selectFrom('sso_totp').select('userId').where('userId', '=', user.id).where('confirmedAt', 'is not', null)).as('totp'),
+      eb.exists(eb.selectFrom('sso_passkey').select('id').where('userId', '=', user.id)).as('passkey'),
+    ])
+    .executeTakeFirstOrThrow();
+  const tenant = row.tenantFound ? { status: Number(row.tenantStatus), expireTime: row.tenantExpireTime ?? null } : undefined;
+  const factors: SecondFactorMethod[] = [...(row.totp ? (['totp'] as const) : []), ...(row.passkey ? (['passkey'] as const) : [])];
+  return { tenant, factors };
 }
 
 /**
@@ -64,8 +85,11 @@ async function secondFactorsOf(ctx: AppContext, userId: string): Promise<SecondF
  * passkey when the compliance profile requires one of administrators (a user left with none
  * gets a session that must enrol a passkey, see enrolment.ts).
  */
-async function acceptedSecondFactors(ctx: AppContext, user: Pick<UserRow, 'id' | 'tenantId' | 'roleId'>): Promise<SecondFactorMethod[]> {
-  const methods = await secondFactorsOf(ctx, user.id);
+async function acceptedSecondFactors(
+  ctx: AppContext,
+  user: Pick<UserRow, 'tenantId' | 'roleId'>,
+  methods: SecondFactorMethod[],
+): Promise<SecondFactorMethod[]> {
   return (await passkeyRequiredFor(ctx, user)) ? methods.filter((method) => method === 'passkey') : methods;
 }
 
@@ -92,7 +116,8 @@ export async function ticketHolder(ctx: AppContext, ticket: string | undefined) 
  * session (restricted to enrolling when a second factor is required and missing).
  */
 export async function completeSignIn(ctx: AppContext, passed: FirstStepPassed): Promise<TokenResponse> {
-  await assertTenantUsable(ctx, passed.user.tenantId);
+  const { tenant, factors } = await tenantAndFactorsOf(ctx, passed.user);
+  assertTenantRowUsable(tenant);
   assertAccountUsable(passed.user);
   // The compliance profile: a dormant account is disabled now; an expired password must be changed first.
   await refuseDormantAccount(ctx, passed.user);
@@ -102,7 +127,7 @@ export async function completeSignIn(ctx: AppContext, passed: FirstStepPassed): 
   pick(user.deptId, passed.deptId, switchMessages.deptNotHeld);
   const { roleId, deptId } = passed;
   // A passkey with the user verified is two factors in one: nothing is asked after it.
-  const methods = passed.method === 'passkey' ? [] : await acceptedSecondFactors(ctx, user);
+  const methods = passed.method === 'passkey' ? [] : await acceptedSecondFactors(ctx, user, factors);
   if (methods.length) {
     const ticket = randomBytes(32).toString('base64url');
     await ctx.db.deleteFrom('sso_mfa_ticket').where('expiresAt', '<', new Date()).execute();

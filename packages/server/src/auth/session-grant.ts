@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { defineMessages, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, PASSWORD_CHANGE, type TokenResponse, zh } from '@sso/shared-api';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
@@ -6,7 +7,6 @@ import type { Database } from '../db/schema.js';
 import { live } from '../kernel/live-rows.js';
 import type { ClientRow } from './clients.js';
 import { enrolmentPending } from './enrolment.js';
-import { recordFreshSignIn } from './fresh-sign-in.js';
 import { GrantError } from './grant-error.js';
 
 /** What every grant shares: the client, where the request came from, and an optional switch. */
@@ -43,6 +43,8 @@ export async function openSession(
   const { user } = input;
   const roleId = pick(user.roleId, input.roleId, switchMessages.roleNotHeld);
   const deptId = pick(user.deptId, input.deptId, switchMessages.deptNotHeld);
+  // The access token's id is chosen first: a fresh sign-in's mark is stored with the session.
+  const jti = randomUUID();
   const { sessionId, refreshToken } = await ctx.sessions.create({
     tenantId: user.tenantId,
     userId: user.id,
@@ -53,18 +55,22 @@ export async function openSession(
     userAgent: input.userAgent,
     refreshTtlSeconds: input.client.refreshTokenValidity,
     mustChangePassword: user.mustChangePassword !== PASSWORD_CHANGE.none,
+    freshTokenId: input.freshCredential ? jti : undefined,
   });
   // The last successful sign-in, what the compliance profile's dormant accounts count from: kept to
-  // the day (dormancy is counted in days), so that most sign-ins write nothing to the account.
-  await ctx.db
-    .updateTable('blade_user')
-    .set({ lastActiveAt: new Date() })
-    .where('id', '=', user.id)
-    .where((eb) => eb.or([eb('lastActiveAt', 'is', null), eb('lastActiveAt', '<', new Date(Date.now() - ACTIVITY_GRAIN_MS))]))
-    .execute();
-  const answer = await tokenResponse(ctx, input.client, user, { sessionId, refreshToken, roleId, deptId, oauthId: input.oauthId });
-  if (input.freshCredential) await recordFreshSignIn(ctx.db, { sid: sessionId, jti: answer.jti });
-  return answer;
+  // the day (dormancy is counted in days), so that most sign-ins write nothing to the account and
+  // send nothing when the row just read says it is recent (the statement's own condition guards
+  // against a sign-in that wrote in between).
+  const dayAgo = new Date(Date.now() - ACTIVITY_GRAIN_MS);
+  if (!user.lastActiveAt || user.lastActiveAt < dayAgo) {
+    await ctx.db
+      .updateTable('blade_user')
+      .set({ lastActiveAt: new Date() })
+      .where('id', '=', user.id)
+      .where((eb) => eb.or([eb('lastActiveAt', 'is', null), eb('lastActiveAt', '<', dayAgo)]))
+      .execute();
+  }
+  return tokenResponse(ctx, input.client, user, { sessionId, refreshToken, roleId, deptId, oauthId: input.oauthId, jti });
 }
 
 /** A pending account (registration awaiting approval) or a disabled one cannot sign in. */
@@ -102,7 +108,7 @@ export async function tokenResponse(
   ctx: AppContext,
   client: ClientRow,
   user: TokenUser,
-  s: { sessionId: string; refreshToken: string; roleId: string; deptId: string; oauthId?: string },
+  s: { sessionId: string; refreshToken: string; roleId: string; deptId: string; oauthId?: string; jti?: string },
 ): Promise<TokenResponse> {
   const roleIds = s.roleId ? s.roleId.split(',') : [];
   // Role aliases are read through the resource cache (a role change drops it on every node).
@@ -128,7 +134,7 @@ export async function tokenResponse(
     // Every token of a session is restricted until the required second factor is confirmed.
     ...((await enrolmentPending(ctx, user)) ? { second_factor: 'enrol' as const } : {}),
   };
-  const { token, jti } = await ctx.tokens.issue(claims, client.accessTokenValidity);
+  const { token, jti } = await ctx.tokens.issue(claims, client.accessTokenValidity, client.clientId, s.jti);
   const { sessionIdleMinutes } = await complianceOf(ctx.params, user.tenantId);
   return {
     access_token: token,

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { ClusterBus } from '../kernel/bus.js';
 import type { IdGenerator } from '../kernel/ids.js';
+import { FRESH_FOR_MS } from './fresh-sign-in.js';
 import { LAST_SEEN_WRITE_MS, limitReached, NO_SESSION_LIMITS, type SessionLimitReached, type SessionLimits } from './session-limits.js';
 import { type HeldByUser, heldGrants, type SessionMessage, type SessionState } from './session-state.js';
 import { loadSessionState } from './session-store.js';
@@ -21,6 +22,8 @@ interface NewSession {
   refreshTtlSeconds: number;
   /** Signed in with a password that must be changed first. */
   mustChangePassword?: boolean;
+  /** The access token of a sign-in that presented a credential: the session is fresh for it (see fresh-sign-in.ts). */
+  freshTokenId?: string;
 }
 
 /** The session's user (undefined when removed) and tenant as read with the rotation: what a refresh checks and signs. */
@@ -109,27 +112,22 @@ export class Sessions {
     // auth_time, a fresh sign-in's check) reads the same second from the row and from memory.
     const startedAt = Date.now();
     const expiresAt = new Date(startedAt + input.refreshTtlSeconds * 1000);
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('sso_session')
-        .values({
-          id: sessionId,
-          createdAt: new Date(startedAt),
-          tenantId: input.tenantId,
-          userId: input.userId,
-          clientId: input.clientId,
-          roleId: input.roleId,
-          deptId: input.deptId,
-          ip: input.ip?.slice(0, 64) ?? null,
-          userAgent: input.userAgent?.slice(0, 500) ?? null,
-          expiresAt,
-        })
-        .execute();
-      await trx
-        .insertInto('sso_refresh_token')
-        .values({ tokenHash: sha256(refreshToken), sessionId, expiresAt })
-        .execute();
-    });
+    // One statement: the session, its first refresh token and, for a sign-in that presented a
+    // credential, its fresh mark (with the marks that ran out) are stored together or not at all.
+    const fresh = input.freshTokenId
+      ? sql`, purged as (delete from sso_fresh_sign_in where expires_at < ${new Date(startedAt)}),
+          fresh as (insert into sso_fresh_sign_in (session_id, token_id, expires_at)
+            select id, ${input.freshTokenId}, ${new Date(startedAt + FRESH_FOR_MS)} from session)`
+      : sql``;
+    await sql`with session as (
+        insert into sso_session (id, created_at, tenant_id, user_id, client_id, role_id, dept_id, ip, user_agent, expires_at)
+        values (${sessionId}, ${new Date(startedAt)}, ${input.tenantId}, ${input.userId}, ${input.clientId}, ${input.roleId},
+          ${input.deptId}, ${input.ip?.slice(0, 64) ?? null}, ${input.userAgent?.slice(0, 500) ?? null}, ${expiresAt})
+        returning id
+      ), refresh as (
+        insert into sso_refresh_token (token_hash, session_id, expires_at) select ${sha256(refreshToken)}, id, ${expiresAt} from session
+      )${fresh}
+      select id from session`.execute(this.db);
     const now = Date.now();
     this.remember(sessionId, {
       active: true,

@@ -16,9 +16,16 @@ export class AccessTokens {
     private readonly issuer: string,
   ) {}
 
-  /** A signed token for these claims; its audience is the client, or the application it is handed to. */
-  async issue(claims: AccessClaims, ttlSeconds: number, audience: string = claims.client_id): Promise<{ token: string; jti: string }> {
-    const jti = randomUUID();
+  /**
+   * A signed token for these claims; its audience is the client, or the application it is handed
+   * to; its id is new unless the caller chose it (to store it with the session first).
+   */
+  async issue(
+    claims: AccessClaims,
+    ttlSeconds: number,
+    audience: string = claims.client_id,
+    jti: string = randomUUID(),
+  ): Promise<{ token: string; jti: string }> {
     const token = await new SignJWT({ ...claims })
       .setProtectedHeader({ alg: SIGNING_ALG, kid: this.keys.kid, typ: 'JWT' })
       .setIssuer(this.issuer)
