@@ -84,14 +84,36 @@ const holdingAny = (columns: readonly string[]) =>
  * Answers how many rows were rewritten; nothing to do without a key.
  */
 export async function encryptPendingRows(db: Db, keys: PersonalDataKeys): Promise<number> {
-  const current = keys.currentKeyId;
-  if (current === undefined) return 0;
-  let done = 0;
-  for (const table of PROTECTED_TABLES) done += await encryptPendingIn(db as unknown as AnyDb, table, current);
-  return done;
+  return (await encryptPendingRowsUntil(db, keys, Number.POSITIVE_INFINITY)).rewritten;
 }
 
-async function encryptPendingIn(db: AnyDb, table: string, current: number): Promise<number> {
+/**
+ * The same, stopping after the batch during which `deadline` (epoch ms) passed: answers the rows
+ * rewritten and whether every row is done. Each batch is its own transaction, so stopping between
+ * two leaves nothing half-written.
+ */
+export async function encryptPendingRowsUntil(
+  db: Db,
+  keys: PersonalDataKeys,
+  deadline: number,
+): Promise<{ rewritten: number; finished: boolean }> {
+  const current = keys.currentKeyId;
+  if (current === undefined) return { rewritten: 0, finished: true };
+  let rewritten = 0;
+  for (const table of PROTECTED_TABLES) {
+    const step = await encryptPendingIn(db as unknown as AnyDb, table, current, deadline);
+    rewritten += step.rewritten;
+    if (!step.finished) return { rewritten, finished: false };
+  }
+  return { rewritten, finished: true };
+}
+
+async function encryptPendingIn(
+  db: AnyDb,
+  table: string,
+  current: number,
+  deadline: number,
+): Promise<{ rewritten: number; finished: boolean }> {
   const columns = Object.keys(PROTECTED_COLUMNS[table] ?? {});
   let done = 0;
   let after = '0';
@@ -116,7 +138,8 @@ async function encryptPendingIn(db: AnyDb, table: string, current: number): Prom
       return rows;
     });
     done += rewritten.length;
-    if (rewritten.length < BATCH) return done;
+    if (rewritten.length < BATCH) return { rewritten: done, finished: true };
+    if (Date.now() >= deadline) return { rewritten: done, finished: false };
     after = String((rewritten.at(-1) as { id: unknown }).id);
   }
 }

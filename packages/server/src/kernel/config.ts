@@ -42,6 +42,8 @@ const schema = z.object({
    * for every tenant turns it on too). Once on it stays on: setting it back to false decrypts nothing.
    */
   SSO_ENCRYPT_PERSONAL_DATA: z.enum(['true', 'false']).default('false'),
+  // How long a key rotation's call rewrites before it answers; the rest goes on in the background.
+  SSO_ROTATION_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

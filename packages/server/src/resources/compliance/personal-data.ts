@@ -1,7 +1,14 @@
 import { DEFAULT_TENANT_ID, forbidden, complianceMessages as m } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import { anyProfileOn } from '../../db/compliance.js';
-import { addPersonalKey, encryptPendingRows, loadPersonalKeys, personalDataState } from '../../db/personal-data.js';
+import {
+  addPersonalKey,
+  encryptPendingRows,
+  encryptPendingRowsUntil,
+  loadPersonalKeys,
+  personalDataState,
+} from '../../db/personal-data.js';
+import type { PersonalDataKeys } from '../../db/personal-data-keys.js';
 import type { Caller } from '../../kernel/caller.js';
 
 /** Other nodes re-read the personal-data keys when one node adds a key. */
@@ -17,22 +24,46 @@ export async function personalDataOf(ctx: AppContext, caller: Caller) {
   return personalDataState(ctx.db, ctx.database.personalData);
 }
 
-/** A new current key (the first turns the encryption on), then every user's phone and email rewritten under it. */
+/** The rewrite going on in the background on this node, per database handle: one at a time. */
+const rewriting = new WeakMap<PersonalDataKeys, Promise<void>>();
+
+/**
+ * A new current key (the first turns the encryption on), then every protected value rewritten
+ * under it. The call rewrites for up to SSO_ROTATION_WAIT_SECONDS and answers; what is left goes
+ * on in the background on this node (its progress is the state's `pending`), and the daily pass
+ * finishes whatever a restart cut short. A directory of 100,000 users takes minutes: no request
+ * should wait that long.
+ */
 export async function rotatePersonalDataKey(ctx: AppContext, caller: Caller) {
   platformOnly(caller);
   const keys = ctx.database.personalData;
   const previous = keys.currentKeyId ?? null;
   const keyId = await addPersonalKey(ctx.db, keys);
   await ctx.bus.publish(PERSONAL_KEYS_TOPIC, { keyId });
-  const rewritten = await encryptPendingRows(ctx.db, keys);
+  const waited = await encryptPendingRowsUntil(ctx.db, keys, Date.now() + ctx.config.SSO_ROTATION_WAIT_SECONDS * 1000);
   await ctx.audit.record({
     type: 'platform.personal-data-key',
     actor: caller,
     targets: [{ kind: 'tenant', id: DEFAULT_TENANT_ID }],
-    detail: { previousKeyId: previous, keyId, rewritten },
+    detail: { previousKeyId: previous, keyId, rewritten: waited.rewritten, finished: waited.finished },
   });
-  return personalDataState(ctx.db, keys);
+  // The answer is the state as the call stopped waiting; the background run starts after it is read.
+  const state = await personalDataState(ctx.db, keys);
+  if (!waited.finished) rewriteInBackground(ctx, keys);
+  return state;
 }
+
+function rewriteInBackground(ctx: AppContext, keys: PersonalDataKeys): void {
+  if (rewriting.has(keys)) return;
+  const run = encryptPendingRows(ctx.db, keys)
+    .then(() => undefined)
+    .catch((error) => ctx.log?.error({ err: error }, 'personal data not all rewritten under the current key; the daily pass goes on'))
+    .finally(() => rewriting.delete(keys));
+  rewriting.set(keys, run);
+}
+
+/** The background rewrite of this node, if one runs (a test waits for it). */
+export const backgroundRewrite = (ctx: AppContext): Promise<void> | undefined => rewriting.get(ctx.database.personalData);
 
 /**
  * At start: the keys read, the encryption turned on when any tenant holds the compliance profile
