@@ -1,4 +1,3 @@
-import { md5, toBase64 } from '@sso/shared-api';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../api-suite.testkit.js';
 import { statementsOf } from '../db/statement-count.testkit.js';
@@ -10,20 +9,8 @@ import { statementsOf } from '../db/statement-count.testkit.js';
  */
 const suite = useTestServer();
 
-const passwordSignIn = async () => {
-  const query = new URLSearchParams({
-    grant_type: 'password',
-    scope: 'all',
-    tenantId: '000000',
-    username: 'admin',
-    password: md5('admin'),
-  });
-  const response = await fetch(`${suite.server.baseUrl}/api/blade-auth/oauth/token?${query}`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${toBase64('saber:saber_secret')}` },
-  });
-  expect(response.status).toBe(200);
-};
+/** admin/admin's password grant through the SDK, as Saber sends it (one token request). */
+const passwordSignIn = () => suite.server.client().login({ username: 'admin', password: 'admin' });
 
 const signInStatements = async () => (await statementsOf(passwordSignIn)).filter((sql) => !sql.includes('pg_notify'));
 
