@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '@sso/server/testing';
 import { md5, toBase64 } from '@sso/shared-api';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { keepJournal } from './page-journal.testkit.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const artifacts = join(import.meta.dirname, '..', 'artifacts');
@@ -68,6 +69,7 @@ export function useBrowserSuite(options: SuiteOptions, ready: (suite: BrowserSui
     const page = await browser.newPage({ viewport: options.viewport ?? { width: 1366, height: 820 } });
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    await keepJournal(page);
     ready({ server, browser, page, pageErrors });
   });
   afterAll(async () => {

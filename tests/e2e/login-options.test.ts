@@ -65,6 +65,38 @@ const sidewaysScroll = () =>
   });
 
 describe.skipIf(!runnable)('login options on the sign-in page', () => {
+  it('keeps the 登录 button where it first appeared while the later parts of the panel load, at phone and desktop sizes', async () => {
+    // The passkey and social buttons come in their own chunks after the form: held back here
+    // until the button's first position is taken, as a slow network would.
+    const lateChunk = /\/assets\/(?:passkey-sign-in-button|social-buttons)-[^/]*\.js$/;
+    const passkeyButton = page.getByRole('button', { name: /通行密钥/ });
+    for (const size of SIZES) {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(lateChunk, async (route) => {
+        await held;
+        await route.continue();
+      });
+      try {
+        await page.setViewportSize(size);
+        await step(page, `login-options-steady-button-${size.width}`, async () => {
+          await page.goto(`${server.baseUrl}/login`);
+          const submit = button(page, '登录');
+          const first = await submit.boundingBox();
+          expect(await passkeyButton.count()).toBe(0);
+          release();
+          await passkeyButton.waitFor();
+          expect(await submit.boundingBox()).toEqual(first);
+        });
+      } finally {
+        release();
+        await page.unroute(lateChunk);
+      }
+    }
+  });
+
   it('hides the tenant with tenant mode off and shows it with tenant mode on, at phone and desktop sizes', async () => {
     for (const size of SIZES) {
       await page.setViewportSize(size);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { artifacts } from './browser.testkit.js';
+import { journalOf } from './page-journal.testkit.js';
 
 /**
  * Runs one named step of a browser story: a screenshot after it, and on failure a screenshot
@@ -21,7 +22,8 @@ export async function step(page: Page, name: string, work: () => Promise<void>):
       .locator('.ant-message-notice, .ant-notification-notice, .ant-form-item-explain-error, .ant-alert')
       .allInnerTexts()
       .catch(() => []);
-    const where = `at ${page.url()}${said.length ? `, showing: ${said.join(' | ')}` : ''}`;
+    const journal = await journalOf(page);
+    const where = `at ${page.url()}${said.length ? `, showing: ${said.join(' | ')}` : ''}${journal.length ? `; before that: ${journal.join(' | ')}` : ''}`;
     throw new Error(`step "${name}" failed ${where}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }

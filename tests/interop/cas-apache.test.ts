@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifacts } from '../e2e/browser.testkit.js';
+import { keepJournal } from '../e2e/page-journal.testkit.js';
 import { step } from '../e2e/steps.testkit.js';
 import { type ApacheServer, explainedByLog, startApache } from './apache.testkit.js';
 import { CACHE_DIR, casSiteConfig, registeredUris, SESSION_COOKIE } from './cas-site.testkit.js';
@@ -66,6 +67,7 @@ beforeAll(async () => {
   });
   context = await platform.browser.newContext();
   page = await context.newPage();
+  await keepJournal(page);
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.origin === platform.server.baseUrl) platformRequests.push(url.pathname);
@@ -162,6 +164,7 @@ describe.skipIf(!prerequisites.runnable)('Apache mod_auth_cas signs staff on thr
   it('refuses a person the application is not granted to: no ticket reaches it, the sign-in page says why', async () => {
     const outsider = await platform.browser.newContext();
     const outsiderPage = await outsider.newPage();
+    await keepJournal(outsiderPage);
     const served: string[] = [];
     outsiderPage.on('response', (response) => {
       const url = new URL(response.url());

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifacts } from '../e2e/browser.testkit.js';
+import { keepJournal } from '../e2e/page-journal.testkit.js';
 import { step } from '../e2e/steps.testkit.js';
 import { type ApacheServer, explainedByLog, startApache } from './apache.testkit.js';
 import { type InteropPlatform, interopPrerequisites, useInteropPlatform } from './interop.testkit.js';
@@ -78,6 +79,7 @@ beforeAll(async () => {
   await admin.grant(String(app.id), staffId);
   context = await platform.browser.newContext();
   page = await context.newPage();
+  await keepJournal(page);
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.origin === platform.server.baseUrl) platformRequests.push(url.pathname);
@@ -133,6 +135,7 @@ describe.skipIf(!prerequisites.runnable)('Apache mod_auth_mellon signs staff on 
   it('refuses a person the application is not granted to: no response reaches it, the sign-in page says why', async () => {
     const outsider = await platform.browser.newContext();
     const outsiderPage = await outsider.newPage();
+    await keepJournal(outsiderPage);
     const posted: string[] = [];
     outsiderPage.on('request', (request) => {
       if (request.url().startsWith(`${origin}${ENDPOINT_PATH}/postResponse`)) posted.push(request.url());

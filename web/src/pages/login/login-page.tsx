@@ -34,14 +34,17 @@ interface LoginForm {
 
 const TENANT_ID = /^\d{1,12}$/;
 
-/** The name of the application that sent the browser here (`appCode` of a BladeX hand-off), once known. */
-function useAskingApp(): string {
+/**
+ * The name of the application that sent the browser here (`appCode` of a BladeX hand-off): ''
+ * until known, undefined when no application asks.
+ */
+function useAskingApp(): string | undefined {
   const [name, setName] = useState('');
   const appCode = new URLSearchParams(window.location.search).get('appCode');
   useEffect(() => {
     if (appCode) void askingAppName(appCode).then(setName);
   }, [appCode]);
-  return name;
+  return appCode ? name : undefined;
 }
 
 /**
@@ -108,7 +111,20 @@ export default function LoginPage() {
   }
 
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100vh', background: 'linear-gradient(135deg, #1f3b73, #409EFF)' }}>
+    // The panel hangs from a fixed distance below the top rather than being centred: the passkey and
+    // social buttons load after the form and grow the panel downwards, and a centred panel would move
+    // the 登录 button up under a pointer already on its way to it (a click lost).
+    <Flex
+      align="flex-start"
+      justify="center"
+      style={{
+        boxSizing: 'border-box',
+        minHeight: '100vh',
+        paddingTop: 'min(12vh, 120px)',
+        paddingBottom: 24,
+        background: 'linear-gradient(135deg, #1f3b73, #409EFF)',
+      }}
+    >
       {/* data-ready: the form has the server's options and knows the host's tenant (browser suites wait on it). */}
       {/* A plain panel rather than antd's Card: Card brings its tabs along, ~13 KB the sign-in page never uses. */}
       <div
@@ -128,9 +144,10 @@ export default function LoginPage() {
           <LanguageToggle />
         </Flex>
         <h1 style={{ textAlign: 'center', fontSize: 22, margin: '8px 0 20px' }}>{t('login.title')}</h1>
-        {askingApp && (
-          <p className="login-asking-app" style={{ textAlign: 'center', margin: '-8px 0 16px' }}>
-            {t('login.appAsks', { name: askingApp })}
+        {/* Its line is there from the first frame (empty until the name comes), so the form below never moves. */}
+        {askingApp !== undefined && (
+          <p className="login-asking-app" style={{ textAlign: 'center', margin: '-8px 0 16px', minHeight: '1.5em' }}>
+            {askingApp && t('login.appAsks', { name: askingApp })}
           </p>
         )}
         {secondStep ? (
