@@ -51,7 +51,7 @@ describe('tabs follow the navigation, not the render', () => {
   const start = async () => {
     const router = createAppRouter();
     render(<RouterProvider router={router} />);
-    await waitFor(() => expect(document.querySelector('.sso-tags')).not.toBeNull(), { timeout: 10_000 });
+    await waitFor(() => expect(document.querySelector('.sso-tags')).not.toBeNull());
     return router;
   };
   const drawnTabs = () => [...document.querySelectorAll('.sso-tags .ant-tabs-tab')].map((tab) => tab.textContent);
@@ -63,7 +63,7 @@ describe('tabs follow the navigation, not the render', () => {
       void router.navigate('/system/param/index');
       void router.navigate('/system/dict/index');
     });
-    await waitFor(() => expect(drawnTabs()).toEqual(['首页', '参数管理', '系统字典']), { timeout: 10_000 });
+    await waitFor(() => expect(drawnTabs()).toEqual(['首页', '参数管理', '系统字典']));
     expect(tabValues()).toEqual(['/wel/index', '/system/param/index', '/system/dict/index']);
   });
 
@@ -71,7 +71,7 @@ describe('tabs follow the navigation, not the render', () => {
     const router = await start();
     await act(() => router.navigate('/system/param/index'));
     await act(() => router.navigate('/system/dict/index'));
-    await waitFor(() => expect(drawnTabs()).toEqual(['首页', '参数管理', '系统字典']), { timeout: 10_000 });
+    await waitFor(() => expect(drawnTabs()).toEqual(['首页', '参数管理', '系统字典']));
     const paramTab = [...document.querySelectorAll('.sso-tags .ant-tabs-tab')].find((tab) => tab.textContent === '参数管理');
     const remove = paramTab?.querySelector('.ant-tabs-tab-remove');
     expect(remove).toBeTruthy();
@@ -80,7 +80,7 @@ describe('tabs follow the navigation, not the render', () => {
       void router.navigate('/info/index');
       fireEvent.click(remove as Element);
     });
-    await waitFor(() => expect(drawnTabs()).toEqual(['首页', '系统字典', '个人信息']), { timeout: 10_000 });
+    await waitFor(() => expect(drawnTabs()).toEqual(['首页', '系统字典', '个人信息']));
     expect(router.state.location.pathname).toBe('/info/index');
   });
 });

@@ -40,7 +40,7 @@ describe('the demo page (/demo/demo)', () => {
     async () => {
       const calls = server();
       renderPage();
-      await screen.findByText('系统升级通知', undefined, { timeout: 10_000 });
+      await screen.findByText('系统升级通知');
       const row = screen.getByText('系统升级通知').closest('tr') as HTMLElement;
       await waitFor(() => expect(within(row).getByText('发布通知')).toBeTruthy());
       expect(screen.getAllByText(spaced('新增')).length).toBeGreaterThan(0); // notice_add

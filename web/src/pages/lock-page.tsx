@@ -48,7 +48,11 @@ export default function LockPage() {
       <Card style={{ width: 360, textAlign: 'center' }}>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Avatar size={64} src={info?.avatar || DEFAULT_AVATAR} />
-          <Typography.Text strong>{info?.nickName || info?.account}</Typography.Text>
+          {/* The name's line is kept while the user loads: the card is centred, and a line arriving
+              late would move the unlock button under a click on its way. */}
+          <div style={{ minHeight: '1.5715em' }}>
+            <Typography.Text strong>{info?.nickName || info?.account}</Typography.Text>
+          </div>
           <Input.Password
             autoFocus
             status={wrong ? 'error' : undefined}

@@ -1,4 +1,4 @@
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -7,6 +7,11 @@ import { FeedbackBridge } from '../api/feedback-bridge.js';
 import '../i18n/index.js';
 import { loadResources } from '../api/client.js';
 import { keepCompiledSelectors } from './selector-cache.testkit.js';
+
+// findBy… and waitFor give up after one second by default: a render of antd in jsdom can take
+// longer than that when the whole suite's projects share two cores, and a condition that would
+// have held a moment later then fails the test. They still return as soon as it holds.
+configure({ asyncUtilTimeout: 30_000 });
 
 // Components under test run as signed-in pages do: with the SDK's resource namespaces attached.
 await loadResources();
