@@ -177,7 +177,9 @@ export async function benchSync({ script, port, seconds }) {
     SSO_API_LOG: 'false',
     SSO_DATA_DIR: 'memory://',
   };
-  const server = await startServerProcess(script, env, `${base}/health`);
+  // BENCH_SYNC_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_SYNC_PROFILE;
+  const server = await startServerProcess(script, env, `${base}/health`, profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []);
   try {
     const headers = {
       authorization: basic,
