@@ -76,7 +76,7 @@ async function applyUserSteps(
   for (let i = 0; i < userSteps.length; i += BATCH) {
     const batch = userSteps.slice(i, i + BATCH);
     // The keys this batch links, so that a failed batch leaves the known links as the database has them.
-    const linkedBefore = new Map(known.userIds);
+    const linking = batch.flatMap((s) => (s.op === 'user.create' && !known.userIds.has(s.externalId) ? [s.externalId] : []));
     try {
       await ctx.db.transaction().execute(async (trx) => {
         const created = batch.filter((s) => s.op === 'user.create').length;
@@ -85,7 +85,7 @@ async function applyUserSteps(
         await auditUsers(ctx, trx, caller, scope, written);
       });
     } catch (error) {
-      known.userIds = linkedBefore;
+      for (const key of linking) known.userIds.delete(key);
       throw error;
     }
     ctx.cache.invalidate('blade_user');
