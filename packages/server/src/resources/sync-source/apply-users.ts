@@ -185,6 +185,7 @@ async function createUsers(
     scope,
     'user',
     rows.map(({ step, id }) => ({ externalId: step.externalId, localId: id, gone: 0 })),
+    { made: true },
   );
   for (const { step, id } of rows) userIds.set(step.externalId, id);
   return rows.map(({ step, id }) => ({ id, account: step.values.account as string }));

@@ -179,6 +179,7 @@ async function writeDeptBatch(
         scope,
         'dept',
         made.map(({ step, id }) => ({ externalId: step.externalId, localId: id, gone: 0 })),
+        { made: true },
       );
     }
     for (const step of batch) {

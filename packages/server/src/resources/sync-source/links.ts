@@ -33,25 +33,33 @@ export async function linkedIds(db: Db, scope: PlanScope, kind: LinkKind): Promi
  * stands for one entry of a source, so its older links to other entries go, then each entry's
  * link is written or rewritten (keeping the groups it holds).
  */
-export async function writeLinks(trx: Db, scope: PlanScope, kind: LinkKind, entries: readonly LinkEntry[]): Promise<void> {
+export async function writeLinks(
+  trx: Db,
+  scope: PlanScope,
+  kind: LinkKind,
+  entries: readonly LinkEntry[],
+  { made = false }: { made?: boolean } = {},
+): Promise<void> {
   // One row per entry (the last wins): a statement may not write the same link twice.
   const unique = [...new Map(entries.map((e) => [e.externalId, e])).values()];
   if (!unique.length) return;
-  await trx
-    .deleteFrom('blade_sync_link')
-    .where('sourceId', '=', scope.sourceId)
-    .where('kind', '=', kind)
-    .where(
-      'localId',
-      'in',
-      unique.map((e) => e.localId),
-    )
-    .where(
-      'externalId',
-      'not in',
-      unique.map((e) => e.externalId),
-    )
-    .execute();
+  // Rows made by this batch (`made`) have no older links to drop.
+  if (!made)
+    await trx
+      .deleteFrom('blade_sync_link')
+      .where('sourceId', '=', scope.sourceId)
+      .where('kind', '=', kind)
+      .where(
+        'localId',
+        'in',
+        unique.map((e) => e.localId),
+      )
+      .where(
+        'externalId',
+        'not in',
+        unique.map((e) => e.externalId),
+      )
+      .execute();
   const now = new Date();
   await trx
     .insertInto('blade_sync_link')
