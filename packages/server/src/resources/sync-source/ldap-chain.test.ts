@@ -42,6 +42,10 @@ describe("Active Directory's matching rule in chain", () => {
     expect(ad.filters).toEqual(['(objectClass=*)']);
     const openLdap = fakeClient(() => [{ dn: '', supportedControl: ['1.2.840.113556.1.4.319'] }]);
     expect(await isActiveDirectory(openLdap.client)).toBe(false);
+    const refusing = fakeClient(() => {
+      throw new Error('insufficient access');
+    });
+    expect(await isActiveDirectory(refusing.client)).toBe(false);
   });
 
   it("gives each person the rules' groups the server says they are in, under every base DN", async () => {

@@ -25,10 +25,18 @@ const valuesOf = (entry: Entry, name: string): string[] => {
   return (Array.isArray(found) ? found : found ? [found] : []).map((v) => (Buffer.isBuffer(v) ? v.toString('utf8') : String(v)));
 };
 
-/** Whether the server is Active Directory, by its root DSE's capabilities (OpenLDAP answers none). */
+/**
+ * Whether the server is Active Directory, by its root DSE's capabilities (OpenLDAP answers none).
+ * A server that refuses to show its root DSE is taken for another server: its groups are read,
+ * which works everywhere (and a server that is down fails at the next search anyway).
+ */
 export async function isActiveDirectory(client: Client): Promise<boolean> {
-  const { searchEntries } = await client.search('', { scope: 'base', filter: '(objectClass=*)', attributes: ['supportedCapabilities'] });
-  return searchEntries.some((entry) => valuesOf(entry, 'supportedCapabilities').includes(AD_CAPABILITY));
+  try {
+    const { searchEntries } = await client.search('', { scope: 'base', filter: '(objectClass=*)', attributes: ['supportedCapabilities'] });
+    return searchEntries.some((entry) => valuesOf(entry, 'supportedCapabilities').includes(AD_CAPABILITY));
+  } catch {
+    return false;
+  }
 }
 
 /**
