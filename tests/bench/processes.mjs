@@ -13,8 +13,8 @@ process.on('exit', () => {
 });
 
 /** Starts `script` with `env` added to this process's environment and waits until `url` answers. */
-export async function startServerProcess(script, env, url) {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+export async function startServerProcess(script, env, url, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(child);
   for (let i = 0; i < 300; i++) {
     if ((await fetch(url).catch(() => undefined))?.ok) return child;

@@ -155,9 +155,11 @@ export type SyncPriorityField = (typeof SYNC_PRIORITY_FIELDS)[number];
  * refused); `departmentListing`: `list` (the default, `department/list`) or `ids`
  * (`department/simplelist` for the tree's ids, then `department/get` for each: for an app whose
  * `department/list` is refused). LDAP's `groupsFrom` (read while a birthright rule names a group):
- * unset, a person's groups come from their `memberOf` when the directory answers it (Active
- * Directory; OpenLDAP's memberof overlay), else from the groups' `member`/`uniqueMember` lists;
- * `member` always reads the lists, `memberOf` always the attribute.
+ * unset, Active Directory (known by its root DSE) is asked, per group a rule names, for everyone
+ * in it through any nesting, in one search by its matching rule in chain; any other directory's
+ * groups come from the people's `memberOf` when it answers it (OpenLDAP's memberof overlay), else
+ * from the groups' `member`/`uniqueMember` lists. `chain` always asks by the matching rule in
+ * chain, `member` always reads the lists, `memberOf` always the attribute.
  *
  * When several sources feed the same person (matched by employee number), `priority` (0–1000,
  * default 0) says which wins their fields: a source leaves a field alone while another enabled
@@ -193,7 +195,7 @@ export const syncMapping = z
     retries: z.number().int().min(0).max(10).optional(),
     userListing: z.enum(['department', 'ids']).optional(),
     departmentListing: z.enum(['list', 'ids']).optional(),
-    groupsFrom: z.enum(['member', 'memberOf']).optional(),
+    groupsFrom: z.enum(['member', 'memberOf', 'chain']).optional(),
     priority: priorityValue.optional(),
     fieldPriority: z
       .object({

@@ -10,6 +10,7 @@ import {
 } from '../../net/ldap-connection.js';
 import type { OutboundGuard } from '../../net/outbound-guard.js';
 import type { DirectoryReader, DirectorySnapshot, SourceDept, SourcePerson } from './directory.js';
+import { chainMemberships, groupsWay, isActiveDirectory } from './ldap-chain.js';
 import { groupResolver, memberOfResolver, memberOfValues, membersOf } from './ldap-groups.js';
 
 /** The LDAP fields of a source, the bind password already decrypted. */
@@ -24,8 +25,11 @@ export interface LdapSettings {
   accountAttr: string | null;
   codeAttr: string | null;
   mapping: SyncMapping;
-  /** Read the groups each person is in (nested groups resolved): a birthright rule names a group. */
-  readGroups?: boolean;
+  /**
+   * The groups the birthright rules name (normalised DNs): while there are any, each person's
+   * groups are read too, nested groups resolved.
+   */
+  ruleGroups?: readonly string[];
 }
 
 export { baseDnsOf };
@@ -120,7 +124,11 @@ export function ldapReader(guard: OutboundGuard, settings: LdapSettings): Direct
         const personEntries: Entry[] = [];
         const groupEntries: Entry[] = [];
         const groupsFrom = settings.mapping.groupsFrom;
-        const askMemberOf = settings.readGroups && groupsFrom !== 'member';
+        const readGroups = Boolean(settings.ruleGroups?.length);
+        // Active Directory (by its root DSE, unless the mapping chooses) resolves the nesting itself.
+        const activeDirectory = readGroups && groupsFrom === undefined && (await isActiveDirectory(client));
+        const inChain = readGroups && groupsWay(groupsFrom, activeDirectory) === 'chain';
+        const askMemberOf = readGroups && !inChain && groupsFrom !== 'member';
         const common = { scope: 'sub' as const, paged: { pageSize: PAGE_SIZE }, explicitBufferAttributes: ['objectGUID'] };
         for (baseDn of baseDnsOf(settings.baseDn)) {
           const groups = await client.search(baseDn, {
@@ -147,7 +155,20 @@ export function ldapReader(guard: OutboundGuard, settings: LdapSettings): Direct
         // groups at once; only the groups' own memberOf is read then, for the nesting. Otherwise
         // the groups' member lists are read.
         const byMemberOf = askMemberOf && (groupsFrom === 'memberOf' || personEntries.some((e) => memberOfValues(e).length > 0));
-        if (settings.readGroups) {
+        if (inChain) {
+          const members = await chainMemberships(
+            client,
+            {
+              baseDns: baseDnsOf(settings.baseDn),
+              userFilter: settings.userFilter ?? DEFAULT_USER_FILTER,
+              groupDns: settings.ruleGroups ?? [],
+              pageSize: PAGE_SIZE,
+            },
+            normalDn,
+          );
+          return snapshotOf(deptEntries, personEntries, attr, byGroup ? 'group' : 'ou', { by: 'chain', members });
+        }
+        if (readGroups) {
           for (baseDn of baseDnsOf(settings.baseDn)) {
             const memberships = await client.search(baseDn, {
               ...common,
@@ -157,9 +178,7 @@ export function ldapReader(guard: OutboundGuard, settings: LdapSettings): Direct
             groupEntries.push(...memberships.searchEntries);
           }
         }
-        const groups = settings.readGroups
-          ? { entries: groupEntries, by: byMemberOf ? ('memberOf' as const) : ('member' as const) }
-          : undefined;
+        const groups = readGroups ? { entries: groupEntries, by: byMemberOf ? ('memberOf' as const) : ('member' as const) } : undefined;
         return snapshotOf(deptEntries, personEntries, attr, byGroup ? 'group' : 'ou', groups);
       } catch (error) {
         throw explain(error, settings, baseDn);
@@ -176,7 +195,7 @@ export function snapshotOf(
   personEntries: Entry[],
   attr: Record<string, string>,
   deptFrom: 'ou' | 'group' = 'ou',
-  groups?: { entries: Entry[]; by: 'member' | 'memberOf' },
+  groups?: { entries: Entry[]; by: 'member' | 'memberOf' } | { by: 'chain'; members: Map<string, string[]> },
 ): DirectorySnapshot {
   const deptByDn = new Map<string, { entry: Entry; key: string }>();
   for (const entry of deptEntries) {
@@ -208,9 +227,11 @@ export function snapshotOf(
   }));
   const groupsOf = !groups
     ? undefined
-    : groups.by === 'memberOf'
-      ? memberOfResolver([...personEntries, ...groups.entries], normalDn)
-      : groupResolver(groups.entries, normalDn);
+    : groups.by === 'chain'
+      ? (dn: string) => groups.members.get(normalDn(dn)) ?? []
+      : groups.by === 'memberOf'
+        ? memberOfResolver([...personEntries, ...groups.entries], normalDn)
+        : groupResolver(groups.entries, normalDn);
   const people: SourcePerson[] = [];
   for (const entry of personEntries) {
     // An entry without a stable key is kept as an error row of the run, never matched.

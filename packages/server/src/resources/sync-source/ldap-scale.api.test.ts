@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRole, tableSnapshot, useTestServer } from '../../api-suite.testkit.js';
+import { statementsOf } from '../../db/statement-count.testkit.js';
 import { ldifEntry, ldifOf, MEMBEROF_MODULE, ouDn, type Person, personDn, SUFFIX } from './slapd.testkit.js';
 import { counts, ldapSource, syncKit, useSlapd } from './sync.testkit.js';
 
@@ -91,9 +92,20 @@ describe('directory sync of 2,000 people, 150 departments and nested groups', ()
         const region = await slapd.ldap.search(teamGroup(5), { scope: 'base', attributes: ['memberOf'] });
         expect(region.searchEntries[0]?.memberOf).toBe(regionGroup(1));
       } else console.warn(`no ${MEMBEROF_MODULE}: groups are read from their member lists`);
-      const answer = await api().apply(undefined, { id: sourceId });
-      expect(counts(answer)).toEqual([OUS.length + PEOPLE_COUNT, 0, 0, 0, 0]);
+      let answer: Awaited<ReturnType<ReturnType<typeof api>['apply']>> | undefined;
+      const statements = await statementsOf(async () => {
+        answer = await api().apply(undefined, { id: sourceId });
+      });
+      expect(counts(answer as NonNullable<typeof answer>)).toEqual([OUS.length + PEOPLE_COUNT, 0, 0, 0, 0]);
       expect(OUS.length).toBe(150);
+      // Written a statement per batch of 500, not per row, and the links read once per apply.
+      const matching = (pattern: RegExp) => statements.filter((text) => pattern.test(text)).length;
+      expect(matching(/^insert into "blade_user" /)).toBe(PEOPLE_COUNT / 500);
+      expect(matching(/^insert into "blade_dept" /)).toBe(1);
+      expect(matching(/^insert into "blade_sync_link" /)).toBe(1 + PEOPLE_COUNT / 500);
+      expect(matching(/^select "external_id", "local_id" from "blade_sync_link" /)).toBe(2);
+      expect(matching(/^update blade_dept as t set ancestors = v\.ancestors /)).toBe(1);
+      expect(matching(/^update "blade_dept"/)).toBe(0);
       const linked = await db()
         .selectFrom('blade_sync_link')
         .select((eb) => ['kind', eb.fn.countAll<number>().as('n')])

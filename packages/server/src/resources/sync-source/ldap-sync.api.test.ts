@@ -15,6 +15,7 @@ import {
   useTestServer,
 } from '../../api-suite.testkit.js';
 import { administratorRole } from '../user/users.testkit.js';
+import { isActiveDirectory } from './ldap-chain.js';
 import { ldifOf, ouDn, type Person, personAttributes, personDn, ROOT_PASSWORD } from './slapd.testkit.js';
 import { counts, ldapSource, syncKit, useSlapd } from './sync.testkit.js';
 
@@ -473,5 +474,26 @@ describe('platform roles from LDAP groups', () => {
     ]);
     expect(await rolesOf(second.uid)).toEqual([systemAdmin]);
     expect(await rolesOf(first.uid)).toContain(auditors);
+  });
+
+  it.skipIf(skipped)('asks OpenLDAP by reading the groups, and by the matching rule in chain only when told to', async () => {
+    // slapd's root DSE does not say Active Directory: the groups are read and the nesting resolved here.
+    expect(await isActiveDirectory(slapd.ldap)).toBe(false);
+    const mapping = async () =>
+      JSON.parse(
+        (await db().selectFrom('blade_sync_source').select('mapping').where('id', '=', sourceId).executeTakeFirstOrThrow()).mapping ?? '{}',
+      );
+    const before = await mapping();
+    const nestedRow = (plan: { rows: { label: string; changes: Record<string, unknown> }[] }) =>
+      plan.rows.find((r) => r.label === first.uid && 'groups' in r.changes);
+    expect(nestedRow(await api().dryRun(undefined, { id: sourceId }))).toBeUndefined();
+    // Told to ask by the matching rule in chain, the sync sends Active Directory's filter, which
+    // OpenLDAP does not know and matches nobody with: the dry run would take the groups away.
+    await api().submit({ id: sourceId, mapping: JSON.stringify({ ...before, groupsFrom: 'chain' }) } as never);
+    expect(nestedRow(await api().dryRun(undefined, { id: sourceId }))).toMatchObject({
+      changes: { groups: ['auditors, inner auditors', null] },
+    });
+    await api().submit({ id: sourceId, mapping: JSON.stringify(before) } as never);
+    expect(nestedRow(await api().dryRun(undefined, { id: sourceId }))).toBeUndefined();
   });
 });

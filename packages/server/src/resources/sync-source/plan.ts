@@ -40,6 +40,9 @@ export type PlanStep =
   /** The department's leader, by the person's key (null: none); applied after the users. */
   | { op: 'dept.leader'; externalId: string; leaderExternalId: string | null };
 
+/** Rows answered and kept per run (the first ones, and every error row); the counts are always whole. */
+export const MAX_ROWS = 2000;
+
 export interface Plan {
   steps: PlanStep[];
   rows: SyncChangeRow[];
@@ -108,8 +111,10 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
   const userByAccount = new Map(users.map((u) => [u.account.toLowerCase(), u]));
 
   const plan: Plan = { steps: [], rows: [], counts: { creates: 0, updates: 0, moves: 0, disables: 0, errors: 0 } };
+  // Rows past the first MAX_ROWS are shown nowhere, so they are not kept (a full sync of 50,000
+  // people would hold a row object each); error rows all are, for the run's log. Counts stay whole.
   const row = (r: Omit<SyncChangeRow, 'message' | 'changes'> & Partial<SyncChangeRow>) => {
-    plan.rows.push({ changes: {}, message: null, ...r });
+    if (plan.rows.length < MAX_ROWS || r.action === 'error') plan.rows.push({ changes: {}, message: null, ...r });
     const key = { create: 'creates', update: 'updates', rename: 'updates', move: 'moves', disable: 'disables', error: 'errors' } as const;
     plan.counts[key[r.action]]++;
   };

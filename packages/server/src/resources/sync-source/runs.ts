@@ -1,7 +1,7 @@
 import { ApiError, badRequest, syncMessages as m, type SyncChangeRow } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import type { Caller } from '../../kernel/caller.js';
-import { type Plan, type PlanStep, planSync } from './plan.js';
+import { MAX_ROWS, type Plan, type PlanStep, planSync } from './plan.js';
 import { rivalSources } from './priority.js';
 import { mappingOf, readerFor, type SourceRow, scopeOf } from './source.js';
 
@@ -11,8 +11,7 @@ import { mappingOf, readerFor, type SourceRow, scopeOf } from './source.js';
  * one apply of a source at a time across nodes.
  */
 
-/** Rows answered and kept per run; the counts are always whole. */
-export const MAX_ROWS = 2000;
+export { MAX_ROWS } from './plan.js';
 
 export interface StoredPlan {
   steps: PlanStep[];

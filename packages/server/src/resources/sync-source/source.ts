@@ -100,19 +100,20 @@ export async function readerFor(ctx: AppContext, source: SourceRow): Promise<Dir
     accountAttr: source.accountAttr,
     codeAttr: source.codeAttr,
     mapping,
-    readGroups: await groupRulesApply(ctx.db, source),
+    ruleGroups: await ruleGroupsOf(ctx.db, source),
   });
 }
 
-/** Whether an enabled birthright rule of the source (or of every source of the tenant) names an LDAP group. */
-async function groupRulesApply(db: Kysely<Database>, source: SourceRow): Promise<boolean> {
-  const rule = await db
+/** The LDAP groups (normalised DNs) the enabled birthright rules of the source, or of every source of the tenant, name. */
+async function ruleGroupsOf(db: Kysely<Database>, source: SourceRow): Promise<string[]> {
+  const rules = await db
     .selectFrom('blade_sync_rule')
-    .select('id')
+    .select('groupDn')
+    .distinct()
     .$call(live(source.tenantId))
     .where('status', '=', 1)
     .where('groupDn', 'is not', null)
     .where((eb) => eb.or([eb('sourceId', 'is', null), eb('sourceId', '=', source.id)]))
-    .executeTakeFirst();
-  return Boolean(rule);
+    .execute();
+  return rules.flatMap((r) => (r.groupDn ? [r.groupDn] : [])).sort();
 }
