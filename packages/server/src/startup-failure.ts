@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { isConnectionFailure } from './db/connection-errors.js';
+import { MasterKeyError } from './db/master-key.js';
 import type { Config } from './kernel/config.js';
 
 /** PostgreSQL servers that answer but refuse the database or the login. */
@@ -28,6 +29,8 @@ function postgresTarget(url: string): string {
  * keep their stack trace: they are faults to report).
  */
 export function startupFailure(config: Config, error: unknown): string | undefined {
+  // A master key that is malformed, unreadable or not the one the keys were wrapped under.
+  if (error instanceof MasterKeyError) return error.message;
   const { code = '', message = String(error), syscall } = (error ?? {}) as CodedError;
   if (syscall === 'listen') {
     if (code === 'EADDRINUSE') return `PORT=${config.PORT}: the port is already in use on ${config.HOST}`;

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../kernel/config.js';
+import { resolveMasterKey } from './master-key.js';
 import { PersonalDataKeys } from './personal-data-keys.js';
 import { PersonalDataPlugin } from './personal-data-plugin.js';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -48,10 +49,10 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
   const memory = config.SSO_DATA_DIR === 'memory://' && !config.DATABASE_URL;
   const newDirectory = !memory && !config.DATABASE_URL && !existsSync(join(resolve(config.SSO_DATA_DIR), 'PG_VERSION'));
   if (options.initialData && !memory && !newDirectory) throw new Error('an initial data directory is for a new database only');
-  const personalData = new PersonalDataKeys();
   // After the camel-case plugin: the personal-data plugin reads the snake_case names it writes.
-  const plugins = [new CamelCasePlugin(), new PersonalDataPlugin(personalData)];
+  const plugins = (keys: PersonalDataKeys) => [new CamelCasePlugin(), new PersonalDataPlugin(keys)];
   if (config.DATABASE_URL) {
+    const personalData = new PersonalDataKeys(resolveMasterKey(config));
     // int8 stays a string (ids are 64-bit); pg already does so by default.
     // A server that does not answer fails the connection after 10 s instead of hanging the request.
     const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10, connectionTimeoutMillis: 10_000 });
@@ -62,7 +63,7 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     // its error with no pool listener attached: without one of its own it would end the process.
     // Its statements fail on their own, and the pool drops it when it is released.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: plugins(personalData) });
     const url = new URL(config.DATABASE_URL);
     return {
       db,
@@ -80,11 +81,20 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     parsers: { [INT8]: (value: string) => value },
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])],
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
+  // The master key once the directory holds a database: a file made at a first start goes beside
+  // the one PGlite made there, not into the directory it is about to make its own.
+  let embeddedKeys: PersonalDataKeys;
+  try {
+    embeddedKeys = new PersonalDataKeys(resolveMasterKey(config));
+  } catch (error) {
+    await pglite.close();
+    throw error;
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: plugins(embeddedKeys) });
   return {
     db,
     kind: 'pglite',
-    personalData,
+    personalData: embeddedKeys,
     location: dir ?? 'memory',
     dump: () => pglite.dumpDataDir('gzip'),
     close: async () => {

@@ -1,5 +1,6 @@
 import { createHmac, getHashes, randomBytes, timingSafeEqual } from 'node:crypto';
 import smCrypto from 'sm-crypto';
+import type { MasterKey } from './master-key.js';
 
 /**
  * The keys of personal data at rest (users' phone numbers and email addresses): each key pair is
@@ -61,6 +62,9 @@ const tagOf = (key: LoadedKey, body: string) => hmacSm3(key.macKey, body).slice(
 export class PersonalDataKeys {
   private keys = new Map<number, LoadedKey>();
   private newest: LoadedKey | undefined;
+
+  /** `master` wraps the keys where they are stored (master-key.ts); they are held unwrapped only here. */
+  constructor(readonly master: MasterKey) {}
 
   /** Replaces the keys known (after a load, an enable or a rotation). */
   use(keys: readonly PersonalKey[]): void {

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Db } from './database.js';
+import { isWrapped, unwrapKey, wrapKey } from './master-key.js';
 import { PROTECTED_COLUMNS, PROTECTED_TABLES } from './personal-data-columns.js';
 import { newPersonalKey, PersonalDataKeys, type PersonalKey } from './personal-data-keys.js';
 
@@ -34,10 +35,39 @@ export interface PersonalDataState {
   pending: number;
 }
 
-/** Reads the keys into the handle; call at start and whenever another node changed them. */
+/**
+ * Reads the keys into the handle, unwrapped by the master key; call at start and whenever another
+ * node changed them. A key stored before wrapping existed (in clear) is wrapped where it is stored,
+ * once: the update matches only the clear value it read, so two nodes starting at once wrap it once
+ * and the second finds it wrapped. A key the master key does not open stops the load (MasterKeyError).
+ */
 export async function loadPersonalKeys(db: Db, keys: PersonalDataKeys): Promise<void> {
   const rows = await db.selectFrom('sso_personal_key').select(['id', 'cipherKey', 'indexKey', 'tagged']).orderBy('id').execute();
-  keys.use(rows as PersonalKey[]);
+  const opened: PersonalKey[] = [];
+  for (const row of rows) {
+    const what = (part: string) => `the ${part} of personal-data key ${row.id}`;
+    if (isWrapped(row.cipherKey) && isWrapped(row.indexKey)) {
+      opened.push({
+        ...row,
+        cipherKey: unwrapKey(keys.master, row.cipherKey, what('SM4 key')),
+        indexKey: unwrapKey(keys.master, row.indexKey, what('index key')),
+      } as PersonalKey);
+      continue;
+    }
+    const clear = {
+      cipherKey: isWrapped(row.cipherKey) ? unwrapKey(keys.master, row.cipherKey, what('SM4 key')) : row.cipherKey,
+      indexKey: isWrapped(row.indexKey) ? unwrapKey(keys.master, row.indexKey, what('index key')) : row.indexKey,
+    };
+    await db
+      .updateTable('sso_personal_key')
+      .set({ cipherKey: wrapKey(keys.master, clear.cipherKey), indexKey: wrapKey(keys.master, clear.indexKey) })
+      .where('id', '=', row.id)
+      .where('cipherKey', '=', row.cipherKey)
+      .where('indexKey', '=', row.indexKey)
+      .execute();
+    opened.push({ ...row, ...clear } as PersonalKey);
+  }
+  keys.use(opened);
 }
 
 /** Makes the next key and makes it current; the first one turns the protection on. Answers its id. */
@@ -51,7 +81,7 @@ export async function addPersonalKey(db: Db, keys: PersonalDataKeys): Promise<nu
     // Two nodes rotating at once: one insert wins, the other takes the next number.
     const made = await db
       .insertInto('sso_personal_key')
-      .values(key)
+      .values({ ...key, cipherKey: wrapKey(keys.master, key.cipherKey), indexKey: wrapKey(keys.master, key.indexKey) })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     if (Number(made.numInsertedOrUpdatedRows ?? 0n) > 0) {

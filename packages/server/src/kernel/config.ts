@@ -42,6 +42,13 @@ const schema = z.object({
    * for every tenant turns it on too). Once on it stays on: setting it back to false decrypts nothing.
    */
   SSO_ENCRYPT_PERSONAL_DATA: z.enum(['true', 'false']).default('false'),
+  /**
+   * The master key that wraps the personal-data keys (32 hex digits), or a file holding it: never
+   * in the database. Checked when the database opens, with a message that does not repeat it.
+   * Neither set: `master.key` in SSO_DATA_DIR, made at the first start (db/master-key.ts).
+   */
+  SSO_MASTER_KEY: z.string().optional(),
+  SSO_MASTER_KEY_FILE: z.string().optional(),
   // How long a key rotation's call rewrites before it answers; the rest goes on in the background.
   SSO_ROTATION_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -63,6 +70,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }
 
+export const TEST_MASTER_KEY = '00112233445566778899aabbccddeeff';
+
 /** Configuration for tests and tools: in-memory database, quiet logs, any port. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // SSO_ENCRYPT_PERSONAL_DATA=true runs any suite with users' phone and email encrypted at rest.
@@ -70,6 +79,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({
       SSO_DATA_DIR: 'memory://',
+      // One master key for every test process: servers sharing a database (a cluster's nodes, a
+      // seeded template) open each other's personal-data keys.
+      SSO_MASTER_KEY: TEST_MASTER_KEY,
       LOG_LEVEL: 'silent',
       PORT: '0',
       ...(encrypt ? { SSO_ENCRYPT_PERSONAL_DATA: encrypt } : {}),

@@ -34,8 +34,6 @@ export interface ColumnBatch {
  * is bound once instead, and ids are counted from the first by the database. Parsing arrays is
  * the cheapest path into PGlite, which shares this thread, and costs it about a microsecond per
  * value; encoding them costs the client less. `constants` (numbers are int columns) are bound once.
- * With `returning`, answers the rows as stored (every column, as a select reads them), saving
- * a writer that needs them a second statement.
  */
 export async function insertColumns(
   db: Db,
@@ -43,8 +41,17 @@ export async function insertColumns(
   columns: Column[],
   batch: ColumnBatch,
   constants: Record<string, Value>,
-  options: { returning?: boolean } = {},
-): Promise<Record<string, unknown>[]> {
+): Promise<void> {
+  await insertColumnsStatement(table, columns, batch, constants).execute(db);
+}
+
+/** The insert of insertColumns, unsent: a writer may make it part of a larger statement (the audit chain's). */
+export function insertColumnsStatement(
+  table: string,
+  columns: Column[],
+  batch: ColumnBatch,
+  constants: Record<string, Value>,
+): RawBuilder<unknown> {
   // create_time is always an array: unnest needs one to yield the rows.
   const arrays: RawBuilder<unknown>[] = [sql`${arrayParam(batch.at)}::float8[]`];
   const picks = columns.map((column, i) => {
@@ -57,9 +64,7 @@ export async function insertColumns(
   const fixed = Object.values(constants).map((v) => sql`${v}::${sql.raw(typeof v === 'number' ? 'int' : 'text')}`);
   const names = ['id', 'create_time', ...columns.map((c) => c.name), ...Object.keys(constants)];
   const aliases = arrays.map((_, i) => `c${i}`);
-  const returning = options.returning ? sql` returning *` : sql``;
-  const result = await sql<Record<string, unknown>>`insert into ${sql.table(table)} (${sql.join(names.map((n) => sql.id(n)))})
+  return sql`insert into ${sql.table(table)} (${sql.join(names.map((n) => sql.id(n)))})
     select ${sql`${batch.firstId.toString()}::bigint + n - 1`}, to_timestamp(c0 / 1000.0), ${sql.join([...picks, ...fixed])}
-    from unnest(${sql.join(arrays)}) with ordinality as u(${sql.raw([...aliases, 'n'].join(', '))})${returning}`.execute(db);
-  return result.rows;
+    from unnest(${sql.join(arrays)}) with ordinality as u(${sql.raw([...aliases, 'n'].join(', '))})`;
 }

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { ResourceCache } from '../kernel/cache.js';
 import type { IdGenerator } from '../kernel/ids.js';
-import { appendToChain, type ChainDigest, type ChainedTable } from './audit-chain.js';
-import { insertColumns, type Value } from './batch-insert.js';
+import { type ChainDigest, type ChainedTable, insertChained } from './audit-chain.js';
+import { insertColumnsStatement, type Value } from './batch-insert.js';
 import { type CityResolver, OfflineCityResolver } from './ip-city.js';
 import { COMMON_CONSTANTS } from './log-recorder.js';
 import { type SignInAttempt, signInSpec, type TableSpec, usualSpec } from './log-rows.js';
@@ -66,9 +66,7 @@ export class SecurityAudit {
     // The records and their links to the tenant's chain are committed together or not at all.
     const write = async (executor: Executor) => {
       const digest = await chainDigest(executor, this.cache);
-      await insertRecords(executor, this.ids, spec, rows, (records) =>
-        appendToChain(executor, spec.table as ChainedTable, records, digest),
-      );
+      await insertRecords(executor, this.ids, spec, rows, digest);
     };
     if (db.isTransaction) await write(db);
     else await db.transaction().execute(write);
@@ -78,15 +76,16 @@ export class SecurityAudit {
 
 /**
  * Writes log records in batches of at most 4096 (what one id reservation holds; an event names as
- * many targets as a bulk call carries), calling `written` with each batch's records as stored, in
- * the same executor. Without `written` this is the bare write the chain adds to: the audit-chain bench's baseline.
+ * many targets as a bulk call carries). With `chain`, each batch's insert also links its records to
+ * their tenants' chains under that digest (audit-chain.ts; the executor must be a transaction).
+ * Without it this is the bare write the chain adds to: the audit-chain bench's baseline.
  */
 export async function insertRecords<E>(
   executor: Executor,
   ids: IdGenerator,
   spec: TableSpec<E>,
   rows: Value[][],
-  written?: (records: Record<string, unknown>[]) => Promise<void>,
+  chain?: ChainDigest,
 ): Promise<void> {
   for (let start = 0; start < rows.length; start += 4096) {
     const chunk = rows.slice(start, start + 4096);
@@ -94,10 +93,9 @@ export async function insertRecords<E>(
     const columns = spec.columns.map((_, k) => chunk.map((row) => row[k] ?? null));
     const firstId = ids.reserve(chunk.length);
     const constants = { ...COMMON_CONSTANTS, ...spec.constants };
-    const records = await insertColumns(executor as Db, spec.table, spec.columns, { firstId, at, columns }, constants, {
-      returning: written !== undefined,
-    });
-    await written?.(records);
+    const insert = insertColumnsStatement(spec.table, spec.columns, { firstId, at, columns }, constants);
+    if (chain) await insertChained(executor, spec.table as ChainedTable, insert, chain);
+    else await insert.execute(executor);
   }
 }
 

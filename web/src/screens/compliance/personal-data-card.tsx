@@ -5,10 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.js';
 import { feedback } from '../../api/feedback.js';
 
+/** How often the card asks again while a background re-encryption still has rows to rewrite. */
+export const PENDING_POLL_MS = 2000;
+
 /**
  * The platform tenant's view of the encryption at rest of users' phone and email: on or off, the
  * current key, the users not yet under it, and the action that turns it on (the first key) or
- * rotates the key. Shown to the platform tenant only: the keys are the whole platform's.
+ * rotates the key. Shown to the platform tenant only: the keys are the whole platform's. While the
+ * protection is on and rows are pending (a rotation goes on in the background after its answer),
+ * the card reads the state again every PENDING_POLL_MS until none is left or the card goes away.
  */
 export function PersonalDataCard({ onChanged }: { onChanged: () => void }) {
   const { t } = useTranslation();
@@ -19,6 +24,13 @@ export function PersonalDataCard({ onChanged }: { onChanged: () => void }) {
   useEffect(() => {
     load().catch(() => undefined); // a refusal is toasted by the client
   }, [load]);
+
+  // One read at a time: the next is planned once the last has answered (each new state plans it).
+  useEffect(() => {
+    if (!state?.encrypted || state.pending <= 0) return;
+    const timer = setTimeout(() => load().catch(() => undefined), PENDING_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [state, load]);
 
   const rotate = async () => {
     setRotating(true);

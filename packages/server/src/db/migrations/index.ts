@@ -50,6 +50,7 @@ import * as syncReplayGroups from './0054-sync-replay-groups.js';
 import * as callbackSeen from './0055-callback-seen.js';
 import * as personalDataCopies from './0056-personal-data-copies.js';
 import * as personalDataTags from './0057-personal-data-tags.js';
+import * as wrappedPersonalKeys from './0060-wrapped-personal-keys.js';
 
 export interface Migration {
   version: number;
@@ -113,4 +114,5 @@ export const migrations: Migration[] = [
   { version: 55, name: 'callback-seen', up: callbackSeen.up },
   { version: 56, name: 'personal-data-copies', up: personalDataCopies.up },
   { version: 57, name: 'personal-data-tags', up: personalDataTags.up },
+  { version: 60, name: 'wrapped-personal-keys', up: wrappedPersonalKeys.up },
 ];
