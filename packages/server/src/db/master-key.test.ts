@@ -69,7 +69,7 @@ describe('the master key', () => {
     const refusal = await loadPersonalKeys(handle.db, wrong).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(MasterKeyError);
     expect((refusal as Error).message).toBe(
-      'the master key from SSO_MASTER_KEY does not open the SM4 key of personal-data key 1: start with the master key it was wrapped under',
+      'the master key from SSO_MASTER_KEY does not open the SM4 key of personal-data key 1: start with the master key it was wrapped under (every node of a cluster needs the same one)',
     );
     expect(wrong.enabled).toBe(false);
     expect(startupFailure(testConfig(), refusal)).toBe((refusal as Error).message);
