@@ -19,7 +19,7 @@ export function displayAddress(address: string, max = 200): string {
 }
 
 /** The refusal of a hand-off: the message, then the address (the server translates the part before `: `). */
-export const redirectRefusal = (address: string) => `${redirectMessages.say.notRegistered}: ${displayAddress(address)}`;
+export const redirectRefusal = (address: string) => `${redirectMessages.notRegistered}: ${displayAddress(address)}`;
 
 /**
  * A client's `webServerRedirectUri`: comma-separated absolute http(s) URIs without userinfo,
@@ -28,8 +28,7 @@ export const redirectRefusal = (address: string) => `${redirectMessages.say.notR
 export const redirectUriList = (max = 256) =>
   optionalText(max).superRefine((value, check) => {
     const bad = invalidRedirectUris(value);
-    if (bad.length)
-      check.addIssue({ code: 'custom', message: `${redirectMessages.say.badRedirectUri}: ${displayAddress(bad.join(', '))}` });
+    if (bad.length) check.addIssue({ code: 'custom', message: `${redirectMessages.badRedirectUri}: ${displayAddress(bad.join(', '))}` });
   });
 
 export const HANDOFF_PATH = '/api/blade-auth/oauth/handoff';

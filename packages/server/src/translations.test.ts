@@ -15,7 +15,7 @@ describe('server messages', () => {
 
   it('names every message area.key and answers each by its id in both languages', () => {
     for (const { id, chinese, english } of definedMessages()) {
-      expect(id).toMatch(/^[A-Za-z][\w-]*\.[\w]+$/);
+      expect(id).toMatch(/^[A-Za-z][\w-]*\.[\w-]+$/);
       if (chinese.includes('{')) continue;
       expect(messageIn(messageOf(id), 'zh')).toBe(chinese);
       expect(messageIn(messageOf(id), 'en')).toBe(english);
