@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from '../../common.js';
-import { say, zh } from '../../messages.js';
+import { say, type zh } from '../../messages.js';
 import { defineResource } from '../../resource.js';
 
 const required = (key: Parameters<typeof zh>[0], max = 255) => requiredText(say(key), max);
