@@ -24,3 +24,4 @@ export * from './sdk/auth-client.js';
 export * from './sdk/transport.js';
 export * from './sign-in-methods.js';
 export * from './sign-on-paths.js';
+export * from './stored-wordings.js';

@@ -10,10 +10,7 @@ import {
   registry,
   resourceForMenu,
   toBase64,
-  toEnglish,
-  tooLong,
   toQueryString,
-  translationConflicts,
 } from './index.js';
 
 describe('digests', () => {
@@ -41,14 +38,6 @@ describe('schemas', () => {
     for (const size of ['10', '30', '50', '100', '200']) expect(pageQuery.parse({ size }).size).toBe(Number(size));
     expect(pageQuery.safeParse({ size: '20' }).error?.issues[0]?.message).toBe('每页条数只能是10、30、50、100或200');
     expect(pageQuery.safeParse({ current: '0' }).success).toBe(false);
-  });
-  it('translates messages, including parametrised ones', () => {
-    expect(toEnglish('请输入参数名称')).toBe('Please enter the parameter name');
-    expect(toEnglish(tooLong(255))).toBe('Must be at most 255 characters');
-    expect(toEnglish('未翻译')).toBe('未翻译');
-  });
-  it('gives each Chinese message one English (the English is found by the Chinese)', () => {
-    expect(translationConflicts).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import { defineMessages } from './messages.js';
  * client sends the password sealed with the platform's SM2 key (the platform's own sign-in page,
  * SpringBlade clients, `sso login`).
  */
-export const directoryPasswordMessages = defineMessages({
+export const directoryPasswordMessages = defineMessages('directoryPassword', {
   sealedPasswordNeeded: [
     '该账号使用目录（LDAP）密码，请在统一认证平台的登录页登录',
     'This account signs in with its directory (LDAP) password: sign in on the platform sign-in page',

@@ -1,4 +1,4 @@
-import { MSG_NO_DATA, MSG_OK } from './constants.js';
+import { type Message, type Said, say, textOf } from './messages.js';
 
 /** The body every /api route answers (BladeX R). */
 export interface Envelope<T = unknown> {
@@ -16,31 +16,53 @@ export interface Page<T> {
   pages: number;
 }
 
-export function ok<T>(data: T, msg?: string): Envelope<T> {
-  const empty = data === null || data === undefined;
-  return { code: 200, success: true, data: (empty ? null : data) as T, msg: msg ?? (empty ? MSG_NO_DATA : MSG_OK) };
+// An envelope keeps the message its `msg` was worded from, so the server can answer it in the
+// caller's language by id. Not enumerable: the body on the wire stays code, success, data, msg.
+const SAID = Symbol('message');
+
+/** An answer (an envelope, a token error) that keeps the message it was worded from. */
+export function withMessage<T extends object>(envelope: T, said: Said): T {
+  if (typeof said !== 'string') Object.defineProperty(envelope, SAID, { value: said, enumerable: false });
+  return envelope;
 }
 
-export function fail(code: number, msg: string, data: unknown = null): Envelope<unknown> {
-  return { code, success: false, data, msg };
+/** The message an envelope (or any answer built by `ok`/`fail`) was worded from, if it has an id. */
+export const messageOfEnvelope = (payload: unknown): Message | undefined =>
+  payload && typeof payload === 'object' ? ((payload as { [SAID]?: Message })[SAID] ?? undefined) : undefined;
+
+export function ok<T>(data: T, msg?: Said): Envelope<T> {
+  const empty = data === null || data === undefined;
+  const said = msg ?? say(empty ? 'noData' : 'ok');
+  return withMessage({ code: 200, success: true, data: (empty ? null : data) as T, msg: textOf(said) }, said);
+}
+
+export function fail(code: number, msg: Said, data: unknown = null): Envelope<unknown> {
+  return withMessage({ code, success: false, data, msg: textOf(msg) }, msg);
 }
 
 /** An error answered as an envelope; thrown by services, mapped once by the server. */
 export class ApiError extends Error {
+  /** The message with its id, when the error was raised with one (its `message` is the Chinese). */
+  readonly said: Message | undefined;
   constructor(
     readonly code: number,
-    msg: string,
+    msg: Said,
     readonly data: unknown = null,
   ) {
-    super(msg);
+    super(textOf(msg));
     this.name = 'ApiError';
+    this.said = typeof msg === 'string' ? undefined : msg;
   }
   get msg(): string {
     return this.message;
   }
+  /** The message as raised: with its id when it has one, else its text. */
+  get saying(): Said {
+    return this.said ?? this.message;
+  }
 }
 
-export const badRequest = (msg: string) => new ApiError(400, msg);
-export const unauthorized = (msg: string) => new ApiError(401, msg);
-export const forbidden = (msg: string) => new ApiError(403, msg);
-export const notFound = (msg: string) => new ApiError(404, msg);
+export const badRequest = (msg: Said) => new ApiError(400, msg);
+export const unauthorized = (msg: Said) => new ApiError(401, msg);
+export const forbidden = (msg: Said) => new ApiError(403, msg);
+export const notFound = (msg: Said) => new ApiError(404, msg);

@@ -6,7 +6,7 @@ import { defineMessagePattern, defineMessages } from './messages.js';
  * administrator's list and clearing of throttled addresses.
  */
 
-export const lockoutMessages = defineMessages({
+export const lockoutMessages = defineMessages('lockout', {
   addressList: ['请提供要解除限制的地址', 'Please give the addresses to release'],
   badAddress: ['地址格式错误', 'The address is malformed'],
   tooManyAddresses: ['一次最多解除200个地址', 'At most 200 addresses at a time'],
@@ -36,7 +36,7 @@ const ADDRESS = /^[\w.:%-]{1,100}$/;
 
 export const clearAddressQuery = z.object({
   ips: z
-    .string({ error: lockoutMessages.addressList })
+    .string(lockoutMessages.say.addressList)
     .transform((s) => [
       ...new Set(
         s
@@ -47,8 +47,8 @@ export const clearAddressQuery = z.object({
     ])
     .pipe(
       z
-        .array(z.string().regex(ADDRESS, lockoutMessages.badAddress))
-        .min(1, lockoutMessages.addressList)
-        .max(200, lockoutMessages.tooManyAddresses),
+        .array(z.string().regex(ADDRESS, lockoutMessages.say.badAddress))
+        .min(1, lockoutMessages.say.addressList)
+        .max(200, lockoutMessages.say.tooManyAddresses),
     ),
 });

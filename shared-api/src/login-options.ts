@@ -18,7 +18,7 @@ export interface HostTenant {
   backgroundUrl?: string | null;
 }
 
-export const captchaMessages = defineMessages({
+export const captchaMessages = defineMessages('captcha', {
   captchaMissing: ['请输入验证码', 'Please enter the captcha'],
   captchaWrong: ['验证码不正确或已过期，请刷新后重试', 'The captcha is wrong or has expired: refresh it and try again'],
   captchaRequired: ['已开启验证码登录，请刷新页面并填写验证码', 'Sign-in requires a captcha: reload the page and enter the captcha'],
@@ -33,7 +33,7 @@ export type CaptchaImage = z.infer<typeof captchaImage>;
 export const loginOptionsQuery = z.object({
   tenantId: z
     .string()
-    .regex(/^\d{1,12}$/, captchaMessages.tenantFormat)
+    .regex(/^\d{1,12}$/, captchaMessages.say.tenantFormat)
     .optional(),
 });
 

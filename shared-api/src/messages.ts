@@ -1,6 +1,7 @@
 /**
- * Every message a person may read, Chinese first (the default) and English for
- * `Accept-Language: en`. Schemas use the Chinese text; the server translates on the way out.
+ * The messages every area shares, Chinese first (the default) and English for
+ * `Accept-Language: en`. Like every catalogue, each has an id (`common.badType`) that errors and
+ * validation carry, and each edge translates by that id.
  */
 export const messages = {
   ok: ['操作成功', 'Operation succeeded'],
@@ -65,48 +66,176 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages;
 
-/** The Chinese text of a message: what schemas and the server emit. */
-export const zh = (key: MessageKey): string => messages[key][0];
+/** The languages a message is shown in: Chinese, the product's default, and English. */
+export type Language = 'zh' | 'en';
 
-/** A message about a field's length limit. */
-export const tooLong = (max: number) => `长度不能超过${max}个字符`;
-
-const englishByChinese = new Map<string, string>(Object.values(messages).map(([c, e]) => [c, e]));
-const englishPatterns: [RegExp, string][] = [[/^长度不能超过(\d+)个字符$/, 'Must be at most $1 characters']];
+/** A parameter of a message: a value shown as it is, or another message translated with it. */
+export type MessageParam = string | number | Message;
 
 /**
- * Messages of one area, kept beside its resources: registers the English of each and returns
- * the Chinese texts by key, e.g. `const m = defineMessages({ taken: ['账号已存在', 'The account exists'] })`.
+ * A message with its id: what thrown errors, envelopes and validation issues carry, so each edge
+ * shows it in the reader's language by the id (`user.accountTaken`), never by its wording. `text`
+ * is the Chinese, what Saber clients and every default-language reader see.
+ *
+ * A message is also a zod check's parameters (`.min(1, m.say.name)`): the issue it raises keeps
+ * the Chinese as its message and carries the id beside it (see `messageOfIssue`).
  */
-/** Chinese texts defined twice with different English (see defineMessages). */
-export const translationConflicts: string[] = [];
-
-export function defineMessages<T extends Record<string, readonly [string, string]>>(catalog: T): { [K in keyof T]: string } {
-  const chinese = {} as { [K in keyof T]: string };
-  for (const [key, [c, e]] of Object.entries(catalog)) {
-    const known = englishByChinese.get(c);
-    // The English is found by the Chinese: one Chinese text with two translations would answer
-    // whichever module loaded last. Tests read this list and require it empty.
-    if (known !== undefined && known !== e) translationConflicts.push(`${c}: "${known}" / "${e}"`);
-    englishByChinese.set(c, e);
-    chinese[key as keyof T] = c;
-  }
-  return chinese;
+export interface Message {
+  readonly id: string;
+  readonly text: string;
+  readonly params?: Readonly<Record<string, MessageParam>>;
+  readonly error: (issue: object) => string;
 }
 
-/** A parametrised message's English: `pattern` matches the Chinese, `english` may use $1… */
+/** Where an issue raised through a message keeps that message (zod copies the issue's own keys). */
+const ISSUE_MESSAGE = 'said';
+
+/** Every message by id: [Chinese, English], either may hold `{name}` placeholders for parameters. */
+const catalogue = new Map<string, readonly [string, string]>();
+
+/** Each id once: a second definition is a programming error, found when the module loads. */
+function register(id: string, pair: readonly [string, string]): void {
+  if (catalogue.has(id)) throw new Error(`message ${id} is defined twice`);
+  catalogue.set(id, pair);
+}
+
+const fill = (template: string, params: Message['params'], language: Language): string =>
+  params
+    ? template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+        const value = params[name];
+        if (value === undefined) return whole;
+        return typeof value === 'object' ? messageIn(value, language) : String(value);
+      })
+    : template;
+
+/** A message by its id and parameters; its text is the Chinese, filled in. */
+export function messageOf(id: string, params?: Message['params']): Message {
+  const pair = catalogue.get(id);
+  if (!pair) throw new Error(`message ${id} is not defined`);
+  const said: Message = {
+    id,
+    text: fill(pair[0], params, 'zh'),
+    ...(params ? { params } : {}),
+    error: (issue) => {
+      // The issue object is the one zod finishes, so the message travels with its Chinese text.
+      (issue as Record<string, unknown>)[ISSUE_MESSAGE] = { id, ...(params ? { params } : {}) };
+      return said.text;
+    },
+  };
+  return said;
+}
+
+/** A message in a language, by its id; a parameter that is a message is translated with it. */
+export function messageIn(message: Pick<Message, 'id' | 'text' | 'params'>, language: Language): string {
+  const pair = catalogue.get(message.id);
+  if (!pair) return message.text;
+  return fill(pair[language === 'en' ? 1 : 0], message.params, language);
+}
+
+/** The ids of every message defined so far, with their English (for the catalogue's own tests). */
+export const definedMessages = (): { id: string; chinese: string; english: string }[] =>
+  [...catalogue].map(([id, [chinese, english]]) => ({ id, chinese, english }));
+
+/** The message a validation issue carries (raised through a `Message`), if any. */
+export function messageOfIssue(issue: { readonly message: string }): Message | undefined {
+  const said = (issue as Record<string, unknown>)[ISSUE_MESSAGE] as { id?: unknown; params?: Message['params'] } | undefined;
+  if (!said || typeof said.id !== 'string' || !catalogue.has(said.id)) return undefined;
+  return messageOf(said.id, said.params);
+}
+
+/** The message and id of an issue a refinement adds itself (`ctx.addIssue({ code: 'custom', ...issueSaying(m) })`). */
+export function issueSaying(said: Said): { message: string } {
+  if (typeof said === 'string') return { message: said };
+  return { message: said.text, [ISSUE_MESSAGE]: { id: said.id, ...(said.params ? { params: said.params } : {}) } } as { message: string };
+}
+
+/** A validation issue's message in a language: by its id when it carries one, else as worded. */
+export const issueIn = (issue: { readonly message: string }, language: Language): string => {
+  const said = messageOfIssue(issue);
+  return said ? messageIn(said, language) : issue.message;
+};
+
+/** A message, or a text made at run time (a name, a remote server's answer) shown as it is. */
+export type Said = string | Message;
+
+/** The Chinese of a message or a text. */
+export const textOf = (said: Said): string => (typeof said === 'string' ? said : said.text);
+
+/** A message or a text in a language: a message by its id, a text as it is. */
+export const saidIn = (said: Said, language: Language): string => (typeof said === 'string' ? said : messageIn(said, language));
+
+/** A catalogue: each key's Chinese text (what assertions and comparisons read), and `say`, the messages with their ids. */
+export type Catalogue<K extends string> = { readonly [k in K]: string } & { readonly say: { readonly [k in K]: Message } };
+
+/**
+ * Messages of one area, kept beside its resources: each gets the id `area.key`, and the catalogue
+ * answers its Chinese texts by key and its messages by `say`, e.g.
+ * `const m = defineMessages('user', { taken: ['账号已存在', 'The account exists'] })`:
+ * `m.taken` is '账号已存在', `m.say.taken` the message `user.taken` that errors and schemas carry.
+ */
+export function defineMessages<T extends Record<string, readonly [string, string]>>(
+  area: string,
+  catalog: T,
+): Catalogue<Extract<keyof T, string>> {
+  const texts = {} as Record<string, string>;
+  const say = {} as Record<string, Message>;
+  for (const [key, pair] of Object.entries(catalog)) {
+    if (key === 'say') throw new Error(`message ${area}.say: "say" names the catalogue's messages`);
+    register(`${area}.${key}`, pair);
+    texts[key] = pair[0];
+    say[key] = messageOf(`${area}.${key}`);
+  }
+  // Not enumerable: a catalogue's entries are its texts, as code that lists them expects.
+  Object.defineProperty(texts, 'say', { value: say, enumerable: false });
+  return texts as Catalogue<Extract<keyof T, string>>;
+}
+
+/**
+ * Parametrised messages of one area, by id: `{name}` in either wording is a parameter, e.g.
+ * `defineMessagePatterns('lockout', { wait: ['请{minutes}分钟后再试', 'Try again in {minutes} minutes'] })`
+ * gives `wait({ minutes: 30 })`, the message `lockout.wait` with its parameter.
+ */
+export function defineMessagePatterns<T extends Record<string, readonly [string, string]>>(
+  area: string,
+  catalog: T,
+): { readonly [k in keyof T]: (params: Record<string, MessageParam>) => Message } {
+  const patterns = {} as Record<string, (params: Record<string, MessageParam>) => Message>;
+  for (const [key, pair] of Object.entries(catalog)) {
+    register(`${area}.${key}`, pair);
+    patterns[key] = (params) => messageOf(`${area}.${key}`, params);
+  }
+  return patterns as { readonly [k in keyof T]: (params: Record<string, MessageParam>) => Message };
+}
+
+const handWorded: [RegExp, string][] = [];
+
+/**
+ * A text a module words by hand with a parameter (`无法连接目录服务器: …`), where it has no id:
+ * `pattern` matches the Chinese, `english` may use $1… (see `storedTextIn`).
+ */
 export function defineMessagePattern(pattern: RegExp, english: string): void {
-  englishPatterns.push([pattern, english]);
+  handWorded.push([pattern, english]);
 }
 
-/** English for a Chinese message, or the message unchanged when it has no translation. */
-export function toEnglish(message: string): string {
-  const exact = englishByChinese.get(message);
-  if (exact) return exact;
-  // Captured parts are translated too, so a pattern can wrap another message (`第3行: 请输入…`).
-  for (const [pattern, english] of englishPatterns) {
-    const match = pattern.exec(message);
-    if (match) return english.replace(/\$(\d)/g, (_m, i: string) => toEnglish(match[Number(i)] ?? ''));
-  }
-  return message;
-}
+/** The hand-worded patterns, in the order they were declared. */
+export const handWordedPatterns = (): readonly (readonly [RegExp, string])[] => handWorded;
+
+/** The messages every area shares, by key (`common.badType`). */
+export const commonMessages = defineMessages('common', messages);
+
+/** The Chinese text of a shared message. */
+export const zh = (key: MessageKey): string => messages[key][0];
+
+/** A shared message with its id, for errors and schemas. */
+export const say = (key: MessageKey): Message => commonMessages.say[key];
+
+const commonPatterns = defineMessagePatterns('common', {
+  tooLong: ['长度不能超过{max}个字符', 'Must be at most {max} characters'],
+  badTypeOf: ['参数类型错误: {detail}', 'Wrong parameter type: {detail}'],
+});
+
+/** A message about a field's length limit. */
+export const tooLong = (max: number): Message => commonPatterns.tooLong({ max });
+
+/** 参数类型错误 naming what is wrong (a field, or the parser's complaint). */
+export const badTypeOf = (detail: string): Message => commonPatterns.badTypeOf({ detail });

@@ -23,7 +23,7 @@ export const SIGN_IN_AGAIN = { signInAgain: true } as const;
 export const isSignInAgain = (data: unknown): boolean =>
   typeof data === 'object' && data !== null && (data as { signInAgain?: unknown }).signInAgain === SIGN_IN_AGAIN.signInAgain;
 
-export const oidcMessages = defineMessages({
+export const oidcMessages = defineMessages('oidc', {
   interactionGone: [
     '该应用的登录请求已过期或不是在此浏览器中发起的，请回到应用重新登录',
     'This sign-on request has expired or was started in another browser: go back to the application and sign in again',

@@ -11,7 +11,7 @@ export const PASSKEY_BASE = '/api/blade-auth/passkey';
 /** The grant of a passwordless sign-in: `challenge` from sign-in-options and the `passkey` response. */
 export const PASSKEY_GRANT = 'passkey';
 
-export const passkeyMessages = defineMessages({
+export const passkeyMessages = defineMessages('passkey', {
   name: ['请输入通行密钥名称（最多64个字符）', 'Please name the passkey (at most 64 characters)'],
   response: ['通行密钥应答格式错误', 'The passkey response is malformed'],
   challenge: ['通行密钥请求已过期，请重试', 'The passkey request expired: please try again'],
@@ -49,12 +49,12 @@ export interface PasskeyRequestOptions {
 
 /** A WebAuthn response as text (PublicKeyCredential JSON); checked by the server's verifier. */
 export const passkeyResponseText = z
-  .string({ error: passkeyMessages.response })
-  .min(2, passkeyMessages.response)
-  .max(20_000, passkeyMessages.response);
+  .string(passkeyMessages.say.response)
+  .min(2, passkeyMessages.say.response)
+  .max(20_000, passkeyMessages.say.response);
 
 export const passkeyRegistration = z.object({
-  name: z.string({ error: passkeyMessages.name }).trim().min(1, passkeyMessages.name).max(64, passkeyMessages.name),
+  name: z.string(passkeyMessages.say.name).trim().min(1, passkeyMessages.say.name).max(64, passkeyMessages.say.name),
   response: passkeyResponseText,
 });
 export type PasskeyRegistration = z.input<typeof passkeyRegistration>;

@@ -3,7 +3,7 @@ import { optionalText } from './common.js';
 import { defineMessages } from './messages.js';
 import { invalidRedirectUris, MAX_REDIRECT_LENGTH } from './redirect.js';
 
-export const redirectMessages = defineMessages({
+export const redirectMessages = defineMessages('redirect', {
   notRegistered: ['跳转地址未登记，已拒绝', 'The redirect address is not registered, so it was refused'],
   badRedirectUri: [
     '回调地址须为逗号分隔的 http(s) 绝对地址，不能含用户名、通配符或 #',
@@ -36,8 +36,8 @@ export const HANDOFF_PATH = '/api/blade-auth/oauth/handoff';
 /** POST oauth/handoff: the registered address to send the signed-in user to. */
 export const handoffQuery = z.object({
   redirect: z
-    .string({ error: redirectMessages.redirectRequired })
-    .min(1, redirectMessages.redirectRequired)
+    .string(redirectMessages.say.redirectRequired)
+    .min(1, redirectMessages.say.redirectRequired)
     .max(MAX_REDIRECT_LENGTH * 2),
 });
 export type HandoffQuery = z.infer<typeof handoffQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueSaying, type Said } from './messages.js';
 import type { ResourceDef } from './resource.js';
 
 /**
@@ -16,9 +17,9 @@ export interface Reference {
   /** A second column shown beside the name to tell rows apart (an application's code). */
   hint?: string;
   /** The message when the key names no such row. */
-  missing: string;
+  missing: Said;
   /** The message when a required reference is left empty (`请选择应用`): a person picks, never types a key. */
-  choose: string;
+  choose: Said;
 }
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -38,7 +39,7 @@ export function withReferenceChoices<E extends z.ZodObject>(entity: E, reference
     chosen[field] = z
       .unknown()
       .superRefine((value, ctx) => {
-        if (isBlank(value)) ctx.addIssue({ code: 'custom', message: reference.choose });
+        if (isBlank(value)) ctx.addIssue({ code: 'custom', ...issueSaying(reference.choose) });
       })
       .pipe(schema);
   }

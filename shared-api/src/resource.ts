@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Said } from './messages.js';
 import { type Reference, withReferenceChoices } from './references.js';
 
 /** `custom`: validated like the field, applied by the server's rules of the resource (`listFilter`). */
@@ -55,7 +56,7 @@ export interface ColumnView {
    */
   appliesWhen?: FieldCondition;
   /** The field must be filled while the condition holds (a link application's address), or forms show `message`. */
-  requiredWhen?: FieldCondition & { message: string };
+  requiredWhen?: FieldCondition & { message: Said };
   search?: boolean;
   hideInTable?: boolean;
   hideInForm?: boolean;
@@ -158,7 +159,7 @@ export interface ResourceOptions<E extends z.ZodObject, X extends Record<string,
    * Fields that must be unique among live rows (per tenant when tenant scoped); with
    * `ignoreCase`, text that differs only in case counts as the same (accounts).
    */
-  unique?: readonly { fields: readonly string[]; message: string; ignoreCase?: boolean }[];
+  unique?: readonly { fields: readonly string[]; message: Said; ignoreCase?: boolean }[];
   /** Columns never sent to clients. */
   hidden?: readonly string[];
   /**

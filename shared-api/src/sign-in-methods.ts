@@ -9,7 +9,7 @@ export const TOTP_BASE = '/api/blade-auth/totp';
 /** The `error` of a token answer asking for the second factor (error_code 428, with `mfa_ticket`). */
 export const MFA_REQUIRED = 'mfa_required';
 
-export const secondFactorMessages = defineMessages({
+export const secondFactorMessages = defineMessages('secondFactor', {
   required: ['请输入动态验证码', 'Please enter the code from your authenticator app'],
   passkeyRequired: ['请使用通行密钥完成验证', 'Please confirm with your passkey'],
   missing: ['请输入动态验证码或恢复码', 'Please enter the authenticator code or a recovery code'],
@@ -27,7 +27,7 @@ export const secondFactorMessages = defineMessages({
   ],
 });
 
-export const phoneSignInMessages = defineMessages({
+export const phoneSignInMessages = defineMessages('phoneSignIn', {
   phone: ['请输入手机号码', 'Please enter the phone number'],
   phoneFormat: ['手机号码格式错误', 'The phone number is malformed'],
   code: ['请输入短信验证码', 'Please enter the SMS code'],
@@ -36,7 +36,7 @@ export const phoneSignInMessages = defineMessages({
   addressLimit: ['该地址请求短信过于频繁，请稍后再试', 'Too many SMS codes were asked from this address: try again later'],
 });
 
-export const recoveryMessages = defineMessages({
+export const recoveryMessages = defineMessages('recovery', {
   loginNumber: ['请输入账号', 'Please enter the account'],
   mismatch: ['账号、手机号或短信验证码错误', 'The account, phone number or SMS code is wrong'],
   passwordMismatch: ['两次输入的新密码不一致', 'The two new passwords differ'],
@@ -48,16 +48,16 @@ export const recoveryMessages = defineMessages({
 });
 
 const phone = z
-  .string({ error: phoneSignInMessages.phone })
+  .string(phoneSignInMessages.say.phone)
   .trim()
-  .regex(/^\+?\d{11,15}$/, phoneSignInMessages.phoneFormat);
+  .regex(/^\+?\d{11,15}$/, phoneSignInMessages.say.phoneFormat);
 const smsCode = z
-  .string({ error: phoneSignInMessages.code })
+  .string(phoneSignInMessages.say.code)
   .trim()
-  .regex(/^\d{6}$/, phoneSignInMessages.codeWrong);
+  .regex(/^\d{6}$/, phoneSignInMessages.say.codeWrong);
 const digest = z
-  .string({ error: recoveryMessages.passwordRule })
-  .regex(/^[0-9a-fA-F]{32}$/, recoveryMessages.passwordRule)
+  .string(recoveryMessages.say.passwordRule)
+  .regex(/^[0-9a-fA-F]{32}$/, recoveryMessages.say.passwordRule)
   .transform((v) => v.toLowerCase());
 
 export const sendSmsQuery = z.object({
@@ -74,20 +74,20 @@ export const resetwordFields = z.object({
     .string()
     .regex(/^\d{1,12}$/)
     .optional(),
-  loginNumber: z.string({ error: recoveryMessages.loginNumber }).trim().min(1, recoveryMessages.loginNumber).max(45),
+  loginNumber: z.string(recoveryMessages.say.loginNumber).trim().min(1, recoveryMessages.say.loginNumber).max(45),
   phone,
   code: smsCode,
   newPassword: digest,
   newPassword1: digest,
-  passwordBase64: z.string({ error: recoveryMessages.passwordRule }).min(1, recoveryMessages.passwordRule).max(1000),
+  passwordBase64: z.string(recoveryMessages.say.passwordRule).min(1, recoveryMessages.say.passwordRule).max(1000),
 });
 export type ResetwordFields = z.input<typeof resetwordFields>;
 
 export const totpCode = z.object({
   code: z
-    .string({ error: secondFactorMessages.codeFormat })
+    .string(secondFactorMessages.say.codeFormat)
     .trim()
-    .regex(/^\d{6}$/, secondFactorMessages.codeFormat),
+    .regex(/^\d{6}$/, secondFactorMessages.say.codeFormat),
 });
 
 /** GET totp/status: whether the caller has a second factor, must have one, and recovery codes left. */

@@ -9,7 +9,7 @@ import { app, defineMessages, defineResource, idString, requiredText } from './i
  * suites that serve it to the server, the CLI, the terminal console and the web page show that
  * nothing else needs writing for each of them to follow.
  */
-const m = defineMessages({
+const m = defineMessages('throwaway', {
   toolName: ['请输入工具名称', 'Please enter the tool name'],
   appMissing: ['工具所属应用不存在', "The tool's application does not exist"],
   appChoose: ['请选择工具所属应用', "Please choose the tool's application"],

@@ -1,4 +1,4 @@
-import { type Label, toEnglish } from '@sso/shared-api';
+import { issueIn, type Label, storedTextIn } from '@sso/shared-api';
 import { createContext, useContext } from 'react';
 
 export type Lang = 'zh' | 'en';
@@ -179,8 +179,14 @@ export function translate(lang: Lang, key: StringKey, vars: Record<string, strin
 /** A registry label (view titles, column labels) in the language. */
 export const labelOf = (lang: Lang, label: Label): string => label[lang === 'en' ? 1 : 0];
 
-/** A schema's message (the contract writes them in Chinese) in the language. */
-export const messageIn = (lang: Lang, message: string): string => (lang === 'en' ? toEnglish(message) : message);
+/**
+ * A schema's issue in the language, by the message id its schema gave it; an issue raised without
+ * one keeps its wording's English.
+ */
+export function issueMessageIn(lang: Lang, issue: { readonly message: string }): string {
+  const translated = issueIn(issue, lang);
+  return translated === issue.message ? storedTextIn(issue.message, lang) : translated;
+}
 
 export function useLang() {
   const lang = useContext(LangContext);

@@ -1,5 +1,5 @@
 import { type ColumnView, fieldApplies, type ResourceDef, requiredByCondition, type SsoClient } from '@sso/shared-api';
-import { type Lang, labelOf, messageIn, translate } from './i18n.js';
+import { issueMessageIn, type Lang, labelOf, translate } from './i18n.js';
 import type { Choice, FieldSpec, TableColumn } from './view-specs.js';
 import { oneLine } from './width.js';
 
@@ -144,7 +144,7 @@ export function formErrors(def: ResourceDef, payload: Record<string, unknown>, u
   const errors: Record<string, string> = {};
   for (const issue of result.success ? [] : (result.error?.issues ?? [])) {
     const prop = String(issue.path[0] ?? '');
-    if (prop && !errors[prop]) errors[prop] = messageIn(lang, issue.message);
+    if (prop && !errors[prop]) errors[prop] = issueMessageIn(lang, issue);
   }
   return errors;
 }

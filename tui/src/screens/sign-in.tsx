@@ -1,4 +1,4 @@
-import { ApiError, INIT_PASSWORD_PENDING, type SsoClient, secondFactorMessages, toEnglish } from '@sso/shared-api';
+import { ApiError, INIT_PASSWORD_PENDING, messageIn, type SsoClient, secondFactorMessages } from '@sso/shared-api';
 import { Box, Text, useInput } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import { FieldList } from '../components/field-list.js';
@@ -24,7 +24,7 @@ const CAPTCHA_NATURAL_WIDTH = 120;
 
 /** The server's "this ticket is void" (expired, spent, or five wrong codes): the first step starts again. */
 const ticketVoid = (message: string) =>
-  message === secondFactorMessages.ticketInvalid || message === toEnglish(secondFactorMessages.ticketInvalid);
+  message === secondFactorMessages.ticketInvalid || message === messageIn(secondFactorMessages.say.ticketInvalid, 'en');
 
 /**
  * Server, tenant, account and password; the session is stored for the profile as `sso login` does.

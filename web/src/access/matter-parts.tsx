@@ -1,4 +1,4 @@
-import { type MatterLogRow, toEnglish } from '@sso/shared-api';
+import { type MatterLogRow, storedTextIn } from '@sso/shared-api';
 import { Empty, Spin, Tag, Timeline } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +46,7 @@ export function MatterTrail({ id }: { id: string }) {
             <div style={{ color: '#888', fontSize: 12 }}>{step.createTime}</div>
             {/* A refused grant's comment is the server's message: shown in the language on screen. */}
             {step.comment && (
-              <div className="sso-data">{step.action === 'refuse' && !zhShown ? toEnglish(step.comment) : step.comment}</div>
+              <div className="sso-data">{step.action === 'refuse' && !zhShown ? storedTextIn(step.comment, 'en') : step.comment}</div>
             )}
           </div>
         ),

@@ -1,4 +1,4 @@
-import { resourceMessages as m, toEnglish } from '@sso/shared-api';
+import { resourceMessages as m, messageIn } from '@sso/shared-api';
 import { client } from '../api/client.js';
 
 /** What put-file answers: link, domain, name, originalName, attachId. */
@@ -25,10 +25,10 @@ const AVATAR_TYPES = new Set(['image/jpeg', 'image/png']);
 export function avatarProblem(file: { name: string; type: string; size: number }, language: string): string | undefined {
   const message =
     !AVATAR_EXTENSIONS.test(file.name) || (file.type && !AVATAR_TYPES.has(file.type))
-      ? m.avatarType
+      ? m.say.avatarType
       : file.size > AVATAR_MAX_BYTES
-        ? m.avatarSize
+        ? m.say.avatarSize
         : undefined;
   if (!message) return undefined;
-  return language === 'en' ? toEnglish(message) : message;
+  return messageIn(message, language === 'en' ? 'en' : 'zh');
 }

@@ -1,6 +1,6 @@
 import { type ColumnView, type ResourceDef, requiredByCondition } from '@sso/shared-api';
 import type { FormRule } from 'antd';
-import { messageOnScreen } from '../i18n/messages.js';
+import { issueOnScreen, messageOnScreen } from '../i18n/messages.js';
 
 /** The part of zod's API used here (the web app does not depend on zod itself). */
 interface Parser {
@@ -45,8 +45,8 @@ export function fieldError(def: ResourceDef, prop: string, value: unknown): stri
   const schema = entityOf(def).shape[prop];
   if (!schema) return undefined;
   const result = schema.safeParse(value === '' || value === null ? undefined : value);
-  const message = result.success ? undefined : result.error?.issues[0]?.message;
-  return message === undefined ? undefined : messageOnScreen(message);
+  const issue = result.success ? undefined : result.error?.issues[0];
+  return issue === undefined ? undefined : issueOnScreen(issue);
 }
 
 /**
@@ -62,7 +62,7 @@ export function formErrors(def: ResourceDef, values: Record<string, unknown>, up
   if (result.success) return errors;
   for (const issue of result.error?.issues ?? []) {
     const prop = String(issue.path[0] ?? '');
-    if (prop && !errors[prop]) errors[prop] = messageOnScreen(issue.message);
+    if (prop && !errors[prop]) errors[prop] = issueOnScreen(issue);
   }
   return errors;
 }

@@ -1,10 +1,11 @@
-import { registry, toEnglish } from '@sso/shared-api';
+import { registry } from '@sso/shared-api';
 import { Button, Card, Col, Descriptions, Form, Input, Row } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.js';
 import { feedback } from '../api/feedback.js';
 import { addScreenStrings } from '../i18n/index.js';
+import { issueOnScreen } from '../i18n/messages.js';
 import { userStore } from '../session/user-store.js';
 import { AvatarUpload } from './avatar-upload.js';
 import { PasswordForm } from './password-form.js';
@@ -36,8 +37,8 @@ const bodyShape = (registry.user.user.extras.updateInfo.body as unknown as { sha
 const fieldRule = (prop: string, language: string) => ({
   validator: async (_: unknown, value: unknown) => {
     const result = bodyShape[prop]?.safeParse(value === '' || value === null ? undefined : value);
-    const message = result && !result.success ? result.error?.issues[0]?.message : undefined;
-    if (message) throw new Error(language === 'en' ? toEnglish(message) : message);
+    const issue = result && !result.success ? result.error?.issues[0] : undefined;
+    if (issue) throw new Error(issueOnScreen(issue, language));
   },
 });
 

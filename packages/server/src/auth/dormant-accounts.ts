@@ -20,7 +20,7 @@ import { GrantError } from './grant-error.js';
 /** The status of a disabled account (1 is enabled, 2 awaits approval). */
 const DISABLED = 0;
 
-export const dormantMessages = defineMessages({
+export const dormantMessages = defineMessages('dormant', {
   disabled: [
     '账号长期未登录，已因不活跃被禁用，请联系管理员启用',
     'This account was disabled for inactivity (no sign-in for too long); ask an administrator to enable it',

@@ -15,7 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Earlier hashes kept per user: the most the history limit can ask for. */
 export const KEPT_PASSWORDS = 24;
 
-export const passwordPolicyMessages = defineMessages({
+export const passwordPolicyMessages = defineMessages('passwordPolicy', {
   reused: ['新密码不能与最近使用过的密码相同', 'The new password must differ from the passwords you used recently'],
   tooSoon: ['密码修改过于频繁，请稍后再试', 'The password was changed too recently; try again later'],
 });

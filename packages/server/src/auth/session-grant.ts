@@ -23,7 +23,7 @@ const LICENSE = 'powered by sso-platform';
 /** A sign-in's time is written down once a day at most (see openSession). */
 const ACTIVITY_GRAIN_MS = 24 * 60 * 60 * 1000;
 
-export const switchMessages = defineMessages({
+export const switchMessages = defineMessages('switch', {
   deptNotHeld: ['您不属于所选机构，无法切换', 'You cannot switch to a department you do not belong to'],
   roleNotHeld: ['您未被授予所选角色，无法切换', 'You cannot switch to a role you do not hold'],
 });

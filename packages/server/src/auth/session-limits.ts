@@ -23,7 +23,7 @@ export const LAST_SEEN_WRITE_MS = 60_000;
 
 export type SessionLimitReached = 'idle' | 'max-age';
 
-export const sessionLimitMessages = defineMessages({
+export const sessionLimitMessages = defineMessages('sessionLimit', {
   idle: ['会话长时间未操作，已结束，请重新登录', 'The session ended after a period without activity; sign in again'],
   maxAge: ['会话已达到最长时限，请重新登录', 'The session reached its longest allowed time; sign in again'],
 });

@@ -27,7 +27,7 @@ import { recordCasSignOn } from './sign-ons.js';
 /** A service ticket lives 10 seconds: the application validates it straight after the redirect. */
 export const SERVICE_TICKET_LIFETIME_MS = 10_000;
 
-export const casMessages = defineMessages({
+export const casMessages = defineMessages('cas', {
   noService: ['缺少 service 参数', 'The service parameter is missing'],
   renewNeedsSignIn: ['该应用要求重新输入密码或验证码登录', 'This application asks you to sign in again with your password or a code'],
 });

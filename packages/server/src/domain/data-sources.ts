@@ -6,7 +6,7 @@ import { decryptSecret } from '../db/secrets.js';
 import { live } from '../kernel/live-rows.js';
 import { OutboundRefused } from '../net/outbound-guard.js';
 
-const m = defineMessages({
+const m = defineMessages('dataSources', {
   notSupported: ['只支持 PostgreSQL 与 MySQL/MariaDB 数据源', 'Only PostgreSQL and MySQL/MariaDB data sources are supported'],
   connectFailed: ['数据源连接失败', 'Could not connect to the data source'],
 });

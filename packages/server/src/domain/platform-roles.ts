@@ -99,7 +99,7 @@ export function roleSetRefusal(
   profile: boolean,
 ): string | undefined {
   const kinds = [...new Set(after.flatMap((id) => facts.get(id)?.kind ?? []))];
-  if (kinds.length >= 2) return platformPairMessage(kinds[0], kinds[1]);
+  if (kinds.length >= 2) return platformPairMessage(kinds[0], kinds[1]).text;
   if (!profile) return undefined;
   const combines = (ids: readonly string[]) => {
     const held = ids.flatMap((id) => facts.get(id) ?? []);

@@ -4,7 +4,7 @@ import { packageMenuIds } from '../auth/package-menus.js';
 import type { Database } from '../db/schema.js';
 import { live } from '../kernel/live-rows.js';
 
-const m = defineMessages({
+const m = defineMessages('tenantLimits', {
   quotaReached: ['租户账号额度已用完，无法新增用户', "The tenant's account quota is used up"],
   outsidePackage: ['所选菜单超出租户产品包范围', "A chosen menu is outside the tenant's package"],
 });

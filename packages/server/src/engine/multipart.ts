@@ -2,7 +2,7 @@ import { badRequest, defineMessages, type UploadedFile } from '@sso/shared-api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { controlCharacterProblem } from '../http/input-guard.js';
 
-const m = defineMessages({
+const m = defineMessages('multipart', {
   notMultipart: ['请以 multipart/form-data 上传文件', 'Please upload the file as multipart/form-data'],
   tooLarge: ['上传文件过大（最大10MB）', 'The file is too large (at most 10 MB)'],
   tooMany: ['上传的文件或字段过多', 'Too many files or fields'],

@@ -1,4 +1,4 @@
-import { type NameSource, type ResourceDef, toEnglish } from '@sso/shared-api';
+import { type NameSource, type ResourceDef, storedTextIn } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
 import { dictionaryValues } from '../domain/dictionary-values.js';
@@ -57,8 +57,8 @@ export async function fillNames(
   }
 }
 
-/** Names known to the shared message table, in English (a built-in role's name); others unchanged. */
-const inEnglish = (names: Map<string, string>) => new Map([...names].map(([key, name]) => [key, toEnglish(name)]));
+/** Stored names known to a catalogue, in English (a built-in role's name); others unchanged. */
+const inEnglish = (names: Map<string, string>) => new Map([...names].map(([key, name]) => [key, storedTextIn(name, 'en')]));
 
 /** Sources reading one table through one key column share a single query. */
 const tableLookupId = (source: TableSource) =>

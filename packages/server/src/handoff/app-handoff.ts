@@ -18,7 +18,7 @@ export const HANDOFF_EXCHANGE_PATH = '/api/blade-auth/oauth/handoff/exchange';
 /** A hand-off code lives 30 seconds: the application's server exchanges it straight after the redirect. */
 export const HANDOFF_CODE_LIFETIME_MS = 30_000;
 
-export const handoffMessages = defineMessages({
+export const handoffMessages = defineMessages('handoff', {
   signInFirst: ['请先登录', 'Please sign in first'],
   noApp: ['应用不存在或未启用', 'The application does not exist or is disabled'],
   badApp: ['应用凭据无效', 'The application credentials are not valid'],

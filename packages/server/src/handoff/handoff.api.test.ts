@@ -1,4 +1,4 @@
-import { HANDOFF_PATH, redirectMessages, TOKEN_HEADER, toEnglish } from '@sso/shared-api';
+import { HANDOFF_PATH, messageIn, redirectMessages, TOKEN_HEADER } from '@sso/shared-api';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -122,7 +122,7 @@ describe('hand-off refusals', () => {
       'Accept-Language': 'en',
     });
     expect(status).toBe(400);
-    expect(body.msg).toBe(`${toEnglish(redirectMessages.notRegistered)}: https://evil.example/x`);
+    expect(body.msg).toBe(`${messageIn(redirectMessages.say.notRegistered, 'en')}: https://evil.example/x`);
   });
 
   it('asks for the address when it is missing', async () => {

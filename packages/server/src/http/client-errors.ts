@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { defineMessages, fail } from '@sso/shared-api';
 
-const m = defineMessages({
+const m = defineMessages('clientErrors', {
   malformed: ['请求格式错误（地址或请求头含有非法字符）', 'The request is malformed (invalid characters in the address or a header)'],
   headersTooLarge: ['请求地址或请求头过长', 'The address or the headers of the request are too long'],
   timeout: ['请求超时', 'The request timed out'],

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
-import { defineMessagePattern, defineMessages, fail, toEnglish } from '@sso/shared-api';
+import { defineMessagePatterns, defineMessages, fail, type Message, type Said, textOf, withMessage } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sayIn } from './language.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
 /**
@@ -8,7 +9,7 @@ import { SECURITY_HEADERS } from './security-headers.js';
  * in text, and no field of this API has a use for the others. Body fields (JSON, forms, multipart
  * text) may hold tab, CR and LF (remarks, notices, stack traces); the URL and headers never do.
  */
-const m = defineMessages({
+const m = defineMessages('inputGuard', {
   badEncoding: ['请求地址的编码无效', 'The address of the request is not valid URL encoding'],
   tooDeep: ['请求内容嵌套层数过多', 'The request body is nested too deeply'],
   badForwardedFor: [
@@ -16,8 +17,10 @@ const m = defineMessages({
     'The X-Forwarded-For header must be a comma-separated list of IP addresses',
   ],
 });
-const controlIn = (field: string) => `参数 ${field} 含有不允许的控制字符`;
-defineMessagePattern(/^参数 (.+) 含有不允许的控制字符$/, 'The parameter $1 contains a control character that is not allowed');
+const patterns = defineMessagePatterns('inputGuard', {
+  controlIn: ['参数 {field} 含有不允许的控制字符', 'The parameter {field} contains a control character that is not allowed'],
+});
+const controlIn = (field: string) => patterns.controlIn({ field });
 
 /** Every C0 control character and DEL. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
@@ -79,29 +82,29 @@ function queryDecodes(url: string): boolean {
 
 /** SCIM clients read SCIM error bodies (RFC 7644 §3.12), in English, under /scim/v2. */
 const SCIM_PREFIX = '/scim/v2/';
-const scimRefusal = (msg: string) => ({
+const scimRefusal = (msg: Said) => ({
   schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
   status: '400',
   scimType: 'invalidSyntax',
-  detail: toEnglish(msg),
+  detail: sayIn(msg, 'en'),
 });
 
-function refuse(request: FastifyRequest, reply: FastifyReply, msg: string): FastifyReply {
+function refuse(request: FastifyRequest, reply: FastifyReply, msg: Said): FastifyReply {
   const path = request.url.split('?', 1)[0] ?? '';
-  if (path === TOKEN_PATH) return reply.status(400).send({ error_code: 400, error_description: msg });
+  if (path === TOKEN_PATH) return reply.status(400).send(withMessage({ error_code: 400, error_description: textOf(msg) }, msg));
   if (path.startsWith(SCIM_PREFIX)) return reply.status(400).type('application/scim+json; charset=utf-8').send(scimRefusal(msg));
   return reply.status(400).send(fail(400, msg));
 }
 
 /** What the URL and headers may not hold, or undefined: a regex test or two for an ordinary request. */
-function urlOrHeaderProblem(request: FastifyRequest): string | undefined {
+function urlOrHeaderProblem(request: FastifyRequest): Message | undefined {
   const url = request.url;
   if (URL_CONTROL.test(url)) {
     const field =
       offendingField(request.query, ANY_CONTROL) ?? offendingField(request.params, ANY_CONTROL) ?? printable(url.split('?', 1)[0] ?? '');
     return controlIn(printable(field));
   }
-  if (!queryDecodes(url)) return m.badEncoding;
+  if (!queryDecodes(url)) return m.say.badEncoding;
   const headers = request.headers;
   for (const name of READ_HEADERS) {
     const value = headers[name];
@@ -114,27 +117,27 @@ function urlOrHeaderProblem(request: FastifyRequest): string | undefined {
  * Behind a trusted proxy the client address comes from X-Forwarded-For and is stored with sign-ins,
  * sessions and logs: every entry must be an IP address, not text of any length a client made up.
  */
-function forwardedForProblem(request: FastifyRequest): string | undefined {
+function forwardedForProblem(request: FastifyRequest): Message | undefined {
   const header = request.headers['x-forwarded-for'];
   if (header === undefined) return undefined;
   const entries = (Array.isArray(header) ? header.join(',') : header).split(',');
-  return entries.every((entry) => isIP(entry.trim()) !== 0) ? undefined : m.badForwardedFor;
+  return entries.every((entry) => isIP(entry.trim()) !== 0) ? undefined : m.say.badForwardedFor;
 }
 
 /** The problem with a parsed body (JSON or form), or undefined. */
-function bodyProblem(body: unknown): string | undefined {
+function bodyProblem(body: unknown): Message | undefined {
   if (body === null || body === undefined || typeof body === 'number' || typeof body === 'boolean') return undefined;
   try {
     const field = offendingField(body, BODY_CONTROL);
     return field === undefined ? undefined : controlIn(printable(field));
   } catch (error) {
-    if (error instanceof TooDeep) return m.tooDeep;
+    if (error instanceof TooDeep) return m.say.tooDeep;
     throw error;
   }
 }
 
 /** Refuses a multipart text field or file name (read by the route itself) that holds control characters. */
-export function controlCharacterProblem(field: string, value: string, multiLine: boolean): string | undefined {
+export function controlCharacterProblem(field: string, value: string, multiLine: boolean): Message | undefined {
   return (multiLine ? BODY_CONTROL : ANY_CONTROL).test(value) ? controlIn(printable(field)) : undefined;
 }
 
@@ -159,7 +162,7 @@ export function registerInputGuard(app: FastifyInstance, options: { trustProxy: 
 export function badUrlAnswer(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply): void {
   // The router answers this before any hook runs: the security headers are set here.
   reply.headers(SECURITY_HEADERS);
-  const msg = error.code === 'FST_ERR_BAD_URL' ? m.badEncoding : error.message;
+  const msg: Said = error.code === 'FST_ERR_BAD_URL' ? m.say.badEncoding : error.message;
   if (request.url.startsWith(SCIM_PREFIX)) {
     reply.status(400).type('application/scim+json; charset=utf-8').send(scimRefusal(msg));
     return;

@@ -1,18 +1,28 @@
-import { toEnglish } from '@sso/shared-api';
+import { type Language, messageIn, messageOfEnvelope, type Said, storedTextIn } from '@sso/shared-api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export const wantsEnglish = (request: FastifyRequest) => /^en\b/i.test(request.headers['accept-language'] ?? '');
 
-/** A recorded message (a city such as 本机) in the caller's language, for answers built by hand. */
-export const messageFor = (request: FastifyRequest, message: string): string =>
-  wantsEnglish(request) ? messageInEnglish(message) : message;
+/** The caller's language: English for `Accept-Language: en…`, else Chinese, the product's default. */
+export const languageOf = (request: FastifyRequest): Language => (wantsEnglish(request) ? 'en' : 'zh');
 
-/** The envelope or token error with its message in English. */
+/**
+ * A message in a language: by its id when it has one; a text without one (recorded in the
+ * database, such as a city 本机, or worded by hand) by its wording.
+ */
+export const sayIn = (said: Said, language: Language): string =>
+  typeof said === 'string' ? storedTextIn(said, language) : messageIn(said, language);
+
+/** A message or recorded text in the caller's language, for answers built by hand. */
+export const messageFor = (request: FastifyRequest, said: Said): string => sayIn(said, languageOf(request));
+
+/** The envelope or token error with its message in English: by the id it was worded from, if any. */
 export function inEnglish<T>(payload: T): T {
   if (!payload || typeof payload !== 'object') return payload;
   const body = payload as { msg?: unknown; error_description?: unknown };
-  if (typeof body.msg === 'string') return { ...body, msg: messageInEnglish(body.msg) } as T;
-  if (typeof body.error_description === 'string') return { ...body, error_description: messageInEnglish(body.error_description) } as T;
+  if (typeof body.msg === 'string') return { ...body, msg: sayIn(messageOfEnvelope(payload) ?? body.msg, 'en') } as T;
+  if (typeof body.error_description === 'string')
+    return { ...body, error_description: sayIn(messageOfEnvelope(payload) ?? body.error_description, 'en') } as T;
   return payload;
 }
 
@@ -22,10 +32,6 @@ export function registerLanguage(app: FastifyInstance): void {
     done(null, wantsEnglish(request) ? inEnglish(payload) : payload);
   });
 }
-/** A message of the shared table in English, keeping any detail after a colon (`请输入…: 第3行`). */
-export function messageInEnglish(message: string): string {
-  const exact = toEnglish(message);
-  if (exact !== message) return exact;
-  const colon = message.indexOf(': ');
-  return colon > 0 ? `${toEnglish(message.slice(0, colon))}: ${message.slice(colon + 2)}` : message;
-}
+
+/** A recorded text (a sign-in's reason) in English, keeping any detail after a colon (`请输入…: 第3行`). */
+export const messageInEnglish = (message: string): string => storedTextIn(message, 'en');

@@ -10,7 +10,7 @@ import { live } from '../kernel/live-rows.js';
 import { blockedKindOf, canonicalAddress } from './address-kinds.js';
 import { allowListed, type OutboundTarget, outboundTargetOf } from './outbound-target.js';
 
-const outboundMessages = defineMessages({
+const outboundMessages = defineMessages('outbound', {
   refused: ['不允许访问该地址', 'This address may not be used'],
   badAddress: ['地址格式错误', 'The address is malformed'],
   unresolved: ['无法解析该地址', 'The address does not resolve'],

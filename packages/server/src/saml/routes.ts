@@ -41,7 +41,7 @@ import { flowRequest, forcesAuthn, incomingMessage, messageXml, peekIssuer } fro
 import { samlSignOn } from './sign-on-response.js';
 import { forgetSamlSignOn } from './sign-ons.js';
 
-export const samlMessages = defineMessages({
+export const samlMessages = defineMessages('saml', {
   unknownTenant: ['租户不存在', 'The tenant does not exist'],
   noRequest: ['缺少 SAMLRequest 参数', 'The SAMLRequest parameter is missing'],
   unreadable: ['无法读取该 SAML 消息', 'The SAML message could not be read'],

@@ -1,5 +1,6 @@
-import { ApiError, toEnglish } from '@sso/shared-api';
+import { ApiError } from '@sso/shared-api';
 import { isConnectionFailure } from '../db/connection-errors.js';
+import { sayIn } from '../http/language.js';
 
 /** SCIM error answers (RFC 7644 §3.12): every refusal of /scim/v2 is one of these, never the platform's envelope. */
 
@@ -49,7 +50,7 @@ export function scimErrorOf(error: unknown, logFault: (error: unknown) => void):
   if (error instanceof ScimError) return error;
   if (error instanceof ApiError) {
     const status = error.code >= 400 && error.code < 500 ? error.code : 400;
-    return new ScimError(status, toEnglish(error.message), status === 400 ? 'invalidValue' : undefined);
+    return new ScimError(status, sayIn(error.saying, 'en'), status === 400 ? 'invalidValue' : undefined);
   }
   const failure = error as { code?: string; statusCode?: number; message?: string };
   if (failure.code === '23505') return new ScimError(409, 'The value is already taken', 'uniqueness');

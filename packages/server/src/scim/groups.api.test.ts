@@ -1,4 +1,4 @@
-import { toEnglish, userMessages } from '@sso/shared-api';
+import { messageIn, userMessages } from '@sso/shared-api';
 import { describe, expect, it } from 'vitest';
 import { createRole, createUserWithRole, useTestServer } from '../api-suite.testkit.js';
 import {
@@ -166,7 +166,7 @@ describe('SCIM Groups', () => {
       patchBody({ op: 'add', path: 'members', value: [{ value: user }] }),
     );
     expectScimError(refused, 400);
-    expect(refused.body.detail).toBe(toEnglish(userMessages.administratorOnly));
+    expect(refused.body.detail).toBe(messageIn(userMessages.say.administratorOnly, 'en'));
     expect((await deptIdsOf(user)).roleId).toBe(roleId);
 
     expectScimError(await scim('POST', '/Groups', department('新角色', { [PLATFORM_GROUP]: { kind: 'role' } })), 400, 'mutability');

@@ -1,7 +1,8 @@
-import { ApiError, dept, role, toEnglish, zh } from '@sso/shared-api';
+import { ApiError, dept, issueIn, messageIn, role, say } from '@sso/shared-api';
 import { type Selectable, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { splitIds } from '../domain/user-accounts.js';
+import { sayIn } from '../http/language.js';
 import { invalidSyntax, invalidValue, notFound, ScimError } from './errors.js';
 import { answerList, filtered, type ListQuery, withMeta } from './listing.js';
 import { answers, equalities, equalityOn, mentions } from './narrowing.js';
@@ -249,7 +250,7 @@ function readGroup(body: unknown): GroupInput {
 }
 
 function parsedOrRefused<T>(result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }): T {
-  if (!result.success) throw invalidValue(toEnglish(result.error.issues[0]?.message ?? zh('badType')));
+  if (!result.success) throw invalidValue(result.error.issues[0] ? issueIn(result.error.issues[0], 'en') : messageIn(say('badType'), 'en'));
   return result.data;
 }
 
@@ -402,7 +403,7 @@ export async function deleteGroup(r: ScimRequest, scimId: string, ifMatch: strin
       await keepExternalId(w, 'dept', group.id, undefined);
     } catch (error) {
       // The department rules refuse (children, users): said as the rule says it.
-      throw error instanceof ApiError && error.code === 400 ? new ScimError(400, toEnglish(error.message)) : error;
+      throw error instanceof ApiError && error.code === 400 ? new ScimError(400, sayIn(error.saying, 'en')) : error;
     }
   });
 }

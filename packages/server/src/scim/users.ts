@@ -1,4 +1,4 @@
-import { PASSWORD_RULE, toEnglish, userEntity, userMessages, zh } from '@sso/shared-api';
+import { issueIn, messageIn, PASSWORD_RULE, say, userEntity, userMessages } from '@sso/shared-api';
 import { type Selectable, sql } from 'kysely';
 import { rememberReplacedPasswords } from '../auth/password-policy.js';
 import type { Database } from '../db/schema.js';
@@ -158,14 +158,14 @@ export function readUser(body: unknown): UserInput {
     email: primaryOrFirst(lists[0] as unknown[], 'emails') ?? '',
     phone: primaryOrFirst(lists[1] as unknown[], 'phoneNumbers') ?? '',
   });
-  if (!parsed.success) throw invalidValue(toEnglish(parsed.error.issues[0]?.message ?? zh('badType')));
+  if (!parsed.success) throw invalidValue(parsed.error.issues[0] ? issueIn(parsed.error.issues[0], 'en') : messageIn(say('badType'), 'en'));
   return { values: { ...parsed.data, code: parsed.data.code || null }, active: readBoolean(field(body, 'active')), password, externalId };
 }
 
 /** A platform refusal as SCIM says it: an account taken is a 409 `uniqueness`. */
 function refusalOf(error: unknown): unknown {
   if (error instanceof ScimError || !(error instanceof Error) || !('code' in error)) return error;
-  if (error.message === userMessages.accountTaken) return new ScimError(409, toEnglish(error.message), 'uniqueness');
+  if (error.message === userMessages.accountTaken) return new ScimError(409, messageIn(userMessages.say.accountTaken, 'en'), 'uniqueness');
   return error;
 }
 
@@ -217,7 +217,7 @@ function narrowUsers(query: ListQuery): ((q: AnyQuery) => AnyQuery) | undefined 
 }
 
 function checkPassword(password: string): void {
-  if (!PASSWORD_RULE.test(password)) throw invalidValue(toEnglish(zh('passwordRule')));
+  if (!PASSWORD_RULE.test(password)) throw invalidValue(messageIn(say('passwordRule'), 'en'));
 }
 
 export async function createUser(r: ScimRequest, body: unknown): Promise<Json> {
@@ -247,7 +247,7 @@ async function saveOver(w: ScimWrite, row: UserRow, input: UserInput): Promise<J
   if (input.password !== undefined) checkPassword(input.password);
   const id = String(row.id);
   const status = input.active === undefined ? row.status : input.active ? 1 : 0;
-  if (status !== 1 && id === w.caller.user_id) throw new ScimError(400, toEnglish(userMessages.removeSelf), 'mutability');
+  if (status !== 1 && id === w.caller.user_id) throw new ScimError(400, messageIn(userMessages.say.removeSelf, 'en'), 'mutability');
   try {
     await saveRows(w, 'user', [{ values: { ...input.values, status }, id }]);
   } catch (error) {
@@ -313,7 +313,7 @@ export function patchUser(r: ScimRequest, id: string, body: unknown, ifMatch: st
 export async function disableUser(r: ScimRequest, id: string, ifMatch: string | undefined): Promise<void> {
   await writeOver(r, id, ifMatch, async (w) => {
     w.require('user_delete');
-    if (id === w.caller.user_id) throw new ScimError(400, toEnglish(userMessages.removeSelf), 'mutability');
+    if (id === w.caller.user_id) throw new ScimError(400, messageIn(userMessages.say.removeSelf, 'en'), 'mutability');
     await userRepository(w).changeIn(w.trx, w.caller, w.filters.user, [id], { set: { status: 0 } }, w.after);
   });
 }

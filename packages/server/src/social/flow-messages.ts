@@ -1,6 +1,6 @@
 import { defineMessagePattern, defineMessages } from '@sso/shared-api';
 
-export const socialFlowMessages = defineMessages({
+export const socialFlowMessages = defineMessages('socialFlow', {
   unknownProvider: ['第三方登录配置不存在或未启用', 'The social sign-in provider does not exist or is not enabled'],
   unreachable: ['无法连接第三方登录服务', 'The identity provider cannot be reached'],
   badState: ['第三方登录已失效或已使用，请重新登录', 'The social sign-in has expired or was already used; please sign in again'],

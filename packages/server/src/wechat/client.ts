@@ -60,7 +60,7 @@ function scrub(text: string, secrets: readonly (string | undefined)[]): string {
  * code and WeChat's errmsg.
  */
 export function wechatFailure(errcode: number, errmsg: string): WechatCallError {
-  const limit = (wxLimitNames as Record<string, string>)[String(errcode)];
+  const limit = (wxLimitNames as unknown as Record<string, string | undefined>)[String(errcode)];
   if (limit) return new WechatCallError(429, `微信接口调用超过频率限制 ${errcode}(${limit}): ${errmsg}`, errcode, errmsg);
   if (errcode === -1) return new WechatCallError(503, m.wechatBusy, errcode, errmsg, true);
   return new WechatCallError(502, `微信接口返回错误 ${errcode}: ${errmsg}`, errcode, errmsg);

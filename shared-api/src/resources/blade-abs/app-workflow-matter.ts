@@ -4,7 +4,7 @@ import { defineMessages } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
 import { pageOfRows } from '../blade-system/dept-tree.js';
 
-export const matterMessages = defineMessages({
+export const matterMessages = defineMessages('matter', {
   reason: ['请填写申请理由', 'Please give the reason for the request'],
   expireTime: ['到期时间须为将来的日期（yyyy-MM-dd）', 'The expiry must be a future date (yyyy-MM-dd)'],
   comment: ['请填写驳回意见', 'Please give a comment for the rejection'],
@@ -59,9 +59,9 @@ export type MatterLogRow = z.infer<typeof matterLogRow>;
 
 /** An expiry date as the request form sends it: `yyyy-MM-dd` (the grant ends at the start of that day). */
 const expireTime = z
-  .string({ error: m.expireTime })
+  .string(m.say.expireTime)
   .trim()
-  .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v)), m.expireTime)
+  .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v)), m.say.expireTime)
   .transform((v) => v || undefined)
   .optional();
 
@@ -113,7 +113,7 @@ export const appWorkflowMatter = defineResource({
       path: 'request',
       namedRows: true,
       summary: 'Request an application role (appId, appRoleId, reason, optional expireTime yyyy-MM-dd) as the caller',
-      body: z.object({ appId: idString, appRoleId: idString, reason: requiredText(m.reason, 500), expireTime }),
+      body: z.object({ appId: idString, appRoleId: idString, reason: requiredText(m.say.reason, 500), expireTime }),
       response: matterRow,
       permission: null,
     }),
@@ -133,7 +133,7 @@ export const appWorkflowMatter = defineResource({
       path: 'reject',
       namedRows: true,
       summary: "Reject a request at its current node with a comment (the node's approvers only)",
-      body: z.object({ id: idString, comment: requiredText(m.comment, 500) }),
+      body: z.object({ id: idString, comment: requiredText(m.say.comment, 500) }),
       response: matterRow,
       permission: null,
     }),

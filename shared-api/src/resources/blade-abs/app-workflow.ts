@@ -7,7 +7,7 @@ import { appRole } from '../blade-aps/app-role.js';
 import { role } from '../blade-system/role.js';
 import { user } from '../blade-user/user.js';
 
-export const workflowMessages = defineMessages({
+export const workflowMessages = defineMessages('workflow', {
   workflowName: ['请输入流程名称', 'Please enter the workflow name'],
   appMissing: ['应用不存在', 'The application does not exist'],
   appChoose: ['请选择应用', 'Please choose the application'],
@@ -48,14 +48,14 @@ export const appWorkflow = defineResource({
   tenantScoped: true,
   permission: 'appworkflow',
   entity: z.object({
-    workflowName: requiredText(m.workflowName, 255),
+    workflowName: requiredText(m.say.workflowName, 255),
     appId: idString,
     appRoleId: optionalId,
     remark: optionalText(500),
   }),
   references: {
-    appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing, choose: m.appChoose },
-    appRoleId: { to: () => appRole, label: 'roleName', hint: 'appName', missing: m.appRoleMissing, choose: m.appRoleChoose },
+    appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.say.appMissing, choose: m.say.appChoose },
+    appRoleId: { to: () => appRole, label: 'roleName', hint: 'appName', missing: m.say.appRoleMissing, choose: m.say.appRoleChoose },
   },
   names: {
     appName: { field: 'appId', table: 'blade_app', column: 'appName', sameTenant: true },
@@ -85,16 +85,34 @@ export const appWorkflowNode = defineResource({
   permission: 'appworkflownode',
   entity: z.object({
     workflowId: idString,
-    nodeName: requiredText(m.nodeName, 255),
-    sort: formNumber(m.nodeSort).optional(),
-    approverKind: z.enum(APPROVER_KINDS, { error: m.approverKind }),
+    nodeName: requiredText(m.say.nodeName, 255),
+    sort: formNumber(m.say.nodeSort).optional(),
+    approverKind: z.enum(APPROVER_KINDS, m.say.approverKind),
     approverUserId: optionalId,
     approverRoleId: optionalId,
   }),
   references: {
-    workflowId: { to: () => appWorkflow, label: 'workflowName', hint: 'appName', missing: m.workflowMissing, choose: m.workflowChoose },
-    approverUserId: { to: () => user, label: 'realName', hint: 'account', missing: m.approverUserMissing, choose: m.approverUserChoose },
-    approverRoleId: { to: () => role, label: 'roleName', hint: 'roleAlias', missing: m.approverRoleMissing, choose: m.approverRoleChoose },
+    workflowId: {
+      to: () => appWorkflow,
+      label: 'workflowName',
+      hint: 'appName',
+      missing: m.say.workflowMissing,
+      choose: m.say.workflowChoose,
+    },
+    approverUserId: {
+      to: () => user,
+      label: 'realName',
+      hint: 'account',
+      missing: m.say.approverUserMissing,
+      choose: m.say.approverUserChoose,
+    },
+    approverRoleId: {
+      to: () => role,
+      label: 'roleName',
+      hint: 'roleAlias',
+      missing: m.say.approverRoleMissing,
+      choose: m.say.approverRoleChoose,
+    },
   },
   names: {
     workflowName: { field: 'workflowId', table: 'blade_app_workflow', column: 'workflowName', sameTenant: true },

@@ -3,7 +3,7 @@ import { idString, optionalText, requiredText } from '../../common.js';
 import { defineMessages } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
 
-export const sodMessages = defineMessages({
+export const sodMessages = defineMessages('sod', {
   ruleName: ['请输入规则名称', 'Please enter the rule name'],
   appRoleIds: ['请选择至少两个应用角色（逗号分隔的角色编号）', 'Please choose at least two application roles (comma-joined ids)'],
   roleMissing: ['所选应用角色不存在', 'An application role chosen does not exist'],
@@ -16,10 +16,10 @@ const m = sodMessages;
 export const ruleRoleIds = z.preprocess(
   (v) => (Array.isArray(v) ? v.join(',') : typeof v === 'string' ? v.replace(/\s+/g, '') : v),
   z
-    .string({ error: m.appRoleIds })
-    .regex(/^[1-9]\d{0,18}(,[1-9]\d{0,18})+$/, m.appRoleIds)
+    .string(m.say.appRoleIds)
+    .regex(/^[1-9]\d{0,18}(,[1-9]\d{0,18})+$/, m.say.appRoleIds)
     .transform((text) => [...new Set(text.split(','))].join(','))
-    .refine((text) => text.split(',').length >= 2, m.appRoleIds),
+    .refine((text) => text.split(',').length >= 2, m.say.appRoleIds),
 );
 
 /** A user who holds two or more roles of a rule, with the roles and how each is held. */
@@ -53,7 +53,7 @@ export const sodRule = defineResource({
   securityAudit: true,
   permission: 'appincompatiblerule',
   entity: z.object({
-    ruleName: requiredText(m.ruleName, 255),
+    ruleName: requiredText(m.say.ruleName, 255),
     appRoleIds: ruleRoleIds,
     remark: optionalText(500),
   }),

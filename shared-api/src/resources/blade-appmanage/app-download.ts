@@ -5,7 +5,7 @@ import { appManage } from './app-manage.js';
 import { dayText, appManageMessages as m } from './appmanage-messages.js';
 
 const recorded = z.string().nullish();
-const optionalAppId = z.preprocess((v) => (v === '' ? undefined : v), z.string({ error: m.appId }).pipe(idString).optional());
+const optionalAppId = z.preprocess((v) => (v === '' ? undefined : v), z.string(m.say.appId).pipe(idString).optional());
 
 /** A period of days (yyyy-MM-dd, both included), the last 30 days when not given; optionally one application. */
 export const downloadPeriodQuery = z.object({ startTime: dayText.optional(), endTime: dayText.optional(), appId: optionalAppId });
@@ -32,7 +32,7 @@ export const appDownloadRecord = defineResource({
     downloadIp: recorded,
     userAgent: recorded,
   }),
-  references: { appId: { to: () => appManage, label: 'appName', missing: m.appMissing, choose: m.appChoose } },
+  references: { appId: { to: () => appManage, label: 'appName', missing: m.say.appMissing, choose: m.say.appChoose } },
   names: {
     appName: { field: 'appId', table: 'blade_app_manage', column: 'appName', sameTenant: true },
     appTypeName: { field: 'appType', labels: { 1: 'Android', 2: 'iOS' } },

@@ -4,7 +4,7 @@ import { defineExtra, defineResource } from '../../resource.js';
 import { appManageMessages as m } from './appmanage-messages.js';
 
 /** Removes an uploaded file by the link the upload answered (its attachment and stored object). */
-export const attachLinkQuery = z.object({ link: z.string({ error: m.link }).trim().min(1, m.link).max(1000, m.link) });
+export const attachLinkQuery = z.object({ link: z.string(m.say.link).trim().min(1, m.say.link).max(1000, m.say.link) });
 
 /**
  * The group's mobile applications: name, category (dict app_category), bundle identifier, icon
@@ -17,12 +17,12 @@ export const appManage = defineResource({
   tenantScoped: true,
   permission: 'appmanage',
   entity: z.object({
-    appName: requiredText(m.appName, 255),
-    appCategory: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), requiredText(m.appCategory, 32)),
+    appName: requiredText(m.say.appName, 255),
+    appCategory: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), requiredText(m.say.appCategory, 32)),
     appPackage: optionalText(255),
     appIcon: optionalText(1000),
     appDescription: optionalText(2000),
-    sort: formNumber(m.sort).nullish(),
+    sort: formNumber(m.say.sort).nullish(),
   }),
   names: { appCategoryName: { field: 'appCategory', dict: 'app_category' } },
   filters: { appName: 'like', appCategory: 'eq' },

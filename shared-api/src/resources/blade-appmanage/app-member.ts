@@ -5,7 +5,7 @@ import { user } from '../blade-user/user.js';
 import { appManage } from './app-manage.js';
 import { flag, appManageMessages as m } from './appmanage-messages.js';
 
-const appIdField = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), idString.or(z.never({ error: m.appId })));
+const appIdField = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), idString.or(z.never(m.say.appId)));
 
 /** Who works on a mobile application: one row per user and application, the creator marked. */
 export const appMember = defineResource({
@@ -17,11 +17,11 @@ export const appMember = defineResource({
   entity: z.object({
     appManageId: appIdField,
     userId: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), idString),
-    whetherCreator: flag(m.whetherCreator).optional(),
+    whetherCreator: flag(m.say.whetherCreator).optional(),
   }),
   references: {
-    appManageId: { to: () => appManage, label: 'appName', missing: m.appMissing, choose: m.appChoose },
-    userId: { to: () => user, label: 'realName', hint: 'account', missing: m.usersMissing, choose: m.usersChoose },
+    appManageId: { to: () => appManage, label: 'appName', missing: m.say.appMissing, choose: m.say.appChoose },
+    userId: { to: () => user, label: 'realName', hint: 'account', missing: m.say.usersMissing, choose: m.say.usersChoose },
   },
   names: {
     appName: { field: 'appManageId', table: 'blade_app_manage', column: 'appName', sameTenant: true },
@@ -29,7 +29,7 @@ export const appMember = defineResource({
     account: { field: 'userId', table: 'blade_user', column: 'account', sameTenant: true },
   },
   filters: { appManageId: 'eq', userId: 'eq', whetherCreator: 'eq' },
-  unique: [{ fields: ['appManageId', 'userId'], message: m.memberTaken }],
+  unique: [{ fields: ['appManageId', 'userId'], message: m.say.memberTaken }],
   defaultSort: { column: 'id', desc: true },
   extras: {
     multiSubmit: defineExtra({
@@ -37,7 +37,7 @@ export const appMember = defineResource({
       path: 'multiSubmit',
       fieldsFrom: 'query-or-body',
       summary: 'Add several users (ids) to an application (appManageId) at once; users already members keep their row',
-      query: z.object({ ids: idList, appManageId: appIdField, whetherCreator: flag(m.whetherCreator).optional() }),
+      query: z.object({ ids: idList, appManageId: appIdField, whetherCreator: flag(m.say.whetherCreator).optional() }),
       response: z.object({ added: z.number(), kept: z.number() }),
       permission: 'appmembermanage_multi',
     }),

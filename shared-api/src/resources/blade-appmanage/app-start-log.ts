@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { idString } from '../../common.js';
+import type { Said } from '../../messages.js';
 import { defineEndpoints, defineExtra, defineResource } from '../../resource.js';
 import { appManage } from './app-manage.js';
 import { dayText, appManageMessages as m } from './appmanage-messages.js';
 
 const recorded = z.string().nullish();
-const deviceFact = (message: string) => z.string({ error: message }).trim().min(1, message).max(64, message);
+const deviceFact = (message: Said) => z.string(message).trim().min(1, message).max(64, message);
 
 /** What a mobile application posts when it starts. */
 export const startReportBody = z.object({
-  appId: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: m.appId }).pipe(idString)),
-  osName: deviceFact(m.osName),
-  deviceType: deviceFact(m.deviceType),
-  deviceBrand: deviceFact(m.deviceBrand),
-  appVersion: deviceFact(m.appVersion),
+  appId: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string(m.say.appId).pipe(idString)),
+  osName: deviceFact(m.say.osName),
+  deviceType: deviceFact(m.say.deviceType),
+  deviceBrand: deviceFact(m.say.deviceBrand),
+  appVersion: deviceFact(m.say.appVersion),
 });
 
 /** The most rows the unpaged list answers (newest first). */
@@ -35,7 +36,7 @@ export const appStartLog = defineResource({
     appVersion: recorded,
     startIp: recorded,
   }),
-  references: { appId: { to: () => appManage, label: 'appName', missing: m.appMissing, choose: m.appChoose } },
+  references: { appId: { to: () => appManage, label: 'appName', missing: m.say.appMissing, choose: m.say.appChoose } },
   names: { appName: { field: 'appId', table: 'blade_app_manage', column: 'appName', sameTenant: true } },
   filters: { appId: 'eq', osName: 'eq', deviceType: 'eq', deviceBrand: 'like', appVersion: 'eq' },
   defaultSort: { column: 'id', desc: true },

@@ -3,7 +3,7 @@ import { idString } from '../../common.js';
 import { defineEndpoints, defineExtra } from '../../resource.js';
 import { dayText, appManageMessages as m } from './appmanage-messages.js';
 
-const optionalAppId = z.preprocess((v) => (v === '' ? undefined : v), z.string({ error: m.appId }).pipe(idString).optional());
+const optionalAppId = z.preprocess((v) => (v === '' ? undefined : v), z.string(m.say.appId).pipe(idString).optional());
 
 /** A period of days (yyyy-MM-dd, both included; the last 30 days when not given), optionally one application. */
 export const statisticsQuery = z.object({ beginDate: dayText.optional(), endDate: dayText.optional(), appid: optionalAppId });

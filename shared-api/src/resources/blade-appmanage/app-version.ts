@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { formNumber, idString, optionalText, requiredText, uploadedFile } from '../../common.js';
+import type { Said } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
 import { appManage, attachLinkQuery } from './app-manage.js';
 import { appTypeField, flag, appManageMessages as m } from './appmanage-messages.js';
 
-const idField = (message: string) =>
-  z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: message }).pipe(idString));
+const idField = (message: Said) => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string(message).pipe(idString));
 
 /** What a client's update check reads: the newest released version of its application and package type. */
 export const latestVersionRow = z.object({
@@ -39,14 +39,16 @@ export const appVersion = defineResource({
   tenantScoped: true,
   permission: 'appversionmanage',
   entity: z.object({
-    appId: idField(m.appId),
+    appId: idField(m.say.appId),
     appType: appTypeField,
-    versionName: requiredText(m.versionName, 64),
-    versionCode: formNumber(m.versionCode).pipe(z.number().int(m.versionCode).min(1, m.versionCode).max(2_000_000_000, m.versionCode)),
+    versionName: requiredText(m.say.versionName, 64),
+    versionCode: formNumber(m.say.versionCode).pipe(
+      z.number().int(m.say.versionCode).min(1, m.say.versionCode).max(2_000_000_000, m.say.versionCode),
+    ),
     updateContent: optionalText(2000),
-    forceUpdate: flag(m.forceUpdate).optional(),
+    forceUpdate: flag(m.say.forceUpdate).optional(),
   }),
-  references: { appId: { to: () => appManage, label: 'appName', missing: m.appMissing, choose: m.appChoose } },
+  references: { appId: { to: () => appManage, label: 'appName', missing: m.say.appMissing, choose: m.say.appChoose } },
   names: {
     appName: { field: 'appId', table: 'blade_app_manage', column: 'appName', sameTenant: true },
     appTypeName: { field: 'appType', labels: { 1: 'Android', 2: 'iOS' } },
@@ -55,14 +57,14 @@ export const appVersion = defineResource({
   filters: { appId: 'eq', appType: 'eq', versionName: 'like' },
   sorts: ['versionCode'],
   defaultSort: { column: 'versionCode', desc: true },
-  unique: [{ fields: ['appId', 'appType', 'versionCode'], message: m.versionTaken }],
+  unique: [{ fields: ['appId', 'appType', 'versionCode'], message: m.say.versionTaken }],
   extras: {
     lastest: defineExtra({
       method: 'GET',
       path: 'lastest',
       summary:
         'Public update check: the newest released version (highest versionCode) of appId for appType (1 Android, 2 iOS), null when none; cacheable (Cache-Control, ETag)',
-      query: z.object({ appId: idField(m.appId), appType: appTypeField }),
+      query: z.object({ appId: idField(m.say.appId), appType: appTypeField }),
       response: latestVersionRow.nullable(),
       permission: 'public',
       cacheSeconds: 60,
@@ -71,7 +73,7 @@ export const appVersion = defineResource({
       method: 'GET',
       path: 'realease',
       summary: 'Release (whetherRealease=1) or withdraw (0) a version; releasing needs an uploaded package',
-      query: z.object({ id: idField(m.versionMissing), whetherRealease: flag(m.whetherRealease) }),
+      query: z.object({ id: idField(m.say.versionMissing), whetherRealease: flag(m.say.whetherRealease) }),
       response: z.boolean(),
       permission: 'appversionmanage_release',
     }),
@@ -79,8 +81,8 @@ export const appVersion = defineResource({
       method: 'POST',
       path: 'upload',
       summary: 'Upload the package of a version (id): .apk for Android, .ipa for iOS; stored with its SHA-256; not while released',
-      query: z.object({ id: idField(m.versionMissing) }),
-      body: z.object({ file: uploadedFile(m.packageFile) }),
+      query: z.object({ id: idField(m.say.versionMissing) }),
+      body: z.object({ file: uploadedFile(m.say.packageFile) }),
       multipart: true,
       response: z.object({ packageLink: z.string(), packageSize: z.number(), packageSha256: z.string(), packageOriginalName: z.string() }),
       permission: 'appversionmanage_edit',

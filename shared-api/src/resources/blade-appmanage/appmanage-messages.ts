@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { isRealDate } from '../../common.js';
-import { defineMessages } from '../../messages.js';
+import { defineMessages, type Said } from '../../messages.js';
 
 /** Validation and refusal messages of the mobile application resources. */
-export const appManageMessages = defineMessages({
+export const appManageMessages = defineMessages('appManage', {
   appName: ['请输入应用名称', 'Please enter the application name'],
   appCategory: ['请选择应用分类', 'Choose the application category'],
   appId: ['请选择应用', 'Please choose the application'],
@@ -52,18 +52,18 @@ const m = appManageMessages;
 
 /** A day written yyyy-MM-dd. */
 export const dayText = z
-  .string({ error: m.badDay })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, m.badDay)
-  .refine(isRealDate, m.badDay);
+  .string(m.say.badDay)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, m.say.badDay)
+  .refine(isRealDate, m.say.badDay);
 
 /** 0 or 1, sent as a number or a numeric string. */
-export const flag = (message: string) =>
-  z.preprocess((v) => (typeof v === 'string' && v !== '' ? Number(v) : v), z.union([z.literal(0), z.literal(1)], { error: message }));
+export const flag = (message: Said) =>
+  z.preprocess((v) => (typeof v === 'string' && v !== '' ? Number(v) : v), z.union([z.literal(0), z.literal(1)], message));
 
 /** Package types: 1 Android (.apk), 2 iOS (.ipa). */
 export const APP_TYPES = { 1: 'apk', 2: 'ipa' } as const;
 export const appTypeField = z.preprocess(
   (v) => (typeof v === 'string' && v !== '' ? Number(v) : v),
-  z.union([z.literal(1), z.literal(2)], { error: m.appType }),
+  z.union([z.literal(1), z.literal(2)], m.say.appType),
 );
 export const appTypeLabels = { 1: 'Android', 2: 'iOS' } as const;

@@ -23,23 +23,20 @@ export const wxApp = defineResource({
   tenantScoped: true,
   permission: 'wxapp',
   entity: z.object({
-    name: requiredText(m.name, 64),
-    appType: z.preprocess(
-      (v) => (typeof v === 'string' && v !== '' ? Number(v) : v),
-      z.union([z.literal(1), z.literal(2)], { error: m.appType }),
-    ),
+    name: requiredText(m.say.name, 64),
+    appType: z.preprocess((v) => (typeof v === 'string' && v !== '' ? Number(v) : v), z.union([z.literal(1), z.literal(2)], m.say.appType)),
     appId: z
-      .string({ error: m.wxAppId })
+      .string(m.say.wxAppId)
       .trim()
-      .regex(/^wx[0-9a-fA-F]{16}$/, m.wxAppId),
+      .regex(/^wx[0-9a-fA-F]{16}$/, m.say.wxAppId),
     appSecret: emptyAsNull(
       z
-        .string({ error: m.appSecret })
+        .string(m.say.appSecret)
         .trim()
-        .regex(/^[0-9a-fA-F]{32}$/, m.appSecret),
+        .regex(/^[0-9a-fA-F]{32}$/, m.say.appSecret),
     ),
-    token: emptyAsNull(z.string({ error: m.token }).regex(/^[A-Za-z0-9]{3,32}$/, m.token)),
-    aesKey: emptyAsNull(z.string({ error: m.aesKey }).regex(/^[A-Za-z0-9]{43}$/, m.aesKey)),
+    token: emptyAsNull(z.string(m.say.token).regex(/^[A-Za-z0-9]{3,32}$/, m.say.token)),
+    aesKey: emptyAsNull(z.string(m.say.aesKey).regex(/^[A-Za-z0-9]{43}$/, m.say.aesKey)),
     status: z.preprocess((v) => (typeof v === 'string' && v !== '' ? Number(v) : v), z.union([z.literal(1), z.literal(2)])).optional(),
     remark: optionalText(255),
   }),

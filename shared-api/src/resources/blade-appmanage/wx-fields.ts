@@ -7,16 +7,16 @@ export const blankAsNull = (schema: z.ZodType) => z.preprocess((v) => (v === '' 
 /** A web address WeChat opens (a view menu, a template message): http(s), at most 1024 characters. */
 export const wxUrl = blankAsNull(
   z
-    .string({ error: m.url })
+    .string(m.say.url)
     .trim()
-    .max(1024, m.url)
-    .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, m.url),
+    .max(1024, m.say.url)
+    .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, m.say.url),
 );
 
 /** A mini program's AppID as WeChat writes it: wx and 16 hexadecimal digits. */
 export const wxMiniAppId = blankAsNull(
   z
-    .string({ error: m.wxAppId })
+    .string(m.say.wxAppId)
     .trim()
-    .regex(/^wx[0-9a-fA-F]{16}$/, m.wxAppId),
+    .regex(/^wx[0-9a-fA-F]{16}$/, m.say.wxAppId),
 );

@@ -48,7 +48,7 @@ export const wxMenuNode: z.ZodType<WxMenuNode> = z.object({
 });
 
 /** The official account whose menus are read or published: the id of its wxapp row. */
-export const wxAppIdQuery = z.object({ appId: z.string({ error: m.appId }).pipe(idString) });
+export const wxAppIdQuery = z.object({ appId: z.string(m.say.appId).pipe(idString) });
 
 /** What WeChat answered to a publication (`menu/create`): errcode 0 is success. */
 export const wxMenuSyncAnswer = z.object({
@@ -72,21 +72,21 @@ export const wxMenu = defineResource({
   tenantScoped: true,
   permission: 'wxmenu',
   entity: z.object({
-    appId: z.string({ error: m.appId }).pipe(idString),
+    appId: z.string(m.say.appId).pipe(idString),
     parentId: optionalId,
-    name: requiredText(m.menuName, 60),
-    type: blankAsNull(z.enum(WX_MENU_TYPES, { error: m.menuType })),
-    menuKey: blankAsNull(z.string().trim().max(128, m.menuKeyTooLong)),
+    name: requiredText(m.say.menuName, 60),
+    type: blankAsNull(z.enum(WX_MENU_TYPES, m.say.menuType)),
+    menuKey: blankAsNull(z.string().trim().max(128, m.say.menuKeyTooLong)),
     url: wxUrl,
     miniAppId: wxMiniAppId,
     pagePath: blankAsNull(
       z
-        .string({ error: m.pagePath })
+        .string(m.say.pagePath)
         .trim()
-        .max(255, m.pagePath)
-        .regex(/^[\w./?=&%-]+$/, m.pagePath),
+        .max(255, m.say.pagePath)
+        .regex(/^[\w./?=&%-]+$/, m.say.pagePath),
     ),
-    sort: formNumber(m.sort).optional(),
+    sort: formNumber(m.say.sort).optional(),
   }),
   names: {
     appName: { field: 'appId', table: 'blade_wx_app', column: 'name', sameTenant: true },
@@ -96,7 +96,7 @@ export const wxMenu = defineResource({
       labels: { click: ['点击推事件', 'Click event'], view: ['跳转网页', 'Web page'], miniprogram: ['打开小程序', 'Mini program'] },
     },
   },
-  references: { appId: { to: () => wxApp, label: 'name', hint: 'appId', missing: m.appMissing, choose: m.appChoose } },
+  references: { appId: { to: () => wxApp, label: 'name', hint: 'appId', missing: m.say.appMissing, choose: m.say.appChoose } },
   filters: { appId: 'eq', parentId: 'eq', name: 'like', type: 'eq' },
   sorts: ['sort', 'name'],
   defaultSort: { column: 'sort' },

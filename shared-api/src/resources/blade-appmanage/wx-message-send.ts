@@ -68,24 +68,24 @@ export const wxMessageSend = defineResource({
   tenantScoped: true,
   permission: 'wxmessagesend',
   entity: z.object({
-    appId: z.string({ error: m.appId }).pipe(idString),
-    title: requiredText(m.title, 64),
-    msgKind: z.enum(WX_MESSAGE_KINDS, { error: m.msgKind }),
-    templateId: blankAsNull(z.string({ error: m.templateId }).trim().max(64, m.templateId)),
+    appId: z.string(m.say.appId).pipe(idString),
+    title: requiredText(m.say.title, 64),
+    msgKind: z.enum(WX_MESSAGE_KINDS, m.say.msgKind),
+    templateId: blankAsNull(z.string(m.say.templateId).trim().max(64, m.say.templateId)),
     /** Template messages: the template's data as JSON ({"first": {"value": "…"}, …}); text mass messages: the text. */
     content: optionalText(20000),
-    massType: blankAsNull(z.enum(WX_MASS_TYPES, { error: m.massType })),
-    mediaId: blankAsNull(z.string({ error: m.mediaId }).trim().max(128, m.mediaId)),
+    massType: blankAsNull(z.enum(WX_MASS_TYPES, m.say.massType)),
+    mediaId: blankAsNull(z.string(m.say.mediaId).trim().max(128, m.say.mediaId)),
     /** Where a template message opens: a web page, or a mini program page (miniAppId, pagePath). */
     url: wxUrl,
     miniAppId: wxMiniAppId,
-    pagePath: blankAsNull(z.string({ error: m.pagePath }).trim().max(255, m.pagePath)),
-    target: z.enum(WX_TARGETS, { error: m.target }),
+    pagePath: blankAsNull(z.string(m.say.pagePath).trim().max(255, m.say.pagePath)),
+    target: z.enum(WX_TARGETS, m.say.target),
     /** The recipients' OpenIDs, comma- or line-separated (target users). */
     openIds: optionalText(2_000_000),
     tagId: z.preprocess(
       (v) => (v === '' ? null : typeof v === 'string' ? Number(v) : v),
-      z.number({ error: m.tagRequired }).int().min(0).nullish(),
+      z.number(m.say.tagRequired).int().min(0).nullish(),
     ),
   }),
   names: {
@@ -93,7 +93,7 @@ export const wxMessageSend = defineResource({
     sendStatusName: { field: 'sendStatus', labels: WX_SEND_STATES },
     msgKindName: { field: 'msgKind', labels: { template: ['模板消息', 'Template message'], mass: ['群发消息', 'Mass message'] } },
   },
-  references: { appId: { to: () => wxApp, label: 'name', hint: 'appId', missing: m.appMissing, choose: m.appChoose } },
+  references: { appId: { to: () => wxApp, label: 'name', hint: 'appId', missing: m.say.appMissing, choose: m.say.appChoose } },
   filters: { appId: 'eq', title: 'like', msgKind: 'eq', target: 'eq' },
   sorts: ['title'],
   defaultSort: { column: 'createTime', desc: true },
@@ -104,7 +104,7 @@ export const wxMessageSend = defineResource({
       fieldsFrom: 'query-or-body',
       summary:
         'Send a message: every recipient recorded, then sent once; calling it again sends only the recipients not yet sent, so it never sends one twice',
-      query: z.object({ id: z.string({ error: m.messageMissing }).pipe(idString) }),
+      query: z.object({ id: z.string(m.say.messageMissing).pipe(idString) }),
       response: wxSendAnswer,
       permission: 'wxmessagesend_send',
     }),
@@ -113,7 +113,7 @@ export const wxMessageSend = defineResource({
       path: 'recipients',
       summary: "The recipients of a message with each one's outcome (status, msgid, errcode, errmsg), a page at a time",
       query: pageQuery.extend({
-        id: z.string({ error: m.messageMissing }).pipe(idString),
+        id: z.string(m.say.messageMissing).pipe(idString),
         status: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), z.number().int().min(0).max(3).optional()),
       }),
       response: pageOfRows(wxRecipientRow),

@@ -1,7 +1,7 @@
 import { defineMessagePattern, defineMessages } from '../../messages.js';
 
 /** Validation and refusal messages of the WeChat resources (official accounts, mini programs, menus, followers, messages). */
-export const wxMessages = defineMessages({
+export const wxMessages = defineMessages('wx', {
   name: ['请输入应用名称', 'Please enter the application name'],
   appType: ['应用类型须为 1(公众号) 或 2(小程序)', 'The application type must be 1 (official account) or 2 (mini program)'],
   wxAppId: ['AppID 格式错误，应为 wx 加 16 位十六进制字符', 'The AppID is malformed: wx followed by 16 hexadecimal characters'],
@@ -90,7 +90,7 @@ defineMessagePattern(/^微信接口返回错误 (-?\d+): (.*)$/s, 'WeChat answer
 defineMessagePattern(/^微信接口调用超过频率限制 (\d+)\((.+?)\): (.*)$/s, 'WeChat refused the call: limit $1 ($2) reached: $3');
 
 /** The frequency limits WeChat names by errcode, as refusals name them. */
-export const wxLimitNames = defineMessages({
+export const wxLimitNames = defineMessages('wxLimit', {
   '45009': ['接口每日调用次数已达上限，次日零点恢复', 'the daily call quota of this API is used up until midnight'],
   '45011': ['接口调用过于频繁，超过每分钟限额', 'calls to this API are too frequent (per-minute quota)'],
   '45047': ['客服消息下行条数超过上限', 'too many customer service messages'],

@@ -5,19 +5,19 @@ import { wxMessages as m } from './wx-messages.js';
 
 /** A day as the analytics calls take it: yyyy-MM-dd or WeChat's yyyyMMdd (a time after the day is ignored). */
 export const miniDay = z
-  .string({ error: m.badDay })
+  .string(m.say.badDay)
   .trim()
   .transform((v) => v.slice(0, 10))
   .transform((v) => (/^\d{8}$/.test(v) ? `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}` : v))
   .pipe(
     z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, m.badDay)
-      .refine(isRealDate, m.badDay),
+      .regex(/^\d{4}-\d{2}-\d{2}$/, m.say.badDay)
+      .refine(isRealDate, m.say.badDay),
   );
 
 /** The mini program: the id of its wxapp row (type 2). */
-const appid = z.string({ error: m.appId }).pipe(idString);
+const appid = z.string(m.say.appId).pipe(idString);
 /** A range of days, both included (at most 366, ending yesterday at the latest: WeChat has no figures for today). */
 export const miniRangeQuery = z.object({ appid, beginDate: miniDay, endDate: miniDay });
 /** One day (or the 7 or 30 days ending with it, for the portraits). */

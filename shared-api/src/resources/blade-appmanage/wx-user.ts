@@ -9,21 +9,21 @@ import { wxMessages as m } from './wx-messages.js';
 const tagIdsText = z.preprocess(
   (v) => (Array.isArray(v) ? v.join(',') : typeof v === 'number' ? String(v) : v),
   z
-    .string({ error: m.tagIds })
+    .string(m.say.tagIds)
     .trim()
-    .regex(/^(\d{1,10}(,\d{1,10}){0,19})?$/, m.tagIds)
+    .regex(/^(\d{1,10}(,\d{1,10}){0,19})?$/, m.say.tagIds)
     .nullish(),
 );
-const remarkText = z.preprocess((v) => (v === null ? '' : v), z.string({ error: m.remark }).trim().max(30, m.remark));
+const remarkText = z.preprocess((v) => (v === null ? '' : v), z.string(m.say.remark).trim().max(30, m.say.remark));
 
 /** Ids of follower rows, comma-joined or a list: at most 50 at a time (WeChat tags 50 per call). */
 const followerIds = z.preprocess(
   (v) => (Array.isArray(v) ? v.join(',') : v),
   z
-    .string({ error: m.ids })
-    .regex(/^[1-9]\d{0,18}(,[1-9]\d{0,18})*$/, m.ids)
+    .string(m.say.ids)
+    .regex(/^[1-9]\d{0,18}(,[1-9]\d{0,18})*$/, m.say.ids)
     .transform((s) => [...new Set(s.split(','))])
-    .refine((ids) => ids.length <= 50, m.tooManyIds),
+    .refine((ids) => ids.length <= 50, m.say.tooManyIds),
 );
 
 /** What a synchronisation did: followers read from WeChat, added, updated, and those no longer following. */
@@ -46,7 +46,7 @@ export const wxUser = defineResource({
   tenantScoped: true,
   permission: 'wxuser',
   entity: z.object({
-    appId: z.string({ error: m.appId }).pipe(idString).optional(),
+    appId: z.string(m.say.appId).pipe(idString).optional(),
     /** Read from WeChat; searchable, never changed here. */
     openId: optionalText(64),
     nickname: optionalText(100),
@@ -58,7 +58,7 @@ export const wxUser = defineResource({
     appName: { field: 'appId', table: 'blade_wx_app', column: 'name', sameTenant: true },
     subscribeName: { field: 'subscribe', labels: { 0: ['已取消关注', 'Unfollowed'], 1: ['已关注', 'Following'] } },
   },
-  references: { appId: { to: () => wxApp, label: 'name', hint: 'appId', missing: m.appMissing, choose: m.appChoose } },
+  references: { appId: { to: () => wxApp, label: 'name', hint: 'appId', missing: m.say.appMissing, choose: m.say.appChoose } },
   filters: { appId: 'eq', openId: 'eq', nickname: 'like', remark: 'like', subscribe: 'eq', tagIds: 'like' },
   sorts: ['remark', 'nickname'],
   defaultSort: { column: 'id', desc: true },
@@ -79,7 +79,7 @@ export const wxUser = defineResource({
       path: 'remark',
       fieldsFrom: 'query-or-body',
       summary: "Set a follower's remark (at most 30 characters) on WeChat (user/info/updateremark) and here",
-      body: z.object({ id: z.string({ error: m.followerMissing }).pipe(idString), remark: remarkText }),
+      body: z.object({ id: z.string(m.say.followerMissing).pipe(idString), remark: remarkText }),
       response: z.boolean(),
       permission: 'wxuser_edit',
     }),
@@ -92,7 +92,7 @@ export const wxUser = defineResource({
         ids: followerIds,
         tagId: z.preprocess(
           (v) => (typeof v === 'string' && v !== '' ? Number(v) : v),
-          z.number({ error: m.tagId }).int(m.tagId).min(0, m.tagId),
+          z.number(m.say.tagId).int(m.say.tagId).min(0, m.say.tagId),
         ),
         untag: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).optional(),
       }),

@@ -1,7 +1,7 @@
 import { defineMessagePattern, defineMessages } from '../../messages.js';
 
 /** Messages of the in-application authorization model (menus, functions, roles, grants). */
-export const appAuthzMessages = defineMessages({
+export const appAuthzMessages = defineMessages('appAuthz', {
   appId: ['请选择应用', 'Please choose the application'],
   appMissing: ['应用不存在', 'The application does not exist'],
   appChoose: ['请选择应用', 'Please choose the application'],

@@ -20,7 +20,7 @@ export const appClient = defineEndpoints({
       path: 'permissions',
       summary:
         "The calling application's roles, menu tree and function codes for one of its tenant's accounts (cached; any grant change drops it)",
-      query: z.object({ account: z.string({ error: m.account }).trim().min(1, m.account).max(64) }),
+      query: z.object({ account: z.string(m.say.account).trim().min(1, m.say.account).max(64) }),
       response: appPermissions,
       permission: 'public',
     }),

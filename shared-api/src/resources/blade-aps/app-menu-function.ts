@@ -19,9 +19,9 @@ export const appMenuFunction = defineResource({
   entity: z.object({
     appId: idString,
     menuId: idString,
-    functionCode: requiredText(m.functionCode, 64).pipe(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, m.menuCodeFormat)),
-    functionName: requiredText(m.functionName, 255),
-    sort: formNumber(m.sort).optional(),
+    functionCode: requiredText(m.say.functionCode, 64).pipe(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, m.say.menuCodeFormat)),
+    functionName: requiredText(m.say.functionName, 255),
+    sort: formNumber(m.say.sort).optional(),
     remark: optionalText(500),
   }),
   names: {
@@ -29,13 +29,13 @@ export const appMenuFunction = defineResource({
     menuName: { field: 'menuId', table: 'blade_app_menu', column: 'name', sameTenant: true },
   },
   references: {
-    appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing, choose: m.appChoose },
-    menuId: { to: () => appMenu, label: 'name', hint: 'code', missing: m.menuMissing, choose: m.menuChoose },
+    appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.say.appMissing, choose: m.say.appChoose },
+    menuId: { to: () => appMenu, label: 'name', hint: 'code', missing: m.say.menuMissing, choose: m.say.menuChoose },
   },
   filters: { appId: 'eq', menuId: 'eq', functionCode: 'like', functionName: 'like' },
   sorts: ['sort', 'functionCode', 'functionName'],
   defaultSort: { column: 'sort' },
-  unique: [{ fields: ['appId', 'functionCode'], message: m.functionCodeTaken }],
+  unique: [{ fields: ['appId', 'functionCode'], message: m.say.functionCodeTaken }],
   view: {
     title: ['菜单功能', 'Menu functions'],
     columns: [

@@ -42,7 +42,7 @@ export const appMenuNode: z.ZodType<AppMenuNode> = z.object({
 });
 
 /** The application whose menus a tree shows. */
-export const appIdQuery = z.object({ appId: idString.refine(Boolean, m.appId) });
+export const appIdQuery = z.object({ appId: idString.refine(Boolean, m.say.appId) });
 const lazyQuery = appIdQuery.extend({
   parentId: z.preprocess((v) => (v === '' ? undefined : v), parentIdString.optional()),
   name: z.string().max(255).optional(),
@@ -63,14 +63,14 @@ export const appMenu = defineResource({
   entity: z.object({
     appId: idString,
     parentId: optionalId,
-    code: requiredText(m.menuCode, 64).pipe(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, m.menuCodeFormat)),
-    name: requiredText(m.menuName, 255),
+    code: requiredText(m.say.menuCode, 64).pipe(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, m.say.menuCodeFormat)),
+    name: requiredText(m.say.menuName, 255),
     alias: optionalText(255),
     path: optionalText(255),
     source: optionalText(255),
-    sort: formNumber(m.sort).optional(),
-    category: formNumber(m.category)
-      .pipe(z.union([z.literal(1), z.literal(2)], { error: m.category }))
+    sort: formNumber(m.say.sort).optional(),
+    category: formNumber(m.say.category)
+      .pipe(z.union([z.literal(1), z.literal(2)], m.say.category))
       .optional(),
     remark: optionalText(500),
   }),
@@ -79,11 +79,11 @@ export const appMenu = defineResource({
     parentName: { field: 'parentId', table: 'blade_app_menu', column: 'name', sameTenant: true, root: '顶级' },
     categoryName: { field: 'category', labels: { 1: ['菜单', 'Menu'], 2: ['按钮', 'Button'] } },
   },
-  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing, choose: m.appChoose } },
+  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.say.appMissing, choose: m.say.appChoose } },
   filters: { appId: 'eq', parentId: 'eq', code: 'like', name: 'like', category: 'eq' },
   sorts: ['sort', 'code', 'name'],
   defaultSort: { column: 'sort' },
-  unique: [{ fields: ['appId', 'code'], message: m.menuCodeTaken }],
+  unique: [{ fields: ['appId', 'code'], message: m.say.menuCodeTaken }],
   extras: {
     lazyList: defineExtra({
       method: 'GET',

@@ -4,7 +4,7 @@ import { defineExtra, defineResource } from '../../resource.js';
 import { optionalIds } from '../blade-system/menu-shape.js';
 import { appAuthzMessages as m } from './app-authz-messages.js';
 
-const roleQuery = z.object({ appRoleId: idString.refine(Boolean, m.roleMissing) });
+const roleQuery = z.object({ appRoleId: idString.refine(Boolean, m.say.roleMissing) });
 
 /**
  * The menus of each application role (read; changed by `grant`, which replaces a role's menus and

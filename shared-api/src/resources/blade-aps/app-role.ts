@@ -18,17 +18,17 @@ export const appRole = defineResource({
   permission: 'approle',
   entity: z.object({
     appId: idString,
-    roleName: requiredText(m.roleName, 64),
-    roleAlias: requiredText(m.roleAlias, 64).pipe(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, m.menuCodeFormat)),
-    sort: formNumber(m.sort).optional(),
+    roleName: requiredText(m.say.roleName, 64),
+    roleAlias: requiredText(m.say.roleAlias, 64).pipe(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, m.say.menuCodeFormat)),
+    sort: formNumber(m.say.sort).optional(),
     remark: optionalText(500),
   }),
-  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing, choose: m.appChoose } },
+  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.say.appMissing, choose: m.say.appChoose } },
   names: { appName: { field: 'appId', table: 'blade_app', column: 'appName', sameTenant: true } },
   filters: { appId: 'eq', roleName: 'like', roleAlias: 'like' },
   sorts: ['sort', 'roleName', 'roleAlias'],
   defaultSort: { column: 'sort' },
-  unique: [{ fields: ['appId', 'roleAlias'], message: m.roleAliasTaken }],
+  unique: [{ fields: ['appId', 'roleAlias'], message: m.say.roleAliasTaken }],
   view: {
     title: ['应用角色', 'Application roles'],
     columns: [

@@ -4,7 +4,7 @@ import { defineMessages } from '../../messages.js';
 import { defineResource } from '../../resource.js';
 import { app } from './app.js';
 
-export const appUserMessages = defineMessages({
+export const appUserMessages = defineMessages('appUser', {
   appId: ['请选择应用', 'Please choose the application'],
   oneTarget: ['授权对象须且只能是一个：用户、角色或部门', 'Grant the application to exactly one of: a user, a role or a department'],
   appMissing: ['应用不存在', 'The application does not exist'],
@@ -31,7 +31,13 @@ export const appUser = defineResource({
     deptId: optionalId,
   }),
   references: {
-    appId: { to: () => app, label: 'appName', hint: 'appCode', missing: appUserMessages.appMissing, choose: appUserMessages.appChoose },
+    appId: {
+      to: () => app,
+      label: 'appName',
+      hint: 'appCode',
+      missing: appUserMessages.say.appMissing,
+      choose: appUserMessages.say.appChoose,
+    },
   },
   names: {
     appName: { field: 'appId', table: 'blade_app', column: 'appName', sameTenant: true },

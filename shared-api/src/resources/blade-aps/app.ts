@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commonColumns, emptyAsNull, formNumber, idString, optionalId, optionalText, pageQuery, requiredText } from '../../common.js';
-import { defineMessagePattern, defineMessages, zh } from '../../messages.js';
+import { defineMessagePattern, defineMessages, say } from '../../messages.js';
 import { parseRedirectAddress } from '../../redirect.js';
 import { redirectUriList } from '../../redirect-contract.js';
 import { defineExtra, defineResource } from '../../resource.js';
@@ -50,7 +50,7 @@ const HANDOFF_MODE_OPTIONS = [
 export const APP_VISIBLE_TO_GRANTED = 1;
 export const APP_VISIBLE_TO_ALL = 2;
 
-export const appMessages = defineMessages({
+export const appMessages = defineMessages('app', {
   appCode: ['请输入应用编码', 'Please enter the application code'],
   appCodeFormat: [
     '应用编码只能包含小写字母、数字、下划线和连字符（2到64位）',
@@ -106,62 +106,62 @@ const m = appMessages;
 
 /** A dictionary key sent as text or as a number. */
 const dictKey = z
-  .union([z.string(), z.number()], { error: zh('badType') })
+  .union([z.string(), z.number()], say('badType'))
   .transform((v) => String(v).trim())
   .pipe(z.string().max(32))
   .nullish();
 
-const appUrl = optionalText(1000).refine((v) => !v || parseRedirectAddress(v) !== undefined, m.appUrl);
+const appUrl = optionalText(1000).refine((v) => !v || parseRedirectAddress(v) !== undefined, m.say.appUrl);
 
 export const appEntity = z.object({
-  appCode: requiredText(m.appCode, 64).pipe(z.string().regex(/^[a-z0-9_-]{2,64}$/, m.appCodeFormat)),
-  appName: requiredText(m.appName, 255),
+  appCode: requiredText(m.say.appCode, 64).pipe(z.string().regex(/^[a-z0-9_-]{2,64}$/, m.say.appCodeFormat)),
+  appName: requiredText(m.say.appName, 255),
   appType: dictKey,
   appCategory: dictKey,
   appUrl,
   redirectUris: redirectUriList(4000),
   /** oidc: where the application receives a logout token when the user's session ends (OpenID back-channel logout). */
-  backchannelLogoutUri: optionalText(1000).refine((v) => !v || parseRedirectAddress(v) !== undefined, m.backchannelLogoutUri),
-  protocol: z.enum(APP_PROTOCOLS, { error: m.protocol }),
+  backchannelLogoutUri: optionalText(1000).refine((v) => !v || parseRedirectAddress(v) !== undefined, m.say.backchannelLogoutUri),
+  protocol: z.enum(APP_PROTOCOLS, m.say.protocol),
   /** token: `token` puts the access token in the address; `code` a one-time code the application's server exchanges. */
-  handoffMode: z.enum(APP_HANDOFF_MODES, { error: m.handoffMode }).optional(),
+  handoffMode: z.enum(APP_HANDOFF_MODES, m.say.handoffMode).optional(),
   icon: optionalText(1000),
   color: optionalText(32),
   description: optionalText(2000),
   ownerId: optionalId,
-  sort: formNumber(m.sort).optional(),
-  status: formNumber(m.status)
-    .pipe(z.union([z.literal(0), z.literal(1)], { error: m.status }))
+  sort: formNumber(m.say.sort).optional(),
+  status: formNumber(m.say.status)
+    .pipe(z.union([z.literal(0), z.literal(1)], m.say.status))
     .optional(),
-  visibility: formNumber(m.visibility)
-    .pipe(z.union([z.literal(APP_VISIBLE_TO_GRANTED), z.literal(APP_VISIBLE_TO_ALL)], { error: m.visibility }))
+  visibility: formNumber(m.say.visibility)
+    .pipe(z.union([z.literal(APP_VISIBLE_TO_GRANTED), z.literal(APP_VISIBLE_TO_ALL)], m.say.visibility))
     .optional(),
   /** 1: the application's OpenID Connect tokens (userinfo) carry the user's app_roles and app_functions. */
-  permissionClaims: formNumber(m.permissionClaims)
-    .pipe(z.union([z.literal(0), z.literal(1)], { error: m.permissionClaims }))
+  permissionClaims: formNumber(m.say.permissionClaims)
+    .pipe(z.union([z.literal(0), z.literal(1)], m.say.permissionClaims))
     .optional(),
   /** cas: 1 (default) posts a logout request to the service when the session that signed on ends (CAS single logout); 0 does not. */
-  casSingleLogout: formNumber(m.casSingleLogout)
-    .pipe(z.union([z.literal(0), z.literal(1)], { error: m.casSingleLogout }))
+  casSingleLogout: formNumber(m.say.casSingleLogout)
+    .pipe(z.union([z.literal(0), z.literal(1)], m.say.casSingleLogout))
     .optional(),
   /** saml: the service provider's entity ID (the Issuer of its requests, the Audience of its assertions). */
   samlEntityId: optionalText(1000),
   /** saml: the service provider's certificate (PEM): verifies its signed requests, encrypts assertions when asked. */
-  samlSpCertificate: optionalText(10000).refine((v) => !v || looksLikePemCertificate(v), m.samlSpCertificate),
+  samlSpCertificate: optionalText(10000).refine((v) => !v || looksLikePemCertificate(v), m.say.samlSpCertificate),
   /** saml: what the NameID carries. */
-  samlNameIdFormat: emptyAsNull(z.enum(SAML_NAME_ID_FORMATS, { error: m.samlNameIdFormat })),
+  samlNameIdFormat: emptyAsNull(z.enum(SAML_NAME_ID_FORMATS, m.say.samlNameIdFormat)),
   /** saml: what the identity provider signs (default: both). */
-  samlSigning: emptyAsNull(z.enum(SAML_SIGNING, { error: m.samlSigning })),
+  samlSigning: emptyAsNull(z.enum(SAML_SIGNING, m.say.samlSigning)),
   /** saml: 1 encrypts the assertion with the service provider's certificate. */
-  samlEncryptAssertion: formNumber(m.samlEncryptAssertion)
-    .pipe(z.union([z.literal(0), z.literal(1)], { error: m.samlEncryptAssertion }))
+  samlEncryptAssertion: formNumber(m.say.samlEncryptAssertion)
+    .pipe(z.union([z.literal(0), z.literal(1)], m.say.samlEncryptAssertion))
     .optional(),
   /** saml: where the service provider publishes its metadata; on save, what the form leaves empty is taken from it. */
-  samlMetadataUrl: optionalText(1000).refine((v) => !v || parseRedirectAddress(v) !== undefined, m.samlMetadataUrl),
+  samlMetadataUrl: optionalText(1000).refine((v) => !v || parseRedirectAddress(v) !== undefined, m.say.samlMetadataUrl),
   /** saml: the service provider's metadata pasted (a file's content); on save, read like the document at samlMetadataUrl. */
   samlMetadataXml: optionalText(256 * 1024),
   /** saml: where the service provider takes logout requests (its SOAP single logout service), usually from its metadata. */
-  samlLogoutUrl: optionalText(1000).refine((v) => !v || parseRedirectAddress(v) !== undefined, m.samlLogoutUrl),
+  samlLogoutUrl: optionalText(1000).refine((v) => !v || parseRedirectAddress(v) !== undefined, m.say.samlLogoutUrl),
 });
 
 /** A PEM certificate block (the server parses it for real; this catches a paste of the wrong thing). */
@@ -206,7 +206,7 @@ export const app = defineResource({
   filters: { appCode: 'like', appName: 'like', appType: 'eq', appCategory: 'eq', protocol: 'eq', status: 'eq' },
   sorts: ['sort', 'appCode', 'appName'],
   defaultSort: { column: 'sort' },
-  unique: [{ fields: ['appCode'], message: m.appCodeTaken }],
+  unique: [{ fields: ['appCode'], message: m.say.appCodeTaken }],
   hidden: ['clientSecret', 'nameInitials', 'namePinyin'],
   extras: {
     resetSecret: defineExtra({
@@ -241,7 +241,7 @@ export const app = defineResource({
       method: 'GET',
       path: 'attachRemoveByLink',
       summary: 'Remove an uploaded icon by its link: the attachment goes, and applications showing it lose their icon',
-      query: z.object({ link: z.string({ error: m.linkRequired }).trim().min(1, m.linkRequired).max(1000) }),
+      query: z.object({ link: z.string(m.say.linkRequired).trim().min(1, m.say.linkRequired).max(1000) }),
       response: z.boolean(),
       permission: 'app_edit',
     }),
@@ -267,7 +267,7 @@ export const app = defineResource({
       {
         prop: 'appUrl',
         label: ['应用地址', 'Address'],
-        requiredWhen: { field: 'protocol', in: ['link'], message: m.appUrlRequired },
+        requiredWhen: { field: 'protocol', in: ['link'], message: m.say.appUrlRequired },
       },
       {
         prop: 'redirectUris',
@@ -275,7 +275,7 @@ export const app = defineResource({
         type: 'textarea',
         hideInTable: true,
         appliesWhen: { field: 'protocol', in: REDIRECTING_PROTOCOLS },
-        requiredWhen: { field: 'protocol', in: REDIRECTING_PROTOCOLS, message: m.redirectUrisRequired },
+        requiredWhen: { field: 'protocol', in: REDIRECTING_PROTOCOLS, message: m.say.redirectUrisRequired },
       },
       {
         prop: 'backchannelLogoutUri',
@@ -324,7 +324,7 @@ export const app = defineResource({
         label: ['服务提供者实体标识', 'Service provider entity ID'],
         hideInTable: true,
         appliesWhen: { field: 'protocol', in: ['saml'] },
-        requiredWhen: { field: 'protocol', in: ['saml'], message: m.samlEntityIdRequired },
+        requiredWhen: { field: 'protocol', in: ['saml'], message: m.say.samlEntityIdRequired },
       },
       {
         prop: 'samlSpCertificate',

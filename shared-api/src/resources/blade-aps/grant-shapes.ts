@@ -10,9 +10,9 @@ export type GrantSource = (typeof GRANT_SOURCES)[number];
 
 /** When a grant ends by itself: `YYYY-MM-DD[ HH:mm[:ss]]`; empty or absent never. */
 export const expireTimeText = z
-  .union([z.string(), z.null()], { error: m.expireTime })
+  .union([z.string(), z.null()], m.say.expireTime)
   .transform((v) => (v ?? '').trim())
-  .refine((v) => v === '' || isRealDate(v), m.expireTime)
+  .refine((v) => v === '' || isRealDate(v), m.say.expireTime)
   .optional();
 
 export const grantReason = optionalText(500);
@@ -102,4 +102,4 @@ export type EffectiveAccess = z.infer<typeof effectiveAccess>;
 /** One user named by id or by account. */
 export const oneUserQuery = z
   .object({ userId: idString.optional(), account: z.string().trim().max(64).optional() })
-  .refine((q) => Boolean(q.userId || q.account), m.userId);
+  .refine((q) => Boolean(q.userId || q.account), m.say.userId);

@@ -19,8 +19,8 @@ export const userMenuListQuery = z
     appId: idString.optional(),
     appCode: z.string().trim().max(64).optional(),
   })
-  .refine((q) => Boolean(q.userId || q.ssoUserId), m.userId)
-  .refine((q) => Boolean(q.appId || q.appCode), m.appId);
+  .refine((q) => Boolean(q.userId || q.ssoUserId), m.say.userId)
+  .refine((q) => Boolean(q.appId || q.appCode), m.say.appId);
 
 /** Menus (and buttons) of an application granted to a user directly, besides those of their application roles. */
 export const userAuthorizedMenu = defineResource({

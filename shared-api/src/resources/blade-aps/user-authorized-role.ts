@@ -16,24 +16,24 @@ import {
 const accountList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(/[\s,]+/) : v),
   z
-    .array(z.string().trim().max(64), { error: m.usersRequired })
+    .array(z.string().trim().max(64), m.say.usersRequired)
     .transform((list) => [...new Set(list.filter(Boolean))])
-    .refine((list) => list.length > 0, m.usersRequired)
-    .refine((list) => list.length <= 1000, m.tooManyUsers),
+    .refine((list) => list.length > 0, m.say.usersRequired)
+    .refine((list) => list.length <= 1000, m.say.tooManyUsers),
 );
 
 /** Grants or revokes one application role for many accounts, each through the checked grant path. */
 export const bulkGrantBody = z.object({
-  action: z.enum(['grant', 'revoke'], { error: m.bulkAction }),
-  appCode: z.string({ error: m.appId }).trim().min(1, m.appId).max(64),
-  roleCode: z.string({ error: m.roleAlias }).trim().min(1, m.roleAlias).max(64),
+  action: z.enum(['grant', 'revoke'], m.say.bulkAction),
+  appCode: z.string(m.say.appId).trim().min(1, m.say.appId).max(64),
+  roleCode: z.string(m.say.roleAlias).trim().min(1, m.say.roleAlias).max(64),
   accounts: accountList,
   reason: grantReason,
   expireTime: expireTimeText,
   /** Check every account and answer what would happen, changing nothing. */
   dryRun: z.boolean().optional(),
   /** The path the grants are logged under: the admin screen (default) or the CLI. */
-  source: z.enum(['admin', 'cli'], { error: m.bulkAction }).optional(),
+  source: z.enum(['admin', 'cli'], m.say.bulkAction).optional(),
 });
 export const bulkGrantResult = z.object({
   results: z.array(
@@ -120,7 +120,7 @@ export const userAuthorizedRole = defineResource({
       path: 'import-grant',
       summary:
         'Grant application roles from an xlsx file (field "file"; columns account, appCode, roleCode, expireTime, reason): a bad row refuses the file (第N行), then each row goes through the checked grant path',
-      body: z.object({ file: uploadedFile(m.importFile) }),
+      body: z.object({ file: uploadedFile(m.say.importFile) }),
       response: importGrantResult,
       multipart: true,
       permission: 'userauthorizedrole_add',

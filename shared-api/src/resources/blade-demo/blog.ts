@@ -3,7 +3,7 @@ import { isRealDate, optionalText, requiredText } from '../../common.js';
 import { defineMessages } from '../../messages.js';
 import { defineResource } from '../../resource.js';
 
-export const blogMessages = defineMessages({
+export const blogMessages = defineMessages('blog', {
   blogTitle: ['请输入博客标题', 'Enter the title'],
   blogCategory: ['请选择博客分类', 'Choose the category'],
   blogDate: ['日期须为 yyyy-MM-dd HH:mm:ss 格式', 'The date must be written yyyy-MM-dd HH:mm:ss'],
@@ -18,10 +18,10 @@ export const blog = defineResource({
   tenantScoped: true,
   permission: 'blog',
   entity: z.object({
-    blogCategory: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), requiredText(m.blogCategory, 32)),
-    blogTitle: requiredText(m.blogTitle, 255),
+    blogCategory: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), requiredText(m.say.blogCategory, 32)),
+    blogTitle: requiredText(m.say.blogTitle, 255),
     blogContent: optionalText(20000),
-    blogDate: z.preprocess((v) => (v === '' ? null : v), z.string({ error: m.blogDate }).trim().refine(isRealDate, m.blogDate).nullish()),
+    blogDate: z.preprocess((v) => (v === '' ? null : v), z.string(m.say.blogDate).trim().refine(isRealDate, m.say.blogDate).nullish()),
   }),
   names: { blogCategoryName: { field: 'blogCategory', dict: 'blog_category' } },
   filters: { blogTitle: 'like', blogCategory: 'eq' },

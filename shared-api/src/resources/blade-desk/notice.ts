@@ -3,7 +3,7 @@ import { formNumber, isRealDate, optionalText, requiredText } from '../../common
 import { defineMessages } from '../../messages.js';
 import { defineResource } from '../../resource.js';
 
-export const noticeMessages = defineMessages({
+export const noticeMessages = defineMessages('notice', {
   title: ['请输入通知标题', 'Please enter the notice title'],
   category: ['请选择通知类型', 'Please choose the notice type'],
   releaseTime: ['请输入正确的发布时间（yyyy-MM-dd HH:mm:ss）', 'Please enter a valid release time (yyyy-MM-dd HH:mm:ss)'],
@@ -12,7 +12,7 @@ export const noticeMessages = defineMessages({
 const m = noticeMessages;
 
 /** A release time as the form sends it: `yyyy-MM-dd[ HH:mm[:ss]]`. */
-const releaseTime = z.string({ error: m.releaseTime }).trim().refine(isRealDate, m.releaseTime);
+const releaseTime = z.string(m.say.releaseTime).trim().refine(isRealDate, m.say.releaseTime);
 
 /** Notices of a tenant (BladeX blade-desk): the category is a key of the `notice` dictionary. */
 export const notice = defineResource({
@@ -23,8 +23,8 @@ export const notice = defineResource({
   permission: 'notice',
   names: { categoryName: { field: 'category', dict: 'notice' } },
   entity: z.object({
-    title: requiredText(m.title, 255),
-    category: formNumber(m.category),
+    title: requiredText(m.say.title, 255),
+    category: formNumber(m.say.category),
     releaseTime,
     content: optionalText(20000),
   }),

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { idString, isRealDate } from '../../common.js';
+import type { Said } from '../../messages.js';
 import { defineEndpoints, defineExtra } from '../../resource.js';
 import { flowMessages as m } from '../blade-flow/flow-messages.js';
 import { flowTaskRow } from '../blade-flow/flow-shapes.js';
 
-const dateTime = (message: string) =>
+const dateTime = (message: Said) =>
   z
-    .string({ error: message })
+    .string(message)
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/, message)
     .refine(isRealDate, message);
@@ -14,18 +15,18 @@ const dateTime = (message: string) =>
 /** The fields of a leave request the applicant fills in (the start form, and a resubmission's variables). */
 export const leaveFields = z
   .object({
-    startTime: dateTime(m.startTime),
-    endTime: dateTime(m.endTime),
+    startTime: dateTime(m.say.startTime),
+    endTime: dateTime(m.say.endTime),
     /** Optional: computed from the times (half days, rounded up) when not sent, as Saber's form sends none. */
     days: z.preprocess(
       (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-      z.number({ error: m.days }).min(0.5, m.days).max(365, m.days).optional(),
+      z.number(m.say.days).min(0.5, m.say.days).max(365, m.say.days).optional(),
     ),
-    reason: z.string({ error: m.reason }).trim().min(1, m.reason).max(500, m.reason),
+    reason: z.string(m.say.reason).trim().min(1, m.say.reason).max(500, m.say.reason),
     /** The approver's user id (Saber's form picks it from user-list). */
-    taskUser: z.union([z.string(), z.number()], { error: m.taskUser }).transform(String).pipe(idString),
+    taskUser: z.union([z.string(), z.number()], m.say.taskUser).transform(String).pipe(idString),
   })
-  .refine((f) => f.endTime.padEnd(19, ':00') >= f.startTime.padEnd(19, ':00'), { message: m.endBeforeStart, path: ['endTime'] });
+  .refine((f) => f.endTime.padEnd(19, ':00') >= f.startTime.padEnd(19, ':00'), { error: m.say.endBeforeStart.error, path: ['endTime'] });
 
 /** A leave request with the state of its process (BladeX ProcessLeave with its `flow`). */
 export const leaveDetail = z.object({
@@ -74,7 +75,7 @@ export const processLeave = defineEndpoints({
       path: 'start-process',
       summary:
         'Apply for leave: stores the request and starts an instance of the given leave process definition (body processDefinitionId, startTime, endTime, days, reason, taskUser)',
-      body: z.intersection(z.object({ processDefinitionId: z.string({ error: m.processId }).min(1, m.processId).max(200) }), leaveFields),
+      body: z.intersection(z.object({ processDefinitionId: z.string(m.say.processId).min(1, m.say.processId).max(200) }), leaveFields),
       response: leaveDetail,
       permission: null,
     }),
@@ -82,7 +83,7 @@ export const processLeave = defineEndpoints({
       method: 'GET',
       path: 'detail',
       summary: 'A leave request with its applicant and process state, to whoever may read its process',
-      query: z.object({ businessId: z.string({ error: m.businessId }).pipe(idString) }),
+      query: z.object({ businessId: z.string(m.say.businessId).pipe(idString) }),
       response: leaveDetail,
       permission: null,
     }),

@@ -25,8 +25,8 @@ export const flowFollow = defineEndpoints({
       path: 'delete-process-instance',
       summary: 'End a running instance with a reason (recorded in its history); its open tasks are withdrawn',
       query: z.object({
-        processInstanceId: z.string({ error: m.instanceId }).pipe(idString),
-        deleteReason: z.string({ error: m.deleteReason }).trim().min(1, m.deleteReason).max(500, m.deleteReason),
+        processInstanceId: z.string(m.say.instanceId).pipe(idString),
+        deleteReason: z.string(m.say.deleteReason).trim().min(1, m.say.deleteReason).max(500, m.say.deleteReason),
       }),
       fieldsFrom: 'query-or-body',
       response: z.boolean(),

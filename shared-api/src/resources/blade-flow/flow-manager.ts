@@ -5,12 +5,12 @@ import { flowMessages as m } from './flow-messages.js';
 import { tenantIdsText } from './flow-model.js';
 import { filterText, flowCategory, flowMode, pageOf, processDefinitionRow } from './flow-shapes.js';
 
-const bpmnFile = uploadedFile(m.files);
+const bpmnFile = uploadedFile(m.say.files);
 
 /** Deployment ids as the manager screen sends them: comma-joined. */
 const deploymentIds = z
-  .string({ error: m.deploymentIds })
-  .regex(/^[1-9]\d{0,18}(,[1-9]\d{0,18})*$/, m.deploymentIds)
+  .string(m.say.deploymentIds)
+  .regex(/^[1-9]\d{0,18}(,[1-9]\d{0,18})*$/, m.say.deploymentIds)
   .transform((s) => [...new Set(s.split(','))]);
 
 /** Process definitions and their deployments (BladeX blade-flow/manager, 部署管理 and 流程部署). */
@@ -39,8 +39,8 @@ export const flowManager = defineEndpoints({
       path: 'change-state',
       summary: 'Activate or suspend a process definition (processId, state active|suspend): a suspended one starts nothing',
       query: z.object({
-        processId: z.string({ error: m.processId }).min(1, m.processId).max(200),
-        state: z.enum(['active', 'suspend'], { error: m.state }),
+        processId: z.string(m.say.processId).min(1, m.say.processId).max(200),
+        state: z.enum(['active', 'suspend'], m.say.state),
       }),
       fieldsFrom: 'query-or-body',
       response: processDefinitionRow,
@@ -63,7 +63,7 @@ export const flowManager = defineEndpoints({
       body: z.object({
         category: flowCategory,
         tenantIds: tenantIdsText.optional(),
-        files: z.union([bpmnFile, z.array(bpmnFile).min(1, m.files).max(5, m.files)], { error: m.files }),
+        files: z.union([bpmnFile, z.array(bpmnFile).min(1, m.say.files).max(5, m.say.files)], m.say.files),
       }),
       multipart: true,
       response: z.array(processDefinitionRow),

@@ -1,7 +1,7 @@
 import { defineMessagePattern, defineMessages } from '../../messages.js';
 
 /** Validation and refusal messages of the workflow (models, deployments, tasks, the leave process). */
-export const flowMessages = defineMessages({
+export const flowMessages = defineMessages('flow', {
   modelId: ['请选择流程模型', 'Choose a process model'],
   modelKey: [
     '模型标识须以字母开头，只含字母、数字、下划线、连字符或点',

@@ -8,16 +8,16 @@ import { filterText, flowCategory, modelDetail, modelRow, pageOf, processDefinit
 export const tenantIdsText = z.preprocess(
   (v) => (v === null || v === undefined ? '' : v),
   z
-    .string({ error: m.tenantIds })
-    .regex(/^([A-Za-z0-9_-]{1,12}(,[A-Za-z0-9_-]{1,12})*)?$/, m.tenantIds)
+    .string(m.say.tenantIds)
+    .regex(/^([A-Za-z0-9_-]{1,12}(,[A-Za-z0-9_-]{1,12})*)?$/, m.say.tenantIds)
     .transform((s) => (s ? [...new Set(s.split(','))] : [])),
 );
 
 /** BPMN XML as the designer sends it; the size limit is checked again on the bytes. */
 const bpmnXml = z
-  .string({ error: m.modelXml })
-  .min(1, m.modelXml)
-  .max(1024 * 1024, m.xmlTooLarge);
+  .string(m.say.modelXml)
+  .min(1, m.say.modelXml)
+  .max(1024 * 1024, m.say.xmlTooLarge);
 
 /**
  * Process models (BladeX blade-flow/model, 模型设计): BPMN 2.0 XML stored per tenant, edited in
@@ -56,7 +56,7 @@ export const flowModel = defineEndpoints({
         modelKey: z.preprocess((v) => (v === '' || v === null ? undefined : v), processKey.optional()),
         name: z.preprocess(
           (v) => (v === '' || v === null ? undefined : v),
-          z.string({ error: m.modelName }).trim().min(1, m.modelName).max(255).optional(),
+          z.string(m.say.modelName).trim().min(1, m.say.modelName).max(255).optional(),
         ),
         description: z.string().max(2000).nullish(),
         category: z.preprocess((v) => (v === '' || v === null ? undefined : v), flowCategory.optional()),

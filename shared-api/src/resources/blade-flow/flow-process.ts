@@ -4,8 +4,8 @@ import { defineEndpoints, defineExtra } from '../../resource.js';
 import { flowMessages as m } from './flow-messages.js';
 import { flowDiagram, historyFlowRow } from './flow-shapes.js';
 
-const instanceQuery = z.object({ processInstanceId: z.string({ error: m.instanceId }).pipe(idString) });
-const definitionQuery = z.object({ processDefinitionId: z.string({ error: m.processId }).min(1, m.processId).max(200) });
+const instanceQuery = z.object({ processInstanceId: z.string(m.say.instanceId).pipe(idString) });
+const definitionQuery = z.object({ processDefinitionId: z.string(m.say.processId).min(1, m.say.processId).max(200) });
 /** Saber adds `t=` to its image addresses so that browsers do not reuse an old picture. */
 const noCache = { t: z.string().max(20).optional() };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, queryInt } from '../../common.js';
-import { zh } from '../../messages.js';
+import { say } from '../../messages.js';
 import { flowMessages as m } from './flow-messages.js';
 
 /**
@@ -14,16 +14,16 @@ export const pageOf = <T extends z.ZodType>(row: T) =>
 
 /** An empty query value is no filter (the screens send `category: null`, forms send ""). */
 const blankless = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-export const filterText = (max = 100) => blankless(z.string({ error: zh('badType') }).max(max));
+export const filterText = (max = 100) => blankless(z.string(say('badType')).max(max));
 
 /** A process category as the screens send it: `flow_` and a key of the `flow` dictionary (`flow_1`). */
-export const flowCategory = z.string({ error: m.category }).regex(/^flow_[A-Za-z0-9_-]{1,40}$/, m.category);
+export const flowCategory = z.string(m.say.category).regex(/^flow_[A-Za-z0-9_-]{1,40}$/, m.say.category);
 
 /** The key of a model or a process: the BPMN process id (a letter, then letters, digits, _ - .). */
-export const processKey = z.string({ error: m.modelKey }).regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,99}$/, m.modelKey);
+export const processKey = z.string(m.say.modelKey).regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,99}$/, m.say.modelKey);
 
 /** `1` common processes (deployed for every tenant), `2` processes deployed for particular tenants. */
-export const flowMode = blankless(queryInt(zh('badType')).pipe(z.union([z.literal(1), z.literal(2)], { error: zh('badType') })));
+export const flowMode = blankless(queryInt(say('badType')).pipe(z.union([z.literal(1), z.literal(2)], say('badType'))));
 
 /** Suspension state as Flowable answers it: 1 active, 2 suspended. */
 export const suspensionState = z.union([z.literal(1), z.literal(2)]);

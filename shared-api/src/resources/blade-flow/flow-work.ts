@@ -7,15 +7,12 @@ import { filterText, flowCategory, flowMode, flowTaskRow, pageOf, processDefinit
 /** A process variable's value: text, a number or a yes/no (no objects: conditions compare plain values). */
 export const variableValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
 /** Variables a caller may set: names as expressions read them. */
-export const flowVariables = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, m.variables), variableValue, {
-  error: m.variables,
+export const flowVariables = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, m.say.variables), variableValue, {
+  error: m.say.variables.error,
 });
 
 /** How a task is decided: `ok` or `pass` approves; `reject`, "" or no flag rejects (as BladeX's leave handling). */
-export const taskFlag = z.preprocess(
-  (v) => (v === null ? undefined : v),
-  z.enum(['ok', 'pass', 'reject', ''], { error: m.flag }).optional(),
-);
+export const taskFlag = z.preprocess((v) => (v === null ? undefined : v), z.enum(['ok', 'pass', 'reject', ''], m.say.flag).optional());
 
 const listExtra = (path: string, summary: string) =>
   defineExtra({ method: 'GET', path, summary, query: workListQuery, response: pageOf(flowTaskRow), permission: null });
@@ -58,7 +55,7 @@ export const flowWork = defineEndpoints({
       method: 'POST',
       path: 'claim-task',
       summary: "Claim a task the caller is a candidate of: it becomes theirs and leaves the other candidates' claim lists",
-      query: z.object({ taskId: z.string({ error: m.taskId }).pipe(idString) }),
+      query: z.object({ taskId: z.string(m.say.taskId).pipe(idString) }),
       fieldsFrom: 'query-or-body',
       response: flowTaskRow,
       permission: null,
@@ -69,10 +66,10 @@ export const flowWork = defineEndpoints({
       summary:
         'Complete a task held by the caller (body taskId, processInstanceId, flag, comment, variables): flag ok/pass approves (variable pass=true), reject or none rejects; the instance runs on to its next wait and is saved; completed once even when sent twice',
       body: z.object({
-        taskId: z.string({ error: m.taskId }).pipe(idString),
+        taskId: z.string(m.say.taskId).pipe(idString),
         processInstanceId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idString.optional()),
         flag: taskFlag,
-        comment: z.string().max(2000, m.comment).nullish(),
+        comment: z.string().max(2000, m.say.comment).nullish(),
         variables: flowVariables.nullish(),
       }),
       response: flowTaskRow,

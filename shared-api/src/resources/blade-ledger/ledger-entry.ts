@@ -11,7 +11,7 @@ import { ledgerMessages as m } from './ledger-messages.js';
  * its parameters. Review (`isCheck`) and shelving (`isShelf`) are set only by their own calls.
  */
 export const ledgerEntryEntity = z.object({
-  appName: requiredText(m.appName, 255),
+  appName: requiredText(m.say.appName, 255),
   appId: optionalId,
   deptName: optionalText(255),
   ownerName: optionalText(64),
@@ -27,15 +27,15 @@ export const ledgerEntryEntity = z.object({
   userScale: z
     .preprocess(
       (v) => (v === '' ? null : v),
-      z.union([z.null(), formNumber(m.userScale).pipe(z.number().min(0, m.userScale).max(10_000_000, m.userScale))], {
-        error: m.userScale,
+      z.union([z.null(), formNumber(m.say.userScale).pipe(z.number().min(0, m.say.userScale).max(10_000_000, m.say.userScale))], {
+        error: m.say.userScale.error,
       }),
     )
     .optional(),
   description: optionalText(2000),
   icon: optionalText(1000),
   isRecommend: flag.optional(),
-  sort: formNumber(m.sort).optional(),
+  sort: formNumber(m.say.sort).optional(),
 });
 
 const ids = z.object({ ids: idList });
@@ -48,7 +48,7 @@ export const ledgerEntry = defineResource({
   tenantScoped: true,
   permission: 'appparameter',
   entity: ledgerEntryEntity,
-  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing, choose: m.appChoose } },
+  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.say.appMissing, choose: m.say.appChoose } },
   names: {
     linkedAppName: { field: 'appId', table: 'blade_app', column: 'appName', sameTenant: true },
   },
@@ -77,7 +77,7 @@ export const ledgerEntry = defineResource({
       method: 'GET',
       path: 'batchShelf',
       summary: 'Put reviewed entries (ids) on the market (isShelf 1) or take them off (0)',
-      query: ids.extend({ isShelf: formNumber(m.isShelf).pipe(z.union([z.literal(0), z.literal(1)], { error: m.isShelf })) }),
+      query: ids.extend({ isShelf: formNumber(m.say.isShelf).pipe(z.union([z.literal(0), z.literal(1)], m.say.isShelf)) }),
       response: z.boolean(),
       permission: 'appparameter_shelf',
     }),

@@ -8,9 +8,9 @@ const entryName = { field: 'appParameterId', table: 'blade_app_parameter', colum
 
 /** A comment's text: plain text as typed (never markup), not blank, at most COMMENT_MAX characters. */
 export const commentContent = z
-  .string({ error: m.content })
-  .refine((v) => v.trim().length > 0, m.content)
-  .refine((v) => v.length <= COMMENT_MAX, m.contentLength);
+  .string(m.say.content)
+  .refine((v) => v.trim().length > 0, m.say.content)
+  .refine((v) => v.length <= COMMENT_MAX, m.say.contentLength);
 
 /** Comments on ledger entries: written by staff in the market, read and removed here. */
 export const ledgerComments = defineResource({
@@ -21,7 +21,7 @@ export const ledgerComments = defineResource({
   permission: 'appparametercomments',
   entity: z.object({ appParameterId: idString, content: commentContent }),
   names: { appName: entryName },
-  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.entryMissing, choose: m.entryChoose } },
+  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.say.entryMissing, choose: m.say.entryChoose } },
   filters: { appParameterId: 'eq', content: 'like' },
   defaultSort: { column: 'createTime', desc: true },
   view: {
@@ -46,10 +46,10 @@ export const ledgerLikes = defineResource({
   permission: 'appparameterlike',
   entity: z.object({ appParameterId: idString }),
   names: { appName: entryName },
-  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.entryMissing, choose: m.entryChoose } },
+  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.say.entryMissing, choose: m.say.entryChoose } },
   filters: { appParameterId: 'eq' },
   defaultSort: { column: 'createTime', desc: true },
-  unique: [{ fields: ['appParameterId', 'userId'], message: m.likeTaken }],
+  unique: [{ fields: ['appParameterId', 'userId'], message: m.say.likeTaken }],
   view: {
     title: ['台账点赞', 'Ledger likes'],
     actions: { add: false, edit: false },
@@ -72,7 +72,7 @@ export const ledgerLog = defineResource({
   routes: 'read',
   entity: z.object({ appParameterId: idString }),
   names: { appName: entryName },
-  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.entryMissing, choose: m.entryChoose } },
+  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.say.entryMissing, choose: m.say.entryChoose } },
   filters: { appParameterId: 'eq' },
   defaultSort: { column: 'createTime', desc: true },
   view: {

@@ -1,7 +1,7 @@
 import { defineMessages } from '../../messages.js';
 
 /** The application ledger's messages (blade-ledger), Chinese with their English. */
-export const ledgerMessages = defineMessages({
+export const ledgerMessages = defineMessages('ledger', {
   appName: ['请输入系统名称', 'Please enter the system name'],
   systemName: ['请输入系统名称', 'Please enter the system name'],
   entryMissing: ['台账条目不存在或未上架', 'The ledger entry does not exist or is not on the market'],

@@ -6,12 +6,12 @@ import { dayText, flag } from './ledger-fields.js';
 import { ledgerMessages as m } from './ledger-messages.js';
 
 export const ledgerNetworkEntity = z.object({
-  systemName: requiredText(m.systemName, 255),
+  systemName: requiredText(m.say.systemName, 255),
   appParameterId: optionalId,
   networkZone: optionalText(64),
   /** 1: reachable from the internet; 0: internal only. */
   exposure: flag.optional(),
-  protectionLevel: formNumber(m.level).pipe(z.number().min(1, m.level).max(5, m.level)).optional(),
+  protectionLevel: formNumber(m.say.level).pipe(z.number().min(1, m.say.level).max(5, m.say.level)).optional(),
   lastAssessment: dayText,
   findings: optionalText(2000),
   status: flag.optional(),
@@ -29,7 +29,7 @@ export const ledgerNetwork = defineResource({
   tenantScoped: true,
   permission: 'appnetwork',
   entity: ledgerNetworkEntity,
-  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.entryMissing, choose: m.entryChoose } },
+  references: { appParameterId: { to: () => ledgerEntry, label: 'appName', missing: m.say.entryMissing, choose: m.say.entryChoose } },
   names: { appName: { field: 'appParameterId', table: 'blade_app_parameter', column: 'appName', sameTenant: true } },
   filters: { systemName: 'like', networkZone: 'like', exposure: 'eq', protectionLevel: 'eq' },
   sorts: ['systemName', 'protectionLevel', 'lastAssessment'],

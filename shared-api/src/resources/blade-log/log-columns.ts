@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineMessages, zh } from '../../messages.js';
+import { defineMessages, say } from '../../messages.js';
 import type { ColumnView, ResourceView } from '../../resource.js';
 
-export const logMessages = defineMessages({
+export const logMessages = defineMessages('log', {
   signInOk: ['登录成功', 'Signed in'],
   refreshOk: ['刷新令牌成功', 'Token refreshed'],
   // Where a sign-in came from, as the offline resolver records it.
@@ -15,7 +15,7 @@ export const logMessages = defineMessages({
 export const recorded = z.string().nullable().optional();
 /** A recorded number; as a filter it arrives as text. */
 export const recordedNumber = z
-  .preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.number({ error: zh('badType') }).int(zh('badType')))
+  .preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.number(say('badType')).int(say('badType')))
   .nullable()
   .optional();
 

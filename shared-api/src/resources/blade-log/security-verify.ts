@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineMessages } from '../../messages.js';
 import { defineEndpoints, defineExtra } from '../../resource.js';
 
-export const securityVerifyMessages = defineMessages({
+export const securityVerifyMessages = defineMessages('securityVerify', {
   tenantId: ['租户编号须为6位数字', 'The tenant id is 6 digits'],
   exportLog: ['请选择要导出的日志：usual、api、error 或 login', 'Choose the log to export: usual, api, error or login'],
   exportDate: ['日期格式须为 yyyy-MM-dd', 'Dates are yyyy-MM-dd'],
@@ -18,7 +18,7 @@ export const securityVerifyQuery = z.object({
   /** Another tenant's chain: the platform tenant's administrators only (others verify their own). */
   tenantId: z
     .string()
-    .regex(/^\d{6}$/, securityVerifyMessages.tenantId)
+    .regex(/^\d{6}$/, securityVerifyMessages.say.tenantId)
     .optional(),
 });
 
@@ -42,14 +42,14 @@ export type ExportedLog = (typeof EXPORTED_LOGS)[number];
 
 const day = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, securityVerifyMessages.exportDate)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, securityVerifyMessages.say.exportDate)
   // A real day of the calendar: 2026-02-30 is no date.
   .refine((text) => {
     const date = new Date(`${text}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-  }, securityVerifyMessages.exportDate);
+  }, securityVerifyMessages.say.exportDate);
 export const logExportQuery = z.object({
-  log: z.enum(EXPORTED_LOGS, { error: securityVerifyMessages.exportLog }),
+  log: z.enum(EXPORTED_LOGS, securityVerifyMessages.say.exportLog),
   /** Records from this day on (yyyy-MM-dd), up to and including `to`. */
   from: day.optional(),
   to: day.optional(),

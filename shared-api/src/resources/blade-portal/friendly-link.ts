@@ -4,7 +4,7 @@ import { defineMessages } from '../../messages.js';
 import { parseRedirectAddress } from '../../redirect.js';
 import { defineEndpoints, defineExtra, defineResource } from '../../resource.js';
 
-export const friendlyLinkMessages = defineMessages({
+export const friendlyLinkMessages = defineMessages('friendlyLink', {
   linkName: ['请输入链接名称', 'Please enter the link name'],
   linkUrl: ['链接地址须为 http(s) 绝对地址', 'The link must be an absolute http(s) address'],
   sort: ['排序须为整数', 'The sort order must be a whole number'],
@@ -22,16 +22,16 @@ export const friendlyLink = defineResource({
   tenantScoped: true,
   permission: 'friendlylink',
   entity: z.object({
-    linkName: requiredText(m.linkName, 255),
+    linkName: requiredText(m.say.linkName, 255),
     linkUrl: z
-      .string({ error: m.linkUrl })
+      .string(m.say.linkUrl)
       .trim()
-      .refine((v) => parseRedirectAddress(v) !== undefined, m.linkUrl),
+      .refine((v) => parseRedirectAddress(v) !== undefined, m.say.linkUrl),
     icon: optionalText(1000),
-    sort: formNumber(m.sort).optional(),
+    sort: formNumber(m.say.sort).optional(),
     remark: optionalText(500),
-    status: formNumber(m.status)
-      .pipe(z.union([z.literal(0), z.literal(1)], { error: m.status }))
+    status: formNumber(m.say.status)
+      .pipe(z.union([z.literal(0), z.literal(1)], m.say.status))
       .optional(),
   }),
   filters: { linkName: 'like' },

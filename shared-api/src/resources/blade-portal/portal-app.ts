@@ -4,7 +4,7 @@ import { defineMessages } from '../../messages.js';
 import { defineEndpoints, defineExtra } from '../../resource.js';
 import { pageOfRows } from '../blade-system/dept-tree.js';
 
-export const portalMessages = defineMessages({
+export const portalMessages = defineMessages('portal', {
   appMissing: ['应用不存在或无权访问', 'The application does not exist or is not yours to open'],
 });
 

@@ -3,7 +3,7 @@ import { optionalText, requiredText } from '../../common.js';
 import { defineMessages } from '../../messages.js';
 import { defineResource } from '../../resource.js';
 
-const m = defineMessages({ name: ['请输入报表名称', 'Please enter the report name'] });
+const m = defineMessages('report', { name: ['请输入报表名称', 'Please enter the report name'] });
 
 /** Report files (BladeX ureport storage): a name with inline content or a link to object storage. */
 export const reportFile = defineResource({
@@ -13,7 +13,7 @@ export const reportFile = defineResource({
   basePath: '/api/blade-report/report/rest',
   tenantScoped: true,
   permission: 'reportlist',
-  entity: z.object({ name: requiredText(m.name, 255), content: optionalText(1_000_000), link: optionalText(1000) }),
+  entity: z.object({ name: requiredText(m.say.name, 255), content: optionalText(1_000_000), link: optionalText(1000) }),
   filters: { name: 'like' },
   sorts: ['name'],
   defaultSort: { column: 'createTime', desc: true },

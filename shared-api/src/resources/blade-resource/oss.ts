@@ -27,7 +27,7 @@ export const oss = defineResource({
   tenantScoped: true,
   permission: 'oss',
   entity: z.object({
-    category: formNumber(m.category).pipe(z.number().min(1, m.category).max(5, m.category)),
+    category: formNumber(m.say.category).pipe(z.number().min(1, m.say.category).max(5, m.say.category)),
     ossCode: optionalText(32),
     endpoint: optionalText(255),
     accessKey: optionalText(255),
@@ -48,7 +48,7 @@ export const oss = defineResource({
       summary:
         'Store a file through the enabled provider and record an attachment; needs attach_upload or oss, except type=avatar (jpg/png up to 500 KB, public link) for any signed-in user',
       query: z.object({ type: z.enum(['avatar', 'file']).optional() }),
-      body: z.object({ file: uploadedFile(m.file) }),
+      body: z.object({ file: uploadedFile(m.say.file) }),
       multipart: true,
       response: bladeFile,
       permission: null,
@@ -57,7 +57,7 @@ export const oss = defineResource({
       method: 'POST',
       path: 'endpoint/put-file-attach',
       summary: "The attachment screen's upload (BladeX): as put-file for a file, recorded as an attachment; needs attach_upload or oss",
-      body: z.object({ file: uploadedFile(m.file) }),
+      body: z.object({ file: uploadedFile(m.say.file) }),
       multipart: true,
       response: bladeFile,
       permission: null,
@@ -68,7 +68,7 @@ export const oss = defineResource({
       summary:
         'The bytes of a stored file by its name (links of put-file point here): public names to anyone, others with the signed link (expires, signature) or to a signed-in user of the owning tenant',
       query: z.object({
-        name: z.string({ error: m.badFileName }).min(1, m.badFileName).max(500),
+        name: z.string(m.say.badFileName).min(1, m.say.badFileName).max(500),
         expires: z.string().max(20).optional(),
         signature: z.string().max(100).optional(),
       }),

@@ -1,7 +1,7 @@
 import { defineMessages } from '../../messages.js';
 
 /** Messages of object storage, attachments and SMS (Chinese first, English second). */
-export const resourceMessages = defineMessages({
+export const resourceMessages = defineMessages('resource', {
   category: ['请选择分类', 'Please choose the category'],
   smsCategory: ['短信服务只支持 log、阿里云和腾讯云', 'SMS supports the log provider, Aliyun and Tencent Cloud only'],
   endpoint: ['请输入资源地址', 'Please enter the endpoint'],

@@ -29,7 +29,7 @@ export const sms = defineResource({
   permission: 'sms',
   entity: z.object({
     // 0 log (records only), 3 Aliyun, 4 Tencent Cloud: the providers with an adapter (dict `sms`).
-    category: formNumber(m.category).pipe(z.number().refine((c) => SMS_CATEGORIES.includes(c), m.smsCategory)),
+    category: formNumber(m.say.category).pipe(z.number().refine((c) => SMS_CATEGORIES.includes(c), m.say.smsCategory)),
     smsCode: optionalText(32),
     templateId: optionalText(64),
     accessKey: optionalText(255),
@@ -53,8 +53,8 @@ export const sms = defineResource({
       path: 'endpoint/send-message',
       summary: 'Send a template message (code = sms code, phones comma-joined, params JSON); rate-limited per phone',
       query: z.object({
-        code: z.string({ error: m.templateCode }).trim().min(1, m.templateCode).max(32),
-        phones: z.string({ error: m.phones }).trim().min(1, m.phones).max(2000),
+        code: z.string(m.say.templateCode).trim().min(1, m.say.templateCode).max(32),
+        phones: z.string(m.say.phones).trim().min(1, m.say.phones).max(2000),
         params: z.string().max(2000).optional(),
       }),
       response: z.boolean(),

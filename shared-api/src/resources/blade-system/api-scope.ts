@@ -14,8 +14,8 @@ export const apiScope = defineResource({
   entity: z.object({
     ...scopeCommon,
     // `/api/blade-user/**` style: `*` one segment, `**` the rest.
-    scopePath: requiredText(m.scopePath).pipe(z.string().regex(/^\/\S*$/, m.scopePathFormat)),
-    scopeType: formNumber(m.apiScopeType),
+    scopePath: requiredText(m.say.scopePath).pipe(z.string().regex(/^\/\S*$/, m.say.scopePathFormat)),
+    scopeType: formNumber(m.say.apiScopeType),
   }),
   filters: { menuId: 'eq', resourceCode: 'like', scopeName: 'like', scopePath: 'like', scopeType: 'eq' },
   sorts: ['resourceCode', 'scopeName', 'scopePath'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formNumber, idString, optionalText, requiredText } from '../../common.js';
-import { defineMessages } from '../../messages.js';
+import { defineMessages, type Said } from '../../messages.js';
 import { redirectUriList } from '../../redirect-contract.js';
 import { defineExtra, defineResource } from '../../resource.js';
 
@@ -16,7 +16,7 @@ export const GRANT_TYPES = [
   'client_credentials',
 ] as const;
 
-export const clientMessages = defineMessages({
+export const clientMessages = defineMessages('client', {
   clientId: ['请输入客户端id', 'Please enter the client id'],
   clientIdFormat: [
     '客户端id只能包含字母、数字、下划线、点和连字符（最多48位）',
@@ -35,27 +35,27 @@ const known = new Set<string>(GRANT_TYPES);
 
 /** Comma-joined grant types (or an array of them, as a checkbox group sends), each a known one. */
 const grantTypes = z
-  .union([z.string(), z.array(z.string())], { error: clientMessages.grantTypes })
+  .union([z.string(), z.array(z.string())], clientMessages.say.grantTypes)
   .transform((v) => [...new Set((Array.isArray(v) ? v : v.split(',')).map((t) => t.trim()).filter(Boolean))])
-  .refine((list) => list.length > 0, clientMessages.grantTypes)
-  .refine((list) => list.every((t) => known.has(t)), clientMessages.grantTypeUnknown)
+  .refine((list) => list.length > 0, clientMessages.say.grantTypes)
+  .refine((list) => list.every((t) => known.has(t)), clientMessages.say.grantTypeUnknown)
   .transform((list) => list.join(','));
 
-const seconds = (message: string) => formNumber(message).pipe(z.number().min(1, message).max(2_147_483_647, message));
+const seconds = (message: Said) => formNumber(message).pipe(z.number().min(1, message).max(2_147_483_647, message));
 
 export const clientEntity = z.object({
-  clientId: requiredText(clientMessages.clientId, 48).pipe(z.string().regex(/^[\w.-]+$/, clientMessages.clientIdFormat)),
-  scope: requiredText(clientMessages.scope, 256),
+  clientId: requiredText(clientMessages.say.clientId, 48).pipe(z.string().regex(/^[\w.-]+$/, clientMessages.say.clientIdFormat)),
+  scope: requiredText(clientMessages.say.scope, 256),
   authorizedGrantTypes: grantTypes,
   resourceIds: optionalText(256),
   webServerRedirectUri: redirectUriList(256),
   authorities: optionalText(256),
-  accessTokenValidity: seconds(clientMessages.accessTokenValidity),
-  refreshTokenValidity: seconds(clientMessages.refreshTokenValidity),
+  accessTokenValidity: seconds(clientMessages.say.accessTokenValidity),
+  refreshTokenValidity: seconds(clientMessages.say.refreshTokenValidity),
   additionalInformation: optionalText(4096),
   autoapprove: optionalText(256),
-  status: formNumber(clientMessages.status)
-    .pipe(z.union([z.literal(0), z.literal(1)], { error: clientMessages.status }))
+  status: formNumber(clientMessages.say.status)
+    .pipe(z.union([z.literal(0), z.literal(1)], clientMessages.say.status))
     .optional(),
 });
 
@@ -75,7 +75,7 @@ export const client = defineResource({
   filters: { clientId: 'like', scope: 'like', authorizedGrantTypes: 'like', status: 'eq' },
   sorts: ['clientId'],
   defaultSort: { column: 'clientId' },
-  unique: [{ fields: ['clientId'], message: clientMessages.clientIdTaken }],
+  unique: [{ fields: ['clientId'], message: clientMessages.say.clientIdTaken }],
   hidden: ['clientSecret'],
   extras: {
     regenerateSecret: defineExtra({

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { formNumber, idList, idString, requiredText } from '../../common.js';
-import { defineMessages, zh } from '../../messages.js';
+import { defineMessages, type Said, say } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
 import { datasource } from './datasource.js';
 
-export const codeMessages = defineMessages({
+export const codeMessages = defineMessages('code', {
   datasourceId: ['请选择数据源', 'Please choose the data source'],
   datasourceMissing: ['数据源不存在', 'The data source does not exist'],
   datasourceChoose: ['请选择数据源', 'Please choose the data source'],
@@ -39,9 +39,9 @@ const m = codeMessages;
 export const CODE_FIELD_TYPES = ['input', 'textarea', 'number', 'switch', 'date', 'datetime', 'dict'] as const;
 export type CodeFieldType = (typeof CODE_FIELD_TYPES)[number];
 
-const identifier = (missing: string, format: string, max: number) =>
+const identifier = (missing: Said, format: Said, max: number) =>
   requiredText(missing, max).pipe(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, format));
-const yesNo = (message: string) => formNumber(message).pipe(z.union([z.literal(0), z.literal(1)], { error: message }));
+const yesNo = (message: Said) => formNumber(message).pipe(z.union([z.literal(0), z.literal(1)], message));
 
 /**
  * How one column of the table becomes a field of the generated resource: its label in both
@@ -49,10 +49,10 @@ const yesNo = (message: string) => formNumber(message).pipe(z.union([z.literal(0
  * dictionary its values come from. `columnName` names the column as the data source spells it.
  */
 export const codeField = z.object({
-  columnName: requiredText(m.fieldColumn, 64),
+  columnName: requiredText(m.say.fieldColumn, 64),
   label: z.string().trim().max(100).optional(),
   labelEn: z.string().trim().max(100).optional(),
-  type: z.enum(CODE_FIELD_TYPES, { error: m.fieldType }).optional(),
+  type: z.enum(CODE_FIELD_TYPES, m.say.fieldType).optional(),
   list: z.boolean().optional(),
   search: z.boolean().optional(),
   form: z.boolean().optional(),
@@ -61,7 +61,7 @@ export const codeField = z.object({
     .string()
     .trim()
     .max(64)
-    .regex(/^[A-Za-z0-9_]*$/, m.dictFormat)
+    .regex(/^[A-Za-z0-9_]*$/, m.say.dictFormat)
     .optional(),
 });
 export type CodeField = z.infer<typeof codeField>;
@@ -98,30 +98,30 @@ export const code = defineResource({
   entity: z.object({
     datasourceId: z.preprocess(
       (v) => (typeof v === 'number' ? String(v) : v),
-      z.string({ error: m.datasourceId }).min(1, m.datasourceId).pipe(idString),
+      z.string(m.say.datasourceId).min(1, m.say.datasourceId).pipe(idString),
     ),
-    codeName: requiredText(m.codeName, 64),
-    serviceName: requiredText(m.serviceName, 64).pipe(z.string().regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, m.serviceNameFormat)),
-    tableName: requiredText(m.tableName, 64).pipe(
-      z.string().regex(/^([A-Za-z_][A-Za-z0-9_]*\.)?[A-Za-z_][A-Za-z0-9_]*$/, m.tableNameFormat),
+    codeName: requiredText(m.say.codeName, 64),
+    serviceName: requiredText(m.say.serviceName, 64).pipe(z.string().regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, m.say.serviceNameFormat)),
+    tableName: requiredText(m.say.tableName, 64).pipe(
+      z.string().regex(/^([A-Za-z_][A-Za-z0-9_]*\.)?[A-Za-z_][A-Za-z0-9_]*$/, m.say.tableNameFormat),
     ),
     tablePrefix: z
-      .string({ error: zh('badType') })
+      .string(say('badType'))
       .trim()
       .max(64)
-      .regex(/^[A-Za-z0-9_]*$/, m.tablePrefixFormat)
+      .regex(/^[A-Za-z0-9_]*$/, m.say.tablePrefixFormat)
       .nullish(),
-    pkName: identifier(m.pkName, m.pkNameFormat, 64),
-    packageName: requiredText(m.packageName, 255).pipe(
-      z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/, m.packageNameFormat),
+    pkName: identifier(m.say.pkName, m.say.pkNameFormat, 64),
+    packageName: requiredText(m.say.packageName, 255).pipe(
+      z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/, m.say.packageNameFormat),
     ),
-    baseMode: yesNo(m.baseMode),
-    wrapMode: yesNo(m.wrapMode),
-    apiPath: requiredText(m.apiPath, 500),
-    webPath: requiredText(m.webPath, 500),
+    baseMode: yesNo(m.say.baseMode),
+    wrapMode: yesNo(m.say.wrapMode),
+    apiPath: requiredText(m.say.apiPath, 500),
+    webPath: requiredText(m.say.webPath, 500),
     fields: z.array(codeField).max(200).nullish(),
   }),
-  references: { datasourceId: { to: () => datasource, label: 'name', missing: m.datasourceMissing, choose: m.datasourceChoose } },
+  references: { datasourceId: { to: () => datasource, label: 'name', missing: m.say.datasourceMissing, choose: m.say.datasourceChoose } },
   names: { datasourceName: { field: 'datasourceId', table: 'blade_datasource', column: 'name' } },
   filters: { codeName: 'like', serviceName: 'like', tableName: 'like', datasourceId: 'eq' },
   sorts: ['codeName', 'serviceName', 'tableName'],
@@ -143,7 +143,7 @@ export const code = defineResource({
         'Generate code for records (ids) as a zip: system=sso a resource of this platform, system=saber the Saber pages. Nothing is written on the server',
       query: z.object({
         ids: idList,
-        system: z.enum(CODE_SYSTEMS, { error: m.system }).optional(),
+        system: z.enum(CODE_SYSTEMS, m.say.system).optional(),
       }),
       fieldsFrom: 'query-or-body',
       response: z.instanceof(Uint8Array),
@@ -156,8 +156,8 @@ export const code = defineResource({
       summary: "The columns of a data source's table (datasourceId, tableName): types, nullability, comments and primary key",
       query: z.object({
         datasourceId: idString,
-        tableName: requiredText(m.tableName, 64).pipe(
-          z.string().regex(/^([A-Za-z_][A-Za-z0-9_]*\.)?[A-Za-z_][A-Za-z0-9_]*$/, m.tableNameFormat),
+        tableName: requiredText(m.say.tableName, 64).pipe(
+          z.string().regex(/^([A-Za-z_][A-Za-z0-9_]*\.)?[A-Za-z_][A-Za-z0-9_]*$/, m.say.tableNameFormat),
         ),
       }),
       response: z.array(tableColumn),

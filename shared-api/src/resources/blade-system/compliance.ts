@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineMessages } from '../../messages.js';
+import { defineMessages, type Said } from '../../messages.js';
 import { defineEndpoints, defineExtra } from '../../resource.js';
 
 /**
@@ -49,7 +49,7 @@ export const COMPLIANCE_DEFAULTS = {
   adminRequirePasskey: false,
 } as const;
 
-export const complianceMessages = defineMessages({
+export const complianceMessages = defineMessages('compliance', {
   days: ['天数须为0到3650之间的整数', 'Days are a whole number from 0 to 3650'],
   count: ['次数须为0到24之间的整数', 'The count is a whole number from 0 to 24'],
   minutes: ['分钟数须为0到1440之间的整数', 'Minutes are a whole number from 0 to 1440'],
@@ -65,19 +65,19 @@ export const complianceMessages = defineMessages({
   ],
 });
 
-const whole = (max: number, message: string) => z.number({ message }).int(message).min(0, message).max(max, message);
+const whole = (max: number, message: Said) => z.number(message).int(message).min(0, message).max(max, message);
 
 /** A tenant's effective settings: what every check of the profile reads. */
 export const complianceSettings = z.object({
   profile: z.boolean(),
   /** The platform turned the profile on for every tenant. */
   forcedByPlatform: z.boolean(),
-  passwordExpiryDays: whole(3650, complianceMessages.days),
-  passwordHistory: whole(24, complianceMessages.count),
-  passwordMinAgeDays: whole(3650, complianceMessages.days),
-  accountDormantDays: whole(3650, complianceMessages.days),
-  sessionIdleMinutes: whole(1440, complianceMessages.minutes),
-  sessionMaxHours: whole(720, complianceMessages.hours),
+  passwordExpiryDays: whole(3650, complianceMessages.say.days),
+  passwordHistory: whole(24, complianceMessages.say.count),
+  passwordMinAgeDays: whole(3650, complianceMessages.say.days),
+  accountDormantDays: whole(3650, complianceMessages.say.days),
+  sessionIdleMinutes: whole(1440, complianceMessages.say.minutes),
+  sessionMaxHours: whole(720, complianceMessages.say.hours),
   adminRequireSecondFactor: z.boolean(),
   adminRequirePasskey: z.boolean(),
 });

@@ -3,7 +3,7 @@ import { formNumber, idString, optionalText, requiredText } from '../../common.j
 import { defineMessages } from '../../messages.js';
 import { defineResource } from '../../resource.js';
 
-export const scopeMessages = defineMessages({
+export const scopeMessages = defineMessages('scope', {
   scopeMenu: ['请选择所属菜单', 'Please choose the menu'],
   resourceCode: ['请输入权限编号', 'Please enter the resource code'],
   scopeName: ['请输入权限名称', 'Please enter the scope name'],
@@ -19,10 +19,10 @@ const m = scopeMessages;
 export const scopeCommon = {
   menuId: z.preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : v),
-    z.string({ error: m.scopeMenu }).pipe(idString),
+    z.string(m.say.scopeMenu).pipe(idString),
   ),
-  resourceCode: requiredText(m.resourceCode),
-  scopeName: requiredText(m.scopeName),
+  resourceCode: requiredText(m.say.resourceCode),
+  scopeName: requiredText(m.say.scopeName),
   remark: optionalText(),
 };
 
@@ -40,12 +40,12 @@ export const dataScope = defineResource({
     scopeClass: optionalText(500),
     // A plain column name: scopes are matched against the resource's columns, never run as SQL.
     scopeColumn: z
-      .string({ error: m.scopeColumn })
+      .string(m.say.scopeColumn)
       .trim()
       .max(255)
-      .regex(/^([A-Za-z_][A-Za-z0-9_]*)?$/, m.scopeColumn)
+      .regex(/^([A-Za-z_][A-Za-z0-9_]*)?$/, m.say.scopeColumn)
       .nullish(),
-    scopeType: formNumber(m.dataScopeType),
+    scopeType: formNumber(m.say.dataScopeType),
     /** For type 5 (custom): comma-joined dept ids. */
     scopeValue: optionalText(2000),
   }),

@@ -3,7 +3,7 @@ import { idString, optionalText, requiredText } from '../../common.js';
 import { defineMessages } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
 
-export const datasourceMessages = defineMessages({
+export const datasourceMessages = defineMessages('datasource', {
   name: ['请输入数据源名称', 'Please enter the data source name'],
   driverClass: ['请选择驱动类', 'Please choose the driver class'],
   url: ['请输入连接地址', 'Please enter the connection URL'],
@@ -26,12 +26,12 @@ export const datasource = defineResource({
   platformOnly: true,
   permission: 'datasource',
   entity: z.object({
-    name: requiredText(datasourceMessages.name, 100),
-    driverClass: requiredText(datasourceMessages.driverClass, 100),
-    url: requiredText(datasourceMessages.url, 500).pipe(
-      z.string().regex(/^(jdbc:[a-z][\w+.-]*:\S+|[a-z][a-z0-9+.-]*:\/\/\S+)$/i, datasourceMessages.urlFormat),
+    name: requiredText(datasourceMessages.say.name, 100),
+    driverClass: requiredText(datasourceMessages.say.driverClass, 100),
+    url: requiredText(datasourceMessages.say.url, 500).pipe(
+      z.string().regex(/^(jdbc:[a-z][\w+.-]*:\S+|[a-z][a-z0-9+.-]*:\/\/\S+)$/i, datasourceMessages.say.urlFormat),
     ),
-    username: requiredText(datasourceMessages.username, 45),
+    username: requiredText(datasourceMessages.say.username, 45),
     password: optionalText(255),
     remark: optionalText(255),
   }),

@@ -10,12 +10,12 @@ import {
   parentIdString,
   requiredText,
 } from '../../common.js';
-import { defineMessages, zh } from '../../messages.js';
+import { defineMessages, say } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
 import { user } from '../blade-user/user.js';
 import { pageOfRows, tenantIdQuery, treeNode } from './dept-tree.js';
 
-export const deptMessages = defineMessages({
+export const deptMessages = defineMessages('dept', {
   deptName: ['请输入机构名称', 'Please enter the department name'],
   fullName: ['请输入机构全称', 'Please enter the full name of the department'],
   deptCategory: ['请选择机构类型', 'Please choose the department type'],
@@ -64,13 +64,15 @@ export const dept = defineResource({
     leaderName: { field: 'leaderId', table: 'blade_user', column: 'realName', sameTenant: true },
   },
   // The department's leader: whom a workflow step assigned to `leader:<deptId>` goes to.
-  references: { leaderId: { to: () => user, label: 'realName', hint: 'account', missing: m.leaderMissing, choose: m.leaderChoose } },
+  references: {
+    leaderId: { to: () => user, label: 'realName', hint: 'account', missing: m.say.leaderMissing, choose: m.say.leaderChoose },
+  },
   entity: z.object({
     parentId: optionalId,
-    deptName: requiredText(m.deptName, 45),
-    fullName: requiredText(m.fullName, 45),
-    deptCategory: formNumber(m.deptCategory),
-    sort: formNumber(m.deptSort),
+    deptName: requiredText(m.say.deptName, 45),
+    fullName: requiredText(m.say.fullName, 45),
+    deptCategory: formNumber(m.say.deptCategory),
+    sort: formNumber(m.say.deptSort),
     remark: optionalText(),
     leaderId: clearableId,
   }),
@@ -123,7 +125,7 @@ export const dept = defineResource({
       method: 'GET',
       path: 'sub-tree',
       summary: 'The whole subtree below parentId',
-      query: z.object({ parentId: z.string({ error: zh('missingParam') }).pipe(parentIdString) }),
+      query: z.object({ parentId: z.string(say('missingParam')).pipe(parentIdString) }),
       response: z.array(treeNode),
       permission: null,
     }),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { optionalText } from '../../common.js';
-import { defineMessages, tooLong } from '../../messages.js';
+import { defineMessages, type Said, tooLong } from '../../messages.js';
 import { defineExtra } from '../../resource.js';
 
-export const dictBulkMessages = defineMessages({
+export const dictBulkMessages = defineMessages('dictBulk', {
   code: ['字典编号不能为空', 'Dictionary code is required'],
   dictKey: ['字典键值不能为空', 'Dictionary key is required'],
   dictValue: ['字典名称不能为空', 'Dictionary name is required'],
@@ -13,23 +13,23 @@ export const dictBulkMessages = defineMessages({
 });
 const m = dictBulkMessages;
 
-const text = (message: string) =>
+const text = (message: Said) =>
   z
-    .union([z.string(), z.number()], { error: message })
+    .union([z.string(), z.number()], message)
     .transform((v) => String(v).trim())
     .pipe(z.string().min(1, message).max(255, tooLong(255)));
 
 /** One entry of a bulk import: upserted by code + parent + dictKey; parentKey names a parent entry of the same code. */
 export const dictImportRow = z.object({
-  code: text(m.code),
-  dictKey: text(m.dictKey),
-  dictValue: text(m.dictValue),
+  code: text(m.say.code),
+  dictKey: text(m.say.dictKey),
+  dictValue: text(m.say.dictValue),
   /** The label on English screens; left as it is when absent. */
   dictValueEn: z.string().trim().max(255, tooLong(255)).optional(),
-  sort: z.coerce.number({ error: m.sort }).int(m.sort).optional(),
+  sort: z.coerce.number(m.say.sort).int(m.say.sort).optional(),
   isSealed: z.coerce
-    .number({ error: m.isSealed })
-    .pipe(z.union([z.literal(0), z.literal(1)], { error: m.isSealed }))
+    .number(m.say.isSealed)
+    .pipe(z.union([z.literal(0), z.literal(1)], m.say.isSealed))
     .optional(),
   remark: optionalText(),
   /** dictKey of the parent entry; empty: directly under the code's group. */
@@ -53,7 +53,7 @@ export const dictBulkExtras = (permission: string) => ({
     method: 'POST',
     path: 'bulk-upsert',
     summary: 'Upsert up to 200 entries by code + parent + dictKey (parents created as needed)',
-    body: z.object({ rows: z.array(dictImportRow, { error: m.rows }).min(1, m.rows).max(200, m.rows) }),
+    body: z.object({ rows: z.array(dictImportRow, m.say.rows).min(1, m.say.rows).max(200, m.say.rows) }),
     response: dictBulkResult,
     permission: `${permission}_add`,
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formNumber, optionalId, optionalText, pageQuery, parentIdString, requiredText } from '../../common.js';
-import { tooLong, zh } from '../../messages.js';
+import { say, tooLong } from '../../messages.js';
 import { defineExtra, type ResourceView } from '../../resource.js';
 import { dictBulkExtras } from './dict-bulk.js';
 
@@ -11,15 +11,15 @@ import { dictBulkExtras } from './dict-bulk.js';
  */
 export const dictEntity = z.object({
   parentId: optionalId,
-  code: requiredText(zh('dictCode')),
+  code: requiredText(say('dictCode')),
   dictKey: z
-    .union([z.string(), z.number()], { error: zh('dictKey') })
+    .union([z.string(), z.number()], say('dictKey'))
     .transform((v) => String(v).trim())
-    .pipe(z.string().min(1, zh('dictKey')).max(255, tooLong(255))),
-  dictValue: requiredText(zh('dictValue')),
+    .pipe(z.string().min(1, say('dictKey')).max(255, tooLong(255))),
+  dictValue: requiredText(say('dictValue')),
   dictValueEn: optionalText(),
-  sort: formNumber(zh('dictSort')),
-  isSealed: formNumber(zh('dictSealed')).pipe(z.union([z.literal(0), z.literal(1)], { error: zh('dictSealed') })),
+  sort: formNumber(say('dictSort')),
+  isSealed: formNumber(say('dictSealed')).pipe(z.union([z.literal(0), z.literal(1)], say('dictSealed'))),
   remark: optionalText(),
 });
 
@@ -78,7 +78,7 @@ export const dictExtras = (permission: string) => ({
     summary: 'Entries under one dictionary as a tree (BladeX); dictKey and dictValue keep matching entries, orphans become roots',
     // Paging parameters are accepted, as clients send them, but a tree list is not paged.
     query: pageQuery.extend({
-      parentId: z.string({ error: zh('missingParam') }).pipe(parentIdString),
+      parentId: z.string(say('missingParam')).pipe(parentIdString),
       dictKey: z.string().optional(),
       dictValue: z.string().optional(),
     }),
@@ -97,7 +97,7 @@ export const dictExtras = (permission: string) => ({
     method: 'GET',
     path: 'dictionary',
     summary: 'Entries of one dictionary code, sorted; unknown codes give an empty array',
-    query: z.object({ code: z.string({ error: zh('missingParam') }).min(1, zh('missingParam')) }),
+    query: z.object({ code: z.string(say('missingParam')).min(1, say('missingParam')) }),
     response: z.array(dictRow),
     permission: null,
   }),
@@ -105,7 +105,7 @@ export const dictExtras = (permission: string) => ({
     method: 'GET',
     path: 'dictionary-tree',
     summary: 'Entries of one dictionary code as a tree',
-    query: z.object({ code: z.string({ error: zh('missingParam') }).min(1, zh('missingParam')) }),
+    query: z.object({ code: z.string(say('missingParam')).min(1, say('missingParam')) }),
     response: z.array(dictTreeNode),
     permission: null,
   }),
@@ -138,5 +138,5 @@ export const dictRules = {
   filters: dictFilters,
   sorts: ['sort', 'code', 'dictKey'],
   defaultSort: { column: 'sort' },
-  unique: [{ fields: ['code', 'dictKey', 'parentId'], message: zh('dictKeyTaken') }],
+  unique: [{ fields: ['code', 'dictKey', 'parentId'], message: say('dictKeyTaken') }],
 } as const;

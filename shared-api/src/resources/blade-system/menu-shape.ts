@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { idList, parentIdString } from '../../common.js';
-import { defineMessages } from '../../messages.js';
+import { defineMessages, type Said } from '../../messages.js';
 import { type TreeNode, treeNode } from './dept-tree.js';
 
 /** Messages of menus and top menus (their rules live in the server's menu and top-menu services). */
-export const menuMessages = defineMessages({
+export const menuMessages = defineMessages('menu', {
   code: ['请输入菜单编号', 'Please enter the menu code'],
   name: ['请输入菜单名称', 'Please enter the menu name'],
   sort: ['请输入菜单排序', 'Please enter the menu sort order'],
@@ -55,7 +55,7 @@ export const lazyListQuery = menuListQuery.extend({
 /** Ids sent as comma-joined text, a number or an array (a JSON body): as comma-joined text. */
 const asText = (v: unknown) => (Array.isArray(v) ? v.join(',') : typeof v === 'number' ? String(v) : v);
 /** Comma-joined ids, required, with a message naming what to choose. */
-export const requiredIds = (message: string) => z.preprocess(asText, z.string({ error: message }).min(1, message).pipe(idList));
+export const requiredIds = (message: Said) => z.preprocess(asText, z.string(message).min(1, message).pipe(idList));
 /** Comma-joined ids that may be empty or absent (grant nothing). */
 export const optionalIds = z
   .preprocess((v) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formNumber, idString, optionalId, optionalText, pageQuery, requiredText } from '../../common.js';
-import { zh } from '../../messages.js';
+import { say } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
 import {
   lazyListQuery,
@@ -92,22 +92,22 @@ export const menu = defineResource({
   cached: true,
   entity: z.object({
     parentId: optionalId,
-    code: requiredText(m.code),
-    name: requiredText(m.name),
+    code: requiredText(m.say.code),
+    name: requiredText(m.say.name),
     nameEn: optionalText(),
     alias: optionalText(),
     path: optionalText(),
     source: optionalText(),
-    sort: formNumber(m.sort),
-    category: formNumber(m.category).pipe(z.union([z.literal(1), z.literal(2)], { error: m.category })),
-    action: formNumber(m.action).optional(),
-    isOpen: formNumber(m.isOpen).optional(),
+    sort: formNumber(m.say.sort),
+    category: formNumber(m.say.category).pipe(z.union([z.literal(1), z.literal(2)], m.say.category)),
+    action: formNumber(m.say.action).optional(),
+    isOpen: formNumber(m.say.isOpen).optional(),
     remark: optionalText(),
   }),
   filters: { code: 'like', name: 'like', alias: 'like', category: 'eq', parentId: 'eq' },
   sorts: ['sort', 'code', 'name'],
   defaultSort: { column: 'sort' },
-  unique: [{ fields: ['code'], message: m.codeTaken }],
+  unique: [{ fields: ['code'], message: m.say.codeTaken }],
   extras: {
     list: defineExtra({
       method: 'GET',
@@ -115,13 +115,7 @@ export const menu = defineResource({
       summary: 'Menus and buttons matching name, code, alias and category as a tree sorted by sort (BladeX), not a page',
       // Paging parameters are accepted, as clients send them, but a tree list is not paged.
       query: pageQuery.extend(menuListQuery.shape).extend({
-        category: z.preprocess(
-          (v) => (v === '' ? undefined : v),
-          z.coerce
-            .number({ error: zh('badType') })
-            .int(zh('badType'))
-            .optional(),
-        ),
+        category: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number(say('badType')).int(say('badType')).optional()),
       }),
       response: z.array(menuNode),
       permission: 'menu',
@@ -169,7 +163,7 @@ export const menu = defineResource({
       method: 'GET',
       path: 'role-tree-keys',
       summary: "Menu, data scope and API scope ids granted to roles of the caller's tenant",
-      query: z.object({ roleIds: requiredIds(zh('selectOne')) }),
+      query: z.object({ roleIds: requiredIds(say('selectOne')) }),
       response: menuCheckedKeys,
       permission: 'role_grant',
     }),
@@ -184,7 +178,7 @@ export const menu = defineResource({
       method: 'GET',
       path: 'top-tree-keys',
       summary: "Menu ids set on top menus of the caller's tenant",
-      query: z.object({ topMenuIds: requiredIds(m.topMenuChoose) }),
+      query: z.object({ topMenuIds: requiredIds(m.say.topMenuChoose) }),
       response: z.object({ menu: z.array(z.string()) }),
       permission: 'topmenu_setting',
     }),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from '../../common.js';
-import { zh } from '../../messages.js';
+import { say, type zh } from '../../messages.js';
 import { defineResource } from '../../resource.js';
 
-const required = (key: Parameters<typeof zh>[0], max = 255) => requiredText(zh(key), max);
+const required = (key: Parameters<typeof zh>[0], max = 255) => requiredText(say(key), max);
 
 export const param = defineResource({
   service: 'blade-system',
@@ -20,7 +20,7 @@ export const param = defineResource({
   }),
   filters: { paramName: 'like', paramKey: 'like', paramValue: 'like' },
   sorts: ['paramName', 'paramKey'],
-  unique: [{ fields: ['paramKey'], message: zh('paramKeyTaken') }],
+  unique: [{ fields: ['paramKey'], message: say('paramKeyTaken') }],
   view: {
     title: ['参数管理', 'Parameters'],
     columns: [

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../messages.js';
+import { defineMessages, type Message } from '../../messages.js';
 
 /**
  * 三员分立: the three administrators every tenant has, each with its own duties and none
@@ -21,7 +21,7 @@ export type PlatformRoleKind = keyof typeof PLATFORM_ROLES;
  * may rename it), and lists, pickers and users' role names show English callers the English of
  * these names while they are unchanged.
  */
-export const builtInRoleNames = defineMessages({
+export const builtInRoleNames = defineMessages('builtInRole', {
   administrator: ['超级管理员', 'Super administrator'],
   system: PLATFORM_ROLES.system.name,
   security: PLATFORM_ROLES.security.name,
@@ -29,7 +29,7 @@ export const builtInRoleNames = defineMessages({
 });
 export const PLATFORM_ROLE_ALIASES: readonly string[] = Object.values(PLATFORM_ROLES).map((role) => role.alias);
 
-export const platformRoleMessages = defineMessages({
+export const platformRoleMessages = defineMessages('platformRole', {
   systemWithSecurity: [
     '三员互斥：同一用户不能同时拥有系统管理员与安全管理员角色',
     'Separation of the three administrators: one user cannot hold both the System administrator and the Security administrator roles',
@@ -57,9 +57,9 @@ export const platformRoleMessages = defineMessages({
 });
 
 /** The message refusing a user both roles of a pair (in the order of PLATFORM_ROLES). */
-export function platformPairMessage(a: PlatformRoleKind, b: PlatformRoleKind): string {
+export function platformPairMessage(a: PlatformRoleKind, b: PlatformRoleKind): Message {
   const pair = new Set([a, b]);
-  if (pair.has('system') && pair.has('security')) return platformRoleMessages.systemWithSecurity;
-  if (pair.has('system') && pair.has('audit')) return platformRoleMessages.systemWithAudit;
-  return platformRoleMessages.securityWithAudit;
+  if (pair.has('system') && pair.has('security')) return platformRoleMessages.say.systemWithSecurity;
+  if (pair.has('system') && pair.has('audit')) return platformRoleMessages.say.systemWithAudit;
+  return platformRoleMessages.say.securityWithAudit;
 }

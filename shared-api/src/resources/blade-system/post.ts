@@ -4,7 +4,7 @@ import { defineMessages } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
 import { pageOfRows, tenantIdQuery } from './dept-tree.js';
 
-export const postMessages = defineMessages({
+export const postMessages = defineMessages('post', {
   category: ['请选择岗位类型', 'Please choose the post type'],
   postCode: ['请输入岗位编号', 'Please enter the post code'],
   postName: ['请输入岗位名称', 'Please enter the post name'],
@@ -26,10 +26,10 @@ const blankIsNone = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v =
 const deptIdQuery = blankIsNone(idString);
 
 const entity = z.object({
-  category: formNumber(m.category),
-  postCode: requiredText(m.postCode, 12),
-  postName: requiredText(m.postName, 64),
-  sort: formNumber(m.postSort),
+  category: formNumber(m.say.category),
+  postCode: requiredText(m.say.postCode, 12),
+  postName: requiredText(m.say.postName, 64),
+  sort: formNumber(m.say.postSort),
   remark: optionalText(),
 });
 
@@ -47,7 +47,7 @@ export const post = defineResource({
   filters: { category: 'eq', postCode: 'like', postName: 'like' },
   sorts: ['sort', 'postCode', 'postName'],
   defaultSort: { column: 'sort' },
-  unique: [{ fields: ['postCode'], message: m.postCodeTaken }],
+  unique: [{ fields: ['postCode'], message: m.say.postCodeTaken }],
   extras: {
     page: defineExtra({
       method: 'GET',

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { formNumber, optionalText, requiredText } from '../../common.js';
-import { defineMessages } from '../../messages.js';
+import { defineMessages, type Said } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
 import { treeNodeFields } from './dept-tree.js';
 import { regionExcelExtras } from './region-extras.js';
 
 export { regionExcelMessages, regionFilters } from './region-extras.js';
 
-export const regionMessages = defineMessages({
+export const regionMessages = defineMessages('region', {
   code: ['请输入区划编号', 'Please enter the region code'],
   codeFormat: ['区划编号必须是2到12位数字', 'The region code must be 2 to 12 digits'],
   parentCode: ['请选择上级区划', 'Please choose the parent region'],
@@ -27,9 +27,9 @@ const m = regionMessages;
 export const REGION_ROOT = '00';
 
 /** A code as text; a form may send it as a number. */
-const digits = (missing: string, pattern: RegExp, format: string) =>
+const digits = (missing: Said, pattern: RegExp, format: Said) =>
   z
-    .union([z.string(), z.number().int().nonnegative()], { error: missing })
+    .union([z.string(), z.number().int().nonnegative()], missing)
     .transform((v) => String(v).trim())
     .pipe(z.string().min(1, missing).regex(pattern, format));
 
@@ -51,12 +51,12 @@ export const region = defineResource({
   permission: 'region',
   cached: true,
   entity: z.object({
-    code: digits(m.code, /^\d{2,12}$/, m.codeFormat),
-    parentCode: digits(m.parentCode, /^\d{1,12}$/, m.parentFormat),
-    name: requiredText(m.name, 32),
+    code: digits(m.say.code, /^\d{2,12}$/, m.say.codeFormat),
+    parentCode: digits(m.say.parentCode, /^\d{1,12}$/, m.say.parentFormat),
+    name: requiredText(m.say.name, 32),
     /** Derived from the parent; when sent it must agree. */
-    level: formNumber(m.level).pipe(z.number().min(0, m.level).max(5, m.level)).optional(),
-    sort: formNumber(m.sort),
+    level: formNumber(m.say.level).pipe(z.number().min(0, m.say.level).max(5, m.say.level)).optional(),
+    sort: formNumber(m.say.sort),
     remark: optionalText(),
   }),
   filters: { parentCode: 'eq', code: 'like', name: 'like', level: 'eq' },
@@ -68,7 +68,7 @@ export const region = defineResource({
       path: 'lazy-tree',
       summary: `Children of parentCode (default ${REGION_ROOT}, the provinces) as tree nodes with hasChildren`,
       query: z.object({
-        parentCode: z.preprocess((v) => (v === '' ? undefined : v), digits(m.parentCode, /^\d{1,12}$/, m.parentFormat).optional()),
+        parentCode: z.preprocess((v) => (v === '' ? undefined : v), digits(m.say.parentCode, /^\d{1,12}$/, m.say.parentFormat).optional()),
       }),
       response: z.array(regionTreeNode),
       permission: 'region',

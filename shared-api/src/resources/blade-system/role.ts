@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { commonColumns, formNumber, idString, optionalId, pageQuery, requiredText } from '../../common.js';
-import { defineMessages, zh } from '../../messages.js';
+import { defineMessages, type Message, say } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
 import { tenantIdQuery, treeNode } from './dept-tree.js';
 
-export const roleMessages = defineMessages({
+export const roleMessages = defineMessages('role', {
   roleName: ['请输入角色名称', 'Please enter the role name'],
   roleAlias: ['请输入角色别名', 'Please enter the role alias'],
   roleSort: ['请输入角色排序', 'Please enter the role sort order'],
@@ -25,10 +25,10 @@ export const roleNode: z.ZodType<RoleNode> = roleRow.extend({
 });
 
 /** Ids as an array (BladeX GrantVO) or a comma-joined string; duplicates dropped. */
-const idArray = (missing: string) =>
+const idArray = (missing: Message) =>
   z
     .union([z.array(z.union([z.string(), z.number().int()])), z.string()], {
-      error: (issue) => (issue.input === undefined ? missing : zh('badIds')),
+      error: (issue) => (issue.input === undefined ? missing : say('badIds')).error(issue),
     })
     .transform((v) =>
       Array.isArray(v)
@@ -38,15 +38,15 @@ const idArray = (missing: string) =>
             .map((id) => id.trim())
             .filter(Boolean),
     )
-    .pipe(z.array(idString).max(10_000, zh('badIds')))
+    .pipe(z.array(idString).max(10_000, say('badIds')))
     .transform((ids) => [...new Set(ids)]);
 
 export const roleGrantBody = z.object({
-  roleIds: idArray(m.grantRoles).refine((ids) => ids.length > 0, m.grantRoles),
+  roleIds: idArray(m.say.grantRoles).refine((ids) => ids.length > 0, m.say.grantRoles),
   /** Each list left out keeps what the roles hold; a list given (even empty) replaces it. */
-  menuIds: idArray(zh('badIds')).optional(),
-  dataScopeIds: idArray(zh('badIds')).optional(),
-  apiScopeIds: idArray(zh('badIds')).optional(),
+  menuIds: idArray(say('badIds')).optional(),
+  dataScopeIds: idArray(say('badIds')).optional(),
+  apiScopeIds: idArray(say('badIds')).optional(),
 });
 
 const treeQuery = z.object({ roleName: z.string().max(255).optional(), roleAlias: z.string().max(255).optional() });
@@ -64,14 +64,14 @@ export const role = defineResource({
   },
   entity: z.object({
     parentId: optionalId,
-    roleName: requiredText(m.roleName),
-    roleAlias: requiredText(m.roleAlias),
-    sort: formNumber(m.roleSort),
+    roleName: requiredText(m.say.roleName),
+    roleAlias: requiredText(m.say.roleAlias),
+    sort: formNumber(m.say.roleSort),
   }),
   filters: { roleName: 'like', roleAlias: 'like', parentId: 'eq' },
   sorts: ['sort', 'roleName', 'roleAlias'],
   defaultSort: { column: 'sort' },
-  unique: [{ fields: ['roleAlias'], message: m.roleAliasTaken }],
+  unique: [{ fields: ['roleAlias'], message: m.say.roleAliasTaken }],
   extras: {
     list: defineExtra({
       method: 'GET',

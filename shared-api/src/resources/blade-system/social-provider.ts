@@ -7,7 +7,7 @@ import { defineExtra, defineResource } from '../../resource.js';
 export const SOCIAL_KINDS = ['oidc', 'wecom', 'dingtalk', 'feishu'] as const;
 export type SocialKind = (typeof SOCIAL_KINDS)[number];
 
-export const socialMessages = defineMessages({
+export const socialMessages = defineMessages('social', {
   kind: ['请选择身份源类型', 'Please choose the kind of identity provider'],
   name: ['请输入显示名称', 'Please enter the display name'],
   clientId: ['请输入客户端ID', 'Please enter the client id'],
@@ -21,10 +21,10 @@ export const socialMessages = defineMessages({
 });
 
 const url = z
-  .string({ error: socialMessages.url })
+  .string(socialMessages.say.url)
   .trim()
   .max(500)
-  .refine((v) => v === '' || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(v), socialMessages.url)
+  .refine((v) => v === '' || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(v), socialMessages.say.url)
   .nullish();
 
 /** A tenant's enabled providers as the sign-in page lists them: no secrets, no addresses. */
@@ -54,10 +54,10 @@ export const socialProvider = defineResource({
   tenantScoped: true,
   permission: 'social_provider',
   entity: z.object({
-    kind: z.enum(SOCIAL_KINDS, { error: socialMessages.kind }),
-    name: requiredText(socialMessages.name, 64),
+    kind: z.enum(SOCIAL_KINDS, socialMessages.say.kind),
+    name: requiredText(socialMessages.say.name, 64),
     /** OpenID Connect client id, WeCom CorpID, DingTalk AppKey (client id) or Feishu App ID. */
-    clientId: requiredText(socialMessages.clientId, 255),
+    clientId: requiredText(socialMessages.say.clientId, 255),
     clientSecret: optionalText(1000),
     discoveryUrl: url,
     /** Where the browser is sent to sign in, when not the provider's public host (adapters). */
@@ -72,7 +72,7 @@ export const socialProvider = defineResource({
     /** 1 offers it on the sign-in page; a new provider is off unless told (the column's default). */
     enabled: z.preprocess(
       (v) => (v === true ? 1 : v === false ? 0 : v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-      z.union([z.literal(0), z.literal(1)], { error: socialMessages.enabled }).optional(),
+      z.union([z.literal(0), z.literal(1)], socialMessages.say.enabled).optional(),
     ),
     remark: optionalText(255),
   }),
@@ -87,7 +87,7 @@ export const socialProvider = defineResource({
       query: z.object({
         tenantId: z
           .string()
-          .regex(/^\d{1,12}$/, socialMessages.tenantId)
+          .regex(/^\d{1,12}$/, socialMessages.say.tenantId)
           .optional(),
       }),
       response: z.array(socialProviderOption),

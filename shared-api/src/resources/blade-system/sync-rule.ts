@@ -8,7 +8,7 @@ import { post } from './post.js';
 import { role } from './role.js';
 import { syncSource } from './sync-source.js';
 
-export const syncRuleMessages = defineMessages({
+export const syncRuleMessages = defineMessages('syncRule', {
   name: ['请输入规则名称', 'Please enter the rule name'],
   sourceMissing: ['同步源不存在', 'The sync source does not exist'],
   sourceChoose: ['请选择同步源', 'Please choose the sync source'],

@@ -3,7 +3,7 @@ import { emptyAsNull, idString, optionalText, requiredText, uploadedFile } from 
 import { defineMessagePattern, defineMessages } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
 
-export const syncMessages = defineMessages({
+export const syncMessages = defineMessages('sync', {
   name: ['请输入同步源名称', 'Please enter the name of the sync source'],
   kind: ['同步源类型须为 ldap、wecom、dingtalk、feishu 或 file', 'The kind must be ldap, wecom, dingtalk, feishu or file'],
   url: ['目录地址须为 ldap:// 或 ldaps:// 开头的地址', 'The directory address must start with ldap:// or ldaps://'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idListText, idString, optionalText, requiredText } from '../../common.js';
-import { zh } from '../../messages.js';
+import { say } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
 
 export const tenantPackage = defineResource({
@@ -12,15 +12,11 @@ export const tenantPackage = defineResource({
   permission: 'tenantpackage',
   cached: true,
   entity: z.object({
-    packageName: requiredText(zh('packageName')),
+    packageName: requiredText(say('packageName')),
     // Saber's package form joins the picked menus on add but sends its tree picker's array on edit.
     menuId: z.preprocess(
       (v) => (Array.isArray(v) && v.every((id) => typeof id === 'string' || typeof id === 'number') ? v.join(',') : v),
-      z
-        .string({ error: zh('packageMenu') })
-        .trim()
-        .min(1, zh('packageMenu'))
-        .pipe(idListText),
+      z.string(say('packageMenu')).trim().min(1, say('packageMenu')).pipe(idListText),
     ),
     remark: optionalText(),
   }),

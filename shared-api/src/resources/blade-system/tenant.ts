@@ -3,7 +3,7 @@ import { formNumber, idList, idString, isRealDate, optionalText, requiredText } 
 import { defineMessages, tooLong } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
 
-export const tenantMessages = defineMessages({
+export const tenantMessages = defineMessages('tenant', {
   tenantName: ['请输入租户名称', 'Please enter the tenant name'],
   linkman: ['请输入联系人', 'Please enter the contact person'],
   contactNumber: [
@@ -19,51 +19,51 @@ export const tenantMessages = defineMessages({
 });
 
 /** An integer form field of at least -1 (the quota: -1 means unlimited). */
-const accountNumber = formNumber(tenantMessages.accountNumber).pipe(z.number().min(-1, tenantMessages.accountNumber));
+const accountNumber = formNumber(tenantMessages.say.accountNumber).pipe(z.number().min(-1, tenantMessages.say.accountNumber));
 
 /** An expiry: a real date or date-time; empty or null means it never expires. */
 const expireTime = z
-  .union([z.string(), z.null()], { error: tenantMessages.expireTime })
+  .union([z.string(), z.null()], tenantMessages.say.expireTime)
   .transform((v) => (v === null ? '' : v.trim()))
-  .refine((v) => v === '' || isRealDate(v), tenantMessages.expireTime)
+  .refine((v) => v === '' || isRealDate(v), tenantMessages.say.expireTime)
   .transform((v) => (v === '' ? null : v))
   .optional();
 
 /** A mobile number (11 digits) or a landline with its area code (010-12345678). */
 const contactNumber = z
-  .string({ error: tenantMessages.contactNumber })
+  .string(tenantMessages.say.contactNumber)
   .trim()
-  .regex(/^(1\d{10}|0\d{2,3}-?\d{7,8})?$/, tenantMessages.contactNumber)
+  .regex(/^(1\d{10}|0\d{2,3}-?\d{7,8})?$/, tenantMessages.say.contactNumber)
   .nullish();
 
 /** The tenant's code (six digits for the tenants we create; imported ones may differ). */
 const tenantCode = z
-  .string({ error: tenantMessages.chooseTenant })
+  .string(tenantMessages.say.chooseTenant)
   .trim()
-  .min(1, tenantMessages.chooseTenant)
-  .max(12, tenantMessages.chooseTenant);
+  .min(1, tenantMessages.say.chooseTenant)
+  .max(12, tenantMessages.say.chooseTenant);
 /** An id that may be left empty to clear the setting. */
 const idOrEmpty = z.union([z.literal(''), idString]);
 /** A tenant named by its code or, as Saber 2.9's package dialog sends it under the same name, its row id. */
 const tenantCodeOrRowId = z
-  .string({ error: tenantMessages.chooseTenant })
+  .string(tenantMessages.say.chooseTenant)
   .trim()
-  .min(1, tenantMessages.chooseTenant)
-  .max(20, tenantMessages.chooseTenant);
+  .min(1, tenantMessages.say.chooseTenant)
+  .max(20, tenantMessages.say.chooseTenant);
 
 export const tenantEntity = z.object({
   /** Generated on insert; sent back unchanged on update (a different value is refused). */
-  tenantId: z.string({ error: tenantMessages.tenantIdFixed }).trim().max(12, tenantMessages.tenantIdFixed).optional(),
-  tenantName: requiredText(tenantMessages.tenantName, 50),
-  linkman: requiredText(tenantMessages.linkman, 20),
+  tenantId: z.string(tenantMessages.say.tenantIdFixed).trim().max(12, tenantMessages.say.tenantIdFixed).optional(),
+  tenantName: requiredText(tenantMessages.say.tenantName, 50),
+  linkman: requiredText(tenantMessages.say.linkman, 20),
   contactNumber,
   address: optionalText(255),
   domain: optionalText(255),
   backgroundUrl: optionalText(1000),
   accountNumber: accountNumber.optional(),
   expireTime,
-  status: formNumber(tenantMessages.status)
-    .pipe(z.union([z.literal(0), z.literal(1)], { error: tenantMessages.status }))
+  status: formNumber(tenantMessages.say.status)
+    .pipe(z.union([z.literal(0), z.literal(1)], tenantMessages.say.status))
     .optional(),
 });
 
@@ -88,7 +88,7 @@ export const tenant = defineResource({
   filters: { tenantId: 'like', tenantName: 'like', linkman: 'like', contactNumber: 'like', domain: 'like', status: 'eq' },
   sorts: ['tenantId', 'tenantName', 'accountNumber', 'expireTime'],
   defaultSort: { column: 'tenantId' },
-  unique: [{ fields: ['domain'], message: tenantMessages.domainTaken }],
+  unique: [{ fields: ['domain'], message: tenantMessages.say.domainTaken }],
   extras: {
     setting: defineExtra({
       method: 'POST',

@@ -7,7 +7,7 @@ import { menuMessages as m, optionalIds, requiredIds } from './menu-shape.js';
 const idsText = z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]).optional();
 const grantIds = z.object({ topMenuIds: idsText, menuIds: idsText });
 /** The grant once query and body are merged: every top menu chosen, menus possibly none. */
-export const topMenuGrant = z.object({ topMenuIds: requiredIds(m.topMenuChoose), menuIds: optionalIds });
+export const topMenuGrant = z.object({ topMenuIds: requiredIds(m.say.topMenuChoose), menuIds: optionalIds });
 
 /** Top menus of a tenant (the header's menu groups), each set to a subset of the menus. */
 export const topMenu = defineResource({
@@ -18,17 +18,17 @@ export const topMenu = defineResource({
   securityAudit: true,
   permission: 'topmenu',
   entity: z.object({
-    code: requiredText(m.topCode),
-    name: requiredText(m.topName),
+    code: requiredText(m.say.topCode),
+    name: requiredText(m.say.topName),
     nameEn: optionalText(),
     source: optionalText(),
     path: optionalText(),
-    sort: formNumber(m.topSort),
+    sort: formNumber(m.say.topSort),
   }),
   filters: { code: 'like', name: 'like' },
   sorts: ['sort', 'code', 'name'],
   defaultSort: { column: 'sort' },
-  unique: [{ fields: ['code'], message: m.topCodeTaken }],
+  unique: [{ fields: ['code'], message: m.say.topCodeTaken }],
   extras: {
     grant: defineExtra({
       method: 'POST',

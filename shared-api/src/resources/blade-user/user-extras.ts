@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idList, idString, optionalText, requiredText, uploadedFile } from '../../common.js';
-import { zh } from '../../messages.js';
+import { type Said, say } from '../../messages.js';
 import { defineExtra } from '../../resource.js';
 import { account, choice, optionalEmail, optionalIdList, phone, plainPassword, userEntity, userRow } from './user-fields.js';
 import { userMessages as m } from './user-messages.js';
@@ -9,19 +9,19 @@ import { userMessages as m } from './user-messages.js';
 
 const userIds = z.object({ userIds: idList });
 const done = z.boolean();
-const md5Digest = (message: string) =>
+const md5Digest = (message: Said) =>
   z
-    .string({ error: message })
+    .string(message)
     .trim()
     .min(1, message)
-    .regex(/^[0-9a-fA-F]{32}$/, m.digestMalformed);
+    .regex(/^[0-9a-fA-F]{32}$/, m.say.digestMalformed);
 
 /** update-password: md5 digests as at sign-in, plus the new password in base64 for the complexity rule. */
 export const updatePasswordFields = z.object({
-  oldPassword: md5Digest(m.oldPassword),
-  newPassword: md5Digest(m.newPassword),
-  newPassword1: md5Digest(m.newPassword1),
-  passwordBase64: z.string({ error: m.passwordBase64 }).min(1, m.passwordBase64).max(1000),
+  oldPassword: md5Digest(m.say.oldPassword),
+  newPassword: md5Digest(m.say.newPassword),
+  newPassword1: md5Digest(m.say.newPassword1),
+  passwordBase64: z.string(m.say.passwordBase64).min(1, m.say.passwordBase64).max(1000),
 });
 
 /** The filters of page, also used by export-user. */
@@ -116,8 +116,8 @@ export const userExtras = {
     summary: "The caller's own profile",
     body: z.object({
       avatar: optionalText(500),
-      realName: requiredText(m.realName, 10).optional(),
-      name: requiredText(m.name, 20).optional(),
+      realName: requiredText(m.say.realName, 10).optional(),
+      name: requiredText(m.say.name, 20).optional(),
       phone,
       email: optionalEmail,
     }),
@@ -158,7 +158,7 @@ export const userExtras = {
     fieldsFrom: 'query-or-body',
     path: 'update-platform',
     summary: "Set a user's platform and extension",
-    query: z.object({ userId: idString, userType: choice(m.userType, [1, 2, 3]), userExt: optionalText(2000) }),
+    query: z.object({ userId: idString, userType: choice(m.say.userType, [1, 2, 3]), userExt: optionalText(2000) }),
     response: done,
     permission: 'user_platform',
   }),
@@ -220,11 +220,11 @@ export const userExtras = {
     summary: 'Self-registration: a pending account (status 2) that an administrator approves; fields in the query (BladeX) or the body',
     fieldsFrom: 'query-or-body',
     body: z.object({
-      tenantId: requiredText(m.tenantId, 12),
-      account: account(m.registerAccount),
-      password: plainPassword.min(1, m.password),
+      tenantId: requiredText(m.say.tenantId, 12),
+      account: account(m.say.registerAccount),
+      password: plainPassword.min(1, m.say.password),
       // BladeX clients send the password once; a confirmation, when sent, must match it.
-      password2: plainPassword.min(1, m.password).optional(),
+      password2: plainPassword.min(1, m.say.password).optional(),
       name: optionalText(20),
       oauthId: z.union([z.literal(''), idString]).optional(),
       // The ticket the unbound social sign-in answered: proves the registrant holds the identity.
@@ -273,8 +273,8 @@ export const userExtras = {
     path: 'import-user',
     summary:
       'Import users from an xlsx file (field "file"); isCovered=1 updates existing accounts; dryRun=1 checks every row as the import would, writes nothing and answers each refused row',
-    query: z.object({ isCovered: choice(zh('badType'), [0, 1]), dryRun: choice(zh('badType'), [0, 1]) }),
-    body: z.object({ file: uploadedFile(m.importFile) }),
+    query: z.object({ isCovered: choice(say('badType'), [0, 1]), dryRun: choice(say('badType'), [0, 1]) }),
+    body: z.object({ file: uploadedFile(m.say.importFile) }),
     // A dry run answers what the import would write and, in row order, every row it would refuse.
     response: z.object({
       inserted: z.number(),

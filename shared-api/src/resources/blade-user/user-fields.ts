@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commonColumns, optionalText, requiredText } from '../../common.js';
-import { tooLong, zh } from '../../messages.js';
+import { type Said, say, tooLong } from '../../messages.js';
 import { userMessages as m } from './user-messages.js';
 
 /** Field schemas of a user: the columns of blade_user and their checks. */
@@ -11,77 +11,77 @@ const ID_LIST = /^[1-9]\d{0,18}(,[1-9]\d{0,18})*$/;
 const isIdList = (v: string) => ID_LIST.test(v) && v.split(',').every((id) => BigInt(id) <= 9223372036854775807n);
 const DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
 
-export const account = (message: string) => requiredText(message, 45).refine((v) => !/\s/.test(v), m.accountSpaces);
+export const account = (message: Said) => requiredText(message, 45).refine((v) => !/\s/.test(v), m.say.accountSpaces);
 
 /** A phone number: required, 11 characters, digits. */
 export const phone = z
-  .string({ error: m.phoneEmpty })
+  .string(m.say.phoneEmpty)
   .trim()
-  .min(1, m.phoneEmpty)
-  .refine((v) => v.length === 11, m.phoneLength)
-  .refine((v) => /^\d+$/.test(v), m.phoneDigits);
+  .min(1, m.say.phoneEmpty)
+  .refine((v) => v.length === 11, m.say.phoneLength)
+  .refine((v) => /^\d+$/.test(v), m.say.phoneDigits);
 
 /** A phone number that may be left empty (stored as null). */
 export const optionalPhone = z
-  .string({ error: zh('badType') })
+  .string(say('badType'))
   .trim()
-  .refine((v) => v === '' || v.length === 11, m.phoneLength)
-  .refine((v) => v === '' || /^\d+$/.test(v), m.phoneDigits)
+  .refine((v) => v === '' || v.length === 11, m.say.phoneLength)
+  .refine((v) => v === '' || /^\d+$/.test(v), m.say.phoneDigits)
   .transform((v) => v || null)
   .nullish();
 
 export const optionalEmail = z
-  .string({ error: zh('badType') })
+  .string(say('badType'))
   .trim()
   .max(45, tooLong(45))
-  .refine((v) => v === '' || EMAIL.test(v), m.email)
+  .refine((v) => v === '' || EMAIL.test(v), m.say.email)
   .transform((v) => v || null)
   .nullish();
 
 /** Comma-joined ids a user holds (roles, departments): at least one. */
-export const requiredIdList = (message: string) => z.string({ error: message }).trim().min(1, message).refine(isIdList, zh('badIds'));
+export const requiredIdList = (message: Said) => z.string(message).trim().min(1, message).refine(isIdList, say('badIds'));
 
 export const optionalIdList = z
-  .string({ error: zh('badIds') })
+  .string(say('badIds'))
   .trim()
-  .refine((v) => v === '' || isIdList(v), zh('badIds'))
+  .refine((v) => v === '' || isIdList(v), say('badIds'))
   .transform((v) => v || null)
   .nullish();
 
 /** A number chosen from a dictionary (a form may send it as text); empty means none. */
-export const choice = <const V extends readonly number[]>(message: string, values: V) =>
+export const choice = <const V extends readonly number[]>(message: Said, values: V) =>
   z
-    .union([z.number(), z.string(), z.null()], { error: message })
+    .union([z.number(), z.string(), z.null()], message)
     .transform((v) => (v === '' || v === null ? undefined : Number(v)))
     .refine((v) => v === undefined || values.includes(v), message)
     .optional();
 
 /** yyyy-MM-dd (optionally with a time); empty means none. */
 export const optionalDate = z
-  .string({ error: zh('badDate') })
+  .string(say('badDate'))
   .trim()
-  .refine((v) => v === '' || (DATE.test(v) && !Number.isNaN(Date.parse(v.slice(0, 10)))), zh('badDate'))
+  .refine((v) => v === '' || (DATE.test(v) && !Number.isNaN(Date.parse(v.slice(0, 10)))), say('badDate'))
   .transform((v) => v || null)
   .nullish();
 
 /** A password typed by a person (user form, registration), checked against the rule on the server. */
-export const plainPassword = z.string({ error: zh('badType') }).max(255, tooLong(255));
+export const plainPassword = z.string(say('badType')).max(255, tooLong(255));
 
 /** The editable fields of a user, in the order the form checks them. */
 export const userEntity = z.object({
-  account: account(m.account),
+  account: account(m.say.account),
   password: plainPassword.optional(),
   password2: plainPassword.optional(),
-  name: requiredText(m.name, 20),
-  realName: requiredText(m.realName, 10),
+  name: requiredText(m.say.name, 20),
+  realName: requiredText(m.say.realName, 10),
   code: optionalText(45),
-  userType: choice(m.userType, [1, 2, 3]),
-  roleId: requiredIdList(m.roleId),
-  deptId: requiredIdList(m.deptId),
+  userType: choice(m.say.userType, [1, 2, 3]),
+  roleId: requiredIdList(m.say.roleId),
+  deptId: requiredIdList(m.say.deptId),
   postId: optionalIdList,
   phone: optionalPhone,
   email: optionalEmail,
-  sex: choice(m.sex, [1, 2, 3]),
+  sex: choice(m.say.sex, [1, 2, 3]),
   birthday: optionalDate,
   avatar: optionalText(500),
 });

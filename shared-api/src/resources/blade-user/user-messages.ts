@@ -1,7 +1,7 @@
 import { defineMessagePattern, defineMessages } from '../../messages.js';
 
 /** Messages of the user area: Chinese first, English second. */
-export const userMessages = defineMessages({
+export const userMessages = defineMessages('user', {
   account: ['请输入登录账号', 'Please enter the account'],
   accountSpaces: ['登录账号不能包含空格', 'The account cannot contain spaces'],
   name: ['请输入用户昵称', 'Please enter the nickname'],

@@ -28,7 +28,7 @@ export const user = defineResource({
   filters: { account: 'like', realName: 'like', name: 'like', phone: 'like', code: 'like', userType: 'eq', deptId: 'custom' },
   sorts: ['account', 'name', 'realName', 'code'],
   // `CaseAcc` and `caseacc` would be look-alikes of one another: one of them per tenant.
-  unique: [{ fields: ['account'], message: m.accountTaken, ignoreCase: true }],
+  unique: [{ fields: ['account'], message: m.say.accountTaken, ignoreCase: true }],
   hidden: ['password'],
   extras: userExtras,
   view: {

@@ -1,4 +1,4 @@
-import { phoneSignInMessages, toEnglish } from '@sso/shared-api/auth';
+import { messageIn, phoneSignInMessages } from '@sso/shared-api/auth';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +45,7 @@ export function SendCodeButton({ target, captcha, onCaptchaNeeded, onCaptchaUsed
       setLeft(WAIT_SECONDS);
     } catch (error) {
       const message = errorMessage(error);
-      if (message === phoneSignInMessages.captchaNeeded || message === toEnglish(phoneSignInMessages.captchaNeeded)) {
+      if (message === phoneSignInMessages.captchaNeeded || message === messageIn(phoneSignInMessages.say.captchaNeeded, 'en')) {
         onCaptchaNeeded();
         feedback.message.warning(t('signIn.captchaFirst'));
       } else feedback.message.error(message);

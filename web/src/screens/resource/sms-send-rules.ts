@@ -1,9 +1,9 @@
-import { resourceMessages as m, toEnglish } from '@sso/shared-api';
+import { type Message, resourceMessages as m, messageIn } from '@sso/shared-api';
 
 /** The server's phone check (`+` and 11 to 15 digits). */
 const PHONE = /^\+?\d{11,15}$/;
 
-const say = (message: string, language: string) => (language === 'en' ? toEnglish(message) : message);
+const say = (message: Message, language: string) => messageIn(message, language === 'en' ? 'en' : 'zh');
 
 /** Comma-joined phone numbers: at least one, each well formed; the message otherwise. */
 export function phonesProblem(text: string | undefined, language: string): string | undefined {
@@ -11,8 +11,8 @@ export function phonesProblem(text: string | undefined, language: string): strin
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
-  if (!phones.length) return say(m.phones, language);
-  if (!phones.every((p) => PHONE.test(p))) return say(m.phoneFormat, language);
+  if (!phones.length) return say(m.say.phones, language);
+  if (!phones.every((p) => PHONE.test(p))) return say(m.say.phoneFormat, language);
   return undefined;
 }
 
@@ -25,5 +25,5 @@ export function paramsProblem(text: string | undefined, language: string): strin
   } catch {
     // reported below
   }
-  return say(m.smsParams, language);
+  return say(m.say.smsParams, language);
 }

@@ -4,7 +4,7 @@ import type { ResourceRules } from '../../engine/types.js';
 import type { Caller } from '../../kernel/caller.js';
 import { hashClientSecret } from '../../kernel/client-secret.js';
 
-export const clientRuleMessages = defineMessages({
+export const clientRuleMessages = defineMessages('clientRule', {
   inUse: [
     '当前登录所用的客户端不可删除、禁用、改名或重置密钥',
     'The client you are signed in with cannot be removed, disabled, renamed or given a new secret',

@@ -8,7 +8,7 @@ import { buildModel, type CodeRecord, type GenModel } from './model.js';
 import { type GeneratedFile, saberFiles, ssoFiles } from './render.js';
 import { readTableColumns } from './table-metadata.js';
 
-const m = defineMessages({
+const m = defineMessages('codeGenerate', {
   clash: ['生成的资源与平台已有的资源或菜单重名', 'The generated resource has the name of a resource or menu the platform has'],
   sameName: ['所选记录会生成同名的资源', 'The chosen records would generate resources of the same name'],
   noFields: ['该表除主键与基础字段外没有可生成的列', 'The table has no column to generate besides its key and base columns'],

@@ -2,7 +2,7 @@ import { badRequest, defineMessagePattern, defineMessages, type TableColumn } fr
 import type { AppContext } from '../../context.js';
 import { type DataSourceSession, withDataSource } from '../../domain/data-sources.js';
 
-const m = defineMessages({
+const m = defineMessages('tableMetadata', {
   noTable: ['数据源中没有该表', 'The data source has no such table'],
 });
 defineMessagePattern(/^数据源中没有该表: (.+)$/, 'The data source has no such table: $1');

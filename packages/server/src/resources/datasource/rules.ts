@@ -6,7 +6,7 @@ import { databaseTarget, hostPortOf } from '../../domain/data-sources.js';
 import type { ResourceRules } from '../../engine/types.js';
 import { live } from '../../kernel/live-rows.js';
 
-const m = defineMessages({
+const m = defineMessages('datasourceRules', {
   inUse: ['数据源正被租户使用，请先解除绑定', 'A tenant uses this data source: unbind it first'],
 });
 

@@ -93,7 +93,7 @@ describe('dept submit and remove', () => {
   it.each([
     ['without deptName', { deptName: undefined }, deptMessages.deptName],
     ['with a blank deptName', { deptName: '  ' }, deptMessages.deptName],
-    ['with a deptName over 45 characters', { deptName: '机'.repeat(46) }, tooLong(45)],
+    ['with a deptName over 45 characters', { deptName: '机'.repeat(46) }, tooLong(45).text],
     ['without fullName', { fullName: undefined }, deptMessages.fullName],
     ['with an empty fullName', { fullName: '' }, deptMessages.fullName],
     ['without deptCategory', { deptCategory: undefined }, deptMessages.deptCategory],

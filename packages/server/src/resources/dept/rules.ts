@@ -11,7 +11,7 @@ import { live } from '../../kernel/live-rows.js';
 type AnyDb = Kysely<any>;
 type Row = Record<string, unknown>;
 
-export const deptRuleMessages = defineMessages({
+export const deptRuleMessages = defineMessages('deptRule', {
   deptParentMissing: ['上级机构不存在', 'The parent department does not exist'],
   deptCycle: ['上级机构不能是该机构自身或其下级机构', 'A department cannot be placed under itself or one of its descendants'],
   deptHasChildren: ['请先删除下级机构', 'Remove the child departments first'],

@@ -48,7 +48,7 @@ describe('post', () => {
     ['with a category outside post_category', { category: 7 }, postMessages.category],
     ['without postCode', { postCode: undefined }, postMessages.postCode],
     ['with a blank postCode', { postCode: ' ' }, postMessages.postCode],
-    ['with a postCode over 12 characters', { postCode: 'P'.repeat(13) }, tooLong(12)],
+    ['with a postCode over 12 characters', { postCode: 'P'.repeat(13) }, tooLong(12).text],
     ['without postName', { postName: undefined }, postMessages.postName],
     ['with an empty postName', { postName: '' }, postMessages.postName],
     ['without sort', { sort: undefined }, postMessages.postSort],

@@ -1,4 +1,4 @@
-import { ADMINISTRATOR_ROLE, type RoleNode, role, type TreeNode, toEnglish } from '@sso/shared-api';
+import { ADMINISTRATOR_ROLE, type RoleNode, role, storedTextIn, type TreeNode } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import { heldIds, inOrderOf, targetTenant } from '../../domain/role-access.js';
 import { buildTree, bySortThenId } from '../../domain/tree.js';
@@ -18,7 +18,7 @@ type RoleRow = Omit<RoleNode, 'hasChildren' | 'children'>;
 async function rolesOf(ctx: AppContext, tenantId: string, english = false): Promise<RoleRow[]> {
   const rows = await ctx.db.selectFrom('blade_role').selectAll().$call(live(tenantId)).execute();
   const roles = (rows.map((row) => toApiRow(row)) as RoleRow[]).sort(bySortThenId);
-  return english ? roles.map((row) => ({ ...row, roleName: toEnglish(row.roleName) })) : roles;
+  return english ? roles.map((row) => ({ ...row, roleName: storedTextIn(row.roleName, 'en') })) : roles;
 }
 
 /** Rows arrive sorted, and buildTree keeps their order. */

@@ -10,7 +10,7 @@ import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 import { roleRuleMessages } from './rules.js';
 
-export const grantMessages = defineMessages({
+export const grantMessages = defineMessages('grant', {
   grantRoleMissing: ['所选角色不存在', 'A chosen role does not exist'],
   dataScopeMissing: ['所选数据权限不存在', 'A chosen data scope does not exist'],
   apiScopeMissing: ['所选接口权限不存在', 'A chosen API scope does not exist'],

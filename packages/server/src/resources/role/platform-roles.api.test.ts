@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT_ID, platformRoleMessages as m, PLATFORM_ROLES, toEnglish } from '@sso/shared-api';
+import { DEFAULT_TENANT_ID, platformRoleMessages as m, messageIn, PLATFORM_ROLES } from '@sso/shared-api';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bad, createRole, createUser, failure, menuIds, tableSnapshot, useTestServer } from '../../api-suite.testkit.js';
@@ -203,7 +203,7 @@ describe('no user holds two of the three, through SCIM', () => {
       patchBody({ op: 'add', path: 'members', value: [{ value: userId }] }),
     );
     expect(refused.status).toBe(400);
-    expect(refused.body.detail).toBe(toEnglish(m.systemWithAudit));
+    expect(refused.body.detail).toBe(messageIn(m.say.systemWithAudit, 'en'));
     const row = await db().selectFrom('blade_user').select('roleId').where('id', '=', userId).executeTakeFirstOrThrow();
     expect(row.roleId).toBe(roles.audit);
     expect((await refusalsLogged(since)).length).toBeGreaterThan(0);

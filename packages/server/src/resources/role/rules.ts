@@ -9,7 +9,7 @@ import { live } from '../../kernel/live-rows.js';
 // biome-ignore lint/suspicious/noExplicitAny: rules run on the generic layer's transaction
 type AnyDb = Kysely<any>;
 
-export const roleRuleMessages = defineMessages({
+export const roleRuleMessages = defineMessages('roleRule', {
   roleParentMissing: ['上级角色不存在', 'The parent role does not exist'],
   roleCycle: ['上级角色不能是该角色自身或其下级角色', 'A role cannot be placed under itself or one of its descendants'],
   roleHasChildren: ['请先删除下级角色', 'Remove the child roles first'],

@@ -2,7 +2,7 @@ import { badRequest, defineMessages, scopeMessages, zh } from '@sso/shared-api';
 import { assertAllExist, assertDictKey } from '../../domain/scope-checks.js';
 import type { ResourceRules } from '../../engine/types.js';
 
-export const scopeRuleMessages = defineMessages({
+export const scopeRuleMessages = defineMessages('scopeRule', {
   customScopeValue: ['自定义规则请输入以逗号分隔的机构编号', 'A custom rule needs a comma-joined list of department ids'],
   customScopeDept: ['自定义规则中的机构不存在', 'A department of the custom rule does not exist'],
 });

@@ -11,7 +11,7 @@ import type { SecurityTarget } from '../../logs/security-events.js';
 import { assertPlatformTenantKept, normaliseDomain, toExpiry } from './rules.js';
 import { selectTenants } from './select.js';
 
-const m = defineMessages({
+const m = defineMessages('tenantExtras', {
   tenantMissing: ['租户不存在', 'The tenant does not exist'],
   datasourceMissing: ['数据源不存在', 'The data source does not exist'],
   packageMissing: ['产品包不存在', 'The product package does not exist'],

@@ -5,7 +5,7 @@ import { syncSessionsOfTenants } from '../../domain/account-sessions.js';
 import { generateTenantId, paramValue, provisionTenant } from '../../domain/tenant-provision.js';
 import type { ResourceRules } from '../../engine/types.js';
 
-export const tenantRuleMessages = defineMessages({
+export const tenantRuleMessages = defineMessages('tenantRule', {
   platformFixed: ['平台租户不可删除、禁用或设置过期时间', 'The platform tenant cannot be removed, disabled or given an expiry'],
 });
 

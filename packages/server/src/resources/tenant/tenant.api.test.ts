@@ -132,10 +132,10 @@ describe('creating a tenant', () => {
   it.each([
     ['without tenantName', { tenantName: undefined }, t.tenantName],
     ['with a blank tenantName', { tenantName: '  ' }, t.tenantName],
-    ['with a tenantName over 50 characters', { tenantName: long(51) }, tooLong(50)],
+    ['with a tenantName over 50 characters', { tenantName: long(51) }, tooLong(50).text],
     ['without linkman', { linkman: undefined }, t.linkman],
     ['with an empty linkman', { linkman: '' }, t.linkman],
-    ['with a linkman over 20 characters', { linkman: long(21) }, tooLong(20)],
+    ['with a linkman over 20 characters', { linkman: long(21) }, tooLong(20).text],
     ['with a contact number of letters', { contactNumber: 'abc' }, t.contactNumber],
     ['with a 10-digit contact number', { contactNumber: '1380013800' }, t.contactNumber],
     ['with a quota below -1', { accountNumber: -2 }, t.accountNumber],

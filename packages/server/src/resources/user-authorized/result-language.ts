@@ -1,4 +1,4 @@
-import { toEnglish } from '@sso/shared-api';
+import { storedTextIn } from '@sso/shared-api';
 import type { FastifyRequest } from 'fastify';
 import { wantsEnglish } from '../../http/language.js';
 
@@ -9,5 +9,5 @@ import { wantsEnglish } from '../../http/language.js';
  */
 export function resultsInLanguage<T extends { results: { message: string }[] }>(request: FastifyRequest, answer: T): T {
   if (!wantsEnglish(request)) return answer;
-  return { ...answer, results: answer.results.map((row) => (row.message ? { ...row, message: toEnglish(row.message) } : row)) };
+  return { ...answer, results: answer.results.map((row) => (row.message ? { ...row, message: storedTextIn(row.message, 'en') } : row)) };
 }
