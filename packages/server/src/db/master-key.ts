@@ -95,7 +95,9 @@ export function unwrapKey(master: MasterKey, stored: string, what: string): stri
   const [, iv, ciphertext, tag] = parts as unknown as [string, string, string, string];
   const expected = Buffer.from(hmacSm3(macKeyOf(master), `${iv}${ciphertext}`), 'hex');
   if (!timingSafeEqual(expected, Buffer.from(tag, 'hex'))) {
-    throw new MasterKeyError(`the master key from ${master.source} does not open ${what}: start with the master key it was wrapped under (every node of a cluster needs the same one)`);
+    throw new MasterKeyError(
+      `the master key from ${master.source} does not open ${what}: start with the master key it was wrapped under (every node of a cluster needs the same one)`,
+    );
   }
   return sm4.decrypt(ciphertext, master.hex, { mode: 'cbc', iv }) as string;
 }
