@@ -64,7 +64,10 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     // its error with no pool listener attached: without one of its own it would end the process.
     // Its statements fail on their own, and the pool drops it when it is released.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), plugins: plugins(personalData) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: config.SSO_PG_PREPARED_STATEMENTS === 'false' ? pool : preparingPool(pool) }),
+      plugins: plugins(personalData),
+    });
     const url = new URL(config.DATABASE_URL);
     return {
       db,
