@@ -122,7 +122,8 @@ export async function insertRecords<E>(
 /**
  * `audit.chainDigest`: `sha256`, or SM3 (the default). Kept in the parameters' cache (the key
  * `Params.get` uses, dropped when a parameter is saved); a miss is read through the writer's own
- * transaction: on the embedded database a read beside an open transaction would wait for it to end.
+ * executor (its transaction when it has one): on the embedded database a read beside an open
+ * transaction would wait for it to end.
  */
 async function chainDigest(executor: Executor, cache: ResourceCache): Promise<ChainDigest> {
   const value = await cache.get('blade_param', 'key:audit.chainDigest', async () => {
