@@ -16,6 +16,7 @@ const LOADED_ON_FIRST_USE = [
   'ioredis',
   'pinyin-pro',
   'cron-parser',
+  'undici',
 ];
 
 const srcDir = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -4,7 +4,7 @@ const requireHere = createRequire(import.meta.url);
 
 /**
  * A library that an idle server does not need (spreadsheets, captcha drawing, WebAuthn, SAML's
- * certificates, workflow, MySQL, Redis, pinyin), loaded the first time it is used instead of at
+ * certificates, workflow, MySQL, Redis, pinyin, the outbound HTTP client), loaded the first time it is used instead of at
  * start: each holds megabytes of code and data, and most deployments use a few of them, some
  * never. Loaded synchronously by its CommonJS build, so a synchronous caller stays synchronous.
  */
