@@ -1,7 +1,6 @@
 import { COMPLIANCE_DEFAULTS, COMPLIANCE_LIMITS, COMPLIANCE_PARAMS, COMPLIANCE_SWITCHES, type ComplianceSettings } from '@sso/shared-api';
-import { live } from '../kernel/live-rows.js';
 import type { Db } from './database.js';
-import type { Params } from './params.js';
+import { type ParamReader, paramsThrough } from './params.js';
 
 /** Off: what every control is while a tenant's profile is off. */
 const OFF: Omit<ComplianceSettings, 'profile' | 'forcedByPlatform'> = {
@@ -16,15 +15,30 @@ const OFF: Omit<ComplianceSettings, 'profile' | 'forcedByPlatform'> = {
 };
 
 /**
- * A tenant's compliance settings as they apply. The profile is on when the tenant turned it on,
- * or when the platform's own value is `true` (the platform turns it on for every tenant and no
- * tenant can then turn it off). The limits apply only while the profile is on: each is the
- * tenant's value, else the platform's, else the default; a malformed value counts as unset.
+ * The one reading of the profile switch. The profile is on when the tenant turned it on, or when
+ * the platform's own value is `true` (the platform turns it on for every tenant and no tenant can
+ * then turn it off). Read through `params`: the cached `Params`, or `paramsThrough(trx)` for a
+ * check made inside a transaction. Answers the tenant's own values too, for the limits.
  */
-export async function complianceOf(params: Params, tenantId: string): Promise<ComplianceSettings> {
+async function profileSwitch(params: ParamReader, tenantId: string) {
   const own = await params.ownValues(tenantId);
   const forcedByPlatform = (await params.get(COMPLIANCE_PARAMS.profile)) === 'true';
   const profile = forcedByPlatform || own.get(COMPLIANCE_PARAMS.profile) === 'true';
+  return { profile, forcedByPlatform, own };
+}
+
+/** Whether the tenant's profile is on, read through `params` (see `profileSwitch`). */
+export async function profileOn(params: ParamReader, tenantId: string): Promise<boolean> {
+  return (await profileSwitch(params, tenantId)).profile;
+}
+
+/**
+ * A tenant's compliance settings as they apply, read through `params` (see `profileSwitch`). The
+ * limits apply only while the profile is on: each is the tenant's value, else the platform's, else
+ * the default; a malformed value counts as unset.
+ */
+export async function complianceOf(params: ParamReader, tenantId: string): Promise<ComplianceSettings> {
+  const { profile, forcedByPlatform, own } = await profileSwitch(params, tenantId);
   if (!profile) return { profile, forcedByPlatform, ...OFF };
   const value = async (setting: keyof typeof COMPLIANCE_PARAMS) =>
     own.get(COMPLIANCE_PARAMS[setting]) ?? (await params.get(COMPLIANCE_PARAMS[setting]));
@@ -41,28 +55,6 @@ export async function complianceOf(params: Params, tenantId: string): Promise<Co
   return settings;
 }
 
-/**
- * Whether the tenant's profile is on, read from the tables through the handle given: the same rule
- * as `complianceOf` (the platform's value, else the tenant's own), for checks made inside a
- * transaction (a grant), which must read through that transaction rather than the cached values.
- */
-export async function profileOn(db: Db, tenantId: string): Promise<boolean> {
-  const platform = await db
-    .selectFrom('blade_param')
-    .select('paramValue')
-    .where('paramKey', '=', COMPLIANCE_PARAMS.profile)
-    .$call(live())
-    .executeTakeFirst();
-  if (platform?.paramValue === 'true') return true;
-  const own = await db
-    .selectFrom('blade_tenant_param')
-    .select('paramValue')
-    .where('tenantId', '=', tenantId)
-    .where('paramKey', '=', COMPLIANCE_PARAMS.profile)
-    .executeTakeFirst();
-  return own?.paramValue === 'true';
-}
-
 /** Whether any tenant holds the profile on (the platform for all, or one tenant for itself). */
 export async function anyProfileOn(db: Db): Promise<boolean> {
   const own = await db
@@ -73,11 +65,5 @@ export async function anyProfileOn(db: Db): Promise<boolean> {
     .limit(1)
     .executeTakeFirst();
   if (own) return true;
-  const platform = await db
-    .selectFrom('blade_param')
-    .select('paramValue')
-    .where('paramKey', '=', COMPLIANCE_PARAMS.profile)
-    .$call(live())
-    .executeTakeFirst();
-  return platform?.paramValue === 'true';
+  return (await paramsThrough(db).get(COMPLIANCE_PARAMS.profile)) === 'true';
 }

@@ -2,6 +2,34 @@ import type { ResourceCache } from '../kernel/cache.js';
 import { live } from '../kernel/live-rows.js';
 import type { Db } from './database.js';
 
+/** The two reads every parameter answer comes from, through whichever executor is given. */
+function readPlatformValue(db: Db, key: string): Promise<string | undefined> {
+  return db
+    .selectFrom('blade_param')
+    .select('paramValue')
+    .where('paramKey', '=', key)
+    .$call(live())
+    .executeTakeFirst()
+    .then((row) => row?.paramValue);
+}
+
+async function readOwnValues(db: Db, tenantId: string): Promise<ReadonlyMap<string, string>> {
+  const rows = await db.selectFrom('blade_tenant_param').select(['paramKey', 'paramValue']).where('tenantId', '=', tenantId).execute();
+  return new Map(rows.map((row) => [row.paramKey, row.paramValue]));
+}
+
+/** What a setting is read from: the cached `Params`, or the tables through one executor (`paramsThrough`). */
+export type ParamReader = Pick<Params, 'get' | 'ownValues'>;
+
+/**
+ * The parameters read straight from the tables through `db`, uncached: for a check made inside a
+ * transaction, which sees that transaction's own writes and, on PGlite (one connection), must not
+ * wait on the root handle the cached `Params` reads through.
+ */
+export function paramsThrough(db: Db): ParamReader {
+  return { get: (key) => readPlatformValue(db, key), ownValues: (tenantId) => readOwnValues(db, tenantId) };
+}
+
 /**
  * System parameters by key, read through the resource cache: the platform's values
  * (`blade_param`, the parameter screen) and a tenant's own values over them (`blade_tenant_param`).
@@ -14,10 +42,7 @@ export class Params {
 
   /** The platform's value of a parameter. */
   async get(key: string): Promise<string | undefined> {
-    return this.cache.get('blade_param', `key:${key}`, async () => {
-      const row = await this.db.selectFrom('blade_param').select('paramValue').where('paramKey', '=', key).$call(live()).executeTakeFirst();
-      return row?.paramValue;
-    });
+    return this.cache.get('blade_param', `key:${key}`, () => readPlatformValue(this.db, key));
   }
 
   async getNumber(key: string, fallback: number): Promise<number> {
@@ -37,14 +62,7 @@ export class Params {
 
   /** Every value the tenant set for itself, by key (one read per tenant while cached). */
   async ownValues(tenantId: string): Promise<ReadonlyMap<string, string>> {
-    return this.cache.get('blade_tenant_param', `tenant:${tenantId}`, async () => {
-      const rows = await this.db
-        .selectFrom('blade_tenant_param')
-        .select(['paramKey', 'paramValue'])
-        .where('tenantId', '=', tenantId)
-        .execute();
-      return new Map(rows.map((row) => [row.paramKey, row.paramValue]));
-    });
+    return this.cache.get('blade_tenant_param', `tenant:${tenantId}`, () => readOwnValues(this.db, tenantId));
   }
 
   /**

@@ -1,6 +1,7 @@
 import { platformRoleMessages as m, PLATFORM_ROLES, type PlatformRoleKind, platformPairMessage } from '@sso/shared-api';
 import { profileOn } from '../db/compliance.js';
 import type { Db } from '../db/database.js';
+import { paramsThrough } from '../db/params.js';
 import { AUDIT_LOG_MENUS, GRANT_RIGHT_MENUS } from '../db/seed-data/platform-roles.js';
 import type { Caller } from '../kernel/caller.js';
 import { live } from '../kernel/live-rows.js';
@@ -135,7 +136,7 @@ export async function checkPlatformRoleExclusivity(
   // Only well-formed ids are looked up (a user's stored list may hold blanks); others name no role.
   const named = [...new Set([...roleIds, ...heldRoleIds])].filter((id) => /^\d{1,19}$/.test(id));
   const facts = await loadRoleFacts(db, attempt.tenantId, named);
-  const message = roleSetRefusal(facts, roleIds, heldRoleIds, await profileOn(db, attempt.tenantId));
+  const message = roleSetRefusal(facts, roleIds, heldRoleIds, await profileOn(paramsThrough(db), attempt.tenantId));
   if (message) throw refusal(message, attempt, roleIds);
 }
 
@@ -145,7 +146,7 @@ export async function checkPlatformRoleExclusivity(
  * both together.
  */
 export async function checkRoleMenus(db: Db, attempt: GrantAttempt, roleIds: readonly string[], menuIds: readonly string[]): Promise<void> {
-  if (!(await profileOn(db, attempt.tenantId))) return;
+  if (!(await profileOn(paramsThrough(db), attempt.tenantId))) return;
   const rights = await menuRights(db, menuIds);
   const roleAttempt = { ...attempt, type: 'role.grant' as const };
   if (rights.grants && rights.audits) throw refusal(m.roleGrantWithAudit, roleAttempt, roleIds);

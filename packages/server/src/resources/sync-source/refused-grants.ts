@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { profileOn } from '../../db/compliance.js';
+import { paramsThrough } from '../../db/params.js';
 import type { Database } from '../../db/schema.js';
 import { loadRoleFacts } from '../../domain/platform-roles.js';
 import { loadHoldings, loadRoleDuties, loadRules, type RoleDuties } from '../../domain/sod.js';
@@ -40,7 +41,7 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
  * run changes it).
  */
 export function refusalDigests(db: Kysely<Database>, tenantId: string) {
-  const platform = once(async () => ({ profile: await profileOn(db, tenantId), facts: await loadRoleFacts(db, tenantId) }));
+  const platform = once(async () => ({ profile: await profileOn(paramsThrough(db), tenantId), facts: await loadRoleFacts(db, tenantId) }));
   const dutiesOf = (duties: Map<string, RoleDuties>, id: string) => {
     const role = duties.get(id);
     return role ? [sorted(role.menus), sorted(role.functions)] : null;

@@ -2,6 +2,7 @@ import { ADMINISTRATOR_ROLE, badRequest, userMessages as m, rowMessage, type Upl
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { profileOn } from '../../db/compliance.js';
+import { paramsThrough } from '../../db/params.js';
 import type { Database } from '../../db/schema.js';
 import { loadRoleFacts, refusal, roleSetRefusal } from '../../domain/platform-roles.js';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
@@ -81,7 +82,7 @@ export const userExcelHandlers = someExtraHandlers(user, {
     if (sheet.length > MAX_IMPORT) throw badRequest(m.importTooMany);
     // 三员分立: a row may not give two of the three administrators, nor (profile on) granting and audit-log rights together.
     const facts = await loadRoleFacts(ctx.db, who.tenant_id);
-    const profile = await profileOn(ctx.db, who.tenant_id);
+    const profile = await profileOn(paramsThrough(ctx.db), who.tenant_id);
     const platformRefusal = (roleIds: string[]) => roleSetRefusal(facts, roleIds, [], profile);
     const { rows, refused } = checkSheet(sheet, await tenantNames(ctx.db, who.tenant_id), who.isAdministrator, platformRefusal);
     const args = { ctx, repo, caller: who, rows, covered: Number(query.isCovered) === 1 };
