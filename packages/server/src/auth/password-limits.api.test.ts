@@ -82,6 +82,19 @@ describe('password expiry', () => {
     const initial = (await suite.server.ctx.params.get('account.initPassword')) ?? '';
     expect((await signInAs(user, initial)).isInitPassword).toBe(INIT_PASSWORD_PENDING);
   });
+
+  it("lifts the expiry's hold when the expiry alone is turned off (the profile staying on), but never a reset's", async () => {
+    const { admin, user } = await tenantWithUser('630010', { passwordExpiryDays: 1 });
+    await setUser(user.id, { passwordChangedAt: daysAgo(2) });
+    expect((await signInAs(user)).isInitPassword).toBe(INIT_PASSWORD_PENDING);
+    await admin.sdk.system.compliance.saveSettings({ passwordExpiryDays: 0 });
+    const lifted = await signInAs(user);
+    expect(lifted.isInitPassword).toBe(INIT_PASSWORD_DONE);
+    expect((await call(suite.server.baseUrl, 'GET', PARAM_LIST, { token: lifted.access })).status).toBe(200);
+    await admin.sdk.user.user.resetPassword({ userIds: user.id });
+    const initial = (await suite.server.ctx.params.get('account.initPassword')) ?? '';
+    expect((await signInAs(user, initial)).isInitPassword).toBe(INIT_PASSWORD_PENDING);
+  });
 });
 
 describe('password history and minimum age', () => {
