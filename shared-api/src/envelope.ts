@@ -62,7 +62,12 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (msg: Said) => new ApiError(400, msg);
-export const unauthorized = (msg: Said) => new ApiError(401, msg);
-export const forbidden = (msg: Said) => new ApiError(403, msg);
-export const notFound = (msg: Said) => new ApiError(404, msg);
+// The server raises errors through these, always with a message that has an id (a plain text does
+// not compile), so every edge translates it by that id. `new ApiError` with a text is for clients,
+// which rebuild an error from the text a server answered.
+export const badRequest = (msg: Message, data?: unknown) => new ApiError(400, msg, data);
+export const unauthorized = (msg: Message) => new ApiError(401, msg);
+export const forbidden = (msg: Message) => new ApiError(403, msg);
+export const notFound = (msg: Message) => new ApiError(404, msg);
+/** An error with another status (409, 429, 503…), with a message that has an id like the others. */
+export const refusedWith = (status: number, msg: Message, data?: unknown) => new ApiError(status, msg, data);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from './common.js';
-import { defineMessages } from './messages.js';
+import { defineMessages, type Message, withDetail } from './messages.js';
 import { invalidRedirectUris, MAX_REDIRECT_LENGTH } from './redirect.js';
 
 export const redirectMessages = defineMessages('redirect', {
@@ -18,8 +18,8 @@ export function displayAddress(address: string, max = 200): string {
   return visible.length > max ? `${visible.slice(0, max)}…` : visible;
 }
 
-/** The refusal of a hand-off: the message, then the address (the server translates the part before `: `). */
-export const redirectRefusal = (address: string) => `${redirectMessages.notRegistered}: ${displayAddress(address)}`;
+/** The refusal of a hand-off: the message, then the address as it is shown. */
+export const redirectRefusal = (address: string): Message => withDetail(redirectMessages.say.notRegistered, displayAddress(address));
 
 /**
  * A client's `webServerRedirectUri`: comma-separated absolute http(s) URIs without userinfo,

@@ -1,4 +1,4 @@
-import { definedMessages, handWordedPatterns, type Language } from './messages.js';
+import { definedMessages, handWordedPatterns, type Language, type StoredText } from './messages.js';
 
 /**
  * Texts that reach a reader without a message id, translated by their wording. Only two kinds:
@@ -39,3 +39,6 @@ function englishOf(text: string): string {
 
 /** A stored or hand-worded text in a language; unchanged in Chinese or when it has no English. */
 export const storedTextIn = (text: string, language: Language): string => (language === 'en' ? englishOf(text) : text);
+
+/** A recorded text as a message's parameter (`withDetail(m.say.fileHasErrors, storedText(row.message))`). */
+export const storedText = (text: string): StoredText => ({ stored: text, in: (language) => storedTextIn(text, language) });

@@ -7,7 +7,7 @@ import {
   forbidden,
   ok,
   redirectRefusal,
-  zh,
+  say,
 } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -129,8 +129,8 @@ export function registerCasRoutes(root: FastifyInstance, ctx: AppContext): void 
     async (request) => {
       const { service, renew } = request.query;
       const issued = await issueTicket(callerOf(request), service, renew === 'true', request);
-      if (issued.refusal === 'not-granted') throw forbidden(zh('forbidden'));
-      if (issued.refusal === 'renew') throw badRequest(casMessages.renewNeedsSignIn);
+      if (issued.refusal === 'not-granted') throw forbidden(say('forbidden'));
+      if (issued.refusal === 'renew') throw badRequest(casMessages.say.renewNeedsSignIn);
       if (issued.refusal) throw badRequest(redirectRefusal(service));
       return ok({ url: issued.url });
     },

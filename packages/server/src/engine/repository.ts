@@ -1,4 +1,4 @@
-import { ApiError, badRequest, DEFAULT_TENANT_ID, forbidden, type Page, type ResourceDef, zh } from '@sso/shared-api';
+import { ApiError, badRequest, DEFAULT_TENANT_ID, forbidden, type Page, type ResourceDef, say } from '@sso/shared-api';
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { DataFilter } from '../auth/scopes.js';
 import type { AppContext } from '../context.js';
@@ -226,7 +226,7 @@ export class Repository implements ResourceRepository {
     const existing = id
       ? await this.narrowed(db, caller, filter).selectAll().where(this.key, '=', id).forUpdate().executeTakeFirst()
       : undefined;
-    if (id && !existing) throw badRequest(zh('recordMissing'));
+    if (id && !existing) throw badRequest(say('recordMissing'));
     await assertReferences(db, this.def, caller.tenant_id, values);
     const outcome = await this.rules.beforeSave?.({
       ctx: this.ctx,
@@ -290,7 +290,7 @@ export class Repository implements ResourceRepository {
     this.assertMayWrite(caller);
     const db = trx as unknown as AnyDb;
     const rows = (await this.narrowed(db, caller, filter).selectAll().where(this.key, 'in', ids).forUpdate().execute()) as Row[];
-    if (rows.length !== ids.length) throw badRequest(zh('recordMissing'));
+    if (rows.length !== ids.length) throw badRequest(say('recordMissing'));
     await this.rules.beforeRemove?.({ ctx: this.ctx, caller, def: this.def, rows, trx: db });
     // Without an is_deleted column a removal is for good.
     if (!this.def.commonColumns) await db.deleteFrom(this.def.table).where(this.key, 'in', ids).execute();
@@ -329,7 +329,7 @@ export class Repository implements ResourceRepository {
     const db = trx as unknown as AnyDb;
     const unique = [...new Set(ids)];
     const rows = (await this.narrowed(db, caller, filter).selectAll().where(this.key, 'in', unique).forUpdate().execute()) as Row[];
-    if (rows.length !== unique.length) throw badRequest(zh('recordMissing'));
+    if (rows.length !== unique.length) throw badRequest(say('recordMissing'));
     change.check?.(rows);
     const audit = this.def.commonColumns ? { updateUser: caller.user_id, updateTime: new Date() } : {};
     const update = (values: Row, keys: unknown[]) =>
@@ -366,7 +366,7 @@ export class Repository implements ResourceRepository {
 
   /** Platform-wide tables (not tenant scoped) are changed only from the platform tenant. */
   assertMayWrite(caller: Caller): void {
-    if (!this.def.tenantScoped && caller.tenant_id !== DEFAULT_TENANT_ID) throw forbidden(zh('forbidden'));
+    if (!this.def.tenantScoped && caller.tenant_id !== DEFAULT_TENANT_ID) throw forbidden(say('forbidden'));
   }
 
   private async assertUnique(trx: Transaction<unknown> | AnyDb, caller: Caller, row: Row, id?: string): Promise<void> {

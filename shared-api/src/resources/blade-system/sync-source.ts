@@ -272,7 +272,7 @@ const cron = emptyAsNull(
 
 /** The fields of a source (see `syncSource`). */
 const syncSourceEntity = z.object({
-  name: requiredText(syncMessages.name, 64),
+  name: requiredText(syncMessages.say.name, 64),
   kind: z.enum(SYNC_KINDS, { error: syncMessages.kind }),
   status: z.preprocess((v) => (typeof v === 'string' && v !== '' ? Number(v) : v), z.union([z.literal(1), z.literal(2)])).optional(),
   schedule: cron,
@@ -365,7 +365,7 @@ export const syncSource = defineResource({
       summary:
         'Give an HR file source its file (field "file", CSV or xlsx): answers its row count and every broken row; runs read the file last uploaded',
       query: z.object({ id: idString }),
-      body: z.object({ file: uploadedFile(syncMessages.fileRequired) }),
+      body: z.object({ file: uploadedFile(syncMessages.say.fileRequired) }),
       response: z.object({ rows: z.number(), failures: z.array(z.object({ row: z.number(), message: z.string() })) }),
       multipart: true,
       permission: 'syncsource_apply',

@@ -1,4 +1,4 @@
-import { badRequest, appAuthzMessages as m, sodConflict } from '@sso/shared-api';
+import { badRequest, type Message, appAuthzMessages as m, sodConflict } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import { dropGrantCaches, writeSodLog } from '../../domain/grant-log.js';
 import { loadSodState, newBreach, type SodRule, withRoleDuties } from '../../domain/sod.js';
@@ -33,7 +33,7 @@ export async function grantRoleDuties(
     .where('id', '=', appRoleId)
     .$call(live(tenantId))
     .executeTakeFirst();
-  if (!role) throw badRequest(m.roleMissing);
+  if (!role) throw badRequest(m.say.roleMissing);
   if (ids.length) {
     const found = await ctx.db
       .selectFrom(spec.items)
@@ -41,10 +41,10 @@ export async function grantRoleDuties(
       .where('id', 'in', [...ids])
       .$call(live(tenantId))
       .execute();
-    if (found.length !== ids.length) throw badRequest(kind === 'menu' ? m.menuMissing : m.functionMissing);
-    if (found.some((item) => String(item.appId) !== String(role.appId))) throw badRequest(m.roleOtherApp);
+    if (found.length !== ids.length) throw badRequest(kind === 'menu' ? m.say.menuMissing : m.say.functionMissing);
+    if (found.some((item) => String(item.appId) !== String(role.appId))) throw badRequest(m.say.roleOtherApp);
   }
-  let refused: { rule: SodRule; userId: string; message: string; roleNames: string } | undefined;
+  let refused: { rule: SodRule; userId: string; message: Message; roleNames: string } | undefined;
   await ctx.db.transaction().execute(async (trx) => {
     await trx.selectFrom('blade_app_role').select('id').where('id', '=', appRoleId).forUpdate().execute();
     const state = await loadSodState(trx, tenantId);
@@ -104,7 +104,7 @@ export async function grantRoleDuties(
         roleNames: refused.roleNames,
         kind: 'refused',
         source: 'admin',
-        message: `${user?.account ?? refused.userId}: ${refused.message}`,
+        message: `${user?.account ?? refused.userId}: ${refused.message.text}`,
       },
       caller,
     );

@@ -20,9 +20,9 @@ import { ensurePersonalDataEncrypted } from './personal-data.js';
 export async function saveComplianceSettings(ctx: AppContext, caller: Caller, input: ComplianceSettingsInput) {
   const { forAllTenants, ...settings } = input;
   const tenantId = caller.tenant_id;
-  if (forAllTenants !== undefined && tenantId !== DEFAULT_TENANT_ID) throw forbidden(m.forAllPlatformOnly);
+  if (forAllTenants !== undefined && tenantId !== DEFAULT_TENANT_ID) throw forbidden(m.say.forAllPlatformOnly);
   const forcedOn = forAllTenants ?? (await ctx.params.get(COMPLIANCE_PARAMS.profile)) === 'true';
-  if (settings.profile === false && forcedOn && tenantId !== DEFAULT_TENANT_ID) throw badRequest(m.forcedOn);
+  if (settings.profile === false && forcedOn && tenantId !== DEFAULT_TENANT_ID) throw badRequest(m.say.forcedOn);
   const own: Record<string, string | null> = {};
   for (const [setting, value] of Object.entries(settings) as [ComplianceSetting, number | boolean | null][]) {
     own[COMPLIANCE_PARAMS[setting]] = value === null ? null : String(value);

@@ -12,7 +12,7 @@ const DEFAULT_SIZE = 10;
 /** An entry on the market, or 404: a missing entry and one not reviewed or not shelved answer the same. */
 async function shelvedId(ctx: AppContext, caller: Caller, id: string): Promise<string> {
   const row = await marketEntries(ctx.db, caller).select('p.id').where('p.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(ledgerMessages.entryMissing);
+  if (!row) throw notFound(ledgerMessages.say.entryMissing);
   return String(row.id);
 }
 
@@ -85,7 +85,7 @@ export const ledgerClientExtraHandlers = defineExtraHandlers(registry.ledger.cli
       ])
       .where('p.id', '=', query.id)
       .executeTakeFirst();
-    if (!row) throw notFound(ledgerMessages.entryMissing);
+    if (!row) throw notFound(ledgerMessages.say.entryMissing);
     const liked = await ctx.db
       .selectFrom('blade_app_parameter_like')
       .select('id')
@@ -221,7 +221,7 @@ export const ledgerClientExtraHandlers = defineExtraHandlers(registry.ledger.cli
       .select([...networkColumns, 'p.appName'])
       .where('n.id', '=', query.id)
       .executeTakeFirst();
-    if (!row) throw notFound(ledgerMessages.networkMissing);
+    if (!row) throw notFound(ledgerMessages.say.networkMissing);
     return textRow(row);
   },
 });

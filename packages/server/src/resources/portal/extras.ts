@@ -18,7 +18,7 @@ const DEFAULT_CHART_DAYS = 7;
 /** A missing application and one the caller may not open get the same answer: nothing is revealed. */
 async function openable(ctx: AppContext, caller: Caller, id: string): Promise<VisibleApp> {
   const app = await visibleApp(ctx, caller, id);
-  if (!app) throw notFound(portalMessages.appMissing);
+  if (!app) throw notFound(portalMessages.say.appMissing);
   return app;
 }
 
@@ -196,7 +196,7 @@ export const portalAppExtraHandlers = defineExtraHandlers(registry.portal.app, {
   open: async ({ ctx, caller, query, request }) => {
     const app = await openable(ctx, caller, query.id);
     const url = startUrl(app);
-    if (!url) throw badRequest(portalMessages.appMissing);
+    if (!url) throw badRequest(portalMessages.say.appMissing);
     await recordOpen(ctx, caller, app, request);
     return { id: app.id, appCode: app.appCode, protocol: app.protocol, url };
   },

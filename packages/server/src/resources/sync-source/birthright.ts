@@ -238,7 +238,7 @@ async function give(ctx: AppContext, caller: Caller, source: SourceRow, person: 
       .where('id', '=', targetId)
       .$call(live(source.tenantId))
       .executeTakeFirst();
-    if (!role) throw badRequest(syncRuleMessages.roleMissing);
+    if (!role) throw badRequest(syncRuleMessages.say.roleMissing);
   }
   await ctx.db.transaction().execute(async (trx) => {
     if (kind === 'role') {

@@ -1,4 +1,4 @@
-import { badRequest, DEFAULT_TENANT_ID, defineMessages, tenant, zh } from '@sso/shared-api';
+import { badRequest, DEFAULT_TENANT_ID, defineMessages, say, tenant } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
@@ -27,13 +27,13 @@ async function liveTenantByCodeOrRowId(db: Db, value: string) {
   if (byCode) return byCode;
   const rowId = /^[1-9]\d{0,18}$/.test(value) && BigInt(value) < 2n ** 63n;
   const byId = rowId ? await tenants.where('id', '=', value).executeTakeFirst() : undefined;
-  if (!byId) throw badRequest(m.tenantMissing);
+  if (!byId) throw badRequest(m.say.tenantMissing);
   return byId;
 }
 
 async function liveTenant(db: Db, tenantId: string) {
   const row = await db.selectFrom('blade_tenant').selectAll().$call(live(tenantId)).executeTakeFirst();
-  if (!row) throw badRequest(m.tenantMissing);
+  if (!row) throw badRequest(m.say.tenantMissing);
   return row;
 }
 
@@ -68,7 +68,7 @@ export const tenantExtraHandlers = defineExtraHandlers(tenant, {
         .where('id', 'in', ids)
         .$call(live())
         .execute();
-      if (rows.length !== ids.length) throw badRequest(zh('recordMissing'));
+      if (rows.length !== ids.length) throw badRequest(say('recordMissing'));
       for (const row of rows) assertPlatformTenantKept(row.tenantId, { expireTime });
       await trx
         .updateTable('blade_tenant')
@@ -102,7 +102,7 @@ export const tenantExtraHandlers = defineExtraHandlers(tenant, {
         .where('id', '=', datasourceId)
         .$call(live())
         .executeTakeFirst();
-      if (!found) throw badRequest(m.datasourceMissing);
+      if (!found) throw badRequest(m.say.datasourceMissing);
     }
     await ctx.db
       .updateTable('blade_tenant')
@@ -143,7 +143,7 @@ export const tenantExtraHandlers = defineExtraHandlers(tenant, {
     const packageId = (query.packageId as string | undefined) || null;
     await ctx.db.transaction().execute(async (trx) => {
       const tenant = await liveTenant(trx, query.tenantId);
-      if (tenant.tenantId === DEFAULT_TENANT_ID) throw badRequest(m.platformPackage);
+      if (tenant.tenantId === DEFAULT_TENANT_ID) throw badRequest(m.say.platformPackage);
       if (packageId) {
         const found = await trx
           .selectFrom('blade_tenant_package')
@@ -151,7 +151,7 @@ export const tenantExtraHandlers = defineExtraHandlers(tenant, {
           .where('id', '=', packageId)
           .$call(live())
           .executeTakeFirst();
-        if (!found) throw badRequest(m.packageMissing);
+        if (!found) throw badRequest(m.say.packageMissing);
       }
       await trx
         .updateTable('blade_tenant')

@@ -21,7 +21,7 @@ export async function bulkRoleGrant(ctx: AppContext, caller: Caller, body: Body)
   await ctx.permissions.require(caller, body.action === 'grant' ? 'userauthorizedrole_add' : 'userauthorizedrole_delete');
   const tenantId = caller.tenant_id;
   const app = await findApp(ctx.db, tenantId, { appCode: body.appCode });
-  if (!app) throw badRequest(m.appMissing);
+  if (!app) throw badRequest(m.say.appMissing);
   const role = await ctx.db
     .selectFrom('blade_app_role')
     .select('id')
@@ -29,9 +29,9 @@ export async function bulkRoleGrant(ctx: AppContext, caller: Caller, body: Body)
     .where('roleAlias', '=', body.roleCode)
     .$call(live(tenantId))
     .executeTakeFirst();
-  if (!role) throw badRequest(m.roleMissing);
+  if (!role) throw badRequest(m.say.roleMissing);
   const expiresAt = parseExpiry(body.expireTime);
-  if (body.action === 'grant' && expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest(m.expireTime);
+  if (body.action === 'grant' && expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest(m.say.expireTime);
   const users = await ctx.db
     .selectFrom('blade_user')
     .select(['id', 'account'])

@@ -40,8 +40,8 @@ const LAYOUT: SheetLayout<Key> = {
  */
 export async function importRoleGrants(ctx: AppContext, caller: Caller, file: UploadedFile): Promise<Result> {
   const rows = await readSheet(LAYOUT, file.data);
-  if (!rows.length) throw badRequest(m.importEmpty);
-  if (rows.length > MAX_ROWS) throw badRequest(m.importTooMany);
+  if (!rows.length) throw badRequest(m.say.importEmpty);
+  if (rows.length > MAX_ROWS) throw badRequest(m.say.importTooMany);
   const tenantId = caller.tenant_id;
   const users = new Map(
     (
@@ -68,12 +68,12 @@ export async function importRoleGrants(ctx: AppContext, caller: Caller, file: Up
   );
   const grants = rows.map(({ row, values }) => {
     const userId = users.get(values.account);
-    if (!userId) throw badRequest(rowMessage(row, m.accountMissing));
+    if (!userId) throw badRequest(rowMessage(row, m.say.accountMissing));
     const role = roles.get(`${values.appCode}\n${values.roleCode}`);
-    if (!role) throw badRequest(rowMessage(row, m.roleMissing));
+    if (!role) throw badRequest(rowMessage(row, m.say.roleMissing));
     const expiresAt = values.expireTime ? (isRealDate(values.expireTime) ? parseExpiry(values.expireTime) : null) : null;
-    if (values.expireTime && (!expiresAt || expiresAt.getTime() <= Date.now())) throw badRequest(rowMessage(row, m.expireTime));
-    if (values.reason.length > 500) throw badRequest(rowMessage(row, m.reason));
+    if (values.expireTime && (!expiresAt || expiresAt.getTime() <= Date.now())) throw badRequest(rowMessage(row, m.say.expireTime));
+    if (values.reason.length > 500) throw badRequest(rowMessage(row, m.say.reason));
     return {
       row,
       account: values.account,

@@ -1,4 +1,4 @@
-import { badRequest, userMessages as m, rowMessage } from '@sso/shared-api';
+import { badRequest, type Message, userMessages as m, rowMessage } from '@sso/shared-api';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
@@ -32,7 +32,7 @@ export interface ImportRow {
 /** A row the import refuses, with the message the import gives for it (`第3行: …`). */
 export interface ImportFailure {
   row: number;
-  message: string;
+  message: Message;
 }
 
 interface ImportArgs {
@@ -106,7 +106,7 @@ async function takenRows({ ctx, repo, caller, rows, covered }: ImportArgs, exist
       const id = existing.get(values.account);
       return id !== undefined && (!covered || !visible.has(id));
     })
-    .map(({ row }) => ({ row, message: rowMessage(row, m.accountTaken) }));
+    .map(({ row }) => ({ row, message: rowMessage(row, m.say.accountTaken) }));
 }
 
 /**

@@ -23,8 +23,8 @@ export const wxAppRules: ResourceRules = {
       .where('isDeleted', '=', 0)
       .$if(Boolean(existing), (q) => q.where('id', '!=', String(existing?.id)))
       .executeTakeFirst();
-    if (clash) throw badRequest(m.appIdTaken);
-    if (!existing && !values.appSecret) throw badRequest(m.appSecretRequired);
+    if (clash) throw badRequest(m.say.appIdTaken);
+    if (!existing && !values.appSecret) throw badRequest(m.say.appSecretRequired);
     const renewed = existing && ((values.appId !== undefined && values.appId !== existing.appId) || Boolean(values.appSecret));
     await keepOrEncryptSecret(db, values, existing, 'appSecret');
     if (renewed) await db.deleteFrom('blade_wx_token').where('appId', '=', String(existing.id)).execute();
