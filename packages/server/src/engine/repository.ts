@@ -8,6 +8,7 @@ import { parseDateFilter, toApiRow } from '../kernel/rows.js';
 import { bigTotalsOf } from './big-totals.js';
 import { removeEvent, saveEvent } from './change-events.js';
 import { assertReferences } from './references.js';
+import { stamps, updateStamps } from './stamps.js';
 import type { ListRequest, ResourceRepository, ResourceRules, RowChange, ServerResource } from './types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the generic layer addresses tables by name
@@ -238,7 +239,7 @@ export class Repository implements ResourceRepository {
     });
     await this.assertUnique(trx, caller, { ...(existing as Row | undefined), ...values }, id);
     const now = new Date();
-    const audit = this.def.commonColumns ? { updateUser: caller.user_id, updateTime: now } : {};
+    const audit = this.def.commonColumns ? updateStamps(caller, now) : {};
     let saved: Row;
     if (id) {
       saved = await db
@@ -254,13 +255,11 @@ export class Repository implements ResourceRepository {
         .insertInto(this.def.table)
         .values({
           ...values,
-          ...audit,
+          ...stamps(caller, now),
           id: this.ctx.ids.next(),
           // A platform-wide row belongs to the platform unless a rule chose its tenant (a new tenant's own row).
           tenantId: this.def.tenantScoped ? caller.tenant_id : ((values.tenantId as string | undefined) ?? DEFAULT_TENANT_ID),
-          createUser: caller.user_id,
           createDept: caller.deptIds[0] || null,
-          createTime: now,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -297,7 +296,7 @@ export class Repository implements ResourceRepository {
     else
       await db
         .updateTable(this.def.table)
-        .set({ isDeleted: 1, updateUser: caller.user_id, updateTime: new Date() })
+        .set({ isDeleted: 1, ...updateStamps(caller) })
         .where('id', 'in', ids)
         .execute();
     if (this.def.securityAudit) await this.ctx.audit.write(trx, removeEvent(this.def, caller, rows));
@@ -331,7 +330,7 @@ export class Repository implements ResourceRepository {
     const rows = (await this.narrowed(db, caller, filter).selectAll().where(this.key, 'in', unique).forUpdate().execute()) as Row[];
     if (rows.length !== unique.length) throw badRequest(say('recordMissing'));
     change.check?.(rows);
-    const audit = this.def.commonColumns ? { updateUser: caller.user_id, updateTime: new Date() } : {};
+    const audit = this.def.commonColumns ? updateStamps(caller) : {};
     const update = (values: Row, keys: unknown[]) =>
       db
         .updateTable(this.def.table)

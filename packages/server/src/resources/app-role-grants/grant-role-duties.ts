@@ -2,6 +2,7 @@ import { badRequest, type Message, appAuthzMessages as m, sodConflict } from '@s
 import type { AppContext } from '../../context.js';
 import { dropGrantCaches, writeSodLog } from '../../domain/grant-log.js';
 import { loadSodState, newBreach, type SodRule, withRoleDuties } from '../../domain/sod.js';
+import { stamps, updateStamps } from '../../engine/stamps.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 
@@ -64,7 +65,7 @@ export async function grantRoleDuties(
     const now = new Date();
     await trx
       .updateTable(spec.grants)
-      .set({ isDeleted: 1, updateTime: now, updateUser: caller.user_id })
+      .set({ isDeleted: 1, ...updateStamps(caller, now) })
       .where('appRoleId', '=', appRoleId)
       .$call(live(tenantId))
       .execute();
@@ -75,10 +76,7 @@ export async function grantRoleDuties(
           ids.map((id) => ({
             id: ctx.ids.next(),
             tenantId,
-            createUser: caller.user_id,
-            createTime: now,
-            updateUser: caller.user_id,
-            updateTime: now,
+            ...stamps(caller, now),
             appRoleId,
             [spec.column]: id,
           })) as never,

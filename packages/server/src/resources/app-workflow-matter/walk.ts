@@ -4,6 +4,7 @@ import { findApp } from '../../apps/app-lookups.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { grantAppRole } from '../../domain/app-role-grants.js';
+import { stamps, updateStamps } from '../../engine/stamps.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 import { appRoleOf, heldAppRoleIds } from './app-roles.js';
@@ -61,8 +62,7 @@ const log = (
       actorId: entry.actorId,
       action: entry.action,
       comment: entry.comment ?? null,
-      createUser: entry.actorId,
-      updateUser: entry.actorId,
+      ...stamps({ user_id: entry.actorId }),
     })
     .execute();
 
@@ -131,8 +131,7 @@ export async function submitRequest(ctx: AppContext, caller: Caller, input: Requ
         currentNodeId: first.id,
         currentSort: first.sort,
         currentApprovers: firstApprovers.join(','),
-        createUser: caller.user_id,
-        updateUser: caller.user_id,
+        ...stamps(caller),
       })
       .execute();
     await log(trx, ctx, { tenantId, matterId: id, actorId: caller.user_id, action: 'submit', comment: input.reason });
@@ -196,7 +195,7 @@ export async function approveRequest(ctx: AppContext, caller: Caller, id: string
   const next = (await nodesOf(ctx.db, tenantId, matter.workflowId)).find(
     (n) => n.sort > (matter.currentSort ?? node.sort) || (n.sort === (matter.currentSort ?? node.sort) && BigInt(n.id) > BigInt(node.id)),
   );
-  const stamp = { updateUser: caller.user_id, updateTime: new Date() };
+  const stamp = updateStamps(caller);
   if (next) {
     const approvers = await approversOf(ctx.db, next, requester);
     if (!approvers.length) throw badRequest(noApproverFor(next.nodeName));
@@ -258,8 +257,7 @@ export async function rejectRequest(ctx: AppContext, caller: Caller, id: string,
       matterStatus: 'rejected',
       finishTime: new Date(),
       currentApprovers: null,
-      updateUser: caller.user_id,
-      updateTime: new Date(),
+      ...updateStamps(caller),
     });
     await log(trx, ctx, { tenantId: caller.tenant_id, matterId: matter.id, node, actorId: caller.user_id, action: 'reject', comment });
   });
@@ -276,8 +274,7 @@ export async function withdrawRequest(ctx: AppContext, caller: Caller, id: strin
       matterStatus: 'withdrawn',
       finishTime: new Date(),
       currentApprovers: null,
-      updateUser: caller.user_id,
-      updateTime: new Date(),
+      ...updateStamps(caller),
     });
     await log(trx, ctx, { tenantId: caller.tenant_id, matterId: matter.id, actorId: caller.user_id, action: 'withdraw' });
   });

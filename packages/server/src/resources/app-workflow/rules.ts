@@ -1,4 +1,5 @@
 import { type ApproverKind, badRequest, workflowMessages as m } from '@sso/shared-api';
+import { updateStamps } from '../../engine/stamps.js';
 import type { ResourceRules } from '../../engine/types.js';
 import { live } from '../../kernel/live-rows.js';
 import { appRoleOf } from '../app-workflow-matter/app-roles.js';
@@ -37,7 +38,7 @@ export const workflowRules: ResourceRules = {
     // A workflow's nodes go with it, in the removal's transaction (children of the row removed).
     await trx
       .updateTable('blade_app_workflow_node')
-      .set({ isDeleted: 1, updateUser: caller.user_id, updateTime: new Date() })
+      .set({ isDeleted: 1, ...updateStamps(caller) })
       .where('workflowId', 'in', ids)
       .$call(live(caller.tenant_id))
       .execute();

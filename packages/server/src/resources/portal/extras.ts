@@ -5,6 +5,7 @@ import { type VisibleApp, visibleApp, visibleApps } from '../../apps/who-may-ope
 import type { AppContext } from '../../context.js';
 import { dictionaryValues } from '../../domain/dictionary-values.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { updateStamps } from '../../engine/stamps.js';
 import { messageFor, wantsEnglish } from '../../http/language.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
@@ -178,7 +179,7 @@ export const portalAppExtraHandlers = defineExtraHandlers(registry.portal.app, {
     // administrators is another resource's, guarded by its menu).
     const removed = await ctx.db
       .updateTable('blade_app_favorites')
-      .set({ isDeleted: 1, updateUser: caller.user_id, updateTime: new Date() })
+      .set({ isDeleted: 1, ...updateStamps(caller) })
       .where('userId', '=', caller.user_id)
       .where('appId', '=', app.id)
       .$call(live())

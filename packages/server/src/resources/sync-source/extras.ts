@@ -2,6 +2,7 @@ import { ApiError, badRequest, syncMessages as m, type SyncRunAnswer, syncSource
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { updateStamps } from '../../engine/stamps.js';
 import { messageFor } from '../../http/language.js';
 import type { Caller } from '../../kernel/caller.js';
 import { pickUpWish } from './callback-sync.js';
@@ -86,7 +87,7 @@ export const syncSourceExtraHandlers = defineExtraHandlers(syncSource, {
           // Taken before the work, so that the same plan cannot be applied twice at once.
           const taken = await ctx.db
             .updateTable('blade_sync_run')
-            .set({ outcome: 'applied', updateUser: caller.user_id, updateTime: new Date() })
+            .set({ outcome: 'applied', ...updateStamps(caller) })
             .where('id', '=', query.runId)
             .where('outcome', '=', 'planned')
             .executeTakeFirst();
@@ -128,8 +129,7 @@ export const syncSourceExtraHandlers = defineExtraHandlers(syncSource, {
         fileName: file.filename.slice(0, 255),
         fileData: Buffer.from(file.data).toString('base64'),
         fileTime: new Date(),
-        updateUser: caller.user_id,
-        updateTime: new Date(),
+        ...updateStamps(caller),
       })
       .where('id', '=', source.id)
       .execute();

@@ -1,5 +1,6 @@
 import { ApiError, badRequest, type Message, syncMessages as m, type SyncChangeRow, storedText, withDetail } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
+import { stamps } from '../../engine/stamps.js';
 import type { Caller } from '../../kernel/caller.js';
 import { MAX_ROWS, type Plan, type PlanStep, planSync } from './plan.js';
 import { rivalSources } from './priority.js';
@@ -80,10 +81,7 @@ export async function record(
         run.dryRun && run.plan
           ? JSON.stringify({ steps: run.plan.steps, rows: run.plan.rows.slice(0, MAX_ROWS), counts } satisfies StoredPlan)
           : null,
-      createUser: caller.user_id,
-      createTime: now,
-      updateUser: caller.user_id,
-      updateTime: now,
+      ...stamps(caller, now),
       finishedTime: now,
     })
     .execute();

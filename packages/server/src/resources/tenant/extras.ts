@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { syncSessionsOfTenants } from '../../domain/account-sessions.js';
 import { syncTenantMenus } from '../../domain/tenant-provision.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { updateStamps } from '../../engine/stamps.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 import type { SecurityTarget } from '../../logs/security-events.js';
@@ -53,7 +54,7 @@ const tenantTarget = (tenant: { id: string; tenantId: string; tenantName: string
 
 // Tenant settings and renewals change platform rows of several tenants at once, some by the
 // scheduler with no caller: stamped here, with the security event each handler writes.
-const audit = (caller: Caller | undefined) => ({ updateUser: caller?.user_id ?? null, updateTime: new Date() });
+const audit = (caller: Caller | undefined) => updateStamps(caller);
 
 /** Extras of `tenant`, as BladeX's tenant screen calls them. Their parameters come in the query string, as BladeX's do. */
 export const tenantExtraHandlers = defineExtraHandlers(tenant, {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
 import { assertRoomForUsers, hashPlain, initialPassword } from '../../domain/user-accounts.js';
+import { updateStamps } from '../../engine/stamps.js';
 import type { ResourceRepository } from '../../engine/types.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
@@ -130,8 +131,7 @@ async function writeRows(
     email: v.email ?? null,
     sex: v.sex ?? null,
     birthday: v.birthday ? localDate(v.birthday) : null,
-    updateUser: caller.user_id,
-    updateTime: now,
+    ...updateStamps(caller, now),
   });
   await ctx.db
     .transaction()

@@ -2,6 +2,7 @@ import { badRequest, wxMessages as m } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { keepOrEncryptSecret } from '../../domain/kept-secrets.js';
+import { updateStamps } from '../../engine/stamps.js';
 import type { ResourceRules } from '../../engine/types.js';
 
 /** What goes with an application: its menu and its followers (its messages stay, as a record of what was sent). */
@@ -36,7 +37,7 @@ export const wxAppRules: ResourceRules = {
     for (const table of OWNED) {
       await db
         .updateTable(table)
-        .set({ isDeleted: 1, updateUser: caller.user_id, updateTime: new Date() })
+        .set({ isDeleted: 1, ...updateStamps(caller) })
         .where('appId', 'in', ids)
         .where('isDeleted', '=', 0)
         .execute();
