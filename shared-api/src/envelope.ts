@@ -1,4 +1,4 @@
-import { type Message, type Said, say, textOf } from './messages.js';
+import { asItCame, type Message, type Said, say, textOf } from './messages.js';
 
 /** The body every /api route answers (BladeX R). */
 export interface Envelope<T = unknown> {
@@ -59,6 +59,10 @@ export class ApiError extends Error {
   /** The message as raised: with its id when it has one, else its text. */
   get saying(): Said {
     return this.said ?? this.message;
+  }
+  /** The message as raised, always as a message: one a client rebuilt from a text shows it as it came. */
+  get sayingWithId(): Message {
+    return this.said ?? asItCame(this.message);
   }
 }
 

@@ -102,7 +102,7 @@ export function registerCasRoutes(root: FastifyInstance, ctx: AppContext): void 
       const { service, renew, gateway } = request.query;
       if (!service) return reply.redirect('/login');
       if (!(await appForAddress(ctx, 'cas', service)))
-        return reply.status(400).type('text/plain; charset=utf-8').send(redirectRefusal(service));
+        return reply.status(400).type('text/plain; charset=utf-8').send(redirectRefusal(service).text);
       // A browser signed in to the platform gets its ticket here, in one exchange, unless the
       // service asks for a fresh sign-in (renew). A refusal is the sign-in page's to show.
       const platform = renew === 'true' ? undefined : await browserSession(ctx, request.headers.cookie, CAS_TICKET_PATH);

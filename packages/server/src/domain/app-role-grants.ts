@@ -1,4 +1,4 @@
-import { badRequest, type GrantSource, type Message, appAuthzMessages as m, sodConflict } from '@sso/shared-api';
+import { ApiError, badRequest, type GrantSource, type Message, appAuthzMessages as m, sodConflict } from '@sso/shared-api';
 import { sql } from 'kysely';
 import { appNamesById } from '../apps/app-lookups.js';
 import type { AppContext } from '../context.js';
@@ -186,11 +186,12 @@ export async function grantAppRole(ctx: AppContext, grant: AppRoleGrant, actor: 
  * What granting would do, changing nothing: `unchanged` when held already, `granted` when it
  * would pass, or the refusal's message (a missing user or role, or a broken rule).
  */
-export async function previewAppRoleGrant(ctx: AppContext, grant: AppRoleGrant): Promise<GrantOutcome | { refused: string }> {
+export async function previewAppRoleGrant(ctx: AppContext, grant: AppRoleGrant): Promise<GrantOutcome | { refused: Message }> {
   try {
     await subjects(ctx.db, grant.tenantId, grant.userId, grant.appRoleId, grant.appId);
   } catch (error) {
-    return { refused: (error as Error).message };
+    if (!(error instanceof ApiError)) throw error;
+    return { refused: error.sayingWithId };
   }
   const held = await ctx.db
     .selectFrom('blade_user_authorized_role')
@@ -205,7 +206,7 @@ export async function previewAppRoleGrant(ctx: AppContext, grant: AppRoleGrant):
   const after = copyHoldings(before);
   after.roles.add(grant.appRoleId);
   const breach = newBreach(state, before, after);
-  return breach ? { refused: sodConflict(breach.rule.ruleName, breach.added, breach.held).text } : 'granted';
+  return breach ? { refused: sodConflict(breach.rule.ruleName, breach.added, breach.held) } : 'granted';
 }
 
 /**

@@ -15,6 +15,7 @@ import { readSheet, type SheetLayout } from '../../domain/excel-sheet.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 import { parseExpiry } from './expiry.js';
+import { refusedAs, type WithRefusal } from './result-language.js';
 
 type Result = z.output<typeof importGrantResult>;
 type Key = 'account' | 'appCode' | 'roleCode' | 'expireTime' | 'reason';
@@ -80,14 +81,14 @@ export async function importRoleGrants(ctx: AppContext, caller: Caller, file: Up
       grant: { tenantId, userId, appId: role.appId, appRoleId: role.id, reason: values.reason, source: 'import' as const, expiresAt },
     };
   });
-  const results: Result['results'] = [];
+  const results: WithRefusal<Result['results'][number]>[] = [];
   for (const { row, account, grant } of grants) {
     try {
       const outcome = await grantAppRoleOutcome(ctx, grant, caller);
       results.push({ row, account, outcome: outcome === 'unchanged' ? 'unchanged' : 'granted', message: '' });
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 400) throw error;
-      results.push({ row, account, outcome: 'refused', message: error.message });
+      results.push({ row, account, outcome: 'refused', ...refusedAs(error.sayingWithId) });
     }
   }
   const count = (outcome: string) => results.filter((r) => r.outcome === outcome).length;
