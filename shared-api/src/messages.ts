@@ -40,6 +40,7 @@ export const messages = {
   badNumber: ['必须是数字', 'Must be a number'],
   badType: ['参数类型错误', 'Wrong parameter type'],
   selectOne: ['请选择至少一条数据', 'Please select at least one record'],
+  tooManyLogs: ['日志条数过多', 'Too many log entries'],
   recordMissing: ['数据不存在或已删除', 'The record does not exist or was removed'],
   duplicate: ['数据已存在，请勿重复提交', 'The record already exists'],
   paramName: ['请输入参数名称', 'Please enter the parameter name'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from './common.js';
-import { defineMessages, type Message, withDetail } from './messages.js';
+import { defineMessages, issueSaying, type Message, withDetail } from './messages.js';
 import { invalidRedirectUris, MAX_REDIRECT_LENGTH } from './redirect.js';
 
 export const redirectMessages = defineMessages('redirect', {
@@ -28,7 +28,8 @@ export const redirectRefusal = (address: string): Message => withDetail(redirect
 export const redirectUriList = (max = 256) =>
   optionalText(max).superRefine((value, check) => {
     const bad = invalidRedirectUris(value);
-    if (bad.length) check.addIssue({ code: 'custom', message: `${redirectMessages.badRedirectUri}: ${displayAddress(bad.join(', '))}` });
+    if (bad.length)
+      check.addIssue({ code: 'custom', ...issueSaying(withDetail(redirectMessages.say.badRedirectUri, displayAddress(bad.join(', ')))) });
   });
 
 export const HANDOFF_PATH = '/api/blade-auth/oauth/handoff';

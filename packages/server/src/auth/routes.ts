@@ -181,7 +181,7 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext, ssoGr
       schema: {
         tags: ['auth'],
         summary: "Sign out, uploading the browser's buffered error logs",
-        body: z.array(clientErrorLog).max(500, '日志条数过多').optional(),
+        body: z.array(clientErrorLog).max(500, say('tooManyLogs')).optional(),
       },
     },
     async (request) => {

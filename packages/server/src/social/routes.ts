@@ -26,8 +26,8 @@ export function registerSocialRoutes(root: FastifyInstance, ctx: AppContext, ori
         tags: ['auth'],
         summary: 'Start a social sign-in (or with bind=true a binding): answers the provider address to open',
         querystring: z.object({
-          id: z.string({ error: m.unknownProvider }).regex(/^[1-9]\d{0,18}$/, m.unknownProvider),
-          tenantId: z.string().regex(TENANT, m.unknownProvider).optional(),
+          id: z.string(m.say.unknownProvider).regex(/^[1-9]\d{0,18}$/, m.say.unknownProvider),
+          tenantId: z.string().regex(TENANT, m.say.unknownProvider).optional(),
           bind: z.enum(['true', 'false']).optional(),
         }),
       },

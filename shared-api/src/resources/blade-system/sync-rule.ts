@@ -32,10 +32,10 @@ export const syncRuleMessages = defineMessages('syncRule', {
 /** An LDAP DN, which starts with attribute=value (compared the way directories compare DNs, case and spaces aside). */
 const groupDn = emptyAsNull(
   z
-    .string({ error: syncRuleMessages.groupDn })
+    .string(syncRuleMessages.say.groupDn)
     .trim()
     .max(1000)
-    .regex(/^[A-Za-z][A-Za-z0-9.-]{0,63}\s*=\s*[^\s,]/, syncRuleMessages.groupDn),
+    .regex(/^[A-Za-z][A-Za-z0-9.-]{0,63}\s*=\s*[^\s,]/, syncRuleMessages.say.groupDn),
 );
 
 /**
@@ -59,7 +59,7 @@ export const syncRule = defineResource({
     sourceId: clearableId,
     deptId: clearableId,
     withSubDepts: formNumber(syncRuleMessages.say.withSubDepts)
-      .pipe(z.union([z.literal(0), z.literal(1)], { error: syncRuleMessages.withSubDepts }))
+      .pipe(z.union([z.literal(0), z.literal(1)], syncRuleMessages.say.withSubDepts))
       .optional(),
     postId: clearableId,
     roleId: clearableId,

@@ -23,7 +23,7 @@ export function registerAppDownloadRoute(root: FastifyInstance, ctx: AppContext)
       schema: {
         tags: ['blade-appmanage'],
         summary: 'Download the package of a released version: records the download, then 302 to the package; per-address rate limit',
-        querystring: z.object({ id: z.string({ error: m.versionMissing }).pipe(idString) }),
+        querystring: z.object({ id: z.string(m.say.versionMissing).pipe(idString) }),
       },
     },
     async (request, reply) => {
