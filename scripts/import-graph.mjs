@@ -37,7 +37,7 @@ export const SERVER_FLOORS = [
   {
     floor: 'root',
     what: 'app.ts, the composition root, and main.ts, which starts it',
-    holds: ['app.ts', 'main.ts', 'first-start.ts', 'startup-failure.ts', 'resident-memory.ts'],
+    holds: ['app.ts', 'main.ts', 'first-start.ts', 'rewrap-master-key.ts', 'startup-failure.ts', 'resident-memory.ts'],
   },
   {
     floor: 'tests',

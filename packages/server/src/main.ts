@@ -3,6 +3,7 @@ import { buildServer } from './app.js';
 import { isFirstEmbeddedStart, prepareDatabase, prepareInChild, preparingOnly } from './first-start.js';
 import { ConfigError, loadConfig } from './kernel/config.js';
 import { residentMemoryMiB } from './resident-memory.js';
+import { rewrapMasterKey, rewrapRequested } from './rewrap-master-key.js';
 import { portIsFree, startupFailure } from './startup-failure.js';
 
 async function main(): Promise<void> {
@@ -21,6 +22,10 @@ async function main(): Promise<void> {
   try {
     if (preparingOnly()) {
       await prepareDatabase(config);
+      process.exit(0);
+    }
+    if (rewrapRequested()) {
+      console.log(await rewrapMasterKey(config));
       process.exit(0);
     }
     // A port in use is told before the database is opened and migrated, not after.

@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { CaptchaImage } from '@sso/shared-api';
-import svgCaptcha from 'svg-captcha';
 import type { Db } from '../db/database.js';
+import { onFirstUse } from '../kernel/on-first-use.js';
+
+const svgCaptcha = onFirstUse<typeof import('svg-captcha')>('svg-captcha');
 
 /** A captcha is accepted for 5 minutes after it was drawn. */
 const CAPTCHA_TTL_MS = 5 * 60_000;
@@ -33,7 +35,7 @@ export class CaptchaStore {
 
   async issue(): Promise<CaptchaImage> {
     // Letters and digits that cannot be mistaken for one another (no 0/o, 1/l/i), coloured, with noise lines.
-    const drawn = svgCaptcha.create({ size: 4, noise: 3, color: true, ignoreChars: '0oO1iIlL', width: 120, height: 40 });
+    const drawn = svgCaptcha().create({ size: 4, noise: 3, color: true, ignoreChars: '0oO1iIlL', width: 120, height: 40 });
     const key = randomUUID().replaceAll('-', '');
     await this.purge();
     await this.db

@@ -1,20 +1,20 @@
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
   verifyAuthenticationResponse,
-  verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { passkeyMessages as m, type PasskeyRow } from '@sso/shared-api';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { IdGenerator } from '../kernel/ids.js';
+import { onFirstUse } from '../kernel/on-first-use.js';
 import { GrantError } from './grant-error.js';
+
+const webauthn = onFirstUse<typeof import('@simplewebauthn/server')>('@simplewebauthn/server');
 
 type PasskeyRecord = Selectable<Database['sso_passkey']>;
 export type ChallengePurpose = 'register' | 'sign-in' | 'second-step';
@@ -119,7 +119,7 @@ export class Passkeys {
     name: string;
   }): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const existing = await this.credentials(user.id);
-    const options = await generateRegistrationOptions({
+    const options = await webauthn().generateRegistrationOptions({
       rpName: this.rp.name,
       rpID: rpIdOf(this.rp.origin()),
       userName: user.account,
@@ -139,13 +139,15 @@ export class Passkeys {
     const { challenge } = await this.spendChallenge(challengeOf(response), 'register', user.id);
     if ((await this.credentials(user.id)).length >= MOST_PER_USER) throw new GrantError(400, m.say.tooMany);
     const origin = this.rp.origin();
-    const verified = await verifyRegistrationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpIdOf(origin),
-      requireUserVerification: true,
-    }).catch(() => undefined);
+    const verified = await webauthn()
+      .verifyRegistrationResponse({
+        response,
+        expectedChallenge: challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpIdOf(origin),
+        requireUserVerification: true,
+      })
+      .catch(() => undefined);
     if (!verified?.verified || !verified.registrationInfo) throw new GrantError(400, m.say.refused);
     const { credential, credentialBackedUp } = verified.registrationInfo;
     const id = this.ids.next();
@@ -176,7 +178,7 @@ export class Passkeys {
    */
   async signInOptions(tenantId: string, user?: { id: string }): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const allow = user ? await this.credentials(user.id) : [];
-    const options = await generateAuthenticationOptions({
+    const options = await webauthn().generateAuthenticationOptions({
       rpID: rpIdOf(this.rp.origin()),
       userVerification: 'required',
       allowCredentials: allow.map((c) => ({ id: c.credentialId, transports: transportsOf(c) })),
@@ -198,7 +200,7 @@ export class Passkeys {
     const origin = this.rp.origin();
     let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
     try {
-      verified = await verifyAuthenticationResponse({
+      verified = await webauthn().verifyAuthenticationResponse({
         response,
         expectedChallenge: challenge,
         expectedOrigin: origin,

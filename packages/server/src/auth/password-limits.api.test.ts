@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTenantWithAdmin, createUserWithRole, TEST_PASSWORD, type TestUser, useTestServer } from '../api-suite.testkit.js';
 import { disableDormantAccounts, dormantMessages } from './dormant-accounts.js';
 import { passwordPolicyMessages } from './password-policy.js';
-import { call, changeOwnPassword, PARAM_LIST, passwordGrant, passwordSignIn } from './session-http.js';
+import { call, changeOwnPassword, PARAM_LIST, passwordGrant, passwordSignIn } from './session-http.testkit.js';
 
 /**
  * The compliance profile's password and account limits, each in a tenant of its own: an expired

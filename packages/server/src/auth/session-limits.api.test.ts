@@ -1,7 +1,7 @@
 import { secondFactorMessages, TOTP_BASE } from '@sso/shared-api';
 import { describe, expect, it } from 'vitest';
 import { createTenantWithAdmin, createUserWithRole, TEST_PASSWORD, type TestUser, useTestServer } from '../api-suite.testkit.js';
-import { call, passwordGrant, passwordSignIn, refreshGrant } from './session-http.js';
+import { call, passwordGrant, passwordSignIn, refreshGrant } from './session-http.testkit.js';
 import { sessionLimitMessages } from './session-limits.js';
 
 /**

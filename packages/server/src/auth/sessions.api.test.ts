@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createRole, createTenantWithAdmin, createUser, TEST_PASSWORD, useTestServer } from '../api-suite.testkit.js';
 import { syncSessionsOfUsers } from '../domain/account-sessions.js';
 import { createDept } from '../resources/user/users.testkit.js';
-import { call, changeOwnPassword, PARAM_LIST, passwordSignIn, refreshed, refreshGrant } from './session-http.js';
+import { call, changeOwnPassword, PARAM_LIST, passwordSignIn, refreshed, refreshGrant } from './session-http.testkit.js';
 
 const suite = useTestServer();
 const base = () => suite.server.baseUrl;

@@ -1,7 +1,7 @@
 import { ACCESS_TOKEN_COOKIE, OIDC_INTERACTION_PATH } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createTenantWithAdmin, createUser, TEST_PASSWORD } from '../api-suite.testkit.js';
-import { call, changeOwnPassword, PARAM_LIST, passwordGrant, passwordSignIn } from '../auth/session-http.js';
+import { call, changeOwnPassword, PARAM_LIST, passwordGrant, passwordSignIn } from '../auth/session-http.testkit.js';
 import { startTestServer, type TestServer } from '../testing.js';
 import { type ChildNode, cutListeners, freshDatabase, pgAdminUrl, pgAnswers, startChildNode } from './cluster-nodes.js';
 import { redisAnswers, waitFor } from './test-nodes.js';

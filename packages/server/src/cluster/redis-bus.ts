@@ -1,4 +1,8 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { onFirstUse } from '../kernel/on-first-use.js';
+
+const ioredis = onFirstUse<typeof import('ioredis')>('ioredis');
+
 import { type BusLog, LocalBus } from '../kernel/bus.js';
 
 const CHANNEL = 'sso-cluster';
@@ -27,8 +31,9 @@ export class RedisBus extends LocalBus {
       maxRetriesPerRequest: 1,
       retryStrategy: (times: number) => Math.min(times * 200, 5000),
     };
-    this.subscriber = new Redis(url, options);
-    this.publisher = new Redis(url, { ...options, enableOfflineQueue: false });
+    const { Redis: Connection } = ioredis();
+    this.subscriber = new Connection(url, options);
+    this.publisher = new Connection(url, { ...options, enableOfflineQueue: false });
     for (const connection of [this.subscriber, this.publisher]) connection.on('error', () => {});
     this.subscriber.on('message', (channel: string, text: string) => {
       if (channel === CHANNEL) this.receive(text);

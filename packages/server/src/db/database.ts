@@ -8,6 +8,7 @@ import { resolveMasterKey } from './master-key.js';
 import { PersonalDataKeys } from './personal-data-keys.js';
 import { PersonalDataPlugin } from './personal-data-plugin.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { preparingPool } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -63,7 +64,10 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     // its error with no pool listener attached: without one of its own it would end the process.
     // Its statements fail on their own, and the pool drops it when it is released.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: plugins(personalData) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: config.SSO_PG_PREPARED_STATEMENTS === 'false' ? pool : preparingPool(pool) }),
+      plugins: plugins(personalData),
+    });
     const url = new URL(config.DATABASE_URL);
     return {
       db,

@@ -20,6 +20,8 @@ export interface MasterKey {
   hex: string;
   /** Where it came from, for messages: the setting or the file. */
   source: string;
+  /** The data directory's `master.key` when it came from there (neither setting set): a rewrap replaces it. */
+  dataDirFile?: string;
 }
 
 const KEY_HEX = /^[0-9a-fA-F]{32}$/;
@@ -69,7 +71,18 @@ export function resolveMasterKey(config: Config): MasterKey {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  return readKeyFile(path, source);
+  return { ...readKeyFile(path, source), dataDirFile: path };
+}
+
+/**
+ * The master key a rewrap (db/master-key-rewrap.ts) wraps the stored keys under: from
+ * SSO_NEW_MASTER_KEY, or the file SSO_NEW_MASTER_KEY_FILE names, checked as the current one is.
+ */
+export function resolveNewMasterKey(env: Readonly<Record<string, string | undefined>>): MasterKey {
+  if (env.SSO_NEW_MASTER_KEY) return parsed(env.SSO_NEW_MASTER_KEY, 'SSO_NEW_MASTER_KEY');
+  const file = env.SSO_NEW_MASTER_KEY_FILE;
+  if (file) return readKeyFile(file, `SSO_NEW_MASTER_KEY_FILE=${file}`);
+  throw new MasterKeyError('SSO_NEW_MASTER_KEY or SSO_NEW_MASTER_KEY_FILE: set one to the new master key (32 hex digits)');
 }
 
 /** The tag key: derived from the master key, so that no key serves two purposes. */

@@ -13,9 +13,12 @@ import {
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
   PrimitiveValueListNode,
+  type QueryId,
   type QueryResult,
+  type RawNode,
   ReferenceNode,
   type RootOperationNode,
+  type SelectionNode,
   type SelectQueryNode,
   type TableNode,
   type UnknownRow,
@@ -36,9 +39,14 @@ import { CIPHERTEXT_PREFIX, type PersonalDataKeys } from './personal-data-keys.j
  * - searches: `phone = v`, `phone in (…)` and `phone like/ilike '%v%'` on a protected table also match
  *   rows whose index is the index of v (a `like` matches whole values only once rows are
  *   encrypted: a ciphertext has no substrings to find);
- * - reads: any string in any result that is one of our ciphertexts comes back decrypted, whatever
- *   the query, alias or join (a ciphertext is never shown or sent).
- * Runs after the camel-case plugin: it sees snake_case table and column names.
+ * - reads: a result column that may hold a protected value comes back decrypted when it is one of
+ *   our ciphertexts, whatever the query, alias or join (a ciphertext is never shown or sent). Which
+ *   columns may is read from the query as it is built (readPlanOf): none when it names no protected
+ *   table (most queries), the protected columns of `*`, a protected column under any alias and any
+ *   computed column otherwise; every string of every row when the query's shape does not say
+ *   (raw SQL naming a protected table, a CTE, a union, a subquery as a source).
+ * Runs after the camel-case plugin: it sees snake_case table and column names (and results come
+ * back to it with camelCase keys).
  */
 const SEARCH_OPERATORS = new Set(['=', 'in', 'like', 'ilike']);
 
@@ -111,8 +119,97 @@ function searchedValues(operator: string, right: OperationNode): string[] | unde
   return items.every((item) => typeof item === 'string') ? (items as string[]) : undefined;
 }
 
+/**
+ * The result keys of a query that may hold a ciphertext: `none` (it names no protected table),
+ * `all` (its shape does not say: every string is looked at), or the keys themselves, camelCase as
+ * the camel-case plugin hands the rows on.
+ */
+export type ReadPlan = 'none' | 'all' | ReadonlySet<string>;
+
+const PROTECTED_NAMES = new Set(Object.values(PROTECTED_COLUMNS).flatMap((columns) => Object.keys(columns)));
+/** Raw SQL that names a protected table (`blade_user` covers the user tables whose names begin so). */
+const NAMES_PROTECTED_TABLE = new RegExp(Object.keys(PROTECTED_COLUMNS).join('|'));
+/** The camel-case plugin's name for a result column (kysely's mapper: an underscore goes, the letter after it is upper case). */
+const camelOf = (name: string) => name.replace(/_+(.)/g, (_, letter: string) => letter.toUpperCase());
+
+/** The sources of a query by the name it gives each: a table, or `undefined` when it is not one (a subquery). */
+function sourcesOf(nodes: readonly (OperationNode | undefined)[]): Map<string, string | undefined> | undefined {
+  const sources = new Map<string, string | undefined>();
+  for (const node of nodes) {
+    if (!node) continue;
+    const { table, alias } = nameOfTable(node);
+    const name = alias ?? table;
+    if (name === undefined) return undefined;
+    sources.set(name, table);
+  }
+  return sources;
+}
+
+/** The keys of readPlanOf for a list of selections over sources; `all` when one of them cannot be told. */
+function keysOf(selections: readonly SelectionNode[], sources: Map<string, string | undefined> | undefined): ReadPlan {
+  // A subquery as a source may carry a protected value under any name.
+  if (!sources || [...sources.values()].some((table) => table === undefined)) return 'all';
+  const keys = new Set<string>();
+  const addColumnsOf = (table: string | undefined) => {
+    for (const column of Object.keys(PROTECTED_COLUMNS[table ?? ''] ?? {})) keys.add(camelOf(column));
+  };
+  for (const { selection } of selections) {
+    if (selection.kind === 'SelectAllNode') {
+      for (const table of sources.values()) addColumnsOf(table);
+    } else if (selection.kind === 'ReferenceNode') {
+      const { column, table } = selection as ReferenceNode;
+      if (column.kind === 'SelectAllNode') {
+        const qualifier = table?.table.identifier.name;
+        if (qualifier === undefined || !sources.has(qualifier)) return 'all';
+        addColumnsOf(sources.get(qualifier));
+      } else if (PROTECTED_NAMES.has(column.column.name)) keys.add(camelOf(column.column.name));
+    } else if (selection.kind === 'AliasNode') {
+      const { node, alias } = selection as unknown as { node: OperationNode; alias: OperationNode };
+      const name = alias.kind === 'IdentifierNode' ? (alias as unknown as { name: string }).name : undefined;
+      if (name === undefined) return 'all';
+      // A protected column under another name; any computed value too (a subquery, a coalesce… may carry one).
+      const column = node.kind === 'ReferenceNode' ? columnName((node as ReferenceNode).column) : undefined;
+      if (column === undefined || PROTECTED_NAMES.has(column)) keys.add(camelOf(name));
+    } else return 'all';
+  }
+  return keys;
+}
+
+/** Which result keys of a query (snake_case, as the camel-case plugin left it) may hold a ciphertext. */
+export function readPlanOf(node: RootOperationNode, namesProtected: boolean): ReadPlan {
+  if (!namesProtected) return 'none';
+  switch (node.kind) {
+    case 'SelectQueryNode': {
+      const select = node as SelectQueryNode;
+      if (select.with || select.setOperations?.length) return 'all';
+      const sources = sourcesOf([...(select.from?.froms ?? []), ...(select.joins ?? []).map((join) => join.table)]);
+      return keysOf(select.selections ?? [], sources);
+    }
+    case 'InsertQueryNode': {
+      const insert = node as InsertQueryNode;
+      return insert.with ? 'all' : insert.returning ? keysOf(insert.returning.selections, sourcesOf([insert.into])) : 'none';
+    }
+    case 'UpdateQueryNode': {
+      const update = node as UpdateQueryNode;
+      if (update.with) return 'all';
+      const tables = [update.table, ...(update.from?.froms ?? []), ...(update.joins ?? []).map((join) => join.table)];
+      return update.returning ? keysOf(update.returning.selections, sourcesOf(tables)) : 'none';
+    }
+    case 'DeleteQueryNode': {
+      const remove = node as DeleteQueryNode;
+      if (remove.with) return 'all';
+      const tables = [...remove.from.froms, ...(remove.using?.tables ?? []), ...(remove.joins ?? []).map((join) => join.table)];
+      return remove.returning ? keysOf(remove.returning.selections, sourcesOf(tables)) : 'none';
+    }
+    default:
+      return 'all';
+  }
+}
+
 class PersonalDataTransformer extends OperationNodeTransformer {
   private scopes: Scope[] = [];
+  /** Whether the query names a protected table anywhere (its sources, subqueries, raw SQL). */
+  namesProtected = false;
 
   constructor(private readonly keys: PersonalDataKeys) {
     super();
@@ -149,6 +246,16 @@ class PersonalDataTransformer extends OperationNodeTransformer {
     const inserted = this.within(new Map(), () => super.transformInsertQuery(node));
     const columns = PROTECTED_COLUMNS[nameOfTable(node.into).table ?? ''];
     return columns ? this.encryptedInsert(inserted, columns) : inserted;
+  }
+
+  protected override transformTable(node: TableNode): TableNode {
+    if (PROTECTED_COLUMNS[node.table.identifier.name]) this.namesProtected = true;
+    return super.transformTable(node);
+  }
+
+  protected override transformRaw(node: RawNode): RawNode {
+    if (node.sqlFragments.some((fragment) => NAMES_PROTECTED_TABLE.test(fragment))) this.namesProtected = true;
+    return super.transformRaw(node);
   }
 
   protected override transformBinaryOperation(node: BinaryOperationNode): BinaryOperationNode {
@@ -209,21 +316,33 @@ const isNode = (value: unknown): value is OperationNode =>
   typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string';
 
 export class PersonalDataPlugin implements KyselyPlugin {
+  /** Each query's read plan, from its building to its result. */
+  private readonly plans = new WeakMap<QueryId, ReadPlan>();
+
   constructor(private readonly keys: PersonalDataKeys) {}
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     // Without a key nothing is encrypted and no search needs the index.
     if (!this.keys.enabled) return args.node;
-    return new PersonalDataTransformer(this.keys).transformNode(args.node);
+    const transformer = new PersonalDataTransformer(this.keys);
+    const node = transformer.transformNode(args.node);
+    this.plans.set(args.queryId, readPlanOf(args.node, transformer.namesProtected));
+    return node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const rows = args.result.rows;
     if (!rows?.length || !this.keys.enabled) return args.result;
+    // A query built before the first key (or compiled elsewhere) has no plan: every string is looked at.
+    const plan = this.plans.get(args.queryId) ?? 'all';
+    if (plan === 'none') return args.result;
+    const keys = plan === 'all' ? undefined : [...plan];
+    if (keys?.length === 0) return args.result;
     let changed = false;
     const plain = rows.map((row) => {
       let copy: UnknownRow | undefined;
-      for (const [key, value] of Object.entries(row)) {
+      for (const key of keys ?? Object.keys(row)) {
+        const value = row[key];
         if (typeof value !== 'string' || !value.startsWith(CIPHERTEXT_PREFIX)) continue;
         copy ??= { ...row };
         copy[key] = this.keys.decrypt(value);

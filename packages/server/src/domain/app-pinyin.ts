@@ -1,4 +1,6 @@
-import { pinyin } from 'pinyin-pro';
+import { onFirstUse } from '../kernel/on-first-use.js';
+
+const pinyinPro = onFirstUse<typeof import('pinyin-pro')>('pinyin-pro');
 
 /** Letters and digits only, lower case: what a search for initials or pinyin compares. */
 const searchable = (parts: string[]) =>
@@ -13,7 +15,7 @@ const searchable = (parts: string[]) =>
  */
 export function namePinyin(name: string): { nameInitials: string; namePinyin: string } {
   return {
-    nameInitials: searchable(pinyin(name, { pattern: 'first', toneType: 'none', type: 'array' })).slice(0, 255),
-    namePinyin: searchable(pinyin(name, { toneType: 'none', type: 'array' })).slice(0, 1000),
+    nameInitials: searchable(pinyinPro().pinyin(name, { pattern: 'first', toneType: 'none', type: 'array' })).slice(0, 255),
+    namePinyin: searchable(pinyinPro().pinyin(name, { toneType: 'none', type: 'array' })).slice(0, 1000),
   };
 }

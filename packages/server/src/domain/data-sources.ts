@@ -1,8 +1,12 @@
 import { ApiError, badRequest, defineMessages, say, withDetail } from '@sso/shared-api';
-import mysql from 'mysql2/promise';
+import type mysqlModule from 'mysql2/promise';
 import pg from 'pg';
 import type { AppContext } from '../context.js';
 import { decryptSecret } from '../db/secrets.js';
+import { onFirstUse } from '../kernel/on-first-use.js';
+
+const mysql = onFirstUse<typeof mysqlModule>('mysql2/promise');
+
 import { live } from '../kernel/live-rows.js';
 import { OutboundRefused } from '../net/outbound-guard.js';
 
@@ -95,7 +99,7 @@ async function postgresSession<T>(target: DatabaseTarget, login: Login, use: (se
 }
 
 async function mysqlSession<T>(target: DatabaseTarget, login: Login, use: (session: DataSourceSession) => Promise<T>): Promise<T> {
-  const connection = await mysql.createConnection({
+  const connection = await mysql().createConnection({
     host: target.host,
     port: target.port,
     database: target.database || undefined,

@@ -1,5 +1,6 @@
 import { badRequest, userMessages, withDetail } from '@sso/shared-api';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { onFirstUse } from '../kernel/on-first-use.js';
 
 /** One sheet with a header row of labels: the xlsx layout of every export, template and import. */
 
@@ -22,8 +23,10 @@ const { importUnreadable: unreadable, importColumn: missingColumn } = userMessag
 
 export type SheetRow<K extends string> = Record<K, string>;
 
+const excel = onFirstUse<typeof ExcelJS>('exceljs');
+
 export async function writeSheet<K extends string>(layout: SheetLayout<K>, rows: SheetRow<K>[]): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   const sheet = workbook.addWorksheet(layout.sheet);
   sheet.columns = layout.columns.map((c) => ({ header: c.label[0], key: c.key, width: c.width }));
   sheet.getRow(1).font = { bold: true };
@@ -45,7 +48,7 @@ export async function readSheet<K extends string>(
   layout: SheetLayout<K>,
   data: Uint8Array,
 ): Promise<{ row: number; values: SheetRow<K> }[]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   try {
     await workbook.xlsx.load(Buffer.from(data.buffer, data.byteOffset, data.byteLength) as never);
   } catch {

@@ -1,8 +1,12 @@
 import { createRequire } from 'node:module';
 import { badRequest, engineFailed, flowMessages as m, xmlUnparsable } from '@sso/shared-api';
-import { Engine } from 'bpmn-engine';
+import type { Engine } from 'bpmn-engine';
 import type { UserTaskSpec } from '../db/schema-workflow.js';
+import { onFirstUse } from '../kernel/on-first-use.js';
 import { checkTemplate } from './expressions.js';
+
+/** The process engine, loaded by the first process checked or run. */
+export const bpmnEngine = onFirstUse<typeof import('bpmn-engine')>('bpmn-engine');
 
 /** A process file is text of at most 1 MiB: larger uploads are refused before anything parses them. */
 export const MAX_BPMN_BYTES = 1024 * 1024;
@@ -99,7 +103,7 @@ export async function checkBpmn(xml: string): Promise<CheckedProcess> {
   if (SCRIPT_MARKUP.some((pattern) => pattern.test(xml))) throw badRequest(m.say.xmlScript);
   let definitions: Awaited<ReturnType<Engine['getDefinitions']>>;
   try {
-    definitions = await new Engine({ source: forEngine(xml).trim(), moddleOptions }).getDefinitions();
+    definitions = await new (bpmnEngine().Engine)({ source: forEngine(xml).trim(), moddleOptions }).getDefinitions();
   } catch (error) {
     throw badRequest(xmlUnparsable(firstLine((error as Error).message)));
   }

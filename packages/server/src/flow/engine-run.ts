@@ -1,6 +1,6 @@
 import { ApiError, refusedWith } from '@sso/shared-api';
-import { Engine } from 'bpmn-engine';
-import { engineMessage, forEngine, moddleOptions } from './bpmn-check.js';
+import type { Engine } from 'bpmn-engine';
+import { bpmnEngine, engineMessage, forEngine, moddleOptions } from './bpmn-check.js';
 import { evaluateTemplate, hasExpression, type Variables } from './expressions.js';
 
 /**
@@ -91,7 +91,8 @@ function pristineOf(definition: DefinitionSource): Promise<EngineState> {
   let state = pristine.get(definition.id);
   if (!state) {
     state = xmlOf(definition).then(
-      async (xml) => (await new Engine({ source: forEngine(xml).trim(), moddleOptions }).getState()) as unknown as EngineState,
+      async (xml) =>
+        (await new (bpmnEngine().Engine)({ source: forEngine(xml).trim(), moddleOptions }).getState()) as unknown as EngineState,
     );
     state.catch(() => pristine.delete(definition.id));
     if (pristine.size > 500) pristine.clear();
@@ -112,7 +113,7 @@ interface EngineState {
 
 function newEngine(name: string, variables: Variables) {
   const held = new Set<HeldTimer>();
-  const engine = new Engine({
+  const engine = new (bpmnEngine().Engine)({
     name,
     moddleOptions,
     scripts: NO_SCRIPTS,

@@ -23,6 +23,12 @@ const schema = z.object({
     .optional(),
   SSO_WORKER_ID: z.coerce.number().int().min(0).max(1023).optional(),
   SSO_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * Whether frequent statements are prepared once per PostgreSQL connection (db/prepared-statements.ts).
+   * `false` behind a pooler that hands one client's statements to other server connections
+   * (PgBouncer in transaction mode before 1.21, without max_prepared_statements).
+   */
+  SSO_PG_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true'),
   /** Whether every /api call is written to the api log (errors and sign-ins are always recorded). */
   SSO_API_LOG: z.enum(['true', 'false']).default('true'),
   /** argon2id memory in KiB and passes; OWASP minimum is 19456 KiB, t=2. */

@@ -7,8 +7,9 @@ import type { SecurityEvent } from './security-events.js';
 
 /**
  * Writers of one tenant at the same time (on PostgreSQL each in its own connection, as two nodes
- * of a cluster are) must not fork its chain: each takes the tenant's head in its record's insert
- * and the next waits for it, so every record gets its own link, in one unbroken sequence.
+ * of a cluster are) must not fork its chain: each moves the tenant's head in its record's insert
+ * only from the head it believes, and one that believed wrong locks the head, reads it and writes
+ * again, so every record gets its own link, in one unbroken sequence.
  */
 const suite = useTestServer();
 
@@ -36,5 +37,21 @@ describe('concurrent writers of one tenant', () => {
     const links = await db.selectFrom('blade_log_chain').select(['seq']).where('tenantId', '=', TENANT).orderBy('seq').execute();
     expect(links.map((link) => Number(link.seq))).toEqual(Array.from({ length: 40 }, (_, n) => n + 1));
     expect(await verifyChain(db, TENANT)).toEqual({ intact: true, checked: 40, firstBroken: null });
+  });
+
+  it('link after a write whose transaction rolled back (the writer believed a head that never was)', async () => {
+    const { db, cache } = suite.server.ctx;
+    const writer = new SecurityAudit(db, new IdGenerator(24), cache);
+    const tenant = { ...eventOf(100), actor: { ...eventOf(100).actor, tenant_id: '620002' } } as SecurityEvent;
+    await writer.record(tenant);
+    const undone = db.transaction().execute(async (trx) => {
+      await writer.write(trx, tenant);
+      throw new Error('the change failed');
+    });
+    await expect(undone).rejects.toThrow('the change failed');
+    await writer.record(tenant);
+    const links = await db.selectFrom('blade_log_chain').select(['seq']).where('tenantId', '=', '620002').orderBy('seq').execute();
+    expect(links.map((link) => Number(link.seq))).toEqual([1, 2]);
+    expect(await verifyChain(db, '620002')).toEqual({ intact: true, checked: 2, firstBroken: null });
   });
 });

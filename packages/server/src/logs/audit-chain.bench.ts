@@ -12,7 +12,7 @@ import { serverInfo } from './server-info.js';
 /**
  * The audit chain's cost per security event, in the server's own code (bundled for
  * tests/bench/audit-chain.mjs by tsup.bench.config.ts; not part of the server's bundle). On one
- * migrated database, the same events are written three ways, each event one transaction as
+ * migrated database, the same events are written three ways, each event one statement as
  * `SecurityAudit.record` writes it: the bare record (the write the chain adds to, the baseline),
  * chained with SM3 (the default) and chained with SHA-256. CPU is this process's (PGlite runs
  * inside it; on PostgreSQL the database's own CPU is not counted, the wall time is).
@@ -49,7 +49,7 @@ export async function measureAuditChain(options: { events: number; databaseUrl?:
       const rows = event.targets.map((target) =>
         spec.values({ request: originFields(event), level: 'security', id: event.type, data: eventData(event, target) }),
       );
-      await db.transaction().execute((trx) => insertRecords(trx, ids, spec, rows));
+      await insertRecords(db, ids, spec, rows);
     };
     const setDigest = async (digest: string) => {
       await sql`insert into blade_param (id, tenant_id, param_name, param_key, param_value, is_deleted)

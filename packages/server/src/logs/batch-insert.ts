@@ -45,12 +45,21 @@ export async function insertColumns(
   await insertColumnsStatement(table, columns, batch, constants).execute(db);
 }
 
+/** How the audit chain's insert differs: every column set by the writer, and rows written only if a condition holds. */
+export interface InsertShape {
+  /** update_time is create_time (else the database's clock at the transaction's start). */
+  updateTimeIsCreateTime?: boolean;
+  /** A condition on the whole statement (e.g. that the chain's head moved): no row is written unless it holds. */
+  onlyIf?: RawBuilder<unknown>;
+}
+
 /** The insert of insertColumns, unsent: a writer may make it part of a larger statement (the audit chain's). */
 export function insertColumnsStatement(
   table: string,
   columns: Column[],
   batch: ColumnBatch,
   constants: Record<string, Value>,
+  shape: InsertShape = {},
 ): RawBuilder<unknown> {
   // create_time is always an array: unnest needs one to yield the rows.
   const arrays: RawBuilder<unknown>[] = [sql`${arrayParam(batch.at)}::float8[]`];
@@ -62,9 +71,12 @@ export function insertColumnsStatement(
     return sql.raw(`c${arrays.length - 1}`);
   });
   const fixed = Object.values(constants).map((v) => sql`${v}::${sql.raw(typeof v === 'number' ? 'int' : 'text')}`);
-  const names = ['id', 'create_time', ...columns.map((c) => c.name), ...Object.keys(constants)];
+  const times = shape.updateTimeIsCreateTime ? ['create_time', 'update_time'] : ['create_time'];
+  const names = ['id', ...times, ...columns.map((c) => c.name), ...Object.keys(constants)];
   const aliases = arrays.map((_, i) => `c${i}`);
+  const stamps = sql.raw(times.map(() => 'to_timestamp(c0 / 1000.0)').join(', '));
+  const condition = shape.onlyIf ? sql` where ${shape.onlyIf}` : sql``;
   return sql`insert into ${sql.table(table)} (${sql.join(names.map((n) => sql.id(n)))})
-    select ${sql`${batch.firstId.toString()}::bigint + n - 1`}, to_timestamp(c0 / 1000.0), ${sql.join([...picks, ...fixed])}
-    from unnest(${sql.join(arrays)}) with ordinality as u(${sql.raw([...aliases, 'n'].join(', '))})`;
+    select ${sql`${batch.firstId.toString()}::bigint + n - 1`}, ${stamps}, ${sql.join([...picks, ...fixed])}
+    from unnest(${sql.join(arrays)}) with ordinality as u(${sql.raw([...aliases, 'n'].join(', '))})${condition}`;
 }

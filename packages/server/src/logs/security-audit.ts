@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { ResourceCache } from '../kernel/cache.js';
 import type { IdGenerator } from '../kernel/ids.js';
-import { type ChainDigest, type ChainedTable, insertChained } from './audit-chain.js';
-import { insertColumnsStatement, type Value } from './batch-insert.js';
+import { type ChainDigest, type ChainedTable, ChainHeads, insertChained } from './audit-chain.js';
+import { type ColumnBatch, insertColumnsStatement, type Value } from './batch-insert.js';
 import { type CityResolver, OfflineCityResolver } from './ip-city.js';
 import { COMMON_CONSTANTS } from './log-recorder.js';
 import { type SignInAttempt, signInSpec, type TableSpec, usualSpec } from './log-rows.js';
@@ -25,12 +25,15 @@ type Executor = Kysely<any>;
  * and detail go to its JSON data.
  *
  * A change made in a transaction writes its event in that transaction (`write(trx, event)`):
- * both are committed or neither. Otherwise `record(event)` is one awaited transaction. Either way
- * each record is linked to its tenant's tamper-evident chain (audit-chain.ts) as it is written.
+ * both are committed or neither. Otherwise `record(event)` is one awaited statement (a transaction
+ * when it takes more). Either way each record is linked to its tenant's tamper-evident chain
+ * (audit-chain.ts) in the statement that writes it.
  */
 export class SecurityAudit {
   private readonly signInRows: TableSpec<SignInAttempt>;
   private readonly eventRows;
+  /** This writer's belief of each tenant's chain head (see ChainHeads). */
+  private readonly heads = new ChainHeads();
 
   constructor(
     private readonly db: Db,
@@ -57,52 +60,70 @@ export class SecurityAudit {
     await this.insert(trx, this.eventRows, rows);
   }
 
-  /** An event of a change that had no transaction: one awaited insert. */
+  /** An event of a change that had no transaction: one awaited statement. */
   record(event: SecurityEvent): Promise<void> {
     return this.write(this.db, event);
   }
 
   private async insert<E>(db: Executor, spec: TableSpec<E>, rows: Value[][]): Promise<void> {
     // The records and their links to the tenant's chain are committed together or not at all.
-    const write = async (executor: Executor) => {
-      const digest = await chainDigest(executor, this.cache);
-      await insertRecords(executor, this.ids, spec, rows, digest);
-    };
-    if (db.isTransaction) await write(db);
-    else await db.transaction().execute(write);
+    const digest = await chainDigest(db, this.cache);
+    await insertRecords(db, this.ids, spec, rows, { digest, heads: this.heads });
     this.cache.invalidate(spec.table);
   }
 }
 
 /**
  * Writes log records in batches of at most 4096 (what one id reservation holds; an event names as
- * many targets as a bulk call carries). With `chain`, each batch's insert also links its records to
- * their tenants' chains under that digest (audit-chain.ts; the executor must be a transaction).
- * Without it this is the bare write the chain adds to: the audit-chain bench's baseline.
+ * many targets as a bulk call carries). With `chain`, each batch's records are linked to their
+ * tenants' chains under that digest as they are written (audit-chain.ts), one statement per batch
+ * and tenant: a write of more than one is made in a transaction (the caller's, or its own), so that
+ * all of it is committed or none. Without it this is the bare write the chain adds to: the
+ * audit-chain bench's baseline.
  */
 export async function insertRecords<E>(
   executor: Executor,
   ids: IdGenerator,
   spec: TableSpec<E>,
   rows: Value[][],
-  chain?: ChainDigest,
+  chain?: { digest: ChainDigest; heads: ChainHeads },
 ): Promise<void> {
-  for (let start = 0; start < rows.length; start += 4096) {
-    const chunk = rows.slice(start, start + 4096);
-    const at = chunk.map(() => Date.now());
-    const columns = spec.columns.map((_, k) => chunk.map((row) => row[k] ?? null));
-    const firstId = ids.reserve(chunk.length);
-    const constants = { ...COMMON_CONSTANTS, ...spec.constants };
-    const insert = insertColumnsStatement(spec.table, spec.columns, { firstId, at, columns }, constants);
-    if (chain) await insertChained(executor, spec.table as ChainedTable, insert, chain);
-    else await insert.execute(executor);
+  const constants = { ...COMMON_CONSTANTS, ...spec.constants };
+  const chunks: Value[][][] = [];
+  for (let start = 0; start < rows.length; start += 4096) chunks.push(rows.slice(start, start + 4096));
+  const batchOf = (chunk: Value[][]): ColumnBatch => ({
+    firstId: ids.reserve(chunk.length),
+    at: chunk.map(() => Date.now()),
+    columns: spec.columns.map((_, k) => chunk.map((row) => row[k] ?? null)),
+  });
+  if (!chain) {
+    for (const chunk of chunks) await insertColumnsStatement(spec.table, spec.columns, batchOf(chunk), constants).execute(executor);
+    return;
   }
+  const tenantAt = spec.columns.findIndex((column) => column.name === 'tenant_id');
+  const byTenant = chunks.flatMap((chunk) => {
+    const groups = new Map<string, Value[][]>();
+    for (const row of chunk) {
+      const tenantId = String(row[tenantAt] ?? '');
+      groups.set(tenantId, [...(groups.get(tenantId) ?? []), row]);
+    }
+    return [...groups];
+  });
+  const write = async (writer: Executor) => {
+    for (const [tenantId, group] of byTenant) {
+      const chained = { table: spec.table as ChainedTable, tenantId, columns: spec.columns, constants, batch: batchOf(group) };
+      await insertChained(writer, chain.heads, chained, chain.digest);
+    }
+  };
+  if (byTenant.length > 1 && !executor.isTransaction) await executor.transaction().execute(write);
+  else await write(executor);
 }
 
 /**
  * `audit.chainDigest`: `sha256`, or SM3 (the default). Kept in the parameters' cache (the key
  * `Params.get` uses, dropped when a parameter is saved); a miss is read through the writer's own
- * transaction: on the embedded database a read beside an open transaction would wait for it to end.
+ * executor (its transaction when it has one): on the embedded database a read beside an open
+ * transaction would wait for it to end.
  */
 async function chainDigest(executor: Executor, cache: ResourceCache): Promise<ChainDigest> {
   const value = await cache.get('blade_param', 'key:audit.chainDigest', async () => {

@@ -11,12 +11,16 @@ import {
   withDetail,
 } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
-import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
+import type { buildConnector } from 'undici';
 import type { Params } from '../db/params.js';
 import type { Database } from '../db/schema.js';
 import { live } from '../kernel/live-rows.js';
+import { onFirstUse } from '../kernel/on-first-use.js';
 import { blockedKindOf, canonicalAddress } from './address-kinds.js';
 import { allowListed, type OutboundTarget, outboundTargetOf } from './outbound-target.js';
+
+/** The HTTP client of calls to tenants' addresses, loaded by the first such call. */
+const undici = onFirstUse<typeof import('undici')>('undici');
 
 const outboundMessages = defineMessages('outbound', {
   refused: ['不允许访问该地址', 'This address may not be used'],
@@ -132,6 +136,7 @@ export class OutboundGuard {
 
   private newFetch(tenantId: string, db?: Kysely<Database>): OutboundFetch {
     const guarded = tenantId !== DEFAULT_TENANT_ID;
+    const { Agent, fetch: undiciFetch } = undici();
     const dispatcher = new Agent({ connect: this.connector(tenantId, db) });
     return async (url, init) => {
       // Every request, not only every new connection: a pooled connection outlives an allow-list entry.
@@ -147,7 +152,7 @@ export class OutboundGuard {
   }
 
   private connector(tenantId: string, db?: Kysely<Database>): buildConnector.connector {
-    const base = buildConnector({});
+    const base = undici().buildConnector({});
     return (options, callback) => {
       const host = options.hostname.replace(/^\[|\]$/g, '');
       const port = options.port || (options.protocol === 'https:' ? '443' : '80');

@@ -31,11 +31,13 @@ const FIND_WITH_RELATED = `with t as (select payload, consumed_at, grant_id from
   union all select 'Session', s.uid, s.payload, s.consumed_at from t join sso_oidc_object s
     on s.model = 'Session' and s.uid = t.payload::json->>'sessionUid' and ${live('s')}`;
 /**
- * FIND_WITH_RELATED for a refresh token that a refresh grant is about to spend: the same row is
- * marked consumed in the same statement (locked, so two refreshes with one token are served one
- * after the other), and answered with its consumption as it was before: the first use reads
- * "unconsumed" and goes on, a replay reads "consumed" and the provider revokes the grant. One
- * round trip instead of a read and then a separate consumption.
+ * FIND_WITH_RELATED for a code or refresh token that the token endpoint is about to spend: the same
+ * row is marked consumed in the same statement (locked, so two redemptions of one code or token
+ * are served one after the other), and answered with its consumption as it was before: the first
+ * use reads "unconsumed" and goes on, a replay reads "consumed" and the provider revokes the grant.
+ * One round trip instead of a read and then a separate consumption, and no window in which two
+ * redemptions both read "unconsumed". A redemption the provider then refuses (a wrong PKCE
+ * verifier, another client) has still spent the code: a code is good for one attempt, never two.
  */
 const SPEND_WITH_RELATED = `with prior as (select consumed_at from sso_oidc_object where model = $1 and id = $2 and ${live('sso_oidc_object')} for update),
   spent as (update sso_oidc_object set consumed_at = coalesce(consumed_at, $4) where model = $1 and id = $2 and exists (select 1 from prior)
@@ -48,6 +50,8 @@ const SPEND_WITH_RELATED = `with prior as (select consumed_at from sso_oidc_obje
     on s.model = 'Session' and s.uid = t.payload::json->>'sessionUid' and ${live('s')}`;
 /** The models whose lookups by id bring their grant and session along. */
 const WITH_RELATED = new Set(['AuthorizationCode', 'AccessToken', 'RefreshToken', 'Interaction']);
+/** The models the token endpoint reads only to spend them. */
+const SPENT_BY_TOKEN_ENDPOINT = new Set(['AuthorizationCode', 'RefreshToken']);
 const CONSUME = 'update sso_oidc_object set consumed_at = $1 where model = $2 and id = $3';
 const DESTROY = 'delete from sso_oidc_object where model = $1 and id = $2';
 const REVOKE_GRANT = 'delete from sso_oidc_object where grant_id = $1';
@@ -109,7 +113,7 @@ export class DatabaseAdapter implements Adapter {
 
   private async findWithRelated(batch: WriteBatch, id: string): Promise<AdapterPayload | undefined> {
     const now = new Date().toISOString();
-    const spends = this.model === 'RefreshToken' && batch.spendsRefreshTokenOnRead;
+    const spends = batch.spendsOnRead && SPENT_BY_TOKEN_ENDPOINT.has(this.model);
     const result = await this.db.executeQuery<StoredRow & { kind: string; key: string | null }>(
       spends
         ? CompiledQuery.raw(SPEND_WITH_RELATED, [this.model, id, now, now])
@@ -146,7 +150,7 @@ export class DatabaseAdapter implements Adapter {
   }
 
   async consume(id: string): Promise<void> {
-    // A code is consumed at once (not batched): a replay must find it consumed.
+    // Consumed at once (not batched): a replay must find it consumed.
     const batch = currentBatch();
     // Spent already by the statement that read it in this request.
     if (batch?.spentOnRead.has(`${this.model} ${id}`)) return;

@@ -165,6 +165,63 @@ describe('a refresh token spent by the statement that reads it', () => {
   });
 });
 
+describe('an authorization code spent by the statement that reads it', () => {
+  /** Every statement on the provider's table that `work` sends. */
+  async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+    const statements: string[] = [];
+    const db = suite.server.ctx.db as unknown as { executeQuery: (query: { sql: string }) => Promise<unknown> };
+    const execute = db.executeQuery.bind(db);
+    db.executeQuery = (query) => {
+      // The purge of expired rows, at most once a minute on some write, is not the request's own.
+      if (/sso_oidc_object/.test(query.sql) && !/where expires_at < \$1/.test(query.sql)) statements.push(query.sql);
+      return execute(query);
+    };
+    try {
+      await work();
+    } finally {
+      db.executeQuery = execute;
+    }
+    return statements;
+  }
+
+  it('serves two redemptions of one code one after the other: never both get tokens', async () => {
+    const config = await relyingParty(suite, app);
+    const flow = await frontChannel(suite, config, staff.sdk, { redirectUri: app.redirectUri });
+    const redeem = () =>
+      client.authorizationCodeGrant(config, flow.callback as URL, { pkceCodeVerifier: flow.verifier, expectedState: flow.state });
+    const outcomes = await Promise.allSettled([redeem(), redeem()]);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').length).toBe(1);
+    // And the code is gone for good: a third try is refused.
+    expect(await oauthError(redeem())).toBe('invalid_grant');
+  });
+
+  it('reads and spends the code in one statement, then writes the tokens in one more', async () => {
+    const config = await relyingParty(suite, app);
+    const flow = await frontChannel(suite, config, staff.sdk, { redirectUri: app.redirectUri });
+    const statements = await statementsOf(() =>
+      client.authorizationCodeGrant(config, flow.callback as URL, { pkceCodeVerifier: flow.verifier, expectedState: flow.state }),
+    );
+    expect(statements.filter((sql) => /^\s*update sso_oidc_object set consumed_at/i.test(sql))).toEqual([]);
+    expect(statements.filter((sql) => /for update/.test(sql))).toHaveLength(1);
+    expect(statements).toHaveLength(2);
+  });
+
+  it('is spent by a redemption with a wrong verifier, so the right one cannot follow it', async () => {
+    const config = await relyingParty(suite, app);
+    const flow = await frontChannel(suite, config, staff.sdk, { redirectUri: app.redirectUri });
+    const wrong = client.authorizationCodeGrant(config, flow.callback as URL, {
+      pkceCodeVerifier: client.randomPKCECodeVerifier(),
+      expectedState: flow.state,
+    });
+    expect(await oauthError(wrong)).toBe('invalid_grant');
+    const right = client.authorizationCodeGrant(config, flow.callback as URL, {
+      pkceCodeVerifier: flow.verifier,
+      expectedState: flow.state,
+    });
+    expect(await oauthError(right)).toBe('invalid_grant');
+  });
+});
+
 describe('browsers of other origins', () => {
   const preflight = (origin: string) =>
     fetch(`${suite.server.baseUrl}/oidc/token`, {

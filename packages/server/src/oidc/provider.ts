@@ -148,11 +148,11 @@ export async function createProvider(ctx: AppContext, issuer: string): Promise<P
   provider.use(endPlatformSessionOnLogout(ctx, provider));
   // Each request's saves go out as one statement once its work is done, before Koa sends the answer.
   provider.use((_koa, next) => withWriteBatch(ctx.db, next));
-  // The token endpoint reads a refresh token only to spend it (refresh grants rotate): it is
-  // marked consumed by the statement that reads it.
+  // The token endpoint reads an authorization code or a refresh token only to spend it (codes are
+  // good once, refresh grants rotate): it is marked consumed by the statement that reads it.
   provider.use((koa, next) => {
     const batch = currentBatch();
-    if (batch && koa.method === 'POST' && koa.path === `${OIDC_PREFIX}/token`) batch.spendsRefreshTokenOnRead = true;
+    if (batch && koa.method === 'POST' && koa.path === `${OIDC_PREFIX}/token`) batch.spendsOnRead = true;
     return next();
   });
   provider.proxy = ctx.config.SSO_TRUST_PROXY === 'true';

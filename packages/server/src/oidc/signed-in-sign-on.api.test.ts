@@ -2,7 +2,7 @@ import { ACCESS_TOKEN_COOKIE, OIDC_INTERACTION_PATH } from '@sso/shared-api';
 import * as client from 'openid-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenantWithAdmin, signIn, TEST_PASSWORD, type TrackedClient, useTestServer } from '../api-suite.testkit.js';
-import { changeOwnPassword } from '../auth/session-http.js';
+import { changeOwnPassword } from '../auth/session-http.testkit.js';
 import { createApp, grantApp, opensOf } from '../cas/sign-on.testkit.js';
 import { CookieBrowser } from './browser.testkit.js';
 import { bladeAuth, grantUser, type RegisteredApp, registerApp, relyingParty, SCOPE, staffMember } from './rp.testkit.js';

@@ -85,10 +85,10 @@ export class WriteBatch {
   closed = false;
 
   /**
-   * A refresh-token grant: the refresh token it reads is spent by the same statement (see the
-   * adapter), and the provider's later `consume` of it has nothing left to write.
+   * A token-endpoint request: the authorization code or refresh token it reads is spent by the same
+   * statement (see the adapter), and the provider's later `consume` of it has nothing left to write.
    */
-  spendsRefreshTokenOnRead = false;
+  spendsOnRead = false;
   /** Objects spent by the statement that read them in this request, by `model id`. */
   readonly spentOnRead = new Set<string>();
 

@@ -1,25 +1,21 @@
 import { createRequire } from 'node:module';
-import * as samlifyExports from 'samlify';
+import type * as Samlify from 'samlify';
+import { onFirstUse } from '../kernel/on-first-use.js';
 
-/**
- * samlify is CommonJS: under Node's ESM loader the exports it defines by getters (Utility, SamlLib,
- * SPMetadata…) show only on the default export, which is the whole module; bundlers and the test
- * runner show them on the namespace as well. Either way, this is the module.
- */
-const samlify = (samlifyExports as unknown as { default?: typeof samlifyExports }).default ?? samlifyExports;
+/** samlify (with its XML, XPath and signature libraries), loaded by the first SAML message or metadata. */
+export const samlify = onFirstUse<typeof Samlify>('samlify');
 
 import type { SamlApp } from '../apps/saml-apps.js';
 import type { SamlKeys } from './keys.js';
 
-const { Constants } = samlify;
-const BINDING = Constants.namespace.binding;
+/** The HTTP-Redirect and HTTP-POST binding names. */
+export const bindings = () => samlify().Constants.namespace.binding;
 
 /** NameID formats by the names the catalogue keeps. */
-export const NAME_ID_FORMATS: Record<string, string> = {
-  persistent: Constants.namespace.format.persistent,
-  email: Constants.namespace.format.emailAddress,
-  unspecified: Constants.namespace.format.unspecified,
-};
+export function nameIdFormats(): Record<string, string> {
+  const { format } = samlify().Constants.namespace;
+  return { persistent: format.persistent, email: format.emailAddress, unspecified: format.unspecified };
+}
 
 /** The schema validator package ships no type declarations: its one function, as documented. */
 const { validate } = createRequire(import.meta.url)('@authenio/samlify-xmllint-wasm') as { validate: (xml: string) => Promise<boolean> };
@@ -32,7 +28,7 @@ let validatorSet = false;
  */
 function ensureSchemaValidator(): void {
   if (validatorSet) return;
-  samlify.setSchemaValidator({ validate });
+  samlify().setSchemaValidator({ validate });
   validatorSet = true;
 }
 
@@ -54,7 +50,8 @@ export interface IdpOptions {
 export function identityProvider({ origin, tenantId, keys, app }: IdpOptions) {
   ensureSchemaValidator();
   const where = idpAddresses(origin, tenantId);
-  return samlify.IdentityProvider({
+  const BINDING = bindings();
+  return samlify().IdentityProvider({
     entityID: where.entityId,
     signingCert: keys.next ? [keys.current.certificate, keys.next.certificate] : keys.current.certificate,
     privateKey: keys.current.privateKey,
@@ -63,8 +60,8 @@ export function identityProvider({ origin, tenantId, keys, app }: IdpOptions) {
     wantLogoutRequestSigned: Boolean(app?.samlSpCertificate),
     wantLogoutResponseSigned: Boolean(app?.samlSpCertificate),
     isAssertionEncrypted: Boolean(app?.samlEncryptAssertion && app.samlSpCertificate),
-    nameIDFormat: Object.values(NAME_ID_FORMATS),
-    requestSignatureAlgorithm: Constants.algorithms.signature.RSA_SHA256,
+    nameIDFormat: Object.values(nameIdFormats()),
+    requestSignatureAlgorithm: samlify().Constants.algorithms.signature.RSA_SHA256,
     singleSignOnService: [
       { Binding: BINDING.redirect, Location: where.sso },
       { Binding: BINDING.post, Location: where.sso },
@@ -75,7 +72,7 @@ export function identityProvider({ origin, tenantId, keys, app }: IdpOptions) {
     ],
     // A response's own window is set by the response builder; incoming messages may lag by this much.
     clockDrifts: [-CLOCK_SKEW_MS, CLOCK_SKEW_MS],
-  } as Parameters<typeof samlify.IdentityProvider>[0]);
+  } as Parameters<typeof Samlify.IdentityProvider>[0]);
 }
 
 /** How far the clocks of the platform and of a service provider may disagree. */
@@ -88,7 +85,9 @@ export const CLOCK_SKEW_MS = 3 * 60_000;
 export function serviceProvider(app: SamlApp, acsUrl?: string) {
   const signing = app.samlSigning ?? 'both';
   const certificate = app.samlSpCertificate || undefined;
-  return samlify.ServiceProvider({
+  const BINDING = bindings();
+  const formats = nameIdFormats();
+  return samlify().ServiceProvider({
     entityID: app.samlEntityId,
     assertionConsumerService: acsUrl ? [{ Binding: BINDING.post, Location: acsUrl }] : [],
     singleLogoutService: app.samlLogoutUrl
@@ -104,8 +103,6 @@ export function serviceProvider(app: SamlApp, acsUrl?: string) {
     // Everything the identity provider sends a service provider is signed.
     wantLogoutRequestSigned: true,
     wantLogoutResponseSigned: true,
-    nameIDFormat: [NAME_ID_FORMATS[app.samlNameIdFormat ?? 'persistent'] ?? NAME_ID_FORMATS.persistent],
-  } as Parameters<typeof samlify.ServiceProvider>[0]);
+    nameIDFormat: [formats[app.samlNameIdFormat ?? 'persistent'] ?? formats.persistent],
+  } as Parameters<typeof Samlify.ServiceProvider>[0]);
 }
-
-export { BINDING, samlify };

@@ -1,7 +1,10 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import forge from 'node-forge';
+import type forgeModule from 'node-forge';
 import type { AppContext } from '../context.js';
 import { decryptSecret, encryptSecret } from '../db/secrets.js';
+import { onFirstUse } from '../kernel/on-first-use.js';
+
+const loadForge = onFirstUse<typeof forgeModule>('node-forge');
 
 /** A tenant's signing key: the private key (PEM) and its self-signed certificate (PEM). */
 export interface SamlKey {
@@ -31,6 +34,7 @@ export async function newKey(name: string): Promise<SamlKey> {
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     publicKeyEncoding: { type: 'spki', format: 'pem' },
   });
+  const forge = loadForge();
   const certificate = forge.pki.createCertificate();
   certificate.publicKey = forge.pki.publicKeyFromPem(publicKey);
   // A positive serial number: the first byte's high bit clear.
@@ -41,7 +45,7 @@ export async function newKey(name: string): Promise<SamlKey> {
   const subject = [{ name: 'commonName', value: `SAML signing ${name.replace(/[^\w-]/g, '')}` }];
   certificate.setSubject(subject);
   certificate.setIssuer(subject);
-  certificate.sign(forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
+  certificate.sign(forge.pki.privateKeyFromPem(privateKey) as forgeModule.pki.rsa.PrivateKey, forge.md.sha256.create());
   return { id: randomUUID(), privateKey, certificate: forge.pki.certificateToPem(certificate) };
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type * as Samlify from 'samlify';
 import type { SamlApp } from '../apps/saml-apps.js';
 import type { SamlSubject } from './attributes.js';
 import { samlify, serviceProvider } from './entities.js';
@@ -10,7 +11,7 @@ const PASSWORD_PROTECTED = 'urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProte
 const BASIC_NAME_FORMAT = 'urn:oasis:names:tc:SAML:2.0:attrname-format:basic';
 
 export interface LoginResponseInput {
-  idp: ReturnType<typeof samlify.IdentityProvider>;
+  idp: ReturnType<typeof Samlify.IdentityProvider>;
   app: SamlApp;
   acsUrl: string;
   subject: SamlSubject;
@@ -81,7 +82,7 @@ export async function loginResponse(input: LoginResponseInput): Promise<string> 
     Destination: acsUrl,
     InResponseTo: input.inResponseTo,
     Issuer: idp.entityMeta.getEntityID(),
-    StatusCode: samlify.Constants.StatusCode.Success,
+    StatusCode: samlify().Constants.StatusCode.Success,
     NameIDFormat: subject.nameIdFormat,
     NameID: subject.nameId,
     Audience: app.samlEntityId,
@@ -90,7 +91,7 @@ export async function loginResponse(input: LoginResponseInput): Promise<string> 
   const xml = template(subject, values as Record<string, string>);
   const encrypted = Boolean(app.samlEncryptAssertion && app.samlSpCertificate);
   const built = await idp.createLoginResponse(sp, {} as never, 'post', {}, {
-    customTagReplacement: () => ({ id: values.ID as string, context: samlify.SamlLib.replaceTagsByValue(xml, values) }),
+    customTagReplacement: () => ({ id: values.ID as string, context: samlify().SamlLib.replaceTagsByValue(xml, values) }),
     // Encrypting after signing the assertion and before signing the response keeps both signatures valid.
     encryptThenSign: encrypted,
     relayState: input.relayState,

@@ -15,7 +15,6 @@ export interface ImportedSpMetadata {
 }
 
 const SOAP = 'urn:oasis:names:tc:SAML:2.0:bindings:SOAP';
-const { Constants } = samlify;
 /** Metadata is small: a bigger answer is not a service provider's metadata. */
 const MAX_METADATA_BYTES = 256 * 1024;
 const ANSWER_WITHIN_MS = 10_000;
@@ -36,12 +35,12 @@ const toPem = (base64: string) =>
 export function parseSpMetadata(xml: string): ImportedSpMetadata | undefined {
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return undefined;
   try {
-    const meta = samlify.SPMetadata(xml);
+    const meta = samlify().SPMetadata(xml);
     const entityId = meta.getEntityID();
     if (typeof entityId !== 'string' || !entityId) return undefined;
     const raw = (meta as unknown as { meta: { assertionConsumerService?: unknown; singleLogoutService?: unknown } }).meta;
     const acs = list(raw.assertionConsumerService)
-      .filter((endpoint) => endpoint.binding === Constants.namespace.binding.post && endpoint.location)
+      .filter((endpoint) => endpoint.binding === samlify().Constants.namespace.binding.post && endpoint.location)
       .map((endpoint) => endpoint.location as string);
     const logout = list(raw.singleLogoutService);
     const logoutUrl = (logout.find((endpoint) => endpoint.binding === SOAP) ?? logout.find((endpoint) => endpoint.location))?.location;

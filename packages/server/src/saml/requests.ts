@@ -81,7 +81,7 @@ export function peekIssuer(xml: string): string | undefined {
   if (/<!DOCTYPE|<!ENTITY/i.test(xml) || hasCommentInName(xml)) return undefined;
   try {
     const roots = ['AuthnRequest', 'LogoutRequest', 'LogoutResponse'];
-    const found = samlify.Extractor.extract(
+    const found = samlify().Extractor.extract(
       xml,
       roots.map((root) => ({ key: root, localPath: [root, 'Issuer'], attributes: [] })),
     ) as Record<string, unknown>;
@@ -109,7 +109,7 @@ export function hasCommentInName(xml: string): boolean {
 export function forcesAuthn(xml: string): boolean {
   try {
     // One attribute asked for: the extractor answers its value itself (undefined when absent).
-    const found = samlify.Extractor.extract(xml, [{ key: 'forceAuthn', localPath: ['AuthnRequest'], attributes: ['ForceAuthn'] }]) as {
+    const found = samlify().Extractor.extract(xml, [{ key: 'forceAuthn', localPath: ['AuthnRequest'], attributes: ['ForceAuthn'] }]) as {
       forceAuthn?: unknown;
     };
     const value = found.forceAuthn;

@@ -5,7 +5,7 @@ import { admitSignOn, type SignOnRefusal } from '../apps/sign-on.js';
 import type { AppContext } from '../context.js';
 import type { Caller } from '../kernel/caller.js';
 import { samlSubject } from './attributes.js';
-import { identityProvider, NAME_ID_FORMATS } from './entities.js';
+import { identityProvider, nameIdFormats } from './entities.js';
 import { samlKeys } from './keys.js';
 import { loginResponse } from './login-response.js';
 import type { PendingLogin } from './pending.js';
@@ -39,7 +39,7 @@ export async function samlSignOn(ctx: AppContext, origin: string, input: SamlSig
   if (!admitted.admitted) return { refusal: admitted.refusal };
   if (!samlApp || !acsUrl) return { refusal: 'not-registered' };
   const idp = identityProvider({ origin, tenantId: caller.tenant_id, keys: await samlKeys(ctx, caller.tenant_id), app: samlApp });
-  const subject = await samlSubject(ctx, caller, samlApp, NAME_ID_FORMATS);
+  const subject = await samlSubject(ctx, caller, samlApp, nameIdFormats());
   const sessionIndex = `_${randomUUID()}`;
   const SAMLResponse = await loginResponse({
     idp,

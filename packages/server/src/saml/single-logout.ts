@@ -42,7 +42,7 @@ async function sendLogout(ctx: AppContext, origin: string, signOn: SamlSignOn): 
     };
     // samlify fills and escapes the template and signs the request (the service provider wants it signed).
     const request = idp.createLogoutRequest(sp, 'post', { logoutNameID: signOn.nameId, sessionIndex: signOn.sessionIndex }, {
-      customTagReplacement: (template: string) => ({ id: values.ID, context: samlify.SamlLib.replaceTagsByValue(template, values) }),
+      customTagReplacement: (template: string) => ({ id: values.ID, context: samlify().SamlLib.replaceTagsByValue(template, values) }),
     } as never) as { context: string };
     const xml = Buffer.from(request.context, 'base64').toString('utf8');
     const response = await ctx.outbound.fetchFor(signOn.tenantId)(app.samlLogoutUrl, {

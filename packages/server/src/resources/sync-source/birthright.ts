@@ -9,7 +9,9 @@ import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 import { userTarget } from '../../logs/security-events.js';
 import { recordRefusal } from '../../logs/security-refusal.js';
+import { normalDn } from './ldap-dn.js';
 import { forgetRefusal, type GrantKind, refusalDigests, rememberRefusal } from './refused-grants.js';
+import { groupSet } from './rule-groups.js';
 import type { SourceRow } from './source.js';
 
 /**
@@ -45,8 +47,8 @@ interface Person {
   deptId: string | null;
   postId: string | null;
   roleId: string | null;
-  /** The directory groups the person is in (normalised DNs, one a line), as the last apply read them. */
-  groups: string | null;
+  /** The directory groups the person is in (normalised DNs), as the last apply read them. */
+  groups: string[];
 }
 
 interface Recorded {
@@ -59,7 +61,7 @@ interface Recorded {
 
 /** Whether the rule names this person: their department (or one above it, with sub-departments), their post and their group. */
 function matches(rule: Rule, person: Person, ancestors: Map<string, string[]>): boolean {
-  if (rule.groupDn && !(person.groups ?? '').split('\n').includes(rule.groupDn)) return false;
+  if (rule.groupDn && !person.groups.includes(normalDn(rule.groupDn))) return false;
   if (rule.deptId) {
     const depts = splitIds(person.deptId);
     const inDept = depts.some(
@@ -118,7 +120,8 @@ async function peopleOf(ctx: AppContext, source: SourceRow): Promise<Person[]> {
     .where('u.status', '=', 1)
     .where('u.tenantId', '=', source.tenantId)
     .execute();
-  return rows.map((r) => ({ ...r, id: String(r.id) }));
+  // Compared normalised, whatever order, case or spacing a link was written in.
+  return rows.map((r) => ({ ...r, id: String(r.id), groups: groupSet(r.groups?.split('\n') ?? []) }));
 }
 
 async function ancestorsOfDepts(ctx: AppContext, tenantId: string): Promise<Map<string, string[]>> {

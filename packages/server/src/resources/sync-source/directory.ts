@@ -45,6 +45,11 @@ export interface DirectorySnapshot {
   depts: SourceDept[];
   people: SourcePerson[];
   problems?: SourceProblem[];
+  /**
+   * The groups the source asked about (normalised DNs: those the birthright rules name), when it
+   * reads groups; each person's `groups` are among them, and a link's are compared within them.
+   */
+  groupsNamed?: string[];
 }
 
 /** Reads one source whole. Refusals a tenant can fix (bad password, unreachable host) throw a 400. */

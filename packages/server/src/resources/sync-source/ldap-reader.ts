@@ -11,7 +11,11 @@ import {
 import type { OutboundGuard } from '../../net/outbound-guard.js';
 import type { DirectoryReader, DirectorySnapshot, SourceDept, SourcePerson } from './directory.js';
 import { chainMemberships, groupsWay, isActiveDirectory } from './ldap-chain.js';
+import { normalDn } from './ldap-dn.js';
 import { groupResolver, memberOfResolver, memberOfValues, membersOf } from './ldap-groups.js';
+import { keepRuleGroups } from './rule-groups.js';
+
+export { normalDn };
 
 /** The LDAP fields of a source, the bind password already decrypted. */
 export interface LdapSettings {
@@ -39,13 +43,6 @@ export const DEFAULT_GROUPS_FILTER = '(|(objectClass=groupOfNames)(objectClass=g
 const PAGE_SIZE = 500;
 /** Active Directory's userAccountControl bit of a disabled account. */
 const ACCOUNTDISABLE = 2;
-
-/** A DN compared the way directories compare them: lower case, no spaces around separators. */
-export const normalDn = (dn: string) =>
-  dn
-    .toLowerCase()
-    .replace(/\s*([,=+])\s*/g, '$1')
-    .trim();
 
 /** The DN of the entry above (the part after the first unescaped comma), or null at the top. */
 function parentDn(dn: string): string | null {
@@ -166,7 +163,10 @@ export function ldapReader(guard: OutboundGuard, settings: LdapSettings): Direct
             },
             normalDn,
           );
-          return snapshotOf(deptEntries, personEntries, attr, byGroup ? 'group' : 'ou', { by: 'chain', members });
+          return keepRuleGroups(
+            snapshotOf(deptEntries, personEntries, attr, byGroup ? 'group' : 'ou', { by: 'chain', members }),
+            settings.ruleGroups ?? [],
+          );
         }
         if (readGroups) {
           for (baseDn of baseDnsOf(settings.baseDn)) {
@@ -179,7 +179,8 @@ export function ldapReader(guard: OutboundGuard, settings: LdapSettings): Direct
           }
         }
         const groups = readGroups ? { entries: groupEntries, by: byMemberOf ? ('memberOf' as const) : ('member' as const) } : undefined;
-        return snapshotOf(deptEntries, personEntries, attr, byGroup ? 'group' : 'ou', groups);
+        const snapshot = snapshotOf(deptEntries, personEntries, attr, byGroup ? 'group' : 'ou', groups);
+        return readGroups ? keepRuleGroups(snapshot, settings.ruleGroups ?? []) : snapshot;
       } catch (error) {
         throw explain(error, settings, baseDn);
       } finally {

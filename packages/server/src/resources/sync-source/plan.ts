@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { live } from '../../kernel/live-rows.js';
 import type { DirectorySnapshot, SourceDept, SourcePerson } from './directory.js';
 import type { Outranked } from './priority.js';
+import { groupSet, sameGroups } from './rule-groups.js';
 
 /** The user fields a source writes. */
 export const USER_FIELDS = ['account', 'code', 'name', 'realName', 'phone', 'email'] as const;
@@ -274,10 +275,15 @@ export async function planSync(db: Kysely<Database>, scope: PlanScope, snapshot:
     if (enable) changes.status = [String(local.status), '1'];
     const relink = !link || link.localId !== local.id || link.gone === 1;
     // Groups the source reads and the link does not hold yet (or no longer): recorded for the rules.
-    const heldGroups = link?.groups ?? '';
-    if (p.groups && p.groups.join('\n') !== heldGroups) {
-      changes.groups = [heldGroups ? groupsText(heldGroups.split('\n')) : null, p.groups.length ? groupsText(p.groups) : null];
-      plan.steps.push({ op: 'user.groups', externalId: p.externalId, groups: p.groups });
+    // Compared as sets within the groups the source asked about, so that neither their order,
+    // case or spacing nor other groups an earlier run kept on the link make a change.
+    if (p.groups) {
+      const held = groupSet(link?.groups?.split('\n') ?? [], snapshot.groupsNamed);
+      const now = groupSet(p.groups, snapshot.groupsNamed);
+      if (!sameGroups(held, now)) {
+        changes.groups = [held.length ? groupsText(held) : null, now.length ? groupsText(now) : null];
+        plan.steps.push({ op: 'user.groups', externalId: p.externalId, groups: now });
+      }
     }
     const userChanged = Object.keys(changes).some((f) => f !== 'groups');
     if (!userChanged && !relink) {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { assertRoles } from '../../domain/user-accounts.js';
 import type { ResourceRules } from '../../engine/types.js';
-import { normalDn } from './ldap-reader.js';
+import { normalDn } from './ldap-dn.js';
 
 /**
  * Birthright rules: a rule names whom (a department, a post, an LDAP group, or several) and what (a platform role, an

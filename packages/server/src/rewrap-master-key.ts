@@ -1,0 +1,43 @@
+import { openDatabase } from './db/database.js';
+import { MasterKeyError, resolveMasterKey, resolveNewMasterKey } from './db/master-key.js';
+import { keyFileReplacement, rewrapPersonalKeys } from './db/master-key-rewrap.js';
+import { isFirstEmbeddedStart } from './first-start.js';
+import type { Config } from './kernel/config.js';
+
+/**
+ * `node dist/main.js rewrap-master-key`: an operator's command, not a server start. With the
+ * servers stopped, it rewraps every stored personal-data key from the current master key (taken as
+ * a start takes it) to the new one (SSO_NEW_MASTER_KEY or SSO_NEW_MASTER_KEY_FILE), in one
+ * transaction. When the current key is the data directory's `master.key`, the file is replaced
+ * by the new key after the commit; otherwise the operator sets the new key where the current one
+ * is set, on every node. Refusals are MasterKeyError lines (never a key's value), as at a start.
+ */
+export const REWRAP_MASTER_KEY = 'rewrap-master-key';
+
+export const rewrapRequested = (argv: readonly string[] = process.argv): boolean => argv[2] === REWRAP_MASTER_KEY;
+
+/** Runs the rewrap; answers the line to print. */
+export async function rewrapMasterKey(config: Config, env: Readonly<Record<string, string | undefined>> = process.env): Promise<string> {
+  if (!config.DATABASE_URL && (config.SSO_DATA_DIR === 'memory://' || isFirstEmbeddedStart(config)))
+    throw new MasterKeyError(`SSO_DATA_DIR=${config.SSO_DATA_DIR}: no database there whose keys could be rewrapped`);
+  // The new key is checked before the database is opened: a malformed one changes nothing.
+  const next = resolveNewMasterKey(env);
+  const current = resolveMasterKey(config);
+  if (next.hex === current.hex) throw new MasterKeyError(`${next.source}: the new master key is the current one (${current.source})`);
+  const file = current.dataDirFile ? keyFileReplacement(current.dataDirFile, next) : undefined;
+  const database = await openDatabase(config);
+  let count: number;
+  try {
+    count = await rewrapPersonalKeys(database.db, current, next, () => file?.stage());
+  } catch (error) {
+    file?.discard();
+    await database.close();
+    throw error;
+  }
+  // Committed: the data directory's file takes the new key at once, before anything else can fail.
+  file?.install();
+  await database.close();
+  const keys = `${count} personal-data key${count === 1 ? '' : 's'}`;
+  if (current.dataDirFile) return `rewrapped ${keys} under the new master key; ${current.dataDirFile} now holds it`;
+  return `rewrapped ${keys} under the new master key: set it in place of the current one (${current.source}) on every node before the next start`;
+}
