@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants.js';
-import { type Said, say, tooLong } from './messages.js';
+import { type Message, say, tooLong } from './messages.js';
 
 /** A required text field: its own message when missing or blank, a length message when too long. */
-export const requiredText = (message: Said, max = 255) => z.string(message).trim().min(1, message).max(max, tooLong(max));
+export const requiredText = (message: Message, max = 255) => z.string(message).trim().min(1, message).max(max, tooLong(max));
 /** An optional text field (null and absent allowed). */
 export const optionalText = (max = 255) => z.string(say('badType')).max(max, tooLong(max)).nullish();
 
@@ -47,7 +47,7 @@ export const idList = z
   .transform((s) => [...new Set(s.split(','))]);
 
 /** A query-string integer. */
-export const queryInt = (message: Said) =>
+export const queryInt = (message: Message) =>
   z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), z.number(message).int(message));
 
 export const pageQuery = z.object({
@@ -99,7 +99,7 @@ export type CommonColumns = z.infer<typeof commonColumns>;
 /** An optional value a form may send as "" (BladeX answers null as "", and an edit form sends the row back): "" is null. */
 export const emptyAsNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? null : v), schema.nullish());
 
-export const formNumber = (message: Said) =>
+export const formNumber = (message: Message) =>
   z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
     z.number(message).int(message),
@@ -111,7 +111,7 @@ export interface UploadedFile {
   mimetype?: string;
   data: Uint8Array;
 }
-export const uploadedFile = (message: Said) =>
+export const uploadedFile = (message: Message) =>
   z.custom<UploadedFile>(
     (v) =>
       typeof v === 'object' &&

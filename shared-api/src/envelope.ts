@@ -1,4 +1,4 @@
-import { type Message, type Said, say, textOf } from './messages.js';
+import { asItCame, type Message, type Said, say, textOf } from './messages.js';
 
 /** The body every /api route answers (BladeX R). */
 export interface Envelope<T = unknown> {
@@ -60,9 +60,18 @@ export class ApiError extends Error {
   get saying(): Said {
     return this.said ?? this.message;
   }
+  /** The message as raised, always as a message: one a client rebuilt from a text shows it as it came. */
+  get sayingWithId(): Message {
+    return this.said ?? asItCame(this.message);
+  }
 }
 
-export const badRequest = (msg: Said) => new ApiError(400, msg);
-export const unauthorized = (msg: Said) => new ApiError(401, msg);
-export const forbidden = (msg: Said) => new ApiError(403, msg);
-export const notFound = (msg: Said) => new ApiError(404, msg);
+// The server raises errors through these, always with a message that has an id (a plain text does
+// not compile), so every edge translates it by that id. `new ApiError` with a text is for clients,
+// which rebuild an error from the text a server answered.
+export const badRequest = (msg: Message, data?: unknown) => new ApiError(400, msg, data);
+export const unauthorized = (msg: Message) => new ApiError(401, msg);
+export const forbidden = (msg: Message) => new ApiError(403, msg);
+export const notFound = (msg: Message) => new ApiError(404, msg);
+/** An error with another status (409, 429, 503…), with a message that has an id like the others. */
+export const refusedWith = (status: number, msg: Message, data?: unknown) => new ApiError(status, msg, data);

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { conditionFields, conditionHolds, fieldApplies, requiredByCondition } from './field-conditions.js';
+import { say } from './messages.js';
 import type { ColumnView } from './resource.js';
 
 const single: ColumnView = { prop: 'casSingleLogout', label: ['', ''], appliesWhen: { field: 'protocol', in: ['cas'] } };
-const address: ColumnView = { prop: 'appUrl', label: ['', ''], requiredWhen: { field: 'protocol', in: ['link'], message: '须填写' } };
+const address: ColumnView = {
+  prop: 'appUrl',
+  label: ['', ''],
+  requiredWhen: { field: 'protocol', in: ['link'], message: say('missingParam') },
+};
 
 describe('a field that applies to some values of another', () => {
   it('applies while the other field holds one of the values, compared as text', () => {

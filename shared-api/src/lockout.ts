@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineMessagePattern, defineMessages } from './messages.js';
+import { defineMessagePattern, defineMessagePatterns, defineMessages, type Message } from './messages.js';
 
 /**
  * Failed sign-ins: the messages of a lock and of a throttled address, and the platform
@@ -12,12 +12,18 @@ export const lockoutMessages = defineMessages('lockout', {
   tooManyAddresses: ['一次最多解除200个地址', 'At most 200 addresses at a time'],
 });
 
+const lockoutPatterns = defineMessagePatterns('lockoutWait', {
+  locked: ['登录错误次数过多，请{minutes}分钟后再试', 'Too many failed sign-ins, try again in {minutes} minutes'],
+  throttled: ['该地址登录失败次数过多，请{seconds}秒后再试', 'Too many failed sign-ins from this address, retry in {seconds} s'],
+});
+// The same wordings recorded in the database (a sign-in's reason) are translated by their wording.
+
 /** An account locked for this sign-in (from this address, or everywhere). */
-export const accountLockedFor = (minutes: number) => `登录错误次数过多，请${minutes}分钟后再试`;
+export const accountLockedFor = (minutes: number): Message => lockoutPatterns.locked({ minutes });
 defineMessagePattern(/^登录错误次数过多，请(\d+)分钟后再试$/, 'Too many failed sign-ins, try again in $1 minutes');
 
 /** The answer to a sign-in from a throttled address (HTTP 429, with Retry-After). */
-export const addressThrottled = (seconds: number) => `该地址登录失败次数过多，请${seconds}秒后再试`;
+export const addressThrottled = (seconds: number): Message => lockoutPatterns.throttled({ seconds });
 defineMessagePattern(/^该地址登录失败次数过多，请(\d+)秒后再试$/, 'Too many failed sign-ins from this address, retry in $1 s');
 
 export const LOCKOUT_BASE = '/api/blade-auth/lockout';

@@ -40,6 +40,7 @@ export const messages = {
   badNumber: ['必须是数字', 'Must be a number'],
   badType: ['参数类型错误', 'Wrong parameter type'],
   selectOne: ['请选择至少一条数据', 'Please select at least one record'],
+  tooManyLogs: ['日志条数过多', 'Too many log entries'],
   recordMissing: ['数据不存在或已删除', 'The record does not exist or was removed'],
   duplicate: ['数据已存在，请勿重复提交', 'The record already exists'],
   paramName: ['请输入参数名称', 'Please enter the parameter name'],
@@ -69,8 +70,17 @@ export type MessageKey = keyof typeof messages;
 /** The languages a message is shown in: Chinese, the product's default, and English. */
 export type Language = 'zh' | 'en';
 
-/** A parameter of a message: a value shown as it is, or another message translated with it. */
-export type MessageParam = string | number | Message;
+/**
+ * A parameter of a message: a value shown as it is, another message translated with it, or a text
+ * recorded in the database (see `storedText`), translated by its wording.
+ */
+export type MessageParam = string | number | Message | StoredText;
+
+/** A text recorded in the database, as a parameter: `in` gives it in a language (made by `storedText`). */
+export interface StoredText {
+  readonly stored: string;
+  readonly in: (language: Language) => string;
+}
 
 /**
  * A message with its id: what thrown errors, envelopes and validation issues carry, so each edge
@@ -104,7 +114,8 @@ const fill = (template: string, params: Message['params'], language: Language): 
     ? template.replace(/\{(\w+)\}/g, (whole, name: string) => {
         const value = params[name];
         if (value === undefined) return whole;
-        return typeof value === 'object' ? messageIn(value, language) : String(value);
+        if (typeof value !== 'object') return String(value);
+        return 'stored' in value ? value.in(language) : messageIn(value, language);
       })
     : template;
 
@@ -232,6 +243,9 @@ export const say = (key: MessageKey): Message => commonMessages.say[key];
 const commonPatterns = defineMessagePatterns('common', {
   tooLong: ['长度不能超过{max}个字符', 'Must be at most {max} characters'],
   badTypeOf: ['参数类型错误: {detail}', 'Wrong parameter type: {detail}'],
+  // Only placeholders: the words are the message's own, in the reader's language.
+  withDetail: ['{message}: {detail}', '{message}: {detail}'],
+  asItCame: ['{text}', '{text}'],
 });
 
 /** A message about a field's length limit. */
@@ -239,3 +253,26 @@ export const tooLong = (max: number): Message => commonPatterns.tooLong({ max })
 
 /** 参数类型错误 naming what is wrong (a field, or the parser's complaint). */
 export const badTypeOf = (detail: string): Message => commonPatterns.badTypeOf({ detail });
+
+/**
+ * A message followed by a detail made at run time (a host, a row, a remote server's answer):
+ * `组织接口返回错误: HTTP 500`, in English `The organisation API answered an error: HTTP 500`.
+ */
+export const withDetail = (message: Message, detail: MessageParam): Message => commonPatterns.withDetail({ message, detail });
+
+/** A wording made only of placeholders (`{message}: {detail}`): it has no words of its own to translate. */
+export const isComposition = (wording: string): boolean => !/\p{L}/u.test(wording.replace(/\{\w+\}/g, ''));
+
+/**
+ * A text made elsewhere, shown as it came in either language: a library's own complaint (a
+ * validation issue raised without a message, a parser's error). Never for words of this product,
+ * which are messages of a catalogue.
+ */
+export const asItCame = (text: string): Message => commonPatterns.asItCame({ text });
+
+/** A validation issue as a message: by its id when raised through a message, else as zod worded it. */
+export const issueMessage = (issue: { readonly message: string }): Message => messageOfIssue(issue) ?? asItCame(issue.message);
+
+/** The message of a failed parse: its first issue's (see `issueMessage`), or `fallback` when it has none. */
+export const firstIssueMessage = (issues: readonly { readonly message: string }[], fallback: Message = say('badType')): Message =>
+  issues[0] ? issueMessage(issues[0]) : fallback;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from './common.js';
-import { defineMessages } from './messages.js';
+import { defineMessages, issueSaying, type Message, withDetail } from './messages.js';
 import { invalidRedirectUris, MAX_REDIRECT_LENGTH } from './redirect.js';
 
 export const redirectMessages = defineMessages('redirect', {
@@ -18,8 +18,8 @@ export function displayAddress(address: string, max = 200): string {
   return visible.length > max ? `${visible.slice(0, max)}…` : visible;
 }
 
-/** The refusal of a hand-off: the message, then the address (the server translates the part before `: `). */
-export const redirectRefusal = (address: string) => `${redirectMessages.notRegistered}: ${displayAddress(address)}`;
+/** The refusal of a hand-off: the message, then the address as it is shown. */
+export const redirectRefusal = (address: string): Message => withDetail(redirectMessages.say.notRegistered, displayAddress(address));
 
 /**
  * A client's `webServerRedirectUri`: comma-separated absolute http(s) URIs without userinfo,
@@ -28,7 +28,8 @@ export const redirectRefusal = (address: string) => `${redirectMessages.notRegis
 export const redirectUriList = (max = 256) =>
   optionalText(max).superRefine((value, check) => {
     const bad = invalidRedirectUris(value);
-    if (bad.length) check.addIssue({ code: 'custom', message: `${redirectMessages.badRedirectUri}: ${displayAddress(bad.join(', '))}` });
+    if (bad.length)
+      check.addIssue({ code: 'custom', ...issueSaying(withDetail(redirectMessages.say.badRedirectUri, displayAddress(bad.join(', ')))) });
   });
 
 export const HANDOFF_PATH = '/api/blade-auth/oauth/handoff';

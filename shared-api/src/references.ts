@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { issueSaying, type Said } from './messages.js';
+import { issueSaying, type Message } from './messages.js';
 import type { ResourceDef } from './resource.js';
 
 /**
@@ -17,9 +17,9 @@ export interface Reference {
   /** A second column shown beside the name to tell rows apart (an application's code). */
   hint?: string;
   /** The message when the key names no such row. */
-  missing: Said;
+  missing: Message;
   /** The message when a required reference is left empty (`请选择应用`): a person picks, never types a key. */
-  choose: Said;
+  choose: Message;
 }
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

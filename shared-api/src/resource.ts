@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Said } from './messages.js';
+import type { Message } from './messages.js';
 import { type Reference, withReferenceChoices } from './references.js';
 
 /** `custom`: validated like the field, applied by the server's rules of the resource (`listFilter`). */
@@ -56,7 +56,7 @@ export interface ColumnView {
    */
   appliesWhen?: FieldCondition;
   /** The field must be filled while the condition holds (a link application's address), or forms show `message`. */
-  requiredWhen?: FieldCondition & { message: Said };
+  requiredWhen?: FieldCondition & { message: Message };
   search?: boolean;
   hideInTable?: boolean;
   hideInForm?: boolean;
@@ -159,7 +159,7 @@ export interface ResourceOptions<E extends z.ZodObject, X extends Record<string,
    * Fields that must be unique among live rows (per tenant when tenant scoped); with
    * `ignoreCase`, text that differs only in case counts as the same (accounts).
    */
-  unique?: readonly { fields: readonly string[]; message: Said; ignoreCase?: boolean }[];
+  unique?: readonly { fields: readonly string[]; message: Message; ignoreCase?: boolean }[];
   /** Columns never sent to clients. */
   hidden?: readonly string[];
   /**

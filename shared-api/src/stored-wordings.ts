@@ -1,11 +1,12 @@
-import { definedMessages, handWordedPatterns, type Language } from './messages.js';
+import { definedMessages, handWordedPatterns, type Language, type StoredText } from './messages.js';
 
 /**
- * Texts that reach a reader without a message id, translated by their wording. Only two kinds:
- * texts stored in the database (a sign-in's recorded reason, a city such as 本机, a built-in
- * role's name, a refused step's comment), which Saber clients read as stored, in Chinese; and
- * texts a module words by hand with a parameter (`无法连接目录服务器: …`), declared with
- * `defineMessagePattern`. Everything the code says itself carries its id instead (see `Message`).
+ * Texts that reach a reader without a message id, translated by their wording: only texts stored
+ * in the database (a sign-in's recorded reason, a city such as 本机, a built-in role's name, a
+ * refused step's comment, a sync run's error rows), which Saber clients read as stored, in
+ * Chinese. A recorded text with a parameter (`无法连接目录服务器: …`) is matched by a pattern
+ * declared with `defineMessagePattern`. Everything the code says itself carries its id instead
+ * (see `Message`; a thrown error cannot take a plain text), so this lookup is for the database only.
  */
 // The wordings of every catalogue, rebuilt when a module loaded since defines more. A Chinese text
 // defined by two areas answers the first area's English: stored texts predate the ids.
@@ -39,3 +40,6 @@ function englishOf(text: string): string {
 
 /** A stored or hand-worded text in a language; unchanged in Chinese or when it has no English. */
 export const storedTextIn = (text: string, language: Language): string => (language === 'en' ? englishOf(text) : text);
+
+/** A recorded text as a message's parameter (`withDetail(m.say.fileHasErrors, storedText(row.message))`). */
+export const storedText = (text: string): StoredText => ({ stored: text, in: (language) => storedTextIn(text, language) });

@@ -24,11 +24,11 @@ export const testTool = defineResource({
   permission: 'testtool',
   cached: false,
   entity: z.object({
-    toolName: requiredText(m.toolName, 64),
+    toolName: requiredText(m.say.toolName, 64),
     appId: idString,
   }),
   names: { appName: { field: 'appId', table: 'blade_app', column: 'appName', sameTenant: true } },
-  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.appMissing, choose: m.appChoose } },
+  references: { appId: { to: () => app, label: 'appName', hint: 'appCode', missing: m.say.appMissing, choose: m.say.appChoose } },
   filters: { toolName: 'like', appId: 'eq' },
   sorts: ['toolName'],
   view: {

@@ -1,4 +1,14 @@
-import { ADMINISTRATOR_ROLE, ApiError, type ClientOptions, DEFAULT_TENANT_ID, md5, type SsoClient, zh } from '@sso/shared-api';
+import {
+  ADMINISTRATOR_ROLE,
+  ApiError,
+  type ClientOptions,
+  DEFAULT_TENANT_ID,
+  md5,
+  type Said,
+  type SsoClient,
+  textOf,
+  zh,
+} from '@sso/shared-api';
 import { undiciTransport } from '@sso/shared-api/node';
 import { sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
@@ -240,6 +250,6 @@ export const MENU_NODE_KEYS = [
 ];
 
 /** The failure a rejected input answers (see `failure`): 400 with the message shown to the user. */
-export const bad = (msg: string) => ({ status: 400, code: 400, msg });
+export const bad = (msg: Said) => ({ status: 400, code: 400, msg: textOf(msg) });
 /** The failure of a call the caller may not make. */
 export const FORBIDDEN = { status: 403, code: 403, msg: zh('forbidden') };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
-import { fail, type ResourceDef, zh } from '@sso/shared-api';
+import { fail, type ResourceDef, say } from '@sso/shared-api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -211,8 +211,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || !servesWeb || request.method !== 'GET') {
       const other = request.method === 'GET' ? 'POST' : 'GET';
-      if (app.hasRoute({ method: other, url: path })) return reply.status(405).send(fail(405, zh('methodNotAllowed')));
-      return reply.status(404).send(fail(404, zh('notFound')));
+      if (app.hasRoute({ method: other, url: path })) return reply.status(405).send(fail(405, say('methodNotAllowed')));
+      return reply.status(404).send(fail(404, say('notFound')));
     }
     return reply.sendFile('index.html');
   });

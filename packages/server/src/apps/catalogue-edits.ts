@@ -1,4 +1,4 @@
-import { appMessages, badRequest, zh } from '@sso/shared-api';
+import { appMessages, badRequest, say } from '@sso/shared-api';
 import type { AppContext } from '../context.js';
 import type { Caller } from '../kernel/caller.js';
 import { hashClientSecret } from '../kernel/client-secret.js';
@@ -20,8 +20,8 @@ export async function resetClientSecret(ctx: AppContext, who: Caller, appId: str
     .where('id', '=', appId)
     .$call(live(who.tenant_id))
     .executeTakeFirst();
-  if (!row) throw badRequest(zh('recordMissing'));
-  if (row.protocol !== 'oidc' && row.protocol !== 'token') throw badRequest(appMessages.secretOnlyOidc);
+  if (!row) throw badRequest(say('recordMissing'));
+  if (row.protocol !== 'oidc' && row.protocol !== 'token') throw badRequest(appMessages.say.secretOnlyOidc);
   const clientSecret = newClientSecret();
   await ctx.db
     .updateTable('blade_app')
@@ -41,7 +41,7 @@ export async function bindAppDatasource(ctx: AppContext, who: Caller, appId: str
     .where('id', '=', appId)
     .$call(live(who.tenant_id))
     .executeTakeFirst();
-  if (!updated.numUpdatedRows) throw badRequest(zh('recordMissing'));
+  if (!updated.numUpdatedRows) throw badRequest(say('recordMissing'));
   catalogueChanged(ctx);
 }
 

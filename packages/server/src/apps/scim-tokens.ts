@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { badRequest, zh } from '@sso/shared-api';
+import { badRequest, say } from '@sso/shared-api';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/database.js';
 import type { Caller } from '../kernel/caller.js';
@@ -24,7 +24,7 @@ const TOKEN_PREFIX = 'scim_';
  */
 export async function mintScimToken(ctx: AppContext, who: Caller, appId: string) {
   const app = await findApp(ctx.db, who.tenant_id, { id: appId });
-  if (!app) throw badRequest(zh('recordMissing'));
+  if (!app) throw badRequest(say('recordMissing'));
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const row = { tenantId: app.tenantId, tokenHash: hashClientSecret(token), createUser: who.user_id, createTime: new Date() };
   await ctx.db

@@ -27,7 +27,7 @@ export function registerCaptchaRoutes(root: FastifyInstance, ctx: AppContext): v
       const budget = rate.take(request.ip);
       if (!budget.allowed) {
         reply.header('retry-after', String(budget.retryAfterSeconds));
-        return reply.status(429).send(fail(429, captchaMessages.captchaTooMany));
+        return reply.status(429).send(fail(429, captchaMessages.say.captchaTooMany));
       }
       reply.header('cache-control', 'no-store');
       return ctx.captcha.issue();

@@ -129,7 +129,7 @@ describe('signing in with the directory password', () => {
     expect((await oauthToken('dave', seal(passwordOf('alice')), ip)).body.error_description).toBe(zh('badCredentials'));
     // Locked at this address now, even with the right password.
     const locked = await oauthToken('dave', seal(passwordOf('dave')), ip);
-    expect(locked).toMatchObject({ status: 400, body: { error_description: accountLockedFor(30) } });
+    expect(locked).toMatchObject({ status: 400, body: { error_description: accountLockedFor(30).text } });
     // Elsewhere the right password still works.
     expect((await oauthToken('dave', seal(passwordOf('dave')))).status).toBe(200);
   });

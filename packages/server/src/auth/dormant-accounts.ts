@@ -88,7 +88,7 @@ export async function refuseDormantAccount(ctx: AppContext, user: AccountActivit
   if ((await administratorsAmong(ctx.db, user.tenantId, [{ id: user.id, roleId }])).size) return;
   const ids = await ctx.db.transaction().execute((trx) => disableIn(ctx, trx, user.tenantId, [user.id]));
   await afterDisabled(ctx, ids);
-  throw new GrantError(400, dormantMessages.disabled);
+  throw new GrantError(400, dormantMessages.say.disabled);
 }
 
 /**

@@ -5,8 +5,8 @@ import {
   DEFAULT_TENANT_ID,
   directoryPasswordMessages,
   logMessages,
+  say,
   type TokenResponse,
-  zh,
 } from '@sso/shared-api';
 import type { AppContext } from '../context.js';
 import { GrantError } from './grant-error.js';
@@ -55,7 +55,7 @@ async function checkPasswordGrant(ctx: AppContext, input: PasswordGrantInput): P
   const tenantId = input.tenantId || DEFAULT_TENANT_ID;
   const account = input.username?.trim();
   const digest = input.password?.trim();
-  if (!account || !digest) throw new GrantError(400, zh('missingParam'));
+  if (!account || !digest) throw new GrantError(400, say('missingParam'));
   const attempt = { tenantId, account, ip: input.ip };
   const lock = await ctx.lockout.verdict(attempt);
   if (lock.throttledFor) throw new GrantError(429, addressThrottled(lock.throttledFor), lock.throttledFor);
@@ -67,9 +67,9 @@ async function checkPasswordGrant(ctx: AppContext, input: PasswordGrantInput): P
   let check: { ok: boolean; upgrade: boolean } | undefined;
   if (user && directory) {
     // A directory checks the password itself, which a client sending only its digest cannot give.
-    if (!input.plainPassword) throw new GrantError(400, directoryPasswordMessages.sealedPasswordNeeded);
+    if (!input.plainPassword) throw new GrantError(400, directoryPasswordMessages.say.sealedPasswordNeeded);
     const verdict = await ctx.directoryPasswords.verify(directory, account, input.plainPassword);
-    if (verdict === 'unreachable') throw new GrantError(503, directoryPasswordMessages.directoryUnreachable);
+    if (verdict === 'unreachable') throw new GrantError(503, directoryPasswordMessages.say.directoryUnreachable);
     check = { ok: verdict === 'ok', upgrade: false };
   } else if (user && isMd5Digest(digest)) {
     check = await ctx.passwords.verifyDigest(user.password, digest);
@@ -78,7 +78,7 @@ async function checkPasswordGrant(ctx: AppContext, input: PasswordGrantInput): P
   if (!user || !check?.ok) {
     await ctx.lockout.recordFailure(attempt);
     await recordLockReached(ctx, attempt);
-    throw new GrantError(400, zh('badCredentials'));
+    throw new GrantError(400, say('badCredentials'));
   }
   if (lock.hasFailures) await ctx.lockout.recordSuccess(attempt);
   if (check.upgrade) {
@@ -108,37 +108,37 @@ export async function refreshGrant(ctx: AppContext, input: GrantRequest & { refr
 }
 
 async function checkRefreshGrant(ctx: AppContext, input: GrantRequest & { refreshToken?: string }): Promise<TokenResponse> {
-  if (!input.refreshToken) throw new GrantError(400, zh('missingParam'));
+  if (!input.refreshToken) throw new GrantError(400, say('missingParam'));
   // A switch is checked before the token is spent: a refused one leaves the session as it was.
   const holder = input.roleId || input.deptId ? await refreshTokenHolder(ctx, input.refreshToken) : undefined;
   if (holder) {
-    pick(holder.roleId, input.roleId, switchMessages.roleNotHeld);
-    pick(holder.deptId, input.deptId, switchMessages.deptNotHeld);
+    pick(holder.roleId, input.roleId, switchMessages.say.roleNotHeld);
+    pick(holder.deptId, input.deptId, switchMessages.say.deptNotHeld);
   }
   const rotated = await ctx.sessions.rotate(input.refreshToken, input.client.refreshTokenValidity, {
     roleId: input.roleId,
     deptId: input.deptId,
   });
-  if (!rotated.ok) throw new GrantError(400, zh(rotated.reason === 'reused' ? 'refreshReused' : 'badRefresh'));
+  if (!rotated.ok) throw new GrantError(400, say(rotated.reason === 'reused' ? 'refreshReused' : 'badRefresh'));
   const { session } = rotated;
   if (session.clientId !== input.client.clientId) {
     await ctx.sessions.revoke(session.id, 'client-mismatch');
-    throw new GrantError(400, zh('badRefresh'));
+    throw new GrantError(400, say('badRefresh'));
   }
   // The compliance profile: an idle session, or one past its longest time, ends here.
   const limit = await ctx.sessions.refusedRefresh(session);
-  if (limit) throw new GrantError(401, limit === 'idle' ? sessionLimitMessages.idle : sessionLimitMessages.maxAge);
+  if (limit) throw new GrantError(401, limit === 'idle' ? sessionLimitMessages.say.idle : sessionLimitMessages.say.maxAge);
   // The user and tenant were read with the rotation (a refresh is the most frequent grant).
   const { user, tenant } = rotated.holder;
   if (!user || user.status !== 1) {
     await ctx.sessions.revoke(session.id, 'user-disabled');
-    throw new GrantError(400, zh('accountDisabled'));
+    throw new GrantError(400, say('accountDisabled'));
   }
   assertTenantRowUsable(tenant);
   // The session row now carries the switched ids (rotate wrote them); check them once more.
   // Otherwise the session keeps what it named and the user still holds (grants may have been taken away).
-  const roleId = input.roleId ? pick(user.roleId, input.roleId, switchMessages.roleNotHeld) : stillHeld(session.roleId, user.roleId);
-  const deptId = input.deptId ? pick(user.deptId, input.deptId, switchMessages.deptNotHeld) : stillHeld(session.deptId, user.deptId);
+  const roleId = input.roleId ? pick(user.roleId, input.roleId, switchMessages.say.roleNotHeld) : stillHeld(session.roleId, user.roleId);
+  const deptId = input.deptId ? pick(user.deptId, input.deptId, switchMessages.say.deptNotHeld) : stillHeld(session.deptId, user.deptId);
   return tokenResponse(ctx, input.client, user, { sessionId: session.id, refreshToken: rotated.refreshToken, roleId, deptId });
 }
 

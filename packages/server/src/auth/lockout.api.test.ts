@@ -23,7 +23,7 @@ let operator: TestUser;
 const PER_ADDRESS = 2;
 const GLOBAL = 5;
 const THROTTLE = 6;
-const LOCKED = accountLockedFor(30);
+const LOCKED = accountLockedFor(30).text;
 const WRONG = 'Wrong@0000';
 
 let ipCounter = 1;

@@ -41,8 +41,8 @@ interface CaptchaAnswer {
 export async function checkCaptcha(ctx: AppContext, answer: CaptchaAnswer): Promise<void> {
   if (answer.grant !== 'captcha') {
     if (!captchaRequiredBy(await ctx.params.get(CAPTCHA_PARAM), answer.tenantId)) return;
-    if (!answer.key || !answer.code) throw new GrantError(400, captchaMessages.captchaRequired);
+    if (!answer.key || !answer.code) throw new GrantError(400, captchaMessages.say.captchaRequired);
   }
-  if (!answer.key || !answer.code) throw new GrantError(400, captchaMessages.captchaMissing);
-  if (!(await ctx.captcha.check(answer.key, answer.code))) throw new GrantError(400, captchaMessages.captchaWrong);
+  if (!answer.key || !answer.code) throw new GrantError(400, captchaMessages.say.captchaMissing);
+  if (!(await ctx.captcha.check(answer.key, answer.code))) throw new GrantError(400, captchaMessages.say.captchaWrong);
 }

@@ -4,8 +4,8 @@ import {
   DEFAULT_TENANT_ID,
   logMessages,
   passkeyMessages,
+  say,
   type TokenResponse,
-  zh,
 } from '@sso/shared-api';
 import type { AppContext } from '../context.js';
 import { live } from '../kernel/live-rows.js';
@@ -27,10 +27,10 @@ export async function passkeyGrant(
 ): Promise<TokenResponse> {
   const attempt = { tenantId: DEFAULT_TENANT_ID, account: '', clientId: input.client.clientId, ip: input.ip, userAgent: input.userAgent };
   try {
-    if (!input.passkey) throw new GrantError(400, passkeyMessages.response);
+    if (!input.passkey) throw new GrantError(400, passkeyMessages.say.response);
     const record = await passkeys.verifySignIn(input.passkey, 'sign-in');
     const user = await ctx.db.selectFrom('blade_user').selectAll().where('id', '=', record.userId).$call(live()).executeTakeFirst();
-    if (!user) throw new GrantError(400, zh('badCredentials'));
+    if (!user) throw new GrantError(400, say('badCredentials'));
     Object.assign(attempt, { tenantId: user.tenantId, account: user.account });
     const lock = await ctx.lockout.verdict({ tenantId: user.tenantId, account: user.account, ip: input.ip });
     if (lock.throttledFor) throw new GrantError(429, addressThrottled(lock.throttledFor), lock.throttledFor);

@@ -1,4 +1,13 @@
-import { DEFAULT_TENANT_ID, fail, ok, PASSKEY_BASE, passkeyMessages, passkeyRegistration, secondFactorMessages, zh } from '@sso/shared-api';
+import {
+  DEFAULT_TENANT_ID,
+  fail,
+  ok,
+  PASSKEY_BASE,
+  passkeyMessages,
+  passkeyRegistration,
+  say,
+  secondFactorMessages,
+} from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -19,7 +28,7 @@ const tenantQuery = z.object({
 const ticketQuery = z.object({ ticket: z.string().min(1).max(200) });
 
 function refused(reply: FastifyReply, error: unknown) {
-  if (error instanceof GrantError) return reply.status(400).send(fail(400, error.message));
+  if (error instanceof GrantError) return reply.status(400).send(fail(400, error.said));
   throw error;
 }
 
@@ -56,7 +65,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext, pas
       const caller = callerOf(request);
       const body = request.body && typeof request.body === 'object' ? request.body : {};
       const parsed = passkeyRegistration.safeParse({ ...(request.query as object), ...body });
-      if (!parsed.success) return reply.status(400).send(fail(400, parsed.error.issues[0]?.message ?? zh('badType')));
+      if (!parsed.success) return reply.status(400).send(fail(400, parsed.error.issues[0]?.message ?? say('badType')));
       try {
         const row = await passkeys.register({ id: caller.user_id, tenantId: caller.tenant_id }, parsed.data.name, parsed.data.response);
         await ctx.audit.record({
@@ -77,9 +86,9 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext, pas
     async (request, reply) => {
       const caller = callerOf(request);
       const parsed = idQuery.safeParse(request.query);
-      if (!parsed.success) return reply.status(400).send(fail(400, zh('badId')));
+      if (!parsed.success) return reply.status(400).send(fail(400, say('badId')));
       const removed = await passkeys.remove(caller.user_id, parsed.data.id);
-      if (!removed) return reply.status(400).send(fail(400, passkeyMessages.missing));
+      if (!removed) return reply.status(400).send(fail(400, passkeyMessages.say.missing));
       await ctx.audit.record({
         type: 'user.passkey-remove',
         actor: callerWithOrigin(request),
@@ -94,7 +103,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext, pas
     { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Options for a passwordless sign-in with a passkey (?tenantId=)' } },
     async (request, reply) => {
       const parsed = tenantQuery.safeParse(request.query);
-      if (!parsed.success) return reply.status(400).send(fail(400, zh('tenantMissing')));
+      if (!parsed.success) return reply.status(400).send(fail(400, say('tenantMissing')));
       reply.header('cache-control', 'no-store');
       return ok(await passkeys.signInOptions(parsed.data.tenantId ?? DEFAULT_TENANT_ID));
     },
@@ -109,7 +118,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext, pas
     async (request, reply) => {
       const parsed = ticketQuery.safeParse(request.query);
       const { ticketRow, user } = await ticketHolder(ctx, parsed.success ? parsed.data.ticket : undefined);
-      if (!ticketRow || !user) return reply.status(400).send(fail(400, secondFactorMessages.ticketInvalid));
+      if (!ticketRow || !user) return reply.status(400).send(fail(400, secondFactorMessages.say.ticketInvalid));
       reply.header('cache-control', 'no-store');
       return ok(await passkeys.signInOptions(user.tenantId, { id: String(user.id) }));
     },

@@ -54,11 +54,11 @@ function parseResponse<T extends { id?: unknown; response?: unknown }>(text: str
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new GrantError(400, m.response);
+    throw new GrantError(400, m.say.response);
   }
   const shaped = parsed as T;
   if (!parsed || typeof parsed !== 'object' || typeof shaped.id !== 'string' || !shaped.response || typeof shaped.response !== 'object')
-    throw new GrantError(400, m.response);
+    throw new GrantError(400, m.say.response);
   return shaped;
 }
 
@@ -71,7 +71,7 @@ function challengeOf(response: { response?: unknown }): string {
     if (typeof challenge !== 'string' || challenge.length > 128) throw new Error('no challenge');
     return challenge;
   } catch {
-    throw new GrantError(400, m.response);
+    throw new GrantError(400, m.say.response);
   }
 }
 
@@ -137,7 +137,7 @@ export class Passkeys {
   async register(user: { id: string; tenantId: string }, name: string, responseText: string): Promise<PasskeyRow> {
     const response = parseResponse<RegistrationResponseJSON>(responseText);
     const { challenge } = await this.spendChallenge(challengeOf(response), 'register', user.id);
-    if ((await this.credentials(user.id)).length >= MOST_PER_USER) throw new GrantError(400, m.tooMany);
+    if ((await this.credentials(user.id)).length >= MOST_PER_USER) throw new GrantError(400, m.say.tooMany);
     const origin = this.rp.origin();
     const verified = await webauthn()
       .verifyRegistrationResponse({
@@ -148,7 +148,7 @@ export class Passkeys {
         requireUserVerification: true,
       })
       .catch(() => undefined);
-    if (!verified?.verified || !verified.registrationInfo) throw new GrantError(400, m.refused);
+    if (!verified?.verified || !verified.registrationInfo) throw new GrantError(400, m.say.refused);
     const { credential, credentialBackedUp } = verified.registrationInfo;
     const id = this.ids.next();
     const inserted = await this.db
@@ -166,9 +166,9 @@ export class Passkeys {
       })
       .onConflict((oc) => oc.column('credentialId').doNothing())
       .executeTakeFirst();
-    if (!Number(inserted.numInsertedOrUpdatedRows ?? 0)) throw new GrantError(400, m.taken);
+    if (!Number(inserted.numInsertedOrUpdatedRows ?? 0)) throw new GrantError(400, m.say.taken);
     const row = (await this.list(user.id)).find((one) => one.id === id);
-    if (!row) throw new GrantError(400, m.missing);
+    if (!row) throw new GrantError(400, m.say.missing);
     return row;
   }
 
@@ -196,7 +196,7 @@ export class Passkeys {
     const { challenge, tenantId } = await this.spendChallenge(challengeOf(response), purpose, userId ?? null);
     const record = await this.db.selectFrom('sso_passkey').selectAll().where('credentialId', '=', response.id).executeTakeFirst();
     // A sign-in page of one tenant signs in that tenant's people only.
-    if (!record || record.tenantId !== tenantId || (userId && String(record.userId) !== userId)) throw new GrantError(400, m.unknown);
+    if (!record || record.tenantId !== tenantId || (userId && String(record.userId) !== userId)) throw new GrantError(400, m.say.unknown);
     const origin = this.rp.origin();
     let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
     try {
@@ -214,9 +214,9 @@ export class Passkeys {
         },
       });
     } catch (error) {
-      throw new GrantError(400, /counter/i.test(String((error as Error)?.message)) ? m.cloned : m.refused);
+      throw new GrantError(400, /counter/i.test(String((error as Error)?.message)) ? m.say.cloned : m.say.refused);
     }
-    if (!verified.verified) throw new GrantError(400, m.refused);
+    if (!verified.verified) throw new GrantError(400, m.say.refused);
     await this.db
       .updateTable('sso_passkey')
       .set({
@@ -251,7 +251,7 @@ export class Passkeys {
       .where('expiresAt', '>', new Date())
       .returning(['userId', 'tenantId'])
       .executeTakeFirst();
-    if (!spent || (userId !== null && String(spent.userId) !== userId)) throw new GrantError(400, m.challenge);
+    if (!spent || (userId !== null && String(spent.userId) !== userId)) throw new GrantError(400, m.say.challenge);
     return { challenge, tenantId: spent.tenantId };
   }
 }

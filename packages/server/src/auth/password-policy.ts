@@ -56,7 +56,7 @@ export async function holdExpiredPassword<U extends { id: string; tenantId: stri
 export function assertOldEnough(settings: ComplianceSettings, user: { mustChangePassword: number; passwordChangedAt: Date }): void {
   if (user.mustChangePassword !== PASSWORD_CHANGE.none || settings.passwordMinAgeDays <= 0) return;
   if (Date.now() - user.passwordChangedAt.getTime() < settings.passwordMinAgeDays * DAY_MS)
-    throw badRequest(passwordPolicyMessages.tooSoon);
+    throw badRequest(passwordPolicyMessages.say.tooSoon);
 }
 
 /**
@@ -79,7 +79,7 @@ export async function assertNotRecent(
     .execute();
   // Checked one after the other: each verification is a deliberately slow hash.
   for (const hash of [user.password, ...earlier.map((row) => row.password)]) {
-    if ((await ctx.passwords.verifyDigest(hash, newDigest)).ok) throw badRequest(passwordPolicyMessages.reused);
+    if ((await ctx.passwords.verifyDigest(hash, newDigest)).ok) throw badRequest(passwordPolicyMessages.say.reused);
   }
 }
 

@@ -36,17 +36,17 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: AppContext): v
     async (request, reply) => {
       const body = request.body && typeof request.body === 'object' ? request.body : {};
       const parsed = resetwordFields.safeParse({ ...body, ...(request.query as object) });
-      if (!parsed.success) return reply.status(400).send(fail(400, parsed.error.issues[0]?.message ?? recoveryMessages.mismatch));
+      if (!parsed.success) return reply.status(400).send(fail(400, parsed.error.issues[0]?.message ?? recoveryMessages.say.mismatch));
       const input = parsed.data;
-      if (input.newPassword !== input.newPassword1) return reply.status(400).send(fail(400, recoveryMessages.passwordMismatch));
+      if (input.newPassword !== input.newPassword1) return reply.status(400).send(fail(400, recoveryMessages.say.passwordMismatch));
       let plain = '';
       try {
         plain = fromBase64(input.passwordBase64);
       } catch {
-        return reply.status(400).send(fail(400, recoveryMessages.digestMismatch));
+        return reply.status(400).send(fail(400, recoveryMessages.say.digestMismatch));
       }
-      if (md5(plain) !== input.newPassword) return reply.status(400).send(fail(400, recoveryMessages.digestMismatch));
-      if (!PASSWORD_RULE.test(plain)) return reply.status(400).send(fail(400, recoveryMessages.passwordRule));
+      if (md5(plain) !== input.newPassword) return reply.status(400).send(fail(400, recoveryMessages.say.digestMismatch));
+      if (!PASSWORD_RULE.test(plain)) return reply.status(400).send(fail(400, recoveryMessages.say.passwordRule));
 
       const header = request.headers['tenant-id'];
       const tenantId = input.tenantId ?? (typeof header === 'string' && /^\d{1,12}$/.test(header) ? header : DEFAULT_TENANT_ID);
@@ -63,7 +63,7 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: AppContext): v
       if (!codeRight || !user || user.phone?.trim() !== input.phone || user.status !== 1) {
         await ctx.lockout.recordFailure(attempt);
         await recordLockReached(ctx, attempt);
-        return reply.status(400).send(fail(400, recoveryMessages.mismatch));
+        return reply.status(400).send(fail(400, recoveryMessages.say.mismatch));
       }
       if (lock.hasFailures) await ctx.lockout.recordSuccess(attempt);
       // The compliance profile: no recent password again (a recovery is never too soon: the old one is lost).
@@ -71,7 +71,7 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: AppContext): v
       try {
         await assertNotRecent(ctx, settings, user, input.newPassword);
       } catch (error) {
-        return reply.status(400).send(fail(400, error instanceof Error ? error.message : recoveryMessages.mismatch));
+        return reply.status(400).send(fail(400, error instanceof Error ? error.message : recoveryMessages.say.mismatch));
       }
       const hash = await ctx.passwords.hashDigest(input.newPassword);
       await ctx.db.transaction().execute(async (trx) => {

@@ -1,4 +1,4 @@
-import { forbidden, zh } from '@sso/shared-api';
+import { forbidden, say } from '@sso/shared-api';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { ClusterBus } from '../kernel/bus.js';
@@ -77,7 +77,7 @@ export class Permissions {
   }
 
   async require(caller: Caller, code: string): Promise<void> {
-    if (!(await this.allows(caller, code))) throw forbidden(zh('forbidden'));
+    if (!(await this.allows(caller, code))) throw forbidden(say('forbidden'));
   }
 
   private listeners: (() => void)[] = [];

@@ -4,8 +4,8 @@ import {
   DEFAULT_TENANT_ID,
   logMessages,
   phoneSignInMessages,
+  say,
   type TokenResponse,
-  zh,
 } from '@sso/shared-api';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
@@ -62,8 +62,8 @@ export async function phoneGrant(ctx: AppContext, input: PhoneGrantInput): Promi
 
 async function checkPhoneGrant(ctx: AppContext, tenantId: string, phone: string, input: PhoneGrantInput): Promise<TokenResponse> {
   const code = input.phoneCode?.trim() ?? '';
-  if (!phone || !code) throw new GrantError(400, zh('missingParam'));
-  if (!PHONE.test(phone)) throw new GrantError(400, phoneSignInMessages.phoneFormat);
+  if (!phone || !code) throw new GrantError(400, say('missingParam'));
+  if (!PHONE.test(phone)) throw new GrantError(400, phoneSignInMessages.say.phoneFormat);
   const user = await accountOfPhone(ctx, tenantId, phone);
   const attempt = { tenantId, account: user?.account ?? phone, ip: input.ip };
   const lock = await ctx.lockout.verdict(attempt);
@@ -73,7 +73,7 @@ async function checkPhoneGrant(ctx: AppContext, tenantId: string, phone: string,
   if (!right || !user) {
     await ctx.lockout.recordFailure(attempt);
     await recordLockReached(ctx, attempt);
-    throw new GrantError(400, phoneSignInMessages.codeWrong);
+    throw new GrantError(400, phoneSignInMessages.say.codeWrong);
   }
   if (lock.hasFailures) await ctx.lockout.recordSuccess(attempt);
   return completeSignIn(ctx, { ...input, user, method: 'phone' });

@@ -1,4 +1,4 @@
-import { clientErrorLog, DEFAULT_TENANT_ID, fail, ok, PASSKEY_GRANT, tokenQuery, userInfo, zh } from '@sso/shared-api';
+import { clientErrorLog, DEFAULT_TENANT_ID, fail, ok, PASSKEY_GRANT, say, tokenQuery, userInfo, withMessage, zh } from '@sso/shared-api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -122,7 +122,7 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext, ssoGr
         if (error instanceof SocialUnbound) return reply.status(error.status).send(error.body);
         if (error instanceof GrantError) {
           if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
-          return reply.status(error.status).send({ error_code: error.status, error_description: error.message });
+          return reply.status(error.status).send(withMessage({ error_code: error.status, error_description: error.message }, error.said));
         }
         throw error;
       }
@@ -181,7 +181,7 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext, ssoGr
       schema: {
         tags: ['auth'],
         summary: "Sign out, uploading the browser's buffered error logs",
-        body: z.array(clientErrorLog).max(500, '日志条数过多').optional(),
+        body: z.array(clientErrorLog).max(500, say('tooManyLogs')).optional(),
       },
     },
     async (request) => {
@@ -223,7 +223,7 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext, ssoGr
     async (request, reply) => {
       // Emptying every node's caches at once is a load spike: only the platform's administrator may.
       const caller = callerOf(request);
-      if (caller.tenant_id !== DEFAULT_TENANT_ID || !caller.isAdministrator) return reply.status(403).send(fail(403, zh('forbidden')));
+      if (caller.tenant_id !== DEFAULT_TENANT_ID || !caller.isAdministrator) return reply.status(403).send(fail(403, say('forbidden')));
       ctx.cache.clear();
       ctx.permissions.clear();
       ctx.clients.clear();

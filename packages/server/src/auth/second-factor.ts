@@ -1,5 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { accountLockedFor, addressThrottled, logMessages, MFA_REQUIRED, secondFactorMessages, type TokenResponse } from '@sso/shared-api';
+import {
+  accountLockedFor,
+  addressThrottled,
+  logMessages,
+  type Message,
+  MFA_REQUIRED,
+  secondFactorMessages,
+  type TokenResponse,
+} from '@sso/shared-api';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
@@ -42,7 +50,7 @@ export class SecondFactorRequired extends GrantError {
     /** What the user can answer with: `totp` (a code, or a recovery code) and / or `passkey`. */
     readonly methods: SecondFactorMethod[] = ['totp'],
   ) {
-    super(400, methods.includes('totp') ? secondFactorMessages.required : secondFactorMessages.passkeyRequired);
+    super(400, methods.includes('totp') ? secondFactorMessages.say.required : secondFactorMessages.say.passkeyRequired);
   }
 
   get body() {
@@ -123,8 +131,8 @@ export async function completeSignIn(ctx: AppContext, passed: FirstStepPassed): 
   await refuseDormantAccount(ctx, passed.user);
   const user = await holdExpiredPassword(ctx, passed.user);
   // A switch the user does not hold is refused before any second step (the session picks it again).
-  pick(user.roleId, passed.roleId, switchMessages.roleNotHeld);
-  pick(user.deptId, passed.deptId, switchMessages.deptNotHeld);
+  pick(user.roleId, passed.roleId, switchMessages.say.roleNotHeld);
+  pick(user.deptId, passed.deptId, switchMessages.say.deptNotHeld);
   const { roleId, deptId } = passed;
   // A passkey with the user verified is two factors in one: nothing is asked after it.
   const methods = passed.method === 'passkey' ? [] : await acceptedSecondFactors(ctx, user, factors);
@@ -172,7 +180,7 @@ export async function mfaGrant(ctx: AppContext, input: MfaGrantInput): Promise<T
     userAgent: input.userAgent,
   };
   try {
-    if (!ticketRow || !user) throw new GrantError(400, secondFactorMessages.ticketInvalid);
+    if (!ticketRow || !user) throw new GrantError(400, secondFactorMessages.say.ticketInvalid);
     const granted = await checkSecondStep(ctx, input, ticketRow, user);
     await ctx.audit.signIn({ ...attempt, success: true, reason: logMessages.signInOk, userId: user.id });
     return granted;
@@ -190,30 +198,30 @@ async function checkSecondStep(
 ): Promise<TokenResponse> {
   // roleId / deptId: the Dept-Id / Role-Id switch of the first step, if any.
   const payload = JSON.parse(ticketRow.payload) as { clientId: string; oauthId?: string; roleId?: string; deptId?: string };
-  if (payload.clientId !== input.client.clientId) throw new GrantError(400, secondFactorMessages.ticketInvalid);
+  if (payload.clientId !== input.client.clientId) throw new GrantError(400, secondFactorMessages.say.ticketInvalid);
   const code = input.code?.trim() ?? '';
-  if (!code && !input.passkey) throw new GrantError(400, secondFactorMessages.missing);
+  if (!code && !input.passkey) throw new GrantError(400, secondFactorMessages.say.missing);
   const attempt = { tenantId: user.tenantId, account: user.account, ip: input.ip };
   const lock = await ctx.lockout.verdict(attempt);
   if (lock.throttledFor) throw new GrantError(429, addressThrottled(lock.throttledFor), lock.throttledFor);
   if (lock.lockedMinutes) throw new GrantError(400, accountLockedFor(lock.lockedMinutes));
-  let refusal: string | undefined;
+  let refusal: Message | undefined;
   if (input.passkey) {
-    if (!input.passkeys) throw new GrantError(400, secondFactorMessages.missing);
+    if (!input.passkeys) throw new GrantError(400, secondFactorMessages.say.missing);
     refusal = await input.passkeys.verifySignIn(input.passkey, 'second-step', user.id).then(
       () => undefined,
-      (error: unknown) => (error instanceof GrantError ? error.message : secondFactorMessages.wrong),
+      (error: unknown) => (error instanceof GrantError ? error.said : secondFactorMessages.say.wrong),
     );
   } else if (await passkeyRequiredFor(ctx, user)) {
     // An administrator held to passkeys cannot complete the sign-in with a code.
-    refusal = secondFactorMessages.passkeyRequired;
+    refusal = secondFactorMessages.say.passkeyRequired;
   } else {
     const verdict = /^\d{6}$/.test(code)
       ? await checkTotp(ctx.db, user.id, code)
       : (await useRecoveryCode(ctx.db, user.id, code))
         ? 'ok'
         : 'wrong';
-    if (verdict !== 'ok') refusal = verdict === 'reused' ? secondFactorMessages.reused : secondFactorMessages.wrong;
+    if (verdict !== 'ok') refusal = verdict === 'reused' ? secondFactorMessages.say.reused : secondFactorMessages.say.wrong;
   }
   if (refusal) {
     await ctx.lockout.recordFailure(attempt);
@@ -230,7 +238,7 @@ async function checkSecondStep(
   }
   // The ticket is spent by deleting it: one ticket opens one session.
   const deleted = await ctx.db.deleteFrom('sso_mfa_ticket').where('idHash', '=', ticketRow.idHash).executeTakeFirst();
-  if (!deleted.numDeletedRows) throw new GrantError(400, secondFactorMessages.ticketInvalid);
+  if (!deleted.numDeletedRows) throw new GrantError(400, secondFactorMessages.say.ticketInvalid);
   if (lock.hasFailures) await ctx.lockout.recordSuccess(attempt);
   await assertTenantUsable(ctx, user.tenantId);
   assertAccountUsable(user);

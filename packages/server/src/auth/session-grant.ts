@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { defineMessages, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, PASSWORD_CHANGE, type TokenResponse, zh } from '@sso/shared-api';
+import {
+  defineMessages,
+  INIT_PASSWORD_DONE,
+  INIT_PASSWORD_PENDING,
+  type Message,
+  PASSWORD_CHANGE,
+  say,
+  type TokenResponse,
+} from '@sso/shared-api';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import { complianceOf } from '../db/compliance.js';
@@ -41,8 +49,8 @@ export async function openSession(
   input: GrantRequest & { user: UserRow; oauthId?: string; freshCredential?: boolean },
 ): Promise<TokenResponse> {
   const { user } = input;
-  const roleId = pick(user.roleId, input.roleId, switchMessages.roleNotHeld);
-  const deptId = pick(user.deptId, input.deptId, switchMessages.deptNotHeld);
+  const roleId = pick(user.roleId, input.roleId, switchMessages.say.roleNotHeld);
+  const deptId = pick(user.deptId, input.deptId, switchMessages.say.deptNotHeld);
   // The access token's id is chosen first: a fresh sign-in's mark is stored with the session.
   const jti = randomUUID();
   const { sessionId, refreshToken } = await ctx.sessions.create({
@@ -75,15 +83,15 @@ export async function openSession(
 
 /** A pending account (registration awaiting approval) or a disabled one cannot sign in. */
 export function assertAccountUsable(user: Pick<UserRow, 'status'>): void {
-  if (user.status === 2) throw new GrantError(400, zh('accountPending'));
-  if (user.status !== 1) throw new GrantError(400, zh('accountDisabled'));
+  if (user.status === 2) throw new GrantError(400, say('accountPending'));
+  if (user.status !== 1) throw new GrantError(400, say('accountDisabled'));
 }
 
 /**
  * The id the Dept-Id / Role-Id header names when the user holds it, or all of the user's ids
  * when there is no header; a header naming one the user does not hold is refused.
  */
-export function pick(held: string | null, requested: string | undefined, refusal: string): string {
+export function pick(held: string | null, requested: string | undefined, refusal: Message): string {
   const ids = held ? held.split(',').filter(Boolean) : [];
   if (!requested) return ids.join(',');
   if (!ids.includes(requested)) throw new GrantError(400, refusal);
@@ -96,9 +104,9 @@ export async function assertTenantUsable(ctx: AppContext, tenantId: string): Pro
 }
 
 export function assertTenantRowUsable(tenant: { status: number; expireTime: Date | null } | undefined): void {
-  if (!tenant) throw new GrantError(400, zh('tenantMissing'));
-  if (tenant.status !== 1) throw new GrantError(400, zh('tenantDisabled'));
-  if (tenant.expireTime && tenant.expireTime.getTime() < Date.now()) throw new GrantError(400, zh('tenantExpired'));
+  if (!tenant) throw new GrantError(400, say('tenantMissing'));
+  if (tenant.status !== 1) throw new GrantError(400, say('tenantDisabled'));
+  if (tenant.expireTime && tenant.expireTime.getTime() < Date.now()) throw new GrantError(400, say('tenantExpired'));
 }
 
 /** What a token says about its user. */

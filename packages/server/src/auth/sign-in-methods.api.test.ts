@@ -21,7 +21,7 @@ import { createUserWithRole, TEST_PASSWORD, type TestUser, useTestServer } from 
 const suite = useTestServer({ SSO_TRUST_PROXY: 'true' });
 const SABER = `Basic ${toBase64('saber:saber_secret')}`;
 const PER_ADDRESS = 2;
-const LOCKED = accountLockedFor(30);
+const LOCKED = accountLockedFor(30).text;
 
 let ipCounter = 1;
 const freshIp = () => `10.31.0.${ipCounter++}`;

@@ -19,7 +19,7 @@ export class SocialUnbound extends GrantError {
     readonly tenantId: string,
     readonly registrationTicket: string,
   ) {
-    super(400, m.unbound);
+    super(400, m.say.unbound);
   }
 
   get body() {
@@ -64,14 +64,14 @@ async function checkSocialGrant(
   const probe = { tenantId: DEFAULT_TENANT_ID, account: `social:${source.slice(0, 20)}`, ip: input.ip };
   const throttle = await ctx.lockout.verdict(probe);
   if (throttle.throttledFor) throw new GrantError(429, addressThrottled(throttle.throttledFor), throttle.throttledFor);
-  if (!source || !input.code || !input.state) throw new GrantError(400, m.missing);
+  if (!source || !input.code || !input.state) throw new GrantError(400, m.say.missing);
   let redeemed: { tenantId: string; oauthId: string; providerId: string };
   try {
     redeemed = await redeemSocialCode(ctx, { source, code: input.code, state: input.state });
   } catch (error) {
     if (!(error instanceof SocialRedeemRefused)) throw error;
     await ctx.lockout.recordFailure(probe);
-    throw new GrantError(400, error.message);
+    throw new GrantError(400, error.said);
   }
   who.tenantId = redeemed.tenantId;
   const binding = await ctx.db.selectFrom('blade_user_oauth').select(['userId']).where('id', '=', redeemed.oauthId).executeTakeFirst();

@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT_ID, fail, ok, type TokenResponse, zh } from '@sso/shared-api';
+import { DEFAULT_TENANT_ID, fail, ok, say, type TokenResponse } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -93,13 +93,13 @@ export function registerSpringBladeRoutes(app: FastifyInstance, ctx: AppContext)
     async (request, reply) => {
       const form = request.body && typeof request.body === 'object' ? request.body : {};
       const parsed = tokenQuery.safeParse({ ...form, ...(request.query as object) });
-      if (!parsed.success) return reply.status(400).send(fail(400, zh('badType')));
+      if (!parsed.success) return reply.status(400).send(fail(400, say('badType')));
       const input = parsed.data;
       const client = await ctx.clients.authenticate(request.headers.authorization);
-      if (!client) return reply.status(401).send(fail(401, zh('badClient')));
+      if (!client) return reply.status(401).send(fail(401, say('badClient')));
       const grant = input.grantType ?? input.grant_type ?? 'password';
       const allowed = grant === 'mfa' || client.authorizedGrantTypes.split(',').includes(grant);
-      if (!allowed) return reply.status(400).send(fail(400, zh('badGrant')));
+      if (!allowed) return reply.status(400).send(fail(400, say('badGrant')));
       const common = {
         client,
         ip: request.ip,
@@ -129,7 +129,7 @@ export function registerSpringBladeRoutes(app: FastifyInstance, ctx: AppContext)
           return ok(bladeToken(await refreshGrant(ctx, { ...common, refreshToken: input.refreshToken ?? input.refresh_token })));
         }
         if (grant === 'mfa') return ok(bladeToken(await mfaGrant(ctx, { ...common, ticket: input.mfaTicket, code: input.mfaCode })));
-        return reply.status(400).send(fail(400, zh('badGrant')));
+        return reply.status(400).send(fail(400, say('badGrant')));
       } catch (error) {
         return refusal(reply, error);
       }
@@ -139,11 +139,11 @@ export function registerSpringBladeRoutes(app: FastifyInstance, ctx: AppContext)
 
 function refusal(reply: FastifyReply, error: unknown) {
   if (error instanceof SecondFactorRequired) {
-    return reply.status(400).send(fail(428, error.message, { mfaTicket: error.ticket, mfaExpiresIn: error.expiresIn }));
+    return reply.status(400).send(fail(428, error.said, { mfaTicket: error.ticket, mfaExpiresIn: error.expiresIn }));
   }
   if (error instanceof GrantError) {
     if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
-    return reply.status(error.status).send(fail(error.status, error.message));
+    return reply.status(error.status).send(fail(error.status, error.said));
   }
   throw error;
 }

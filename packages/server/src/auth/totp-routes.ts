@@ -37,7 +37,7 @@ export function registerTotpRoutes(app: FastifyInstance, ctx: AppContext): void 
       const tenant = await ctx.db.selectFrom('blade_tenant').select('tenantName').$call(live(caller.tenant_id)).executeTakeFirst();
       const issuer = tenant?.tenantName ? `SSO ${tenant.tenantName}` : 'SSO';
       const started = await startEnrolment(ctx.db, { id: caller.user_id, tenantId: caller.tenant_id, account: caller.account }, issuer);
-      if (!started) return reply.status(400).send(fail(400, secondFactorMessages.alreadyEnrolled));
+      if (!started) return reply.status(400).send(fail(400, secondFactorMessages.say.alreadyEnrolled));
       const enrolment: TotpEnrolment = started;
       return ok(enrolment);
     },
@@ -50,12 +50,12 @@ export function registerTotpRoutes(app: FastifyInstance, ctx: AppContext): void 
       const caller = callerOf(request);
       const body = request.body && typeof request.body === 'object' ? request.body : {};
       const parsed = totpCode.safeParse({ ...body, ...(request.query as object) });
-      if (!parsed.success) return reply.status(400).send(fail(400, parsed.error.issues[0]?.message ?? secondFactorMessages.codeFormat));
+      if (!parsed.success) return reply.status(400).send(fail(400, parsed.error.issues[0]?.message ?? secondFactorMessages.say.codeFormat));
       const pending = await ctx.db.selectFrom('sso_totp').select('confirmedAt').where('userId', '=', caller.user_id).executeTakeFirst();
-      if (!pending) return reply.status(400).send(fail(400, secondFactorMessages.notStarted));
-      if (pending.confirmedAt) return reply.status(400).send(fail(400, secondFactorMessages.alreadyEnrolled));
+      if (!pending) return reply.status(400).send(fail(400, secondFactorMessages.say.notStarted));
+      if (pending.confirmedAt) return reply.status(400).send(fail(400, secondFactorMessages.say.alreadyEnrolled));
       const verdict = await checkTotp(ctx.db, caller.user_id, parsed.data.code, true);
-      if (verdict !== 'ok') return reply.status(400).send(fail(400, secondFactorMessages.wrong));
+      if (verdict !== 'ok') return reply.status(400).send(fail(400, secondFactorMessages.say.wrong));
       const codes = await newRecoveryCodes(ctx.db, caller.user_id);
       await ctx.audit.record({
         type: 'user.second-factor-enrol',

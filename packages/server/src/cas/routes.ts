@@ -7,7 +7,7 @@ import {
   forbidden,
   ok,
   redirectRefusal,
-  zh,
+  say,
 } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -102,7 +102,7 @@ export function registerCasRoutes(root: FastifyInstance, ctx: AppContext): void 
       const { service, renew, gateway } = request.query;
       if (!service) return reply.redirect('/login');
       if (!(await appForAddress(ctx, 'cas', service)))
-        return reply.status(400).type('text/plain; charset=utf-8').send(redirectRefusal(service));
+        return reply.status(400).type('text/plain; charset=utf-8').send(redirectRefusal(service).text);
       // A browser signed in to the platform gets its ticket here, in one exchange, unless the
       // service asks for a fresh sign-in (renew). A refusal is the sign-in page's to show.
       const platform = renew === 'true' ? undefined : await browserSession(ctx, request.headers.cookie, CAS_TICKET_PATH);
@@ -129,8 +129,8 @@ export function registerCasRoutes(root: FastifyInstance, ctx: AppContext): void 
     async (request) => {
       const { service, renew } = request.query;
       const issued = await issueTicket(callerOf(request), service, renew === 'true', request);
-      if (issued.refusal === 'not-granted') throw forbidden(zh('forbidden'));
-      if (issued.refusal === 'renew') throw badRequest(casMessages.renewNeedsSignIn);
+      if (issued.refusal === 'not-granted') throw forbidden(say('forbidden'));
+      if (issued.refusal === 'renew') throw badRequest(casMessages.say.renewNeedsSignIn);
       if (issued.refusal) throw badRequest(redirectRefusal(service));
       return ok({ url: issued.url });
     },

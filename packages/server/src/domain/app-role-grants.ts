@@ -1,4 +1,4 @@
-import { badRequest, type GrantSource, appAuthzMessages as m, sodConflict } from '@sso/shared-api';
+import { ApiError, badRequest, type GrantSource, type Message, appAuthzMessages as m, sodConflict } from '@sso/shared-api';
 import { sql } from 'kysely';
 import { appNamesById } from '../apps/app-lookups.js';
 import type { AppContext } from '../context.js';
@@ -49,7 +49,7 @@ async function subjects(db: Db, tenantId: string, userId: string, appRoleId: str
     .where('id', '=', userId)
     .$call(live(tenantId))
     .executeTakeFirst();
-  if (!user) throw badRequest(m.userMissing);
+  if (!user) throw badRequest(m.say.userMissing);
   const role = await db
     .selectFrom('blade_app_role')
     .select(['id', 'appId', 'roleName'])
@@ -58,8 +58,8 @@ async function subjects(db: Db, tenantId: string, userId: string, appRoleId: str
     .executeTakeFirst();
   // A role of a removed application is missing too.
   const app = role && (await appNamesById(db, [role.appId], { removed: 'exclude' })).get(String(role.appId));
-  if (!role || !app) throw badRequest(m.roleMissing);
-  if (appId && String(role.appId) !== String(appId)) throw badRequest(m.roleMissing);
+  if (!role || !app) throw badRequest(m.say.roleMissing);
+  if (appId && String(role.appId) !== String(appId)) throw badRequest(m.say.roleMissing);
   const roleRow: RoleRow = { id: String(role.id), appId: String(role.appId), label: `${app.appName}/${role.roleName}` };
   return { account: user.account, role: roleRow };
 }
@@ -77,9 +77,9 @@ const lockUser = (trx: Db, userId: string) => trx.selectFrom('blade_user').selec
 export async function grantAppRoleOutcome(ctx: AppContext, grant: AppRoleGrant, actor: GrantActor): Promise<GrantOutcome> {
   const { tenantId, userId, appRoleId } = grant;
   const expiresAt = grant.expiresAt ?? null;
-  if (expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest(m.expireTime);
+  if (expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest(m.say.expireTime);
   const { account, role } = await subjects(ctx.db, tenantId, userId, appRoleId, grant.appId);
-  let refused: { message: string; rule: import('./sod.js').SodRule; roleNames: string } | undefined;
+  let refused: { message: Message; rule: import('./sod.js').SodRule; roleNames: string } | undefined;
   const outcome = await ctx.db.transaction().execute(async (trx): Promise<GrantOutcome> => {
     await lockUser(trx, userId);
     const held = await trx
@@ -164,7 +164,7 @@ export async function grantAppRoleOutcome(ctx: AppContext, grant: AppRoleGrant, 
         roleNames: refused.roleNames,
         kind: 'refused',
         source: grant.source,
-        message: refused.message,
+        message: refused.message.text,
       },
       actor,
     );
@@ -186,11 +186,12 @@ export async function grantAppRole(ctx: AppContext, grant: AppRoleGrant, actor: 
  * What granting would do, changing nothing: `unchanged` when held already, `granted` when it
  * would pass, or the refusal's message (a missing user or role, or a broken rule).
  */
-export async function previewAppRoleGrant(ctx: AppContext, grant: AppRoleGrant): Promise<GrantOutcome | { refused: string }> {
+export async function previewAppRoleGrant(ctx: AppContext, grant: AppRoleGrant): Promise<GrantOutcome | { refused: Message }> {
   try {
     await subjects(ctx.db, grant.tenantId, grant.userId, grant.appRoleId, grant.appId);
   } catch (error) {
-    return { refused: (error as Error).message };
+    if (!(error instanceof ApiError)) throw error;
+    return { refused: error.sayingWithId };
   }
   const held = await ctx.db
     .selectFrom('blade_user_authorized_role')

@@ -1,4 +1,4 @@
-import { ApiError, badRequest, defineMessages, zh } from '@sso/shared-api';
+import { ApiError, badRequest, defineMessages, say, withDetail } from '@sso/shared-api';
 import type mysqlModule from 'mysql2/promise';
 import pg from 'pg';
 import type { AppContext } from '../context.js';
@@ -136,17 +136,17 @@ export async function withDataSource<T>(
   use: (session: DataSourceSession) => Promise<T>,
 ): Promise<T> {
   const row = await ctx.db.selectFrom('blade_datasource').selectAll().where('id', '=', datasourceId).$call(live()).executeTakeFirst();
-  if (!row) throw badRequest(zh('recordMissing'));
+  if (!row) throw badRequest(say('recordMissing'));
   const target = databaseTarget(row.url);
-  if (!target) throw badRequest(m.notSupported);
+  if (!target) throw badRequest(m.say.notSupported);
   const login = { user: row.username ?? undefined, password: (await decryptSecret(ctx.db, row.password)) ?? undefined };
   try {
     const address = await ctx.outbound.resolve(tenantId, hostPortOf(target));
     const pinned = { ...target, host: address };
     return await (target.kind === 'postgres' ? postgresSession(pinned, login, use) : mysqlSession(pinned, login, use));
   } catch (error) {
-    if (error instanceof OutboundRefused) throw badRequest(error.message);
+    if (error instanceof OutboundRefused) throw badRequest(error.said);
     if (error instanceof ApiError) throw error; // the work's own answer (a table it did not find)
-    throw badRequest(`${m.connectFailed}: ${reasonOf(error)}`);
+    throw badRequest(withDetail(m.say.connectFailed, reasonOf(error)));
   }
 }

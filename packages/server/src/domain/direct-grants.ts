@@ -1,4 +1,4 @@
-import { badRequest, type GrantSource, appAuthzMessages as m, sodConflict } from '@sso/shared-api';
+import { badRequest, type GrantSource, type Message, appAuthzMessages as m, sodConflict } from '@sso/shared-api';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/database.js';
 import { live } from '../kernel/live-rows.js';
@@ -34,16 +34,16 @@ async function subjects(db: Db, grant: Pick<DirectGrant, 'tenantId' | 'userId' |
     .where('id', '=', grant.userId)
     .$call(live(grant.tenantId))
     .executeTakeFirst();
-  if (!user) throw badRequest(m.userMissing);
+  if (!user) throw badRequest(m.say.userMissing);
   const item = (await db
     .selectFrom(spec.items)
     .select(['id', 'appId', spec.name])
     .where('id', '=', grant.itemId)
     .$call(live(grant.tenantId))
     .executeTakeFirst()) as { appId: string; [name: string]: unknown } | undefined;
-  if (!item) throw badRequest(grant.kind === 'menu' ? m.menuMissing : m.functionMissing);
+  if (!item) throw badRequest(grant.kind === 'menu' ? m.say.menuMissing : m.say.functionMissing);
   if (grant.appId && String(item.appId) !== String(grant.appId))
-    throw badRequest(grant.kind === 'menu' ? m.menuMissing : m.functionMissing);
+    throw badRequest(grant.kind === 'menu' ? m.say.menuMissing : m.say.functionMissing);
   return { account: user.account, appId: String(item.appId), name: String(item[spec.name]) };
 }
 
@@ -56,9 +56,9 @@ async function subjects(db: Db, grant: Pick<DirectGrant, 'tenantId' | 'userId' |
 export async function grantDirect(ctx: AppContext, grant: DirectGrant, actor: GrantActor): Promise<string> {
   const spec = SPEC[grant.kind];
   const expiresAt = grant.expiresAt ?? null;
-  if (expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest(m.expireTime);
+  if (expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest(m.say.expireTime);
   const { account, appId, name } = await subjects(ctx.db, grant);
-  let refused: { rule: SodRule; message: string; roleNames: string } | undefined;
+  let refused: { rule: SodRule; message: Message; roleNames: string } | undefined;
   const id = await ctx.db.transaction().execute(async (trx) => {
     await trx.selectFrom('blade_user').select('id').where('id', '=', grant.userId).forUpdate().execute();
     const held = await trx
@@ -142,7 +142,7 @@ export async function grantDirect(ctx: AppContext, grant: DirectGrant, actor: Gr
         roleNames: refused.roleNames,
         kind: 'refused',
         source: grant.source,
-        message: refused.message,
+        message: refused.message.text,
       },
       actor,
     );
@@ -168,7 +168,7 @@ export async function revokeDirect(
       .$call(live(revoke.tenantId))
       .forUpdate()
       .execute()) as { id: string; userId: string; appId: string; [column: string]: unknown }[];
-    if (rows.length !== revoke.ids.length) throw badRequest(m.notGranted);
+    if (rows.length !== revoke.ids.length) throw badRequest(m.say.notGranted);
     await trx
       .updateTable(spec.table)
       .set({ isDeleted: 1, updateTime: new Date(), updateUser: actor.user_id })

@@ -29,7 +29,7 @@ export async function effectiveAccess(
     .$call(live(tenantId));
   userQuery = who.userId ? userQuery.where('id', '=', who.userId) : userQuery.where('account', '=', who.account ?? '');
   const user = await userQuery.executeTakeFirst();
-  if (!user) throw badRequest(m.accountMissing);
+  if (!user) throw badRequest(m.say.accountMissing);
   const userId = String(user.id);
   const roleIds = text(user.roleId).split(',').filter(Boolean);
   const deptIds = text(user.deptId).split(',').filter(Boolean);

@@ -1,4 +1,4 @@
-import { badRequest, userMessages } from '@sso/shared-api';
+import { badRequest, userMessages, withDetail } from '@sso/shared-api';
 import type ExcelJS from 'exceljs';
 import { onFirstUse } from '../kernel/on-first-use.js';
 
@@ -19,7 +19,7 @@ export interface SheetLayout<K extends string> {
 }
 
 // The user import's wording says nothing about users: every sheet answers with it.
-const { importUnreadable: unreadable, importColumn: missingColumn } = userMessages;
+const { importUnreadable: unreadable, importColumn: missingColumn } = userMessages.say;
 
 export type SheetRow<K extends string> = Record<K, string>;
 
@@ -64,7 +64,7 @@ export async function readSheet<K extends string>(
   });
   for (const required of layout.required) {
     if (!positions.has(required)) {
-      throw badRequest(`${missingColumn}: ${layout.columns.find((c) => c.key === required)?.label[0]}`);
+      throw badRequest(withDetail(missingColumn, String(layout.columns.find((c) => c.key === required)?.label[0])));
     }
   }
   const rows: { row: number; values: SheetRow<K> }[] = [];

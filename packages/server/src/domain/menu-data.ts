@@ -104,5 +104,5 @@ export async function assertOwnTopMenus(ctx: AppContext, caller: Caller, topMenu
     .where('id', 'in', topMenuIds)
     .$call(live(caller.tenant_id))
     .execute();
-  if (found.length !== topMenuIds.length) throw badRequest(menuMessages.topMenuMissing);
+  if (found.length !== topMenuIds.length) throw badRequest(menuMessages.say.topMenuMissing);
 }

@@ -1,4 +1,4 @@
-import { platformRoleMessages as m, PLATFORM_ROLES, type PlatformRoleKind, platformPairMessage } from '@sso/shared-api';
+import { type Message, platformRoleMessages as m, PLATFORM_ROLES, type PlatformRoleKind, platformPairMessage } from '@sso/shared-api';
 import { profileOn } from '../db/compliance.js';
 import type { Db } from '../db/database.js';
 import { paramsThrough } from '../db/params.js';
@@ -98,26 +98,26 @@ export function roleSetRefusal(
   after: readonly string[],
   before: readonly string[],
   profile: boolean,
-): string | undefined {
+): Message | undefined {
   const kinds = [...new Set(after.flatMap((id) => facts.get(id)?.kind ?? []))];
-  if (kinds.length >= 2) return platformPairMessage(kinds[0], kinds[1]).text;
+  if (kinds.length >= 2) return platformPairMessage(kinds[0], kinds[1]);
   if (!profile) return undefined;
   const combines = (ids: readonly string[]) => {
     const held = ids.flatMap((id) => facts.get(id) ?? []);
     return held.some((f) => f.grants) && held.some((f) => f.audits);
   };
-  return combines(after) && !combines(before) ? m.userGrantWithAudit : undefined;
+  return combines(after) && !combines(before) ? m.say.userGrantWithAudit : undefined;
 }
 
 /** The refusal to throw: the message and the event the error handler writes. */
-export function refusal(message: string, attempt: GrantAttempt, roleIds: readonly string[]): SecurityRefusal {
+export function refusal(message: Message, attempt: GrantAttempt, roleIds: readonly string[]): SecurityRefusal {
   return new SecurityRefusal(message, {
     type: attempt.type ?? 'user.grant',
     outcome: 'failure',
     ...(attempt.actor ? { actor: attempt.actor } : {}),
     tenantId: attempt.tenantId,
     targets: attempt.targets,
-    detail: { refused: message, roleIds: roleIds.join(',') },
+    detail: { refused: message.text, roleIds: roleIds.join(',') },
   });
 }
 
@@ -149,7 +149,7 @@ export async function checkRoleMenus(db: Db, attempt: GrantAttempt, roleIds: rea
   if (!(await profileOn(paramsThrough(db), attempt.tenantId))) return;
   const rights = await menuRights(db, menuIds);
   const roleAttempt = { ...attempt, type: 'role.grant' as const };
-  if (rights.grants && rights.audits) throw refusal(m.roleGrantWithAudit, roleAttempt, roleIds);
+  if (rights.grants && rights.audits) throw refusal(m.say.roleGrantWithAudit, roleAttempt, roleIds);
   const before = await loadRoleFacts(db, attempt.tenantId);
   const after = new Map(before);
   for (const id of roleIds) after.set(id, { kind: before.get(id)?.kind, ...rights });
@@ -167,7 +167,7 @@ export async function checkRoleMenus(db: Db, attempt: GrantAttempt, roleIds: rea
     };
     if (combines(after) && !combines(before)) {
       throw refusal(
-        m.userGrantWithAudit,
+        m.say.userGrantWithAudit,
         { ...roleAttempt, targets: [...attempt.targets, { kind: 'user', id: user.id, name: user.account }] },
         roleIds,
       );

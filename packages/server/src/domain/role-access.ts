@@ -1,4 +1,4 @@
-import { badRequest, DEFAULT_TENANT_ID, forbidden, zh } from '@sso/shared-api';
+import { badRequest, DEFAULT_TENANT_ID, forbidden, say } from '@sso/shared-api';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Caller } from '../kernel/caller.js';
@@ -32,14 +32,14 @@ export function targetTenant(caller: Caller, requested?: string): string {
  */
 export async function heldIds(ctx: AppContext, caller: Caller, userId: string | undefined, column: 'deptId' | 'roleId'): Promise<string[]> {
   const id = userId ?? caller.user_id;
-  if (id !== caller.user_id && !(await ctx.permissions.allows(caller, 'user'))) throw forbidden(zh('forbidden'));
+  if (id !== caller.user_id && !(await ctx.permissions.allows(caller, 'user'))) throw forbidden(say('forbidden'));
   const user = await ctx.db
     .selectFrom('blade_user')
     .select(['deptId', 'roleId'])
     .where('id', '=', id)
     .$call(live(caller.tenant_id))
     .executeTakeFirst();
-  if (!user) throw badRequest(zh('recordMissing'));
+  if (!user) throw badRequest(say('recordMissing'));
   return splitIds(user[column]);
 }
 

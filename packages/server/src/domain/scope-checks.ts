@@ -1,4 +1,4 @@
-import { badRequest } from '@sso/shared-api';
+import { badRequest, type Message } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import { live } from '../kernel/live-rows.js';
 
@@ -6,7 +6,7 @@ import { live } from '../kernel/live-rows.js';
 type AnyDb = Kysely<any>;
 
 /** Refuses a value that is not a key of a system dictionary (post_category, data_scope_type …). */
-export async function assertDictKey(db: AnyDb, code: string, key: unknown, message: string): Promise<void> {
+export async function assertDictKey(db: AnyDb, code: string, key: unknown, message: Message): Promise<void> {
   const entry = await db
     .selectFrom('blade_dict')
     .select('id')
@@ -19,7 +19,7 @@ export async function assertDictKey(db: AnyDb, code: string, key: unknown, messa
 }
 
 /** Refuses ids of which some name no live row of `table`. */
-export async function assertAllExist(db: AnyDb, table: string, ids: readonly string[], message: string): Promise<void> {
+export async function assertAllExist(db: AnyDb, table: string, ids: readonly string[], message: Message): Promise<void> {
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += 1000) {
     const chunk = unique.slice(i, i + 1000);

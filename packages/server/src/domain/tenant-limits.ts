@@ -14,7 +14,7 @@ type Db = Kysely<Database>;
 /** Refuses menu ids outside the tenant's package. */
 export async function assertWithinPackage(db: Db, tenantId: string, menuIds: readonly string[]): Promise<void> {
   const allowed = await packageMenuIds(db, tenantId);
-  if (allowed && menuIds.some((id) => !allowed.has(id))) throw badRequest(m.outsidePackage);
+  if (allowed && menuIds.some((id) => !allowed.has(id))) throw badRequest(m.say.outsidePackage);
 }
 
 /** Refuses a new user when the tenant's account quota (account_number, -1 = unlimited) is used up. */
@@ -26,5 +26,5 @@ export async function assertUserQuota(db: Db, tenantId: string, adding = 1): Pro
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .$call(live(tenantId))
     .executeTakeFirstOrThrow();
-  if (Number(count) + adding > tenant.accountNumber) throw badRequest(m.quotaReached);
+  if (Number(count) + adding > tenant.accountNumber) throw badRequest(m.say.quotaReached);
 }

@@ -67,7 +67,7 @@ export async function provisionTenant(ctx: AppContext, db: Db, caller: Caller, t
     .where(sql<boolean>`lower(account) = 'admin'`)
     .$call(live())
     .executeTakeFirst();
-  if (taken) throw badRequest(userMessages.accountTaken);
+  if (taken) throw badRequest(userMessages.say.accountTaken);
   await db
     .insertInto('blade_user')
     .values({

@@ -1,4 +1,4 @@
-import { badRequest } from '@sso/shared-api';
+import { badRequest, type Message } from '@sso/shared-api';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { liveRows } from '../kernel/live-rows.js';
 
@@ -33,7 +33,7 @@ const keyOf = (tree: Tree) => tree.key ?? 'id';
 const parentOf = (tree: Tree) => tree.parent ?? 'parentId';
 
 /** The parent node with the asked columns; refused with the message `missing` when there is none. */
-export async function requireParent(tree: Tree, parentKey: string, missing: string, columns: string[] = []): Promise<Row> {
+export async function requireParent(tree: Tree, parentKey: string, missing: Message, columns: string[] = []): Promise<Row> {
   const parent = await tree
     .nodes()
     .select([keyOf(tree), ...columns])
@@ -48,7 +48,7 @@ export async function requireParent(tree: Tree, parentKey: string, missing: stri
  * one of its descendants, found by walking up from the candidate. A walk deeper than the limit, or
  * round a loop already in the data, is refused too rather than followed.
  */
-export async function refuseMoveUnderItself(tree: Tree, nodeKey: string, candidateParent: string, cycle: string): Promise<void> {
+export async function refuseMoveUnderItself(tree: Tree, nodeKey: string, candidateParent: string, cycle: Message): Promise<void> {
   const seen = new Set<string>();
   let current = candidateParent;
   for (let depth = 0; current !== TREE_ROOT; depth++) {
@@ -60,7 +60,7 @@ export async function refuseMoveUnderItself(tree: Tree, nodeKey: string, candida
 }
 
 /** Refuses (`hasChildren`) to remove nodes while a live node outside them still hangs below one. */
-export async function refuseRemovingParents(tree: Tree, keys: readonly string[], hasChildren: string): Promise<void> {
+export async function refuseRemovingParents(tree: Tree, keys: readonly string[], hasChildren: Message): Promise<void> {
   if (keys.length === 0) return;
   const child = await tree
     .nodes()

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { ADMINISTRATOR_ROLE, badRequest, userMessages as m, md5, PASSWORD_RULE, zh } from '@sso/shared-api';
+import { ADMINISTRATOR_ROLE, badRequest, userMessages as m, md5, PASSWORD_RULE, say } from '@sso/shared-api';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
@@ -14,8 +14,8 @@ type UserRecord = Selectable<Database['blade_user']>;
 
 /** The password an administrator typed for someone: both entries equal, then the password rule. */
 export function checkPlainPassword(password: string | undefined, password2: string | undefined): string {
-  if ((password ?? '') !== (password2 ?? '')) throw badRequest(m.passwordMismatch);
-  if (!password || !PASSWORD_RULE.test(password)) throw badRequest(zh('passwordRule'));
+  if ((password ?? '') !== (password2 ?? '')) throw badRequest(m.say.passwordMismatch);
+  if (!password || !PASSWORD_RULE.test(password)) throw badRequest(say('passwordRule'));
   return password;
 }
 
@@ -37,7 +37,7 @@ export async function initialPassword(ctx: AppContext, trx?: Db): Promise<string
           .executeTakeFirst()
       )?.paramValue
     : await ctx.params.get('account.initPassword');
-  if (!value?.trim()) throw badRequest(m.initPasswordMissing);
+  if (!value?.trim()) throw badRequest(m.say.initPasswordMissing);
   return value.trim();
 }
 
@@ -91,8 +91,8 @@ export async function assertRoles(db: Db, caller: Caller, roleIds: string | null
     .where('id', 'in', ids)
     .$call(live(caller.tenant_id))
     .execute();
-  if (roles.length !== ids.length) throw badRequest(m.roleMissing);
-  if (!caller.isAdministrator && roles.some((r) => r.roleAlias === ADMINISTRATOR_ROLE)) throw badRequest(m.administratorOnly);
+  if (roles.length !== ids.length) throw badRequest(m.say.roleMissing);
+  if (!caller.isAdministrator && roles.some((r) => r.roleAlias === ADMINISTRATOR_ROLE)) throw badRequest(m.say.administratorOnly);
 }
 
 /** Departments and posts must exist in the caller's tenant. */
@@ -102,8 +102,8 @@ export async function assertDeptsAndPosts(
   values: { deptId?: string | null; postId?: string | null },
 ): Promise<void> {
   for (const [table, ids, message] of [
-    ['blade_dept', values.deptId, m.deptMissing],
-    ['blade_post', values.postId, m.postMissing],
+    ['blade_dept', values.deptId, m.say.deptMissing],
+    ['blade_post', values.postId, m.say.postMissing],
   ] as const) {
     const wanted = [...new Set(splitIds(ids))];
     if (!wanted.length) continue;

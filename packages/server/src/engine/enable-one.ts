@@ -1,4 +1,4 @@
-import { badRequest, zh } from '@sso/shared-api';
+import { badRequest, say } from '@sso/shared-api';
 import { CONFIG_DISABLED, CONFIG_ENABLED } from '../kernel/provider-status.js';
 import type { SignedInArgs } from './extra-handlers.js';
 
@@ -8,7 +8,7 @@ import type { SignedInArgs } from './extra-handlers.js';
  */
 export function enableOnePerTenant(table: 'blade_oss' | 'blade_sms') {
   return async ({ ctx, repo, caller: who, query }: SignedInArgs & { query: { id: string } }): Promise<boolean> => {
-    if (!(await repo.detail(who, query.id))) throw badRequest(zh('recordMissing'));
+    if (!(await repo.detail(who, query.id))) throw badRequest(say('recordMissing'));
     const audit = { updateUser: who.user_id, updateTime: new Date() };
     await ctx.db.transaction().execute(async (trx) => {
       await trx

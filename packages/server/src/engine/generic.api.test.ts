@@ -1,4 +1,4 @@
-import { defineResource, dict, formNumber, resourceClient, zh } from '@sso/shared-api';
+import { defineMessages, defineResource, dict, formNumber, resourceClient, zh } from '@sso/shared-api';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -14,12 +14,12 @@ import {
 import { CREATE_WIDGET_TABLE, widget } from './generic-names.fixture.js';
 
 /** The generic layer, once, against a fake resource: what every resource gets without a rule of its own. */
-const M = {
-  name: '请输入部件名称',
-  code: '请输入部件编号',
-  quantity: '请输入部件数量',
-  codeTaken: '部件编号已存在',
-};
+const M = defineMessages('genericTestGadget', {
+  name: ['请输入部件名称', 'Please enter the gadget name'],
+  code: ['请输入部件编号', 'Please enter the gadget code'],
+  quantity: ['请输入部件数量', 'Please enter the gadget quantity'],
+  codeTaken: ['部件编号已存在', 'The gadget code exists'],
+});
 
 const gadget = defineResource({
   service: 'blade-test',
@@ -29,14 +29,14 @@ const gadget = defineResource({
   permission: 'gadget',
   cached: false,
   entity: z.object({
-    gadgetName: z.string({ error: M.name }).trim().min(1, M.name).max(50, M.name),
-    code: z.string({ error: M.code }).trim().min(1, M.code).max(50, M.code),
-    quantity: formNumber(M.quantity),
+    gadgetName: z.string(M.say.name).trim().min(1, M.say.name).max(50, M.say.name),
+    code: z.string(M.say.code).trim().min(1, M.say.code).max(50, M.say.code),
+    quantity: formNumber(M.say.quantity),
     remark: z.string().max(255).nullish(),
   }),
   filters: { gadgetName: 'like', code: 'eq', quantity: 'eq' },
   sorts: ['gadgetName', 'quantity'],
-  unique: [{ fields: ['code'], message: M.codeTaken }],
+  unique: [{ fields: ['code'], message: M.say.codeTaken }],
   view: {
     title: ['部件', 'Gadgets'],
     columns: [

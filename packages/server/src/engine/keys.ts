@@ -1,4 +1,4 @@
-import { idList, idString, type ResourceDef, zh } from '@sso/shared-api';
+import { idList, idString, type ResourceDef, say } from '@sso/shared-api';
 import { z } from 'zod';
 
 type Body = Record<string, unknown>;
@@ -57,8 +57,8 @@ export function rowKeys(def: ResourceDef): RowKeys {
   const keySchema = (def.entity.shape as Record<string, z.ZodType<string, string>>)[field];
   if (!keySchema) throw new Error(`${def.basePath}: natural key ${field} is not an entity field`);
   const keyList = z
-    .string({ error: zh('selectOne') })
-    .min(1, zh('selectOne'))
+    .string(say('selectOne'))
+    .min(1, say('selectOne'))
     .transform((text) => [...new Set(text.split(','))])
     .pipe(z.array(keySchema));
   return {

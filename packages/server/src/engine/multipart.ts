@@ -12,7 +12,7 @@ const LIMITS = { fileSize: 10 * 1024 * 1024, files: 5, fields: 50 };
 
 /** The parts of a multipart request as a plain object: files as UploadedFile, fields as text. */
 export async function readMultipart(request: FastifyRequest): Promise<Record<string, unknown>> {
-  if (!request.isMultipart()) throw badRequest(m.notMultipart);
+  if (!request.isMultipart()) throw badRequest(m.say.notMultipart);
   const body: Record<string, unknown> = {};
   try {
     for await (const part of request.parts({ limits: LIMITS })) {
@@ -33,8 +33,8 @@ export async function readMultipart(request: FastifyRequest): Promise<Record<str
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(m.tooLarge);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest(m.tooMany);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(m.say.tooLarge);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest(m.say.tooMany);
     throw error;
   }
   return body;

@@ -1,4 +1,4 @@
-import { badRequest, DEFAULT_PAGE_SIZE, dateRangeQuery, pageQuery, type ResourceDef, zh } from '@sso/shared-api';
+import { badRequest, DEFAULT_PAGE_SIZE, dateRangeQuery, pageQuery, type ResourceDef, say, withDetail } from '@sso/shared-api';
 import { z } from 'zod';
 import { toCamel } from '../kernel/rows.js';
 import type { ListRequest } from './types.js';
@@ -24,7 +24,7 @@ function parseSorts(def: ResourceDef, ascs?: string, descs?: string) {
       .map((s) => s.trim())
       .filter(Boolean)) {
       const column = toCamel(raw);
-      if (!def.sorts.includes(column)) throw badRequest(`${zh('badSort')}: ${raw}`);
+      if (!def.sorts.includes(column)) throw badRequest(withDetail(say('badSort'), raw));
       sorts.push({ column, desc });
     }
   };

@@ -1,4 +1,4 @@
-import { ApiError, badRequest, DEFAULT_TENANT_ID, forbidden, type Page, type ResourceDef, zh } from '@sso/shared-api';
+import { ApiError, badRequest, DEFAULT_TENANT_ID, forbidden, type Page, type ResourceDef, say } from '@sso/shared-api';
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { DataFilter } from '../auth/scopes.js';
 import type { AppContext } from '../context.js';
@@ -8,6 +8,7 @@ import { parseDateFilter, toApiRow } from '../kernel/rows.js';
 import { bigTotalsOf } from './big-totals.js';
 import { removeEvent, saveEvent } from './change-events.js';
 import { assertReferences } from './references.js';
+import { stamps, updateStamps } from './stamps.js';
 import type { ListRequest, ResourceRepository, ResourceRules, RowChange, ServerResource } from './types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the generic layer addresses tables by name
@@ -226,7 +227,7 @@ export class Repository implements ResourceRepository {
     const existing = id
       ? await this.narrowed(db, caller, filter).selectAll().where(this.key, '=', id).forUpdate().executeTakeFirst()
       : undefined;
-    if (id && !existing) throw badRequest(zh('recordMissing'));
+    if (id && !existing) throw badRequest(say('recordMissing'));
     await assertReferences(db, this.def, caller.tenant_id, values);
     const outcome = await this.rules.beforeSave?.({
       ctx: this.ctx,
@@ -238,7 +239,7 @@ export class Repository implements ResourceRepository {
     });
     await this.assertUnique(trx, caller, { ...(existing as Row | undefined), ...values }, id);
     const now = new Date();
-    const audit = this.def.commonColumns ? { updateUser: caller.user_id, updateTime: now } : {};
+    const audit = this.def.commonColumns ? updateStamps(caller, now) : {};
     let saved: Row;
     if (id) {
       saved = await db
@@ -254,13 +255,11 @@ export class Repository implements ResourceRepository {
         .insertInto(this.def.table)
         .values({
           ...values,
-          ...audit,
+          ...stamps(caller, now),
           id: this.ctx.ids.next(),
           // A platform-wide row belongs to the platform unless a rule chose its tenant (a new tenant's own row).
           tenantId: this.def.tenantScoped ? caller.tenant_id : ((values.tenantId as string | undefined) ?? DEFAULT_TENANT_ID),
-          createUser: caller.user_id,
           createDept: caller.deptIds[0] || null,
-          createTime: now,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -290,14 +289,14 @@ export class Repository implements ResourceRepository {
     this.assertMayWrite(caller);
     const db = trx as unknown as AnyDb;
     const rows = (await this.narrowed(db, caller, filter).selectAll().where(this.key, 'in', ids).forUpdate().execute()) as Row[];
-    if (rows.length !== ids.length) throw badRequest(zh('recordMissing'));
+    if (rows.length !== ids.length) throw badRequest(say('recordMissing'));
     await this.rules.beforeRemove?.({ ctx: this.ctx, caller, def: this.def, rows, trx: db });
     // Without an is_deleted column a removal is for good.
     if (!this.def.commonColumns) await db.deleteFrom(this.def.table).where(this.key, 'in', ids).execute();
     else
       await db
         .updateTable(this.def.table)
-        .set({ isDeleted: 1, updateUser: caller.user_id, updateTime: new Date() })
+        .set({ isDeleted: 1, ...updateStamps(caller) })
         .where('id', 'in', ids)
         .execute();
     if (this.def.securityAudit) await this.ctx.audit.write(trx, removeEvent(this.def, caller, rows));
@@ -329,9 +328,9 @@ export class Repository implements ResourceRepository {
     const db = trx as unknown as AnyDb;
     const unique = [...new Set(ids)];
     const rows = (await this.narrowed(db, caller, filter).selectAll().where(this.key, 'in', unique).forUpdate().execute()) as Row[];
-    if (rows.length !== unique.length) throw badRequest(zh('recordMissing'));
+    if (rows.length !== unique.length) throw badRequest(say('recordMissing'));
     change.check?.(rows);
-    const audit = this.def.commonColumns ? { updateUser: caller.user_id, updateTime: new Date() } : {};
+    const audit = this.def.commonColumns ? updateStamps(caller) : {};
     const update = (values: Row, keys: unknown[]) =>
       db
         .updateTable(this.def.table)
@@ -366,7 +365,7 @@ export class Repository implements ResourceRepository {
 
   /** Platform-wide tables (not tenant scoped) are changed only from the platform tenant. */
   assertMayWrite(caller: Caller): void {
-    if (!this.def.tenantScoped && caller.tenant_id !== DEFAULT_TENANT_ID) throw forbidden(zh('forbidden'));
+    if (!this.def.tenantScoped && caller.tenant_id !== DEFAULT_TENANT_ID) throw forbidden(say('forbidden'));
   }
 
   private async assertUnique(trx: Transaction<unknown> | AnyDb, caller: Caller, row: Row, id?: string): Promise<void> {

@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { badRequest, DEFAULT_TENANT_ID, type EndpointsDef, type ExtraDef, forbidden, ok, type ResourceDef, zh } from '@sso/shared-api';
+import {
+  badRequest,
+  DEFAULT_TENANT_ID,
+  type EndpointsDef,
+  type ExtraDef,
+  firstIssueMessage,
+  forbidden,
+  ok,
+  type ResourceDef,
+  say,
+} from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -153,7 +163,7 @@ function registerWrites(app: FastifyInstance, ctx: AppContext, def: ResourceDef,
       repo.assertMayWrite(caller);
       // The body passed the partial schema; an insert must also carry every required field.
       const parsed = (id ? def.entity.partial() : def.entity).safeParse(keys.values(body, id));
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? zh('badType'));
+      if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error.issues));
       return ok(await answer(await repo.save(caller, parsed.data as Record<string, unknown>, id), caller, true, wantsEnglish(request)));
     },
   );
@@ -231,7 +241,7 @@ function registerExtra(
       let body = request.body;
       if (extra.multipart && extra.body) {
         const parsed = extra.body.safeParse(body);
-        if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? zh('badType'));
+        if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error.issues));
         body = parsed.data;
       }
       let query = request.query;
@@ -266,17 +276,17 @@ function sendCacheable(request: FastifyRequest, reply: FastifyReply, envelope: u
 /** The fields of a 'query-or-body' extra: the query string with the body's fields over it, checked. */
 function mergedFields(extra: ExtraDef, query: unknown, body: unknown): unknown {
   const fromBody = body === undefined || body === null || body === '' ? {} : body;
-  if (typeof fromBody !== 'object' || Array.isArray(fromBody)) throw badRequest(zh('badType'));
+  if (typeof fromBody !== 'object' || Array.isArray(fromBody)) throw badRequest(say('badType'));
   const schema = extra.body ?? extra.query;
   const merged = { ...(query as object), ...fromBody };
   if (!schema) return merged;
   const parsed = schema.safeParse(merged);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? zh('badType'));
+  if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error.issues));
   return parsed.data;
 }
 
 async function requireAnyOf(ctx: AppContext, caller: Caller, codes: readonly string[], platformOnly: boolean): Promise<void> {
-  if (platformOnly && caller.tenant_id !== DEFAULT_TENANT_ID) throw forbidden(zh('forbidden'));
+  if (platformOnly && caller.tenant_id !== DEFAULT_TENANT_ID) throw forbidden(say('forbidden'));
   for (const code of codes) if (await ctx.permissions.allows(caller, code)) return;
-  throw forbidden(zh('forbidden'));
+  throw forbidden(say('forbidden'));
 }

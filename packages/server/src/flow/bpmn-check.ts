@@ -74,11 +74,11 @@ export interface CheckedProcess {
 
 /** Text of an uploaded file: UTF-8 only, the byte-order mark dropped. */
 export function decodeBpmn(bytes: Uint8Array): string {
-  if (bytes.byteLength > MAX_BPMN_BYTES) throw badRequest(m.xmlTooLarge);
+  if (bytes.byteLength > MAX_BPMN_BYTES) throw badRequest(m.say.xmlTooLarge);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
-    throw badRequest(m.xmlNotUtf8);
+    throw badRequest(m.say.xmlNotUtf8);
   }
 }
 
@@ -98,9 +98,9 @@ const textOrNull = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim()
  * expression evaluator. Answers what the platform reads from it.
  */
 export async function checkBpmn(xml: string): Promise<CheckedProcess> {
-  if (Buffer.byteLength(xml, 'utf8') > MAX_BPMN_BYTES) throw badRequest(m.xmlTooLarge);
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw badRequest(m.xmlDoctype);
-  if (SCRIPT_MARKUP.some((pattern) => pattern.test(xml))) throw badRequest(m.xmlScript);
+  if (Buffer.byteLength(xml, 'utf8') > MAX_BPMN_BYTES) throw badRequest(m.say.xmlTooLarge);
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw badRequest(m.say.xmlDoctype);
+  if (SCRIPT_MARKUP.some((pattern) => pattern.test(xml))) throw badRequest(m.say.xmlScript);
   let definitions: Awaited<ReturnType<Engine['getDefinitions']>>;
   try {
     definitions = await new (bpmnEngine().Engine)({ source: forEngine(xml).trim(), moddleOptions }).getDefinitions();
@@ -108,10 +108,10 @@ export async function checkBpmn(xml: string): Promise<CheckedProcess> {
     throw badRequest(xmlUnparsable(firstLine((error as Error).message)));
   }
   const executable = definitions.flatMap((d) => d.getExecutableProcesses().map((p) => ({ definition: d, process: p })));
-  if (executable.length !== 1) throw badRequest(m.xmlNoProcess);
+  if (executable.length !== 1) throw badRequest(m.say.xmlNoProcess);
   const [{ definition, process }] = executable;
   const key = process.id;
-  if (!/^[A-Za-z_][A-Za-z0-9_.-]{0,99}$/.test(key)) throw badRequest(m.xmlProcessKey);
+  if (!/^[A-Za-z_][A-Za-z0-9_.-]{0,99}$/.test(key)) throw badRequest(m.say.xmlProcessKey);
   const activities = definition.context.getActivities(process.id) as unknown as ActivityLike[];
   const userTasks: UserTaskSpec[] = [];
   let initiator: string | null = null;
@@ -150,10 +150,10 @@ export async function checkBpmn(xml: string): Promise<CheckedProcess> {
       userTasks.push(spec);
     }
   }
-  if (starts !== 1) throw badRequest(m.xmlNoStart);
+  if (starts !== 1) throw badRequest(m.say.xmlNoStart);
   for (const flow of definition.context.getSequenceFlows(process.id) as unknown as FlowLike[]) {
     const condition = flow.behaviour?.conditionExpression;
-    if (condition?.language) throw badRequest(m.xmlScript);
+    if (condition?.language) throw badRequest(m.say.xmlScript);
     if (condition?.body) expressionCheck(condition.body, flow.id);
   }
   return {

@@ -29,7 +29,7 @@ export async function definitionFor(db: Db, tenantId: string, id: string): Promi
     .where('id', '=', id)
     .where('tenantId', 'in', ['', tenantId])
     .executeTakeFirst();
-  if (!row) throw badRequest(m.processMissing);
+  if (!row) throw badRequest(m.say.processMissing);
   return { ...row, userTasks: json<UserTaskSpec[]>(row.userTasks) };
 }
 

@@ -17,7 +17,7 @@ export const mayManage = (caller: Caller, tenantId: string) => tenantId === call
 /** A category is `flow_` and a key of the `flow` dictionary. */
 export async function checkCategory(ctx: AppContext, category: string): Promise<void> {
   const names = await categoryNames(ctx, false);
-  if (!names(category)) throw badRequest(m.categoryUnknown);
+  if (!names(category)) throw badRequest(m.say.categoryUnknown);
 }
 
 /**
@@ -26,12 +26,12 @@ export async function checkCategory(ctx: AppContext, category: string): Promise<
  */
 async function targetTenants(db: Db, caller: Caller, tenantIds: string[]): Promise<string[]> {
   if (!isPlatform(caller)) {
-    if (tenantIds.some((t) => t !== caller.tenant_id)) throw forbidden(m.tenantNotAllowed);
+    if (tenantIds.some((t) => t !== caller.tenant_id)) throw forbidden(m.say.tenantNotAllowed);
     return [caller.tenant_id];
   }
   if (!tenantIds.length) return [''];
   const found = await db.selectFrom('blade_tenant').select('tenantId').where('tenantId', 'in', tenantIds).$call(live()).execute();
-  if (found.length !== tenantIds.length) throw badRequest(m.tenantUnknown);
+  if (found.length !== tenantIds.length) throw badRequest(m.say.tenantUnknown);
   return tenantIds;
 }
 
@@ -112,7 +112,7 @@ export async function checkFiles(files: { name: string; xml: string }[]): Promis
   const checked: DeployFile[] = [];
   for (const file of files) checked.push({ name: file.name, process: await checkBpmn(file.xml) });
   const keys = checked.map((f) => f.process.key);
-  if (new Set(keys).size !== keys.length) throw badRequest(m.xmlNoProcess);
+  if (new Set(keys).size !== keys.length) throw badRequest(m.say.xmlNoProcess);
   return checked;
 }
 
@@ -200,8 +200,8 @@ async function definitionPage(ctx: AppContext, base: ReturnType<typeof definitio
 /** Activates or suspends a definition the caller manages; a suspended one starts nothing (running instances go on). */
 export async function changeState(ctx: AppContext, caller: Caller, processId: string, state: 'active' | 'suspend', english: boolean) {
   const row = await ctx.db.selectFrom('blade_flow_definition').select(DEFINITION_COLUMNS).where('id', '=', processId).executeTakeFirst();
-  if (!row || !(row.tenantId === '' || mayManage(caller, row.tenantId))) throw badRequest(m.processMissing);
-  if (row.tenantId === '' && !isPlatform(caller)) throw forbidden(m.notManageable);
+  if (!row || !(row.tenantId === '' || mayManage(caller, row.tenantId))) throw badRequest(m.say.processMissing);
+  if (row.tenantId === '' && !isPlatform(caller)) throw forbidden(m.say.notManageable);
   const suspensionState = state === 'active' ? 1 : 2;
   await ctx.db.updateTable('blade_flow_definition').set({ suspensionState }).where('id', '=', processId).execute();
   return definitionRow({ ...row, suspensionState }, await categoryNames(ctx, english));
@@ -216,11 +216,11 @@ export async function deleteDeployments(ctx: AppContext, caller: Caller, deploym
       .where('id', 'in', deploymentIds)
       .forUpdate()
       .execute();
-    if (deployments.length !== deploymentIds.length) throw badRequest(m.deploymentMissing);
+    if (deployments.length !== deploymentIds.length) throw badRequest(m.say.deploymentMissing);
     for (const d of deployments) {
       // Another tenant's deployment is not there for the caller; a common one only the platform changes.
-      if (d.tenantId !== '' && !mayManage(caller, d.tenantId)) throw badRequest(m.deploymentMissing);
-      if (d.tenantId === '' && !isPlatform(caller)) throw forbidden(m.notManageable);
+      if (d.tenantId !== '' && !mayManage(caller, d.tenantId)) throw badRequest(m.say.deploymentMissing);
+      if (d.tenantId === '' && !isPlatform(caller)) throw forbidden(m.say.notManageable);
     }
     const used = await trx
       .selectFrom('blade_flow_instance as i')
@@ -229,7 +229,7 @@ export async function deleteDeployments(ctx: AppContext, caller: Caller, deploym
       .where('d.deploymentId', 'in', deploymentIds)
       .limit(1)
       .executeTakeFirst();
-    if (used) throw badRequest(m.deploymentRunning);
+    if (used) throw badRequest(m.say.deploymentRunning);
     await trx.deleteFrom('blade_flow_definition').where('deploymentId', 'in', deploymentIds).execute();
     await trx.deleteFrom('blade_flow_deployment').where('id', 'in', deploymentIds).execute();
   });

@@ -1,4 +1,4 @@
-import { ApiError } from '@sso/shared-api';
+import { ApiError, refusedWith } from '@sso/shared-api';
 import type { Engine } from 'bpmn-engine';
 import { bpmnEngine, engineMessage, forEngine, moddleOptions } from './bpmn-check.js';
 import { evaluateTemplate, hasExpression, type Variables } from './expressions.js';
@@ -142,7 +142,7 @@ function newEngine(name: string, variables: Variables) {
     engine.broker.subscribeTmp('event', pattern, onEvent, { noAck: true });
   }
   const result = async (): Promise<StepResult> => {
-    if (errors.length) throw new ApiError(400, engineMessage(errors[0]));
+    if (errors.length) throw refusedWith(400, engineMessage(errors[0]));
     const state = (await engine.getState()) as unknown as EngineState;
     for (const definition of state.definitions) delete definition.source;
     const done = finished || (engine.state as string) === 'completed';
@@ -180,7 +180,7 @@ export async function startInstance(instanceId: string, definition: DefinitionSo
     run.engine.recover(start as never);
     await run.engine.execute();
   } catch (error) {
-    throw error instanceof ApiError ? error : new ApiError(400, engineMessage(error));
+    throw error instanceof ApiError ? error : refusedWith(400, engineMessage(error));
   }
   return run.result();
 }
@@ -206,10 +206,10 @@ export async function signalTask(
     const execution = await run.engine.resume();
     dropRepeatedWaits(run.events, openTaskKeys);
     const waiting = execution.getPostponed().some((activity: { id: string }) => activity.id === taskKey);
-    if (!waiting) throw new ApiError(400, engineMessage(`${taskKey} is not waiting`));
+    if (!waiting) throw refusedWith(400, engineMessage(`${taskKey} is not waiting`));
     execution.signal({ id: taskKey });
   } catch (error) {
-    throw error instanceof ApiError ? error : new ApiError(400, engineMessage(error));
+    throw error instanceof ApiError ? error : refusedWith(400, engineMessage(error));
   }
   return run.result();
 }
@@ -241,7 +241,7 @@ export async function fireTimers(
       timer.fire();
     }
   } catch (error) {
-    throw error instanceof ApiError ? error : new ApiError(400, engineMessage(error));
+    throw error instanceof ApiError ? error : refusedWith(400, engineMessage(error));
   }
   return run.result();
 }

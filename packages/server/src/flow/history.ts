@@ -1,4 +1,4 @@
-import { badRequest, type FlowDiagram, forbidden, type HistoryFlowRow, flowMessages as m, zh } from '@sso/shared-api';
+import { badRequest, type FlowDiagram, forbidden, type HistoryFlowRow, flowMessages as m, say } from '@sso/shared-api';
 import type { AppContext } from '../context.js';
 import type { Caller } from '../kernel/caller.js';
 import { definitionXml, json } from './definitions.js';
@@ -14,7 +14,7 @@ export async function instanceOf(ctx: AppContext, caller: Caller, instanceId: st
     .where('id', '=', instanceId)
     .where('tenantId', '=', caller.tenant_id)
     .executeTakeFirst();
-  if (!instance) throw badRequest(m.instanceMissing);
+  if (!instance) throw badRequest(m.say.instanceMissing);
   return instance;
 }
 
@@ -32,7 +32,7 @@ export async function requireReader(ctx: AppContext, caller: Caller, instance: {
   if (tasks.some((t) => t.assignee === caller.user_id)) return;
   for (const task of tasks) if (task.status === 'open' && !task.assignee && (await isCandidate(ctx.db, caller, task.id))) return;
   if (await ctx.permissions.allows(caller, 'flow_follow')) return;
-  throw forbidden(zh('forbidden'));
+  throw forbidden(say('forbidden'));
 }
 
 /** Every step of an instance in order, as the leave screens' timeline shows it. */
@@ -93,7 +93,7 @@ export async function definitionDiagram(ctx: AppContext, caller: Caller, definit
     .where('id', '=', definitionId)
     .where('tenantId', 'in', ['', caller.tenant_id])
     .executeTakeFirst();
-  if (!row) throw badRequest(m.processMissing);
+  if (!row) throw badRequest(m.say.processMissing);
   return {
     processDefinitionId: row.id,
     processInstanceId: '',
@@ -186,7 +186,7 @@ export async function pictureOfInstance(ctx: AppContext, instanceId: string) {
     .select(['id', 'definitionId', 'completedActivities', 'takenFlows'])
     .where('id', '=', instanceId)
     .executeTakeFirst();
-  if (!instance) throw badRequest(m.instanceMissing);
+  if (!instance) throw badRequest(m.say.instanceMissing);
   const open = await ctx.db
     .selectFrom('blade_flow_task')
     .select('taskKey')
@@ -207,6 +207,6 @@ export async function pictureOfInstance(ctx: AppContext, instanceId: string) {
 
 export async function pictureOfDefinition(ctx: AppContext, definitionId: string) {
   const row = await ctx.db.selectFrom('blade_flow_definition').select(['id', 'xml']).where('id', '=', definitionId).executeTakeFirst();
-  if (!row) throw badRequest(m.processMissing);
+  if (!row) throw badRequest(m.say.processMissing);
   return { name: row.id.replace(/:/g, '-'), xml: row.xml };
 }

@@ -1,4 +1,4 @@
-import { ApiError, badRequest, forbidden, flowMessages as m } from '@sso/shared-api';
+import { badRequest, forbidden, flowMessages as m, refusedWith } from '@sso/shared-api';
 import type { Db } from '../db/database.js';
 import type { Caller } from '../kernel/caller.js';
 import type { IdGenerator } from '../kernel/ids.js';
@@ -41,7 +41,7 @@ export interface StartRequest {
  */
 export async function startProcess(env: Env, trx: Db, caller: Caller, request: StartRequest): Promise<StepOutcome> {
   const definition = await definitionFor(trx, caller.tenant_id, request.definitionId);
-  if (definition.suspensionState !== 1) throw badRequest(m.processSuspended);
+  if (definition.suspensionState !== 1) throw badRequest(m.say.processSuspended);
   const instanceId = request.instanceId ?? env.ids.next();
   const variables: Record<string, unknown> = { ...request.variables };
   if (definition.initiator) variables[definition.initiator] = caller.user_id;
@@ -87,7 +87,7 @@ async function lockedTask(trx: Db, caller: Caller, taskId: string) {
     .where('id', '=', taskId)
     .where('tenantId', '=', caller.tenant_id)
     .executeTakeFirst();
-  if (!found) throw badRequest(m.taskMissing);
+  if (!found) throw badRequest(m.say.taskMissing);
   // Locking the instance serialises every step of it across nodes: a second request for the same
   // task waits here, then finds the task done and is refused.
   const instance = await trx
@@ -97,7 +97,7 @@ async function lockedTask(trx: Db, caller: Caller, taskId: string) {
     .forUpdate()
     .executeTakeFirstOrThrow();
   const task = await trx.selectFrom('blade_flow_task').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();
-  if (task.status !== 'open' || instance.status !== 'running') throw badRequest(m.taskMissing);
+  if (task.status !== 'open' || instance.status !== 'running') throw badRequest(m.say.taskMissing);
   return { task, instance };
 }
 
@@ -120,8 +120,8 @@ export async function isCandidate(db: Db, caller: Caller, taskId: string): Promi
 /** Claims a task nobody holds for a candidate: it becomes theirs alone. */
 export async function claimTask(trx: Db, caller: Caller, taskId: string): Promise<void> {
   const { task } = await lockedTask(trx, caller, taskId);
-  if (task.assignee) throw badRequest(m.taskClaimed);
-  if (!(await isCandidate(trx, caller, taskId))) throw forbidden(m.taskNotCandidate);
+  if (task.assignee) throw badRequest(m.say.taskClaimed);
+  if (!(await isCandidate(trx, caller, taskId))) throw forbidden(m.say.taskNotCandidate);
   const now = new Date();
   await trx.updateTable('blade_flow_task').set({ assignee: caller.user_id, claimTime: now }).where('id', '=', taskId).execute();
   await trx.updateTable('blade_flow_history').set({ assignee: caller.user_id }).where('taskId', '=', taskId).execute();
@@ -162,8 +162,8 @@ export async function completeTask(
   hooks: CompletionHooks = {},
 ): Promise<StepOutcome> {
   const { task, instance } = await lockedTask(trx, caller, request.taskId);
-  if (request.processInstanceId && request.processInstanceId !== instance.id) throw badRequest(m.taskInstanceMismatch);
-  if (task.assignee !== caller.user_id) throw forbidden(m.taskNotAssignee);
+  if (request.processInstanceId && request.processInstanceId !== instance.id) throw badRequest(m.say.taskInstanceMismatch);
+  if (task.assignee !== caller.user_id) throw forbidden(m.say.taskNotAssignee);
   const definition: DefinitionInfo = await definitionFor(trx, instance.tenantId, instance.definitionId);
   const pass = approves(request.flag);
   const variables: Record<string, unknown> = { ...json<Record<string, unknown>>(instance.variables), ...(request.variables ?? {}), pass };
@@ -251,7 +251,7 @@ export async function saveStep(
     .where('id', '=', instance.id)
     .where('revision', '=', instance.revision)
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, m.busy);
+  if (Number(updated.numUpdatedRows) !== 1) throw refusedWith(409, m.say.busy);
   const stillOpen = open.filter((t) => !gone.includes(t)).map((t) => t.taskKey);
   return outcome(instance.id, step, opened, step.finished ? [] : stillOpen);
 }
@@ -280,8 +280,8 @@ export async function deleteInstance(
     .where('tenantId', '=', tenantId)
     .forUpdate()
     .executeTakeFirst();
-  if (!instance) throw badRequest(m.instanceMissing);
-  if (instance.status !== 'running') throw badRequest(m.instanceFinished);
+  if (!instance) throw badRequest(m.say.instanceMissing);
+  if (instance.status !== 'running') throw badRequest(m.say.instanceFinished);
   const now = new Date();
   await trx
     .updateTable('blade_flow_instance')

@@ -1,4 +1,4 @@
-import { badRequest, type LeaveDetail, leaveFields, flowMessages as m } from '@sso/shared-api';
+import { badRequest, firstIssueMessage, type LeaveDetail, leaveFields, flowMessages as m } from '@sso/shared-api';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/database.js';
 import type { Caller } from '../kernel/caller.js';
@@ -29,7 +29,7 @@ export function leaveDays(input: { startTime: string; endTime: string; days?: nu
 
 async function requireTenantUser(db: Db, tenantId: string, userId: string): Promise<void> {
   const user = await db.selectFrom('blade_user').select('id').where('id', '=', userId).$call(live(tenantId)).executeTakeFirst();
-  if (!user) throw badRequest(m.taskUserUnknown);
+  if (!user) throw badRequest(m.say.taskUserUnknown);
 }
 
 /** The leave's process variables: what the model's expressions read. */
@@ -57,8 +57,8 @@ export async function startLeave(
       .where('id', '=', body.processDefinitionId)
       .where('tenantId', 'in', ['', caller.tenant_id])
       .executeTakeFirst();
-    if (!definition) throw badRequest(m.processMissing);
-    if (definition.category !== LEAVE_CATEGORY) throw badRequest(m.notLeaveProcess);
+    if (!definition) throw badRequest(m.say.processMissing);
+    if (definition.category !== LEAVE_CATEGORY) throw badRequest(m.say.notLeaveProcess);
     const instanceId = ctx.ids.next();
     await trx
       .insertInto('blade_process_leave')
@@ -121,7 +121,7 @@ export const leaveHooks: CompletionHooks = {
       reason: sent.reason ?? current.reason,
       taskUser: sent.taskUser ?? current.taskUser,
     });
-    if (!merged.success) throw badRequest(merged.error.issues[0]?.message ?? m.variables);
+    if (!merged.success) throw badRequest(firstIssueMessage(merged.error.issues, m.say.variables));
     const input = merged.data;
     await requireTenantUser(trx, current.tenantId, input.taskUser);
     const days = leaveDays(input);
@@ -149,7 +149,7 @@ export async function leaveDetail(ctx: AppContext, caller: Caller, leaveId: stri
     .where('id', '=', leaveId)
     .$call(live(caller.tenant_id))
     .executeTakeFirst();
-  if (!leave?.processInstanceId) throw badRequest(m.leaveMissing);
+  if (!leave?.processInstanceId) throw badRequest(m.say.leaveMissing);
   const instance = await instanceOf(ctx, caller, leave.processInstanceId);
   await requireReader(ctx, caller, instance);
   const open = await ctx.db

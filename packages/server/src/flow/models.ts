@@ -59,7 +59,7 @@ export async function modelDetail(ctx: AppContext, caller: Caller, id: string, e
     .where('id', '=', id)
     .$call(live(caller.tenant_id))
     .executeTakeFirst();
-  if (!row) throw badRequest(m.modelMissing);
+  if (!row) throw badRequest(m.say.modelMissing);
   return { ...modelRow(row, await categoryNames(ctx, english)), xml: row.xml };
 }
 
@@ -75,7 +75,7 @@ export interface ModelSave {
 /** Creates or updates a model; the key is the process id in the XML, the name defaults to the process name. */
 export async function saveModel(ctx: AppContext, caller: Caller, save: ModelSave, english: boolean): Promise<ModelDetail> {
   const process = await checkBpmn(save.xml);
-  if (save.modelKey && save.modelKey !== process.key) throw badRequest(m.modelKeyMismatch);
+  if (save.modelKey && save.modelKey !== process.key) throw badRequest(m.say.modelKeyMismatch);
   if (save.category) await checkCategory(ctx, save.category);
   const now = new Date();
   const id = await ctx.db.transaction().execute(async (trx) => {
@@ -85,7 +85,7 @@ export async function saveModel(ctx: AppContext, caller: Caller, save: ModelSave
       .where('modelKey', '=', process.key)
       .$call(live(caller.tenant_id))
       .executeTakeFirst();
-    if (taken && taken.id !== save.id) throw badRequest(m.modelKeyTaken);
+    if (taken && taken.id !== save.id) throw badRequest(m.say.modelKeyTaken);
     const fields = {
       modelKey: process.key,
       name: save.name ?? process.name,
@@ -103,7 +103,7 @@ export async function saveModel(ctx: AppContext, caller: Caller, save: ModelSave
         .where('tenantId', '=', caller.tenant_id)
         .where('isDeleted', '=', 0)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw badRequest(m.modelMissing);
+      if (Number(updated.numUpdatedRows) !== 1) throw badRequest(m.say.modelMissing);
       return save.id;
     }
     const newId = ctx.ids.next();
@@ -133,6 +133,6 @@ export async function modelForDeploy(ctx: AppContext, caller: Caller, id: string
     .where('id', '=', id)
     .$call(live(caller.tenant_id))
     .executeTakeFirst();
-  if (!row) throw badRequest(m.modelMissing);
+  if (!row) throw badRequest(m.say.modelMissing);
   return { name: `${row.modelKey}.bpmn20.xml`, xml: row.xml };
 }

@@ -1,4 +1,4 @@
-import { APP_NAME_PATH, DEFAULT_TENANT_ID, defineMessages, ok, redirectRefusal, zh } from '@sso/shared-api';
+import { APP_NAME_PATH, DEFAULT_TENANT_ID, defineMessages, ok, redirectRefusal, say, zh } from '@sso/shared-api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -46,12 +46,12 @@ function claimsOf(caller: Caller): AccessClaims {
  */
 export async function ssoGrant(ctx: AppContext, input: SsoGrantInput) {
   const { caller, appCode, referer } = input;
-  if (!caller) throw new GrantError(401, handoffMessages.signInFirst);
+  if (!caller) throw new GrantError(401, handoffMessages.say.signInFirst);
   const app = appCode ? await appForCode(ctx, 'token', appCode, caller.tenant_id) : undefined;
-  if (!app || !referer) throw new GrantError(400, handoffMessages.noApp);
+  if (!app || !referer) throw new GrantError(400, handoffMessages.say.noApp);
   const admitted = await admitSignOn(ctx, { caller, app, target: referer, request: input.request });
   if (!admitted.admitted) {
-    if (admitted.refusal === 'not-granted') throw new GrantError(403, zh('forbidden'));
+    if (admitted.refusal === 'not-granted') throw new GrantError(403, say('forbidden'));
     throw new GrantError(400, redirectRefusal(referer));
   }
   const { target } = admitted;

@@ -1,4 +1,4 @@
-import { badRequest, HANDOFF_PATH, handoffQuery, handoffResponse, ok, redirectRefusal, zh } from '@sso/shared-api';
+import { badRequest, HANDOFF_PATH, handoffQuery, handoffResponse, ok, redirectRefusal, say } from '@sso/shared-api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,9 +14,9 @@ import { live } from '../kernel/live-rows.js';
  */
 async function sessionAccessToken(ctx: AppContext, caller: Caller): Promise<string> {
   const client = await ctx.clients.find(caller.client_id);
-  if (!client || client.status !== 1) throw badRequest(zh('badClient'));
+  if (!client || client.status !== 1) throw badRequest(say('badClient'));
   const user = await ctx.db.selectFrom('blade_user').select('status').where('id', '=', caller.user_id).$call(live()).executeTakeFirst();
-  if (!user || user.status !== 1) throw badRequest(zh('accountDisabled'));
+  if (!user || user.status !== 1) throw badRequest(say('accountDisabled'));
   const claims: AccessClaims = {
     sid: caller.sid,
     client_id: caller.client_id,

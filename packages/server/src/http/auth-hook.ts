@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT_ID, fail, secondFactorMessages, TOKEN_HEADER, zh } from '@sso/shared-api';
+import { DEFAULT_TENANT_ID, fail, say, secondFactorMessages, TOKEN_HEADER } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { USABLE_BEFORE_ENROLMENT } from '../auth/enrolment.js';
 import { liveSession } from '../auth/live-session.js';
@@ -143,9 +143,9 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
     reply.header('x-request-id', request.id);
     const finish = (verdict: Verdict) => {
       if (verdict === 'pass') return done();
-      if (verdict === 'password') return reply.status(403).send(fail(403, zh('passwordChangeRequired')));
-      if (verdict === 'enrol') return reply.status(403).send(fail(403, secondFactorMessages.enrolRequired));
-      reply.status(verdict).send(fail(verdict, zh(verdict === 401 ? 'unauthorized' : 'forbidden')));
+      if (verdict === 'password') return reply.status(403).send(fail(403, say('passwordChangeRequired')));
+      if (verdict === 'enrol') return reply.status(403).send(fail(403, secondFactorMessages.say.enrolRequired));
+      reply.status(verdict).send(fail(verdict, say(verdict === 401 ? 'unauthorized' : 'forbidden')));
     };
     const quick = quickVerdict(request, access, usable);
     if (quick !== undefined) return finish(quick);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fail, zh } from '@sso/shared-api';
+import { fail, say } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
@@ -44,7 +44,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
   app.addHook('preHandler', async (request: Tracked, reply: FastifyReply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined || request.method !== 'POST' || !request.url.startsWith('/api/')) return;
-    if (typeof header !== 'string' || !VISIBLE.test(header)) return reply.status(400).send(fail(400, zh('idempotencyKeyBad')));
+    if (typeof header !== 'string' || !VISIBLE.test(header)) return reply.status(400).send(fail(400, say('idempotencyKeyBad')));
     const caller = request.caller;
     if (!caller) return;
     const id = sha256(`${caller.tenant_id}\n${caller.user_id}\n${header}`);
@@ -63,8 +63,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       .select(['fingerprint', 'status', 'body'])
       .where('id', '=', id)
       .executeTakeFirst()) as Stored | undefined;
-    if (stored && stored.fingerprint !== fingerprint) return reply.status(400).send(fail(400, zh('idempotencyKeyReused')));
-    if (!stored || stored.status === null || stored.body === null) return reply.status(409).send(fail(409, zh('idempotencyInProgress')));
+    if (stored && stored.fingerprint !== fingerprint) return reply.status(400).send(fail(400, say('idempotencyKeyReused')));
+    if (!stored || stored.status === null || stored.body === null) return reply.status(409).send(fail(409, say('idempotencyInProgress')));
     return reply
       .status(stored.status)
       .header(REPLAYED_HEADER, 'true')

@@ -7,8 +7,10 @@ export const wantsEnglish = (request: FastifyRequest) => /^en\b/i.test(request.h
 export const languageOf = (request: FastifyRequest): Language => (wantsEnglish(request) ? 'en' : 'zh');
 
 /**
- * A message in a language: by its id when it has one; a text without one (recorded in the
- * database, such as a city 本机, or worded by hand) by its wording.
+ * A message in a language: by its id when it has one. Every error the server raises carries one;
+ * `storedTextIn` (by wording) is kept only for texts read back from the database, which have
+ * none: a sign-in's recorded reason, a city such as 本机, a built-in role's name, a refused step's
+ * comment (and a text a library or a remote server worded, left as it is).
  */
 export const sayIn = (said: Said, language: Language): string =>
   typeof said === 'string' ? storedTextIn(said, language) : messageIn(said, language);

@@ -1,4 +1,4 @@
-import { ApiError } from '@sso/shared-api';
+import { ApiError, type Message } from '@sso/shared-api';
 import type { SecurityEvent } from './security-events.js';
 
 /**
@@ -9,7 +9,7 @@ import type { SecurityEvent } from './security-events.js';
  */
 export class SecurityRefusal extends ApiError {
   constructor(
-    message: string,
+    message: Message,
     readonly event: SecurityEvent,
   ) {
     super(400, message);

@@ -78,7 +78,7 @@ export async function connectLdap(guard: OutboundGuard, settings: LdapAddress): 
   try {
     address = await guard.resolve(settings.tenantId, `${hostname}:${port}`);
   } catch (error) {
-    if (error instanceof OutboundRefused) throw badRequest(error.message);
+    if (error instanceof OutboundRefused) throw badRequest(error.said);
     throw error;
   }
   const shown = address.includes(':') ? `[${address}]` : address;

@@ -1,7 +1,15 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { badRequest, DEFAULT_TENANT_ID, defineMessagePattern, defineMessages } from '@sso/shared-api';
+import {
+  badRequest,
+  DEFAULT_TENANT_ID,
+  defineMessagePattern,
+  defineMessagePatterns,
+  defineMessages,
+  type Message,
+  withDetail,
+} from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { buildConnector } from 'undici';
 import type { Params } from '../db/params.js';
@@ -24,6 +32,9 @@ const outboundMessages = defineMessages('outbound', {
   own: ['本平台自身的地址', "the platform's own address"],
 });
 // Refusals name the address: `<message>: <address>[, <why>]`.
+const outboundRefusals = defineMessagePatterns('outboundRefusal', {
+  refused: ['不允许访问该地址: {address}, {why}', 'This address may not be used: {address}, {why}'],
+});
 defineMessagePattern(/^不允许访问该地址: (.+), (.+)$/, 'This address may not be used: $1, $2');
 defineMessagePattern(/^无法解析该地址: (.+)$/, 'The address does not resolve: $1');
 defineMessagePattern(/^地址格式错误: (.+)$/, 'The address is malformed: $1');
@@ -49,7 +60,11 @@ export const allowListReader =
 export type OutboundFetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
 /** Thrown at connection time; its message names the refused address. */
-export class OutboundRefused extends Error {}
+export class OutboundRefused extends Error {
+  constructor(readonly said: Message) {
+    super(said.text);
+  }
+}
 
 /**
  * The one gate for calls to addresses a tenant can set (storage, SMS, data sources, social
@@ -78,7 +93,7 @@ export class OutboundGuard {
       if (target && (await this.trusted(tenantId, target, options.db))) return;
       await this.resolve(tenantId, urlOrHost, options);
     } catch (error) {
-      if (error instanceof OutboundRefused) throw badRequest(error.message);
+      if (error instanceof OutboundRefused) throw badRequest(error.said);
       throw error;
     }
   }
@@ -89,7 +104,7 @@ export class OutboundGuard {
    */
   async resolve(tenantId: string, urlOrHost: string, options: { db?: Kysely<Database> } = {}): Promise<string> {
     const target = outboundTargetOf(urlOrHost);
-    if (!target) throw new OutboundRefused(`${outboundMessages.badAddress}: ${urlOrHost}`);
+    if (!target) throw new OutboundRefused(withDetail(outboundMessages.say.badAddress, urlOrHost));
     const addresses = await this.addressesOf(target);
     if (await this.trusted(tenantId, target, options.db)) return addresses[0]!;
     const own = this.ownAddresses();
@@ -97,7 +112,7 @@ export class OutboundGuard {
       const kind = blockedKindOf(address) ?? (own.has(canonicalAddress(address)) ? 'own' : undefined);
       if (kind) {
         const shown = address === target.hostname ? address : `${target.hostname} (${address})`;
-        throw new OutboundRefused(`${outboundMessages.refused}: ${shown}, ${outboundMessages[kind]}`);
+        throw new OutboundRefused(outboundRefusals.refused({ address: shown, why: outboundMessages.say[kind] }));
       }
     }
     return addresses[0]!;
@@ -160,7 +175,7 @@ export class OutboundGuard {
       const found = await lookup(target.hostname, { all: true, verbatim: true });
       if (found.length) return found.map((a) => a.address);
     } catch {}
-    throw new OutboundRefused(`${outboundMessages.unresolved}: ${target.hostname}`);
+    throw new OutboundRefused(withDetail(outboundMessages.say.unresolved, target.hostname));
   }
 
   /** Where this server listens: HOST, or every interface address when it listens on all of them. */

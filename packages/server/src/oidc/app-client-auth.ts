@@ -25,6 +25,6 @@ export async function callingApp(ctx: AppContext, request: FastifyRequest): Prom
     if (payload && !payload.consumed && typeof payload.clientId === 'string' && (!payload.exp || payload.exp * 1000 > Date.now()))
       app = await appHoldingSecret(ctx, payload.clientId);
   }
-  if (!app) throw unauthorized(m.appClientAuth);
+  if (!app) throw unauthorized(m.say.appClientAuth);
   return app;
 }

@@ -1,5 +1,4 @@
 import {
-  ApiError,
   badRequest,
   forbidden,
   OIDC_INTERACTION_PATH,
@@ -8,6 +7,7 @@ import {
   oidcInteractionResponse,
   oidcMessages,
   ok,
+  refusedWith,
   SIGN_IN_AGAIN,
 } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -87,14 +87,14 @@ export function registerOidcRoutes(root: FastifyInstance, ctx: AppContext, origi
       const { provider } = await providers.get();
       // The interaction cookie ties the request to this browser: a uid alone finishes nothing.
       const interaction = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
-      if (!interaction || interaction.uid !== request.query.uid) throw badRequest(oidcMessages.interactionGone);
+      if (!interaction || interaction.uid !== request.query.uid) throw badRequest(oidcMessages.say.interactionGone);
       // A request that asks for a fresh sign-in (prompt=login, a passed max_age) is finished only by
       // a session signed in after it began (within the second it began at the earliest: the
       // request's time is kept in seconds): an older one is sent back to the form. The provider then
       // answers the session's real sign-in time as auth_time, never the time of this call.
       const startedAt = (await ctx.sessions.state(caller.sid))?.startedAt ?? 0;
       if (asksFreshSignIn(interaction.prompt) && startedAt < (interaction.iat ?? Number.POSITIVE_INFINITY) * 1000) {
-        throw new ApiError(400, oidcMessages.signInAgain, SIGN_IN_AGAIN);
+        throw refusedWith(400, oidcMessages.say.signInAgain, SIGN_IN_AGAIN);
       }
       const signedInAt = Math.floor(startedAt / 1000);
       const clientId = String(interaction.params.client_id ?? '');
@@ -105,8 +105,8 @@ export function registerOidcRoutes(root: FastifyInstance, ctx: AppContext, origi
         request,
       });
       if (!admitted.admitted) {
-        if (admitted.refusal === 'not-registered') throw badRequest(oidcMessages.redirectNotRegistered);
-        throw forbidden(oidcMessages.notGranted);
+        if (admitted.refusal === 'not-registered') throw badRequest(oidcMessages.say.redirectNotRegistered);
+        throw forbidden(oidcMessages.say.notGranted);
       }
       // Applications are first-party: the grant holds the scopes asked for, without a consent screen.
       // The grant and the interaction's result are written together, as one statement.

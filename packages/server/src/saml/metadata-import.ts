@@ -73,9 +73,9 @@ export async function importSpMetadata(ctx: AppContext, tenantId: string, url: s
     text = await response.text();
     if (!response.ok || text.length > MAX_METADATA_BYTES) throw new Error(`status ${response.status}`);
   } catch {
-    throw badRequest(appMessages.samlMetadataUnreadable);
+    throw badRequest(appMessages.say.samlMetadataUnreadable);
   }
   const imported = parseSpMetadata(text);
-  if (!imported) throw badRequest(appMessages.samlMetadataUnreadable);
+  if (!imported) throw badRequest(appMessages.say.samlMetadataUnreadable);
   return imported;
 }

@@ -1,11 +1,11 @@
 import {
-  ApiError,
   badRequest,
   defineMessages,
   forbidden,
   ok,
   parseRegisteredRedirectUri,
   redirectRefusal,
+  refusedWith,
   SAML_APP_PARAM,
   SAML_LOGIN_PARAM,
   SAML_LOGOUT_PARAM,
@@ -13,8 +13,8 @@ import {
   SAML_RESPONSE_PATH,
   SAML_ROTATE_KEY_PATH,
   SIGN_IN_AGAIN,
+  say,
   splitRedirectUris,
-  zh,
 } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -116,7 +116,7 @@ export function registerSamlRoutes(root: FastifyInstance, ctx: AppContext, origi
     { config: { access: 'public' }, schema: { hide: true, params: tenantParams } },
     async (request, reply) => {
       const { tenantId } = request.params;
-      if (!(await tenantExists(ctx, tenantId))) throw badRequest(m.unknownTenant);
+      if (!(await tenantExists(ctx, tenantId))) throw badRequest(m.say.unknownTenant);
       const idp = await idpFor(tenantId);
       return reply.type('application/samlmetadata+xml; charset=utf-8').header('cache-control', 'no-cache').send(idp.getMetadata());
     },
@@ -124,14 +124,14 @@ export function registerSamlRoutes(root: FastifyInstance, ctx: AppContext, origi
 
   /** The application a request's issuer names in the tenant, and the message checked by its settings. */
   async function checked(tenantId: string, request: FastifyRequest, kind: 'login' | 'logout') {
-    if (!(await tenantExists(ctx, tenantId))) throw badRequest(m.unknownTenant);
+    if (!(await tenantExists(ctx, tenantId))) throw badRequest(m.say.unknownTenant);
     const message = incomingMessage(request.method, request.url, request.body);
     const xml = messageXml(message, 'SAMLRequest');
-    if (!xml) throw badRequest(message.params.SAMLRequest ? m.unreadable : m.noRequest);
+    if (!xml) throw badRequest(message.params.SAMLRequest ? m.say.unreadable : m.say.noRequest);
     const issuer = peekIssuer(xml);
-    if (!issuer) throw badRequest(m.unreadable);
+    if (!issuer) throw badRequest(m.say.unreadable);
     const samlApp = await samlAppForEntityId(ctx, tenantId, issuer);
-    if (!samlApp) throw badRequest(m.unknownProvider);
+    if (!samlApp) throw badRequest(m.say.unknownProvider);
     const idp = await idpFor(tenantId, samlApp);
     const sp = serviceProvider(samlApp);
     try {
@@ -142,7 +142,7 @@ export function registerSamlRoutes(root: FastifyInstance, ctx: AppContext, origi
       return { samlApp, idp, message, xml, extract: parsed.extract as Record<string, unknown> };
     } catch (error) {
       request.log.info({ err: error, app: samlApp.appCode }, 'SAML request refused');
-      throw badRequest(m.refused);
+      throw badRequest(m.say.refused);
     }
   }
 
@@ -151,16 +151,16 @@ export function registerSamlRoutes(root: FastifyInstance, ctx: AppContext, origi
     const { samlApp, message, xml, extract } = await checked(tenantId, request, 'login');
     const authn = (extract.request ?? {}) as Record<string, unknown>;
     const destination = typeof authn.destination === 'string' ? authn.destination : undefined;
-    if (destination && destination !== `${origin()}/saml/${tenantId}/sso`) throw badRequest(m.refused);
+    if (destination && destination !== `${origin()}/saml/${tenantId}/sso`) throw badRequest(m.say.refused);
     const acsRequested = typeof authn.assertionConsumerServiceUrl === 'string' ? authn.assertionConsumerServiceUrl : undefined;
     const acsUrl = registeredAcs(samlApp, acsRequested);
     if (!acsUrl) throw badRequest(redirectRefusal(acsRequested ?? ''));
     const requestId = typeof authn.id === 'string' ? authn.id : '';
     const now = Date.now();
     const issued = freshIssueInstant(authn.issueInstant, now);
-    if (!requestId || !issued) throw badRequest(m.stale);
+    if (!requestId || !issued) throw badRequest(m.say.stale);
     const validUntil = new Date(issued.getTime() + REQUEST_MAX_AGE_MS + 2 * CLOCK_SKEW_MS);
-    if (!(await acceptRequestOnce(ctx, tenantId, samlApp.id, requestId, validUntil))) throw badRequest(m.replayed);
+    if (!(await acceptRequestOnce(ctx, tenantId, samlApp.id, requestId, validUntil))) throw badRequest(m.say.replayed);
     const relayState = message.params.RelayState;
     const forceAuthn = forcesAuthn(xml);
     const pending: PendingLogin = {
@@ -192,7 +192,7 @@ export function registerSamlRoutes(root: FastifyInstance, ctx: AppContext, origi
     const { samlApp, extract } = await checked(tenantId, request, 'logout');
     const logout = (extract.request ?? {}) as Record<string, unknown>;
     const requestId = typeof logout.id === 'string' ? logout.id : '';
-    if (!requestId) throw badRequest(m.refused);
+    if (!requestId) throw badRequest(m.say.refused);
     const nameId = typeof extract.nameID === 'string' ? extract.nameID : '';
     const relayState = message.params.RelayState;
     const sessionIndex = typeof extract.sessionIndex === 'string' ? extract.sessionIndex : undefined;
@@ -215,7 +215,7 @@ export function registerSamlRoutes(root: FastifyInstance, ctx: AppContext, origi
     { config: { access: 'public' }, schema: { hide: true, params: tenantParams, querystring: z.object({ key: z.string().max(128) }) } },
     async (request, reply) => {
       const taken = await takePending<PendingPost>(ctx, 'post', request.query.key);
-      if (!taken || taken.tenantId !== request.params.tenantId) throw badRequest(m.pendingGone);
+      if (!taken || taken.tenantId !== request.params.tenantId) throw badRequest(m.say.pendingGone);
       return sendPostForm(reply, taken.payload.url, taken.payload.fields);
     },
   );
@@ -242,12 +242,12 @@ export function registerSamlRoutes(root: FastifyInstance, ctx: AppContext, origi
         // sent back to the form, the request left waiting for the sign-in made there.
         const waiting = await peekPending<PendingLogin>(ctx, 'login', key);
         if (waiting?.forceAuthn && ((await ctx.sessions.state(caller.sid))?.startedAt ?? 0) < (waiting.requestedAt ?? Infinity)) {
-          throw new ApiError(400, m.signInAgain, SIGN_IN_AGAIN);
+          throw refusedWith(400, m.say.signInAgain, SIGN_IN_AGAIN);
         }
         const taken = await takePending<PendingLogin>(ctx, 'login', key);
-        if (!taken) throw badRequest(m.pendingGone);
+        if (!taken) throw badRequest(m.say.pendingGone);
         // A request names a tenant's identity provider: only that tenant's users answer it.
-        if (taken.tenantId !== caller.tenant_id) throw badRequest(m.otherTenant);
+        if (taken.tenantId !== caller.tenant_id) throw badRequest(m.say.otherTenant);
         pending = taken.payload;
         samlApp = await samlAppById(ctx, taken.tenantId, taken.appId);
         acsUrl = pending.acsUrl;
@@ -255,10 +255,10 @@ export function registerSamlRoutes(root: FastifyInstance, ctx: AppContext, origi
         samlApp = await samlAppById(ctx, caller.tenant_id, appCode);
         acsUrl = samlApp ? splitRedirectUris(samlApp.redirectUris)[0] : undefined;
       } else {
-        throw badRequest(m.noRequest);
+        throw badRequest(m.say.noRequest);
       }
       const issued = await samlSignOn(ctx, origin(), { caller, samlApp, acsUrl, pending, request });
-      if (issued.refusal === 'not-granted') throw forbidden(zh('forbidden'));
+      if (issued.refusal === 'not-granted') throw forbidden(say('forbidden'));
       if (issued.refusal) throw badRequest(redirectRefusal(acsUrl ?? ''));
       const { app: answered, url, fields } = issued;
       // The browser fetches the posting page once, straight away: the response waits that long at most.

@@ -1,4 +1,4 @@
-import { forbidden, zh } from '@sso/shared-api';
+import { forbidden, say } from '@sso/shared-api';
 import type { Transaction } from 'kysely';
 import { ALL } from '../auth/permissions.js';
 import { type AfterCommit, type Row, runAfterCommit } from '../engine/repository.js';
@@ -25,7 +25,7 @@ export interface ScimWrite extends ScimRequest {
 export async function inWrite<T>(r: ScimRequest, work: (w: ScimWrite) => Promise<T>): Promise<T> {
   const codes = await r.ctx.permissions.codesOf(r.caller);
   const require = (code: string) => {
-    if (codes !== ALL && !codes.has(code)) throw forbidden(zh('forbidden'));
+    if (codes !== ALL && !codes.has(code)) throw forbidden(say('forbidden'));
   };
   const after: AfterCommit = [];
   const result = await (r.ctx.db as unknown as AnyDb)

@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { ApiError, badRequest, resourceMessages as m } from '@sso/shared-api';
+import { badRequest, resourceMessages as m, refusedWith, withDetail } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { decryptSecret } from '../db/secrets.js';
@@ -43,10 +43,10 @@ export class SmsService {
   ) {}
 
   async send(request: SendRequest): Promise<void> {
-    for (const phone of request.phones) if (!PHONE.test(phone)) throw badRequest(m.phoneFormat);
+    for (const phone of request.phones) if (!PHONE.test(phone)) throw badRequest(m.say.phoneFormat);
     const config = await this.enabledConfig(request.tenantId);
     if (config && request.code && request.code !== config.smsCode && request.code !== config.templateId) {
-      throw badRequest(m.smsTemplateMissing);
+      throw badRequest(m.say.smsTemplateMissing);
     }
     const provider = config ? await this.providerOf(config) : undefined;
     const templateId = config?.templateId ?? request.code ?? 'verify-code';
@@ -73,7 +73,7 @@ export class SmsService {
           .set({ outcome: `failed ${reason}`, status: 0 })
           .where('id', '=', logId)
           .execute();
-        throw badRequest(`${m.smsFailed}: ${reason}`);
+        throw badRequest(withDetail(m.say.smsFailed, reason));
       }
     }
   }
@@ -155,13 +155,13 @@ export class SmsService {
     };
     const refusal =
       (await count(60_000)) > this.limits.perMinute
-        ? m.smsTooFrequent
+        ? m.say.smsTooFrequent
         : (await count(3_600_000)) > this.limits.perHour
-          ? m.smsHourlyLimit
+          ? m.say.smsHourlyLimit
           : undefined;
     if (refusal) {
       await this.db.deleteFrom('blade_sms_log').where('id', '=', id).execute();
-      throw new ApiError(429, refusal);
+      throw refusedWith(429, refusal);
     }
     return id;
   }

@@ -1,4 +1,4 @@
-import type { OutboundFetch } from '../net/outbound-guard.js';
+import type { OutboundFetch, OutboundRefused } from '../net/outbound-guard.js';
 
 /** A configured provider as the flow uses it: the stored row with its secret decrypted. */
 export interface SocialProviderConfig {
@@ -36,7 +36,10 @@ export interface FlowChecks {
 }
 
 /** The provider refused or answered something unusable: the sign-in fails with this reason. */
-export class SocialExchangeError extends Error {}
+export class SocialExchangeError extends Error {
+  /** The outbound guard's refusal behind the failure, if that was it (an address the platform may not call). */
+  refusal?: OutboundRefused;
+}
 
 /** One kind of provider: where to send the browser, and how to turn the returned code into an identity. */
 export interface SocialAdapter {

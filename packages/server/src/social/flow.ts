@@ -1,7 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { badRequest } from '@sso/shared-api';
+import { badRequest, type Message, withDetail } from '@sso/shared-api';
 import type { AppContext } from '../context.js';
 import { urlSafeTicket } from '../kernel/url-safe-ticket.js';
+import { OutboundRefused } from '../net/outbound-guard.js';
 import { type FlowChecks, SocialExchangeError, type SocialIdentity, type SocialProviderConfig } from './adapter.js';
 import { socialFlowMessages as m } from './flow-messages.js';
 import { adapters, enabledProvider } from './providers.js';
@@ -35,7 +36,7 @@ export async function startSocialFlow(
   input: { tenantId: string; providerId: string; origin: string; bindUserId?: string },
 ): Promise<URL> {
   const provider = await enabledProvider(ctx.db, input.tenantId, input.providerId);
-  if (!provider) throw badRequest(m.unknownProvider);
+  if (!provider) throw badRequest(m.say.unknownProvider);
   // The state and nonce travel in the provider's address (WeChat takes only letters and digits in a state).
   const checks: FlowChecks = {
     state: urlSafeTicket(),
@@ -48,8 +49,10 @@ export async function startSocialFlow(
     url = await adapters[provider.kind].authorizeUrl(provider, checks, ctx.outbound.fetchFor(provider.tenantId));
   } catch (error) {
     // The provider cannot be reached (its discovery document): the reason names the address.
+    if (error instanceof OutboundRefused) throw badRequest(error.said);
+    if (error instanceof SocialExchangeError && error.refusal) throw badRequest(error.refusal.said);
     const reason = error instanceof Error ? error.message.replace(/^discovery failed: /, '') : String(error);
-    throw badRequest(reason.startsWith('不允许访问该地址') ? reason : `${m.unreachable}: ${reason}`);
+    throw badRequest(withDetail(m.say.unreachable, reason));
   }
   await ctx.db.deleteFrom('sso_social_state').where('expiresAt', '<', new Date()).execute();
   await ctx.db
@@ -173,7 +176,11 @@ async function recordIdentity(ctx: AppContext, provider: SocialProviderConfig, i
 }
 
 /** Why a redeem was refused: the code or state is unknown, spent or expired, or they do not belong together. */
-export class SocialRedeemRefused extends Error {}
+export class SocialRedeemRefused extends Error {
+  constructor(readonly said: Message) {
+    super(said.text);
+  }
+}
 
 /**
  * Redeems the one-time code of a call back (grant_type=social): it must have been issued for
@@ -185,24 +192,24 @@ export async function redeemSocialCode(
   input: { source: string; code: string; state: string },
 ): Promise<{ tenantId: string; oauthId: string; providerId: string }> {
   // A registration ticket shares the table: it never stands in for a sign-in's state.
-  if (input.state.startsWith('register:')) throw new SocialRedeemRefused(m.badState);
+  if (input.state.startsWith('register:')) throw new SocialRedeemRefused(m.say.badState);
   const row = await ctx.db
     .selectFrom('sso_social_state')
     .select(['state', 'tenantId', 'providerId', 'codeHash', 'oauthId', 'expiresAt'])
     .where('state', '=', input.state)
     .where('codeHash', 'is not', null)
     .executeTakeFirst();
-  if (!row?.codeHash || !row.oauthId) throw new SocialRedeemRefused(m.badState);
+  if (!row?.codeHash || !row.oauthId) throw new SocialRedeemRefused(m.say.badState);
   const spent = await ctx.db
     .deleteFrom('sso_social_state')
     .where('state', '=', row.state)
     .where('codeHash', '=', row.codeHash)
     .executeTakeFirst();
-  if (!spent.numDeletedRows) throw new SocialRedeemRefused(m.badState);
-  if (new Date(row.expiresAt).getTime() < Date.now()) throw new SocialRedeemRefused(m.badState);
+  if (!spent.numDeletedRows) throw new SocialRedeemRefused(m.say.badState);
+  if (new Date(row.expiresAt).getTime() < Date.now()) throw new SocialRedeemRefused(m.say.badState);
   const given = Buffer.from(sha256(input.code));
   if (!timingSafeEqual(given, Buffer.from(row.codeHash)) || String(row.providerId) !== input.source) {
-    throw new SocialRedeemRefused(m.stateMismatch);
+    throw new SocialRedeemRefused(m.say.stateMismatch);
   }
   return { tenantId: row.tenantId, oauthId: String(row.oauthId), providerId: String(row.providerId) };
 }

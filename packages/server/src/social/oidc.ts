@@ -16,6 +16,16 @@ function isLoopbackHttp(url: URL): boolean {
   return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }
 
+/** The outbound guard's refusal in a chain of causes, if any. */
+function refusalIn(error: unknown): OutboundRefused | undefined {
+  let current = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if (current instanceof OutboundRefused) return current;
+    current = current.cause;
+  }
+  return undefined;
+}
+
 /** The innermost reason (openid-client wraps a refused or failed fetch in a generic error). */
 function reasonOf(error: unknown): string {
   let current = error;
@@ -42,7 +52,9 @@ function configurationOf(provider: SocialProviderConfig, fetch: OutboundFetch): 
     )
     .catch((error: unknown) => {
       discovered.delete(key);
-      throw new SocialExchangeError(`discovery failed: ${reasonOf(error)}`);
+      const failure = new SocialExchangeError(`discovery failed: ${reasonOf(error)}`);
+      failure.refusal = refusalIn(error);
+      throw failure;
     });
   discovered.set(key, { at: Date.now(), config });
   return config;

@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT_ID, fail, ok, zh } from '@sso/shared-api';
+import { DEFAULT_TENANT_ID, fail, ok, say } from '@sso/shared-api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,8 +26,8 @@ export function registerSocialRoutes(root: FastifyInstance, ctx: AppContext, ori
         tags: ['auth'],
         summary: 'Start a social sign-in (or with bind=true a binding): answers the provider address to open',
         querystring: z.object({
-          id: z.string({ error: m.unknownProvider }).regex(/^[1-9]\d{0,18}$/, m.unknownProvider),
-          tenantId: z.string().regex(TENANT, m.unknownProvider).optional(),
+          id: z.string(m.say.unknownProvider).regex(/^[1-9]\d{0,18}$/, m.say.unknownProvider),
+          tenantId: z.string().regex(TENANT, m.say.unknownProvider).optional(),
           bind: z.enum(['true', 'false']).optional(),
         }),
       },
@@ -35,7 +35,7 @@ export function registerSocialRoutes(root: FastifyInstance, ctx: AppContext, ori
     async (request, reply) => {
       const caller = request.caller;
       const bind = request.query.bind === 'true';
-      if (bind && !caller) return reply.status(401).send(fail(401, zh('unauthorized')));
+      if (bind && !caller) return reply.status(401).send(fail(401, say('unauthorized')));
       const header = request.headers['tenant-id'];
       const tenantId =
         bind && caller

@@ -23,10 +23,10 @@ const columns = ['id', 'tenantId', 'name', 'appType', 'appId', 'appSecret', 'tok
  */
 export async function requireWxApp(db: Db, tenantId: string, id: string, type?: number): Promise<WxApp> {
   const row = await db.selectFrom('blade_wx_app').select(columns).where('id', '=', id).$call(live(tenantId)).executeTakeFirst();
-  if (!row) throw badRequest(m.appMissing);
-  if (row.status !== 1) throw badRequest(m.appDisabled);
-  if (type === OFFICIAL_ACCOUNT && row.appType !== OFFICIAL_ACCOUNT) throw badRequest(m.notOfficial);
-  if (type === MINI_PROGRAM && row.appType !== MINI_PROGRAM) throw badRequest(m.notMini);
+  if (!row) throw badRequest(m.say.appMissing);
+  if (row.status !== 1) throw badRequest(m.say.appDisabled);
+  if (type === OFFICIAL_ACCOUNT && row.appType !== OFFICIAL_ACCOUNT) throw badRequest(m.say.notOfficial);
+  if (type === MINI_PROGRAM && row.appType !== MINI_PROGRAM) throw badRequest(m.say.notMini);
   return { ...row, id: String(row.id) };
 }
 

@@ -1,4 +1,4 @@
-import { fail, wxMessages as m } from '@sso/shared-api';
+import { fail, type Message, wxMessages as m } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,21 +32,21 @@ const signedQuery = z.object({
 });
 type SignedQuery = z.infer<typeof signedQuery>;
 
-const refuse = (reply: FastifyReply, status: number, message: string) => reply.status(status).send(fail(status, message));
+const refuse = (reply: FastifyReply, status: number, message: Message) => reply.status(status).send(fail(status, message));
 
 /** The application called back, and whether the call is fresh and signed with its token (GET and POST alike). */
 async function authentic(
   ctx: AppContext,
   appId: string,
   query: SignedQuery,
-): Promise<{ app: WxApp } | { status: number; message: string }> {
+): Promise<{ app: WxApp } | { status: number; message: Message }> {
   const app = /^wx[0-9a-fA-F]{16}$/.test(appId) ? await wxAppByAppId(ctx.db, appId) : undefined;
-  if (!app?.token || app.status !== 1) return { status: 404, message: m.appMissing };
+  if (!app?.token || app.status !== 1) return { status: 404, message: m.say.appMissing };
   const { timestamp, nonce, signature } = query;
   if (!timestamp || !nonce || !signatureMatches(signatureOf(app.token, timestamp, nonce), signature)) {
-    return { status: 403, message: m.callbackSignature };
+    return { status: 403, message: m.say.callbackSignature };
   }
-  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > FRESH_SECONDS) return { status: 403, message: m.callbackReplay };
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > FRESH_SECONDS) return { status: 403, message: m.say.callbackReplay };
   return { app };
 }
 
@@ -63,21 +63,21 @@ const seenFirst = (ctx: AppContext, app: WxApp, query: SignedQuery) =>
  * `Encrypt` field, checked against `msg_signature` and decrypted with the EncodingAESKey, and
  * only if it was encrypted for this AppID.
  */
-type Read = { fields: Record<string, string> } | { status: number; message: string };
+type Read = { fields: Record<string, string> } | { status: number; message: Message };
 
 function messageOf(app: WxApp, query: SignedQuery, body: string): Read {
   const outer = parseWechatXml(body);
-  if (!outer) return { status: 400, message: m.callbackBody };
+  if (!outer) return { status: 400, message: m.say.callbackBody };
   if (query.encrypt_type !== 'aes') return { fields: outer };
   const encrypted = outer.Encrypt;
-  if (!encrypted || !app.aesKey || !app.token) return { status: 403, message: m.callbackSignature };
+  if (!encrypted || !app.aesKey || !app.token) return { status: 403, message: m.say.callbackSignature };
   if (!signatureMatches(signatureOf(app.token, String(query.timestamp), String(query.nonce), encrypted), query.msg_signature)) {
-    return { status: 403, message: m.callbackSignature };
+    return { status: 403, message: m.say.callbackSignature };
   }
   const plain = decryptMessage(app.aesKey, encrypted);
-  if (!plain || plain.appId !== app.appId) return { status: 403, message: m.callbackSignature };
+  if (!plain || plain.appId !== app.appId) return { status: 403, message: m.say.callbackSignature };
   const inner = parseWechatXml(plain.message);
-  return inner ? { fields: inner } : { status: 400, message: m.callbackBody };
+  return inner ? { fields: inner } : { status: 400, message: m.say.callbackBody };
 }
 
 /** Keeps what WeChat delivered, once: false when it is a delivery already kept (WeChat tries again when an answer is slow). */
@@ -148,7 +148,7 @@ export function registerWechatCallback(root: FastifyInstance, ctx: AppContext): 
       async (request, reply) => {
         const checked = await authentic(ctx, request.params.appId, request.query);
         if (!('app' in checked)) return refuse(reply, checked.status, checked.message);
-        if (!(await seenFirst(ctx, checked.app, request.query))) return refuse(reply, 403, m.callbackReplay);
+        if (!(await seenFirst(ctx, checked.app, request.query))) return refuse(reply, 403, m.say.callbackReplay);
         return reply.type('text/plain; charset=utf-8').send(request.query.echostr ?? '');
       },
     );
@@ -164,7 +164,7 @@ export function registerWechatCallback(root: FastifyInstance, ctx: AppContext): 
         if (!('app' in checked)) return refuse(reply, checked.status, checked.message);
         const read = messageOf(checked.app, request.query, typeof request.body === 'string' ? request.body : '');
         if (!('fields' in read)) return refuse(reply, read.status, read.message);
-        if (!(await seenFirst(ctx, checked.app, request.query))) return refuse(reply, 403, m.callbackReplay);
+        if (!(await seenFirst(ctx, checked.app, request.query))) return refuse(reply, 403, m.say.callbackReplay);
         const { fields } = read;
         if (await keepOnce(ctx, checked.app, fields)) await handle(ctx, checked.app, fields);
         return reply.type('text/plain; charset=utf-8').send('success');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ApiError, badRequest, DEFAULT_TENANT_ID, wxMessages as m, wxLimitNames } from '@sso/shared-api';
+import { ApiError, badRequest, DEFAULT_TENANT_ID, type Message, wxMessages as m, wxLimitNames, wxRefusals } from '@sso/shared-api';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Params } from '../db/params.js';
@@ -38,7 +38,7 @@ export type WxAnswer = Record<string, unknown>;
 export class WechatCallError extends ApiError {
   constructor(
     status: number,
-    message: string,
+    message: Message,
     readonly errcode: number,
     readonly errmsg: string,
     readonly transient = false,
@@ -61,9 +61,9 @@ function scrub(text: string, secrets: readonly (string | undefined)[]): string {
  */
 export function wechatFailure(errcode: number, errmsg: string): WechatCallError {
   const limit = (wxLimitNames as unknown as Record<string, string | undefined>)[String(errcode)];
-  if (limit) return new WechatCallError(429, `微信接口调用超过频率限制 ${errcode}(${limit}): ${errmsg}`, errcode, errmsg);
-  if (errcode === -1) return new WechatCallError(503, m.wechatBusy, errcode, errmsg, true);
-  return new WechatCallError(502, `微信接口返回错误 ${errcode}: ${errmsg}`, errcode, errmsg);
+  if (limit) return new WechatCallError(429, wxRefusals.limited({ errcode, limit, errmsg }), errcode, errmsg);
+  if (errcode === -1) return new WechatCallError(503, m.say.wechatBusy, errcode, errmsg, true);
+  return new WechatCallError(502, wxRefusals.answered({ errcode, errmsg }), errcode, errmsg);
 }
 
 /** Whether an error of a call may go away if the call is repeated (WeChat busy, the network, a 5xx). */
@@ -208,13 +208,13 @@ export class WechatClient {
       await new Promise((resolve) => setTimeout(resolve, 50));
       const theirs = await this.stored(app.id);
       if (theirs && usable(theirs, rejected)) return theirs.token;
-      if (Date.now() > until) throw new WechatCallError(503, m.wechatBusy, -1, 'token refresh held by another node', true);
+      if (Date.now() > until) throw new WechatCallError(503, m.say.wechatBusy, -1, 'token refresh held by another node', true);
     }
   }
 
   private async fetchToken(app: WxAppRef, force: boolean): Promise<string> {
     const secret = await decryptSecret(this.deps.db, app.appSecret);
-    if (!secret) throw badRequest(m.appSecretRequired);
+    if (!secret) throw badRequest(m.say.appSecretRequired);
     const answer = await this.post(`${await this.base()}/cgi-bin/stable_token`, {
       grant_type: 'client_credential',
       appid: app.appId,
@@ -225,7 +225,7 @@ export class WechatClient {
     if (errcode !== 0) throw wechatFailure(errcode, scrub(String(answer.errmsg ?? ''), [secret]));
     const token = typeof answer.access_token === 'string' ? answer.access_token : '';
     const seconds = Number(answer.expires_in);
-    if (!token || !Number.isFinite(seconds) || seconds <= 0) throw new WechatCallError(502, m.wechatBadAnswer, 0, 'no access_token');
+    if (!token || !Number.isFinite(seconds) || seconds <= 0) throw new WechatCallError(502, m.say.wechatBadAnswer, 0, 'no access_token');
     await this.deps.db
       .updateTable('blade_wx_token')
       .set({
@@ -256,16 +256,16 @@ export class WechatClient {
       // The address is the platform's parameter, not a tenant's: the platform's gate applies.
       response = await this.deps.outbound.fetchFor(DEFAULT_TENANT_ID)(url, { ...init, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
     } catch (error) {
-      if (error instanceof OutboundRefused) throw badRequest(error.message);
-      throw new WechatCallError(502, m.wechatUnreachable, -2, 'unreachable', true);
+      if (error instanceof OutboundRefused) throw badRequest(error.said);
+      throw new WechatCallError(502, m.say.wechatUnreachable, -2, 'unreachable', true);
     }
     const text = await response.text().catch(() => '');
-    if (response.status >= 500) throw new WechatCallError(502, m.wechatUnreachable, -2, `HTTP ${response.status}`, true);
+    if (response.status >= 500) throw new WechatCallError(502, m.say.wechatUnreachable, -2, `HTTP ${response.status}`, true);
     try {
       const parsed = JSON.parse(text) as unknown;
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as WxAnswer;
     } catch {}
-    throw new WechatCallError(502, m.wechatBadAnswer, -3, `HTTP ${response.status}`);
+    throw new WechatCallError(502, m.say.wechatBadAnswer, -3, `HTTP ${response.status}`);
   }
 }
 

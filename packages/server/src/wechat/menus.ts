@@ -9,19 +9,19 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : S
 /** What a menu needs for its type: a click its key, a view its address, a miniprogram its AppID, page and fallback address. */
 export function checkMenuFields(menu: Row, top: boolean): void {
   const name = text(menu.name);
-  if (utf8Bytes(name) > (top ? L.topNameBytes : L.subNameBytes)) throw badRequest(top ? m.topNameTooLong : m.subNameTooLong);
+  if (utf8Bytes(name) > (top ? L.topNameBytes : L.subNameBytes)) throw badRequest(top ? m.say.topNameTooLong : m.say.subNameTooLong);
   const type = text(menu.type);
   if (!type) {
-    if (!top) throw badRequest(m.menuTypeRequired);
+    if (!top) throw badRequest(m.say.menuTypeRequired);
     return;
   }
   if (type === 'click') {
-    if (!text(menu.menuKey)) throw badRequest(m.menuKeyRequired);
-    if (utf8Bytes(text(menu.menuKey)) > L.keyBytes) throw badRequest(m.menuKeyTooLong);
+    if (!text(menu.menuKey)) throw badRequest(m.say.menuKeyRequired);
+    if (utf8Bytes(text(menu.menuKey)) > L.keyBytes) throw badRequest(m.say.menuKeyTooLong);
   }
-  if (type === 'view' && !text(menu.url)) throw badRequest(m.urlRequired);
-  if (type === 'miniprogram' && !(text(menu.miniAppId) && text(menu.pagePath) && text(menu.url))) throw badRequest(m.miniRequired);
-  if (utf8Bytes(text(menu.url)) > L.urlBytes) throw badRequest(m.url);
+  if (type === 'view' && !text(menu.url)) throw badRequest(m.say.urlRequired);
+  if (type === 'miniprogram' && !(text(menu.miniAppId) && text(menu.pagePath) && text(menu.url))) throw badRequest(m.say.miniRequired);
+  if (utf8Bytes(text(menu.url)) > L.urlBytes) throw badRequest(m.say.url);
 }
 
 /**
@@ -31,7 +31,7 @@ export function checkMenuFields(menu: Row, top: boolean): void {
  */
 export async function checkMenuPlace(trx: Db, tenantId: string, values: Row, existing?: Row): Promise<void> {
   const merged = { ...existing, ...values };
-  if (existing && values.appId !== undefined && String(values.appId) !== String(existing.appId)) throw badRequest(m.menuOtherApp);
+  if (existing && values.appId !== undefined && String(values.appId) !== String(existing.appId)) throw badRequest(m.say.menuOtherApp);
   const parentId = merged.parentId ? String(merged.parentId) : '0';
   values.parentId = parentId;
   const appId = String(merged.appId);
@@ -46,10 +46,10 @@ export async function checkMenuPlace(trx: Db, tenantId: string, values: Row, exi
     .$if(self !== undefined, (q) => q.where('id', '!=', self as string));
   if (parentId === '0') {
     checkMenuFields(merged, true);
-    if (Number((await siblings.executeTakeFirstOrThrow()).n) >= L.top) throw badRequest(m.tooManyTop);
+    if (Number((await siblings.executeTakeFirstOrThrow()).n) >= L.top) throw badRequest(m.say.tooManyTop);
     return;
   }
-  if (parentId === self) throw badRequest(m.tooDeep);
+  if (parentId === self) throw badRequest(m.say.tooDeep);
   const parent = await trx
     .selectFrom('blade_wx_menu')
     .select(['id', 'appId', 'parentId'])
@@ -57,9 +57,9 @@ export async function checkMenuPlace(trx: Db, tenantId: string, values: Row, exi
     .where('tenantId', '=', tenantId)
     .where('isDeleted', '=', 0)
     .executeTakeFirst();
-  if (!parent) throw badRequest(m.menuMissing);
-  if (String(parent.appId) !== appId) throw badRequest(m.menuOtherApp);
-  if (String(parent.parentId) !== '0') throw badRequest(m.tooDeep);
+  if (!parent) throw badRequest(m.say.menuMissing);
+  if (String(parent.appId) !== appId) throw badRequest(m.say.menuOtherApp);
+  if (String(parent.parentId) !== '0') throw badRequest(m.say.tooDeep);
   if (self) {
     const child = await trx
       .selectFrom('blade_wx_menu')
@@ -67,10 +67,10 @@ export async function checkMenuPlace(trx: Db, tenantId: string, values: Row, exi
       .where('parentId', '=', self)
       .where('isDeleted', '=', 0)
       .executeTakeFirst();
-    if (child) throw badRequest(m.tooDeep);
+    if (child) throw badRequest(m.say.tooDeep);
   }
   checkMenuFields(merged, false);
-  if (Number((await siblings.executeTakeFirstOrThrow()).n) >= L.sub) throw badRequest(m.tooManySub);
+  if (Number((await siblings.executeTakeFirstOrThrow()).n) >= L.sub) throw badRequest(m.say.tooManySub);
 }
 
 /** The live menus of an account as nodes, by sort then id. */
@@ -118,18 +118,18 @@ function button(node: WxMenuNode): Record<string, unknown> {
 
 /** The body of `menu/create` for a tree, the tree checked again against WeChat's rules. */
 export function menuBody(tree: WxMenuNode[]): { button: Record<string, unknown>[] } {
-  if (!tree.length) throw badRequest(m.noMenus);
-  if (tree.length > L.top) throw badRequest(m.tooManyTop);
+  if (!tree.length) throw badRequest(m.say.noMenus);
+  if (tree.length > L.top) throw badRequest(m.say.tooManyTop);
   return {
     button: tree.map((top) => {
       const children = top.children ?? [];
       if (!children.length) {
-        if (!top.type) throw badRequest(m.topNeedsType);
+        if (!top.type) throw badRequest(m.say.topNeedsType);
         checkMenuFields(top as unknown as Row, true);
         return button(top);
       }
-      if (children.length > L.sub) throw badRequest(m.tooManySub);
-      if (utf8Bytes(top.name) > L.topNameBytes) throw badRequest(m.topNameTooLong);
+      if (children.length > L.sub) throw badRequest(m.say.tooManySub);
+      if (utf8Bytes(top.name) > L.topNameBytes) throw badRequest(m.say.topNameTooLong);
       return {
         name: top.name,
         sub_button: children.map((child) => {

@@ -41,16 +41,16 @@ export function templateData(content: unknown): Record<string, { value: string; 
   try {
     parsed = JSON.parse(text(content) || '{}');
   } catch {
-    throw badRequest(m.templateData);
+    throw badRequest(m.say.templateData);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest(m.templateData);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest(m.say.templateData);
   const data: Record<string, { value: string; color?: string }> = {};
   for (const [key, field] of Object.entries(parsed)) {
     if (typeof field === 'string' || typeof field === 'number') data[key] = { value: String(field) };
     else if (field && typeof field === 'object' && typeof (field as Row).value !== 'undefined') {
       const { value, color } = field as Row;
       data[key] = { value: String(value), ...(typeof color === 'string' ? { color } : {}) };
-    } else throw badRequest(m.templateData);
+    } else throw badRequest(m.say.templateData);
   }
   return data;
 }
@@ -61,29 +61,29 @@ export function templateData(content: unknown): Record<string, { value: string; 
  * (OpenIDs comma-joined). A message that was sent is not changed.
  */
 export function checkMessage(values: Row, existing?: Row): void {
-  if (existing && Number(existing.sendStatus ?? 0) !== 0) throw badRequest(m.sentLocked);
+  if (existing && Number(existing.sendStatus ?? 0) !== 0) throw badRequest(m.say.sentLocked);
   const merged = { ...existing, ...values };
   const kind = text(merged.msgKind);
   const target = text(merged.target);
   if (kind === 'template') {
-    if (!text(merged.templateId)) throw badRequest(m.templateId);
+    if (!text(merged.templateId)) throw badRequest(m.say.templateId);
     templateData(merged.content);
-    if (target === 'all') throw badRequest(m.templateAll);
+    if (target === 'all') throw badRequest(m.say.templateAll);
   } else {
     const massType = text(merged.massType);
-    if (!massType) throw badRequest(m.massType);
-    if (massType === 'text' && !text(merged.content).trim()) throw badRequest(m.massContent);
-    if (massType === 'mpnews' && !text(merged.mediaId)) throw badRequest(m.mediaId);
+    if (!massType) throw badRequest(m.say.massType);
+    if (massType === 'text' && !text(merged.content).trim()) throw badRequest(m.say.massContent);
+    if (massType === 'mpnews' && !text(merged.mediaId)) throw badRequest(m.say.mediaId);
   }
   if (target === 'users') {
     const openIds = openIdList(merged.openIds);
-    if (!openIds.length) throw badRequest(m.openIds);
-    if (!openIds.every((id) => OPEN_ID.test(id))) throw badRequest(m.openIdFormat);
-    if (openIds.length > MAX_RECIPIENTS) throw badRequest(m.tooManyOpenIds);
-    if (kind === 'mass' && openIds.length < 2) throw badRequest(m.massTwoUsers);
+    if (!openIds.length) throw badRequest(m.say.openIds);
+    if (!openIds.every((id) => OPEN_ID.test(id))) throw badRequest(m.say.openIdFormat);
+    if (openIds.length > MAX_RECIPIENTS) throw badRequest(m.say.tooManyOpenIds);
+    if (kind === 'mass' && openIds.length < 2) throw badRequest(m.say.massTwoUsers);
     if ('openIds' in values) values.openIds = openIds.join(',');
   }
-  if (target === 'tag' && (merged.tagId === null || merged.tagId === undefined || merged.tagId === '')) throw badRequest(m.tagRequired);
+  if (target === 'tag' && (merged.tagId === null || merged.tagId === undefined || merged.tagId === '')) throw badRequest(m.say.tagRequired);
 }
 
 interface SendDeps {
@@ -104,7 +104,7 @@ async function loadMessage(db: Db, tenantId: string, id: string) {
     .where('tenantId', '=', tenantId)
     .where('isDeleted', '=', 0)
     .executeTakeFirst();
-  if (!row) throw badRequest(m.messageMissing);
+  if (!row) throw badRequest(m.say.messageMissing);
   return row;
 }
 
@@ -133,7 +133,7 @@ async function recipientsOf(db: Db, message: Message): Promise<{ openId: string;
 async function prepare(deps: SendDeps, message: Message): Promise<void> {
   if (Number(message.sendStatus) !== 0) return;
   const recipients = await recipientsOf(deps.db, message);
-  if (!recipients.length) throw badRequest(m.noRecipients);
+  if (!recipients.length) throw badRequest(m.say.noRecipients);
   await deps.db.transaction().execute(async (trx) => {
     const started = await trx
       .updateTable('blade_wx_message_send')
@@ -259,7 +259,7 @@ export interface SendOutcome {
  */
 export async function sendMessage(deps: SendDeps, app: WxApp, tenantId: string, id: string): Promise<SendOutcome> {
   const message = await loadMessage(deps.db, tenantId, id);
-  if (String(message.appId) !== app.id) throw badRequest(m.appMissing);
+  if (String(message.appId) !== app.id) throw badRequest(m.say.appMissing);
   await prepare(deps, message);
   let limited: unknown;
   const mass = message.msgKind === 'mass';

@@ -51,11 +51,11 @@ function periodsOf(call: MiniCall, begin: number, end: number): Period[] {
     out.push({ begin: monthStart(last), end: last });
   }
   if (period === 'week') {
-    if (!isMonday(begin) || !isMonday(end + 1)) throw badRequest(m.weekRange);
+    if (!isMonday(begin) || !isMonday(end + 1)) throw badRequest(m.say.weekRange);
     for (let d = begin; d <= end; d += 7) out.push({ begin: d, end: d + 6 });
   }
   if (period === 'month') {
-    if (!firstOfMonth(begin) || !firstOfMonth(end + 1)) throw badRequest(m.monthRange);
+    if (!firstOfMonth(begin) || !firstOfMonth(end + 1)) throw badRequest(m.say.monthRange);
     for (let d = begin; d <= end; d = monthStart(d, 1)) out.push({ begin: d, end: monthStart(d, 1) - 1 });
   }
   return out;
@@ -83,7 +83,7 @@ export async function miniFigures(
   const today = chinaToday(deps.now);
   const end = dayNumber(range.end);
   const begin = range.begin === undefined ? end : dayNumber(range.begin);
-  if (begin > end || end > today - 1 || end - begin + 1 > MAX_DAYS) throw badRequest(m.badRange);
+  if (begin > end || end > today - 1 || end - begin + 1 > MAX_DAYS) throw badRequest(m.say.badRange);
   const periods = periodsOf(call, begin, end);
   const final = (p: Period) => p.end < today - 1;
   const cached = new Map(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commonColumns, idString, isRealDate, optionalText, pageQuery, requiredText } from '../../common.js';
-import { defineMessages } from '../../messages.js';
+import { defineMessagePatterns, defineMessages, type Message } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
 import { pageOfRows } from '../blade-system/dept-tree.js';
 
@@ -10,7 +10,6 @@ export const matterMessages = defineMessages('matter', {
   comment: ['请填写驳回意见', 'Please give a comment for the rejection'],
   noWorkflow: ['该应用角色没有审批流程，不能申请', 'This application role has no approval workflow to request it through'],
   noNodes: ['审批流程没有节点', 'The approval workflow has no nodes'],
-  noApprover: ['审批节点找不到审批人：', 'No approver found for the approval node: '],
   alreadyHeld: ['您已拥有该应用角色', 'You already hold this application role'],
   alreadyPending: ['您已有该应用角色的待审批申请', 'You already have a pending request for this application role'],
   matterMissing: ['申请不存在', 'The request does not exist'],
@@ -18,6 +17,12 @@ export const matterMessages = defineMessages('matter', {
   notApprover: ['您不是该申请当前节点的审批人', 'You are not the approver of the current step of this request'],
   notRequester: ['只有申请人可以撤回申请', 'Only the requester may withdraw the request'],
 });
+
+const matterRefusals = defineMessagePatterns('matterRefusal', {
+  noApprover: ['审批节点找不到审批人：{node}', 'No approver found for the approval node: {node}'],
+});
+/** The refusal of a request whose approval node finds nobody to approve it, naming the node. */
+export const noApproverFor = (node: string): Message => matterRefusals.noApprover({ node });
 const m = matterMessages;
 
 /** A request's states: waiting at a node, granted, refused, or withdrawn by the requester. */

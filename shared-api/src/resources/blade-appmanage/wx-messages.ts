@@ -1,4 +1,4 @@
-import { defineMessagePattern, defineMessages } from '../../messages.js';
+import { defineMessagePattern, defineMessagePatterns, defineMessages } from '../../messages.js';
 
 /** Validation and refusal messages of the WeChat resources (official accounts, mini programs, menus, followers, messages). */
 export const wxMessages = defineMessages('wx', {
@@ -86,6 +86,14 @@ export const wxMessages = defineMessages('wx', {
 });
 
 // WeChat's refusals carry its code and message: `<what>: <errcode> <errmsg>`.
+export const wxRefusals = defineMessagePatterns('wxRefusal', {
+  answered: ['微信接口返回错误 {errcode}: {errmsg}', 'WeChat answered error {errcode}: {errmsg}'],
+  limited: [
+    '微信接口调用超过频率限制 {errcode}({limit}): {errmsg}',
+    'WeChat refused the call: limit {errcode} ({limit}) reached: {errmsg}',
+  ],
+});
+// The same wordings where they were recorded without an id, translated by their wording.
 defineMessagePattern(/^微信接口返回错误 (-?\d+): (.*)$/s, 'WeChat answered error $1: $2');
 defineMessagePattern(/^微信接口调用超过频率限制 (\d+)\((.+?)\): (.*)$/s, 'WeChat refused the call: limit $1 ($2) reached: $3');
 

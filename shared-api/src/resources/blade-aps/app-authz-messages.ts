@@ -1,4 +1,4 @@
-import { defineMessagePattern, defineMessages } from '../../messages.js';
+import { defineMessagePattern, defineMessagePatterns, defineMessages, type Message } from '../../messages.js';
 
 /** Messages of the in-application authorization model (menus, functions, roles, grants). */
 export const appAuthzMessages = defineMessages('appAuthz', {
@@ -55,8 +55,14 @@ export const appAuthzMessages = defineMessages('appAuthz', {
 });
 
 /** The refusal of a grant that breaks a separation-of-duties rule: names the rule and both roles. */
-export const sodConflict = (ruleName: string, roleA: string, roleB: string) =>
-  `违反不相容规则「${ruleName}」：${roleA} 与 ${roleB} 不能由同一用户同时持有`;
+export const sodConflict = (ruleName: string, roleA: string, roleB: string): Message => sodRefusals.conflict({ ruleName, roleA, roleB });
+const sodRefusals = defineMessagePatterns('sodRefusal', {
+  conflict: [
+    '违反不相容规则「{ruleName}」：{roleA} 与 {roleB} 不能由同一用户同时持有',
+    'Breaks the separation-of-duties rule "{ruleName}": {roleA} and {roleB} may not be held by the same user',
+  ],
+});
+// The same wording recorded in the database (a refused step's comment, a sync run's rows), translated by its wording.
 defineMessagePattern(
   /^违反不相容规则「(.+)」：(.+) 与 (.+) 不能由同一用户同时持有$/,
   'Breaks the separation-of-duties rule "$1": $2 and $3 may not be held by the same user',

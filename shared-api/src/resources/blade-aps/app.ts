@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commonColumns, emptyAsNull, formNumber, idString, optionalId, optionalText, pageQuery, requiredText } from '../../common.js';
-import { defineMessagePattern, defineMessages, say } from '../../messages.js';
+import { defineMessagePatterns, defineMessages, type Message, say } from '../../messages.js';
 import { parseRedirectAddress } from '../../redirect.js';
 import { redirectUriList } from '../../redirect-contract.js';
 import { defineExtra, defineResource } from '../../resource.js';
@@ -86,22 +86,24 @@ export const appMessages = defineMessages('app', {
   backchannelLogoutUri: ['退出通知地址须为 http(s) 绝对地址', 'The back-channel logout address must be an absolute http(s) address'],
   casSingleLogout: ['单点退出通知只能是 0（不通知）或 1（通知）', 'Single logout must be 0 (do not send) or 1 (send)'],
 });
+const appTaken = defineMessagePatterns('appTaken', {
+  oidcCode: [
+    '应用编码 {code} 已被其他租户的 oidc 应用使用',
+    'The application code {code} is already used by an oidc application of another tenant',
+  ],
+  casService: [
+    'CAS 服务地址 {address} 已被本租户启用的 cas 应用 {appName}（{appCode}）登记',
+    'The CAS service address {address} is already registered by the enabled cas application {appName} ({appCode}) of this tenant',
+  ],
+});
 /** An oidc application's code is its client id on the one issuer: no other tenant may use it for an oidc application. */
-export const oidcCodeTaken = (code: string) => `应用编码 ${code} 已被其他租户的 oidc 应用使用`;
-defineMessagePattern(
-  /^应用编码 (.+) 已被其他租户的 oidc 应用使用$/,
-  'The application code $1 is already used by an oidc application of another tenant',
-);
+export const oidcCodeTaken = (code: string): Message => appTaken.oidcCode({ code });
 /**
  * A CAS service names no application: two enabled cas applications of one tenant registering the
  * same service address would leave it to chance which one a ticket is issued for.
  */
-export const casServiceTaken = (address: string, appName: string, appCode: string) =>
-  `CAS 服务地址 ${address} 已被本租户启用的 cas 应用 ${appName}（${appCode}）登记`;
-defineMessagePattern(
-  /^CAS 服务地址 (\S+) 已被本租户启用的 cas 应用 (.*)（([a-z0-9_-]+)）登记$/,
-  'The CAS service address $1 is already registered by the enabled cas application $2 ($3) of this tenant',
-);
+export const casServiceTaken = (address: string, appName: string, appCode: string): Message =>
+  appTaken.casService({ address, appName, appCode });
 const m = appMessages;
 
 /** A dictionary key sent as text or as a number. */

@@ -1,4 +1,4 @@
-import { defineMessagePattern, defineMessages } from '../../messages.js';
+import { defineMessagePattern, defineMessagePatterns, defineMessages, type Message, type MessageParam } from '../../messages.js';
 
 /** Validation and refusal messages of the workflow (models, deployments, tasks, the leave process). */
 export const flowMessages = defineMessages('flow', {
@@ -76,15 +76,17 @@ export const flowMessages = defineMessages('flow', {
   deployed: ['部署成功', 'Deployed'],
 });
 
+const flowRefusals = defineMessagePatterns('flowRefusal', {
+  assigneeUnresolved: ['无法确定任务办理人：{what}', 'The task has nobody to do it: {what}'],
+  engineFailed: ['流程执行失败：{what}', 'The process could not run: {what}'],
+  xmlUnparsable: ['流程文件无法解析：{what}', 'The process file cannot be parsed: {what}'],
+});
 /** A task whose assignee expression names nobody (an empty variable, an unknown user or role). */
-export const assigneeUnresolved = (what: string) => `无法确定任务办理人：${what}`;
-defineMessagePattern(/^无法确定任务办理人：(.*)$/s, 'The task has nobody to do it: $1');
+export const assigneeUnresolved = (what: MessageParam): Message => flowRefusals.assigneeUnresolved({ what });
 /** The engine refused to run the process (its own message, which is English). */
-export const engineFailed = (what: string) => `流程执行失败：${what}`;
-defineMessagePattern(/^流程执行失败：(.*)$/s, 'The process could not run: $1');
+export const engineFailed = (what: MessageParam): Message => flowRefusals.engineFailed({ what });
 /** The model cannot be parsed by the engine: the parser's own message follows. */
-export const xmlUnparsable = (what: string) => `流程文件无法解析：${what}`;
-defineMessagePattern(/^流程文件无法解析：(.*)$/s, 'The process file cannot be parsed: $1');
+export const xmlUnparsable = (what: MessageParam): Message => flowRefusals.xmlUnparsable({ what });
 /** The bell's title of a new task for its assignee. */
 export const newTaskNotice = (taskName: string, processName: string) => `新的待办事务：${processName} - ${taskName}`;
 defineMessagePattern(/^新的待办事务：(.*)$/s, 'New task: $1');

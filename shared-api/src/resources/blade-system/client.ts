@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formNumber, idString, optionalText, requiredText } from '../../common.js';
-import { defineMessages, type Said } from '../../messages.js';
+import { defineMessages, type Message } from '../../messages.js';
 import { redirectUriList } from '../../redirect-contract.js';
 import { defineExtra, defineResource } from '../../resource.js';
 
@@ -41,7 +41,7 @@ const grantTypes = z
   .refine((list) => list.every((t) => known.has(t)), clientMessages.say.grantTypeUnknown)
   .transform((list) => list.join(','));
 
-const seconds = (message: Said) => formNumber(message).pipe(z.number().min(1, message).max(2_147_483_647, message));
+const seconds = (message: Message) => formNumber(message).pipe(z.number().min(1, message).max(2_147_483_647, message));
 
 export const clientEntity = z.object({
   clientId: requiredText(clientMessages.say.clientId, 48).pipe(z.string().regex(/^[\w.-]+$/, clientMessages.say.clientIdFormat)),

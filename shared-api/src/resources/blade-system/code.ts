@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formNumber, idList, idString, requiredText } from '../../common.js';
-import { defineMessages, type Said, say } from '../../messages.js';
+import { defineMessages, type Message, say } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
 import { datasource } from './datasource.js';
 
@@ -39,9 +39,9 @@ const m = codeMessages;
 export const CODE_FIELD_TYPES = ['input', 'textarea', 'number', 'switch', 'date', 'datetime', 'dict'] as const;
 export type CodeFieldType = (typeof CODE_FIELD_TYPES)[number];
 
-const identifier = (missing: Said, format: Said, max: number) =>
+const identifier = (missing: Message, format: Message, max: number) =>
   requiredText(missing, max).pipe(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, format));
-const yesNo = (message: Said) => formNumber(message).pipe(z.union([z.literal(0), z.literal(1)], message));
+const yesNo = (message: Message) => formNumber(message).pipe(z.union([z.literal(0), z.literal(1)], message));
 
 /**
  * How one column of the table becomes a field of the generated resource: its label in both

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formNumber, optionalText, requiredText } from '../../common.js';
-import { defineMessages, type Said } from '../../messages.js';
+import { defineMessages, type Message } from '../../messages.js';
 import { defineExtra, defineResource } from '../../resource.js';
 import { treeNodeFields } from './dept-tree.js';
 import { regionExcelExtras } from './region-extras.js';
@@ -27,7 +27,7 @@ const m = regionMessages;
 export const REGION_ROOT = '00';
 
 /** A code as text; a form may send it as a number. */
-const digits = (missing: Said, pattern: RegExp, format: Said) =>
+const digits = (missing: Message, pattern: RegExp, format: Message) =>
   z
     .union([z.string(), z.number().int().nonnegative()], missing)
     .transform((v) => String(v).trim())

@@ -32,10 +32,10 @@ export const syncRuleMessages = defineMessages('syncRule', {
 /** An LDAP DN, which starts with attribute=value (compared the way directories compare DNs, case and spaces aside). */
 const groupDn = emptyAsNull(
   z
-    .string({ error: syncRuleMessages.groupDn })
+    .string(syncRuleMessages.say.groupDn)
     .trim()
     .max(1000)
-    .regex(/^[A-Za-z][A-Za-z0-9.-]{0,63}\s*=\s*[^\s,]/, syncRuleMessages.groupDn),
+    .regex(/^[A-Za-z][A-Za-z0-9.-]{0,63}\s*=\s*[^\s,]/, syncRuleMessages.say.groupDn),
 );
 
 /**
@@ -55,11 +55,11 @@ export const syncRule = defineResource({
   securityAudit: true,
   permission: 'syncrule',
   entity: z.object({
-    name: requiredText(syncRuleMessages.name, 64),
+    name: requiredText(syncRuleMessages.say.name, 64),
     sourceId: clearableId,
     deptId: clearableId,
-    withSubDepts: formNumber(syncRuleMessages.withSubDepts)
-      .pipe(z.union([z.literal(0), z.literal(1)], { error: syncRuleMessages.withSubDepts }))
+    withSubDepts: formNumber(syncRuleMessages.say.withSubDepts)
+      .pipe(z.union([z.literal(0), z.literal(1)], syncRuleMessages.say.withSubDepts))
       .optional(),
     postId: clearableId,
     roleId: clearableId,
@@ -69,22 +69,27 @@ export const syncRule = defineResource({
     remark: optionalText(255),
   }),
   references: {
-    sourceId: { to: () => syncSource, label: 'name', missing: syncRuleMessages.sourceMissing, choose: syncRuleMessages.sourceChoose },
-    deptId: { to: () => dept, label: 'deptName', missing: syncRuleMessages.deptMissing, choose: syncRuleMessages.deptChoose },
-    postId: { to: () => post, label: 'postName', missing: syncRuleMessages.postMissing, choose: syncRuleMessages.postChoose },
+    sourceId: {
+      to: () => syncSource,
+      label: 'name',
+      missing: syncRuleMessages.say.sourceMissing,
+      choose: syncRuleMessages.say.sourceChoose,
+    },
+    deptId: { to: () => dept, label: 'deptName', missing: syncRuleMessages.say.deptMissing, choose: syncRuleMessages.say.deptChoose },
+    postId: { to: () => post, label: 'postName', missing: syncRuleMessages.say.postMissing, choose: syncRuleMessages.say.postChoose },
     roleId: {
       to: () => role,
       label: 'roleName',
       hint: 'roleAlias',
-      missing: syncRuleMessages.roleMissing,
-      choose: syncRuleMessages.roleChoose,
+      missing: syncRuleMessages.say.roleMissing,
+      choose: syncRuleMessages.say.roleChoose,
     },
     appRoleId: {
       to: () => appRole,
       label: 'roleName',
       hint: 'roleAlias',
-      missing: syncRuleMessages.appRoleMissing,
-      choose: syncRuleMessages.appRoleChoose,
+      missing: syncRuleMessages.say.appRoleMissing,
+      choose: syncRuleMessages.say.appRoleChoose,
     },
   },
   names: {

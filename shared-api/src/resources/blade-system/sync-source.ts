@@ -114,11 +114,11 @@ export const syncConnectionAnswer = z.object({ ok: z.boolean(), message: z.strin
 export type SyncConnectionAnswer = z.infer<typeof syncConnectionAnswer>;
 
 const ATTRIBUTE = /^[A-Za-z][A-Za-z0-9-]{0,63}$/;
-const attribute = emptyAsNull(z.string({ error: syncMessages.attr }).trim().regex(ATTRIBUTE, syncMessages.attr));
+const attribute = emptyAsNull(z.string(syncMessages.say.attr).trim().regex(ATTRIBUTE, syncMessages.say.attr));
 /** Balanced parentheses, nothing outside them: what an LDAP filter looks like (the directory parses it). */
 const ldapFilter = emptyAsNull(
   z
-    .string({ error: syncMessages.filter })
+    .string(syncMessages.say.filter)
     .trim()
     .max(1000)
     .refine((text) => {
@@ -130,7 +130,7 @@ const ldapFilter = emptyAsNull(
         if (depth < 0) return false;
       }
       return depth === 0;
-    }, syncMessages.filter),
+    }, syncMessages.say.filter),
 );
 
 /** The fields whose source can be chosen by priority when several sources feed one person. */
@@ -170,17 +170,17 @@ export type SyncPriorityField = (typeof SYNC_PRIORITY_FIELDS)[number];
  */
 export const syncMapping = z
   .object({
-    name: z.string().regex(ATTRIBUTE, syncMessages.mappingField).optional(),
-    realName: z.string().regex(ATTRIBUTE, syncMessages.mappingField).optional(),
-    phone: z.string().regex(ATTRIBUTE, syncMessages.mappingField).optional(),
-    email: z.string().regex(ATTRIBUTE, syncMessages.mappingField).optional(),
+    name: z.string().regex(ATTRIBUTE, syncMessages.say.mappingField).optional(),
+    realName: z.string().regex(ATTRIBUTE, syncMessages.say.mappingField).optional(),
+    phone: z.string().regex(ATTRIBUTE, syncMessages.say.mappingField).optional(),
+    email: z.string().regex(ATTRIBUTE, syncMessages.say.mappingField).optional(),
     roleId: z
       .string()
-      .regex(/^\d{1,20}$/, syncMessages.mappingRole)
+      .regex(/^\d{1,20}$/, syncMessages.say.mappingRole)
       .optional(),
     rootDeptId: z
       .string()
-      .regex(/^\d{1,20}$/, syncMessages.mappingRootDept)
+      .regex(/^\d{1,20}$/, syncMessages.say.mappingRootDept)
       .optional(),
     startTls: z.boolean().optional(),
     deptFrom: z.enum(['ou', 'group']).optional(),
@@ -189,7 +189,7 @@ export const syncMapping = z
     directoryPassword: z.boolean().optional(),
     rootDepartment: z
       .string()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, syncMessages.mappingField)
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, syncMessages.say.mappingField)
       .optional(),
     retryBaseMs: z.number().int().min(0).max(60_000).optional(),
     retries: z.number().int().min(0).max(10).optional(),
@@ -227,7 +227,7 @@ export function readSyncMapping(text: string | null | undefined): SyncMapping {
 
 const mappingText = emptyAsNull(
   z
-    .string({ error: syncMessages.mapping })
+    .string(syncMessages.say.mapping)
     .max(4000)
     .refine((text) => {
       try {
@@ -235,7 +235,7 @@ const mappingText = emptyAsNull(
       } catch {
         return false;
       }
-    }, syncMessages.mapping),
+    }, syncMessages.say.mapping),
 );
 
 /** One change of a run: what it does to which department or user, and the fields it changes. */
@@ -265,24 +265,24 @@ export type SyncRunAnswer = z.infer<typeof syncRunAnswer>;
 
 const cron = emptyAsNull(
   z
-    .string({ error: syncMessages.schedule })
+    .string(syncMessages.say.schedule)
     .trim()
-    .regex(/^\S+(\s+\S+){4}$/, syncMessages.schedule),
+    .regex(/^\S+(\s+\S+){4}$/, syncMessages.say.schedule),
 );
 
 /** The fields of a source (see `syncSource`). */
 const syncSourceEntity = z.object({
-  name: requiredText(syncMessages.name, 64),
-  kind: z.enum(SYNC_KINDS, { error: syncMessages.kind }),
+  name: requiredText(syncMessages.say.name, 64),
+  kind: z.enum(SYNC_KINDS, syncMessages.say.kind),
   status: z.preprocess((v) => (typeof v === 'string' && v !== '' ? Number(v) : v), z.union([z.literal(1), z.literal(2)])).optional(),
   schedule: cron,
-  leaverGrants: z.enum(LEAVER_GRANTS, { error: syncMessages.leaverGrants }).optional(),
+  leaverGrants: z.enum(LEAVER_GRANTS, syncMessages.say.leaverGrants).optional(),
   url: emptyAsNull(
     z
-      .string({ error: syncMessages.url })
+      .string(syncMessages.say.url)
       .trim()
       .max(500)
-      .regex(/^ldaps?:\/\/[^\s/?#]+\/?$/i, syncMessages.url),
+      .regex(/^ldaps?:\/\/[^\s/?#]+\/?$/i, syncMessages.say.url),
   ),
   bindDn: optionalText(500),
   bindPassword: optionalText(500),
@@ -365,7 +365,7 @@ export const syncSource = defineResource({
       summary:
         'Give an HR file source its file (field "file", CSV or xlsx): answers its row count and every broken row; runs read the file last uploaded',
       query: z.object({ id: idString }),
-      body: z.object({ file: uploadedFile(syncMessages.fileRequired) }),
+      body: z.object({ file: uploadedFile(syncMessages.say.fileRequired) }),
       response: z.object({ rows: z.number(), failures: z.array(z.object({ row: z.number(), message: z.string() })) }),
       multipart: true,
       permission: 'syncsource_apply',

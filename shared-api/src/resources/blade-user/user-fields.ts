@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commonColumns, optionalText, requiredText } from '../../common.js';
-import { type Said, say, tooLong } from '../../messages.js';
+import { type Message, say, tooLong } from '../../messages.js';
 import { userMessages as m } from './user-messages.js';
 
 /** Field schemas of a user: the columns of blade_user and their checks. */
@@ -11,7 +11,7 @@ const ID_LIST = /^[1-9]\d{0,18}(,[1-9]\d{0,18})*$/;
 const isIdList = (v: string) => ID_LIST.test(v) && v.split(',').every((id) => BigInt(id) <= 9223372036854775807n);
 const DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
 
-export const account = (message: Said) => requiredText(message, 45).refine((v) => !/\s/.test(v), m.say.accountSpaces);
+export const account = (message: Message) => requiredText(message, 45).refine((v) => !/\s/.test(v), m.say.accountSpaces);
 
 /** A phone number: required, 11 characters, digits. */
 export const phone = z
@@ -39,7 +39,7 @@ export const optionalEmail = z
   .nullish();
 
 /** Comma-joined ids a user holds (roles, departments): at least one. */
-export const requiredIdList = (message: Said) => z.string(message).trim().min(1, message).refine(isIdList, say('badIds'));
+export const requiredIdList = (message: Message) => z.string(message).trim().min(1, message).refine(isIdList, say('badIds'));
 
 export const optionalIdList = z
   .string(say('badIds'))
@@ -49,7 +49,7 @@ export const optionalIdList = z
   .nullish();
 
 /** A number chosen from a dictionary (a form may send it as text); empty means none. */
-export const choice = <const V extends readonly number[]>(message: Said, values: V) =>
+export const choice = <const V extends readonly number[]>(message: Message, values: V) =>
   z
     .union([z.number(), z.string(), z.null()], message)
     .transform((v) => (v === '' || v === null ? undefined : Number(v)))

@@ -1,4 +1,4 @@
-import { defineMessagePattern, defineMessages } from '../../messages.js';
+import { defineMessagePattern, defineMessagePatterns, defineMessages, type Message, type MessageParam } from '../../messages.js';
 
 /** Messages of the user area: Chinese first, English second. */
 export const userMessages = defineMessages('user', {
@@ -52,5 +52,7 @@ export const userMessages = defineMessages('user', {
 });
 
 /** A problem of one imported row: `第3行: 请输入登录账号` (the English translates both parts). */
-export const rowMessage = (row: number, message: string) => `第${row}行: ${message}`;
+export const rowMessage = (row: number, problem: MessageParam): Message => rows.row({ row, problem });
+const rows = defineMessagePatterns('rows', { row: ['第{row}行: {problem}', 'Row {row}: {problem}'] });
+// The same wording recorded in the database (a sync run's error rows), translated by its wording.
 defineMessagePattern(/^第(\d+)行: (.+)$/, 'Row $1: $2');

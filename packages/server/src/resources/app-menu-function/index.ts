@@ -17,14 +17,14 @@ export const appMenuFunctionRules: ResourceRules = {
       .where('id', '=', merged.menuId)
       .$call(live(caller.tenant_id))
       .executeTakeFirst();
-    if (!menu) throw badRequest(m.menuMissing);
-    if (String(menu.appId) !== String(merged.appId)) throw badRequest(m.menuOtherApp);
+    if (!menu) throw badRequest(m.say.menuMissing);
+    if (String(menu.appId) !== String(merged.appId)) throw badRequest(m.say.menuOtherApp);
   },
   async beforeRemove({ caller, rows, trx }) {
     const ids = rows.map((row) => String(row.id));
     for (const table of ['blade_app_role_function', 'blade_user_authorized_function'] as const) {
       const held = await trx.selectFrom(table).select('id').where('functionId', 'in', ids).$call(live(caller.tenant_id)).executeTakeFirst();
-      if (held) throw badRequest(m.menuInUse);
+      if (held) throw badRequest(m.say.menuInUse);
     }
   },
 };

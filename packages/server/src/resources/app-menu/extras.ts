@@ -7,7 +7,7 @@ import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 
 /** The application, a live one of the caller's tenant, or a 400. */
 async function requireApp(ctx: AppContext, tenantId: string, appId: string): Promise<void> {
-  if (!(await findApp(ctx.db, tenantId, { id: appId }))) throw badRequest(m.appMissing);
+  if (!(await findApp(ctx.db, tenantId, { id: appId }))) throw badRequest(m.say.appMissing);
 }
 
 const contains = (text: string, part: string | undefined) => !part || text.toLowerCase().includes(part.toLowerCase());

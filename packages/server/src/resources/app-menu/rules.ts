@@ -18,22 +18,22 @@ const HOLDERS = [
 export const appMenuRules: ResourceRules = {
   async beforeSave({ caller, values, existing, trx }) {
     const merged = { ...existing, ...values };
-    if (existing && values.appId !== undefined && String(values.appId) !== String(existing.appId)) throw badRequest(m.menuOtherApp);
+    if (existing && values.appId !== undefined && String(values.appId) !== String(existing.appId)) throw badRequest(m.say.menuOtherApp);
     const parentId = merged.parentId ? String(merged.parentId) : '0';
     values.parentId = parentId;
     if (parentId !== '0') {
       const tree = treeOf(trx, 'blade_app_menu', caller.tenant_id);
-      const parent = await requireParent(tree, parentId, m.menuMissing, ['appId']);
-      if (String(parent.appId) !== String(merged.appId)) throw badRequest(m.menuOtherApp);
-      if (existing) await refuseMoveUnderItself(tree, String(existing.id), parentId, m.menuCycle);
+      const parent = await requireParent(tree, parentId, m.say.menuMissing, ['appId']);
+      if (String(parent.appId) !== String(merged.appId)) throw badRequest(m.say.menuOtherApp);
+      if (existing) await refuseMoveUnderItself(tree, String(existing.id), parentId, m.say.menuCycle);
     }
   },
   async beforeRemove({ caller, rows, trx }) {
     const ids = rows.map((row) => String(row.id));
-    await refuseRemovingParents(treeOf(trx, 'blade_app_menu', caller.tenant_id), ids, m.menuHasChildren);
+    await refuseRemovingParents(treeOf(trx, 'blade_app_menu', caller.tenant_id), ids, m.say.menuHasChildren);
     for (const [table, column] of HOLDERS) {
       const held = await trx.selectFrom(table).select('id').where(column, 'in', ids).$call(live(caller.tenant_id)).executeTakeFirst();
-      if (held) throw badRequest(m.menuInUse);
+      if (held) throw badRequest(m.say.menuInUse);
     }
   },
 };

@@ -1,7 +1,8 @@
-import { badRequest, appAuthzMessages as m, sodConflict } from '@sso/shared-api';
+import { badRequest, type Message, appAuthzMessages as m, sodConflict } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import { dropGrantCaches, writeSodLog } from '../../domain/grant-log.js';
 import { loadSodState, newBreach, type SodRule, withRoleDuties } from '../../domain/sod.js';
+import { stamps, updateStamps } from '../../engine/stamps.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 
@@ -33,7 +34,7 @@ export async function grantRoleDuties(
     .where('id', '=', appRoleId)
     .$call(live(tenantId))
     .executeTakeFirst();
-  if (!role) throw badRequest(m.roleMissing);
+  if (!role) throw badRequest(m.say.roleMissing);
   if (ids.length) {
     const found = await ctx.db
       .selectFrom(spec.items)
@@ -41,10 +42,10 @@ export async function grantRoleDuties(
       .where('id', 'in', [...ids])
       .$call(live(tenantId))
       .execute();
-    if (found.length !== ids.length) throw badRequest(kind === 'menu' ? m.menuMissing : m.functionMissing);
-    if (found.some((item) => String(item.appId) !== String(role.appId))) throw badRequest(m.roleOtherApp);
+    if (found.length !== ids.length) throw badRequest(kind === 'menu' ? m.say.menuMissing : m.say.functionMissing);
+    if (found.some((item) => String(item.appId) !== String(role.appId))) throw badRequest(m.say.roleOtherApp);
   }
-  let refused: { rule: SodRule; userId: string; message: string; roleNames: string } | undefined;
+  let refused: { rule: SodRule; userId: string; message: Message; roleNames: string } | undefined;
   await ctx.db.transaction().execute(async (trx) => {
     await trx.selectFrom('blade_app_role').select('id').where('id', '=', appRoleId).forUpdate().execute();
     const state = await loadSodState(trx, tenantId);
@@ -64,7 +65,7 @@ export async function grantRoleDuties(
     const now = new Date();
     await trx
       .updateTable(spec.grants)
-      .set({ isDeleted: 1, updateTime: now, updateUser: caller.user_id })
+      .set({ isDeleted: 1, ...updateStamps(caller, now) })
       .where('appRoleId', '=', appRoleId)
       .$call(live(tenantId))
       .execute();
@@ -75,10 +76,7 @@ export async function grantRoleDuties(
           ids.map((id) => ({
             id: ctx.ids.next(),
             tenantId,
-            createUser: caller.user_id,
-            createTime: now,
-            updateUser: caller.user_id,
-            updateTime: now,
+            ...stamps(caller, now),
             appRoleId,
             [spec.column]: id,
           })) as never,
@@ -104,7 +102,7 @@ export async function grantRoleDuties(
         roleNames: refused.roleNames,
         kind: 'refused',
         source: 'admin',
-        message: `${user?.account ?? refused.userId}: ${refused.message}`,
+        message: `${user?.account ?? refused.userId}: ${refused.message.text}`,
       },
       caller,
     );

@@ -11,7 +11,7 @@ import { live } from '../../kernel/live-rows.js';
  */
 export const appRoleRules: ResourceRules = {
   async beforeSave({ values, existing }) {
-    if (existing && values.appId !== undefined && String(values.appId) !== String(existing.appId)) throw badRequest(m.roleOtherApp);
+    if (existing && values.appId !== undefined && String(values.appId) !== String(existing.appId)) throw badRequest(m.say.roleOtherApp);
   },
   async beforeRemove({ caller, rows, trx }) {
     const ids = rows.map((row) => String(row.id));
@@ -27,7 +27,7 @@ export const appRoleRules: ResourceRules = {
       .where(sql<boolean>`string_to_array(app_role_ids, ',') && ${sql.val(ids)}::text[]`)
       .$call(live(caller.tenant_id))
       .executeTakeFirst();
-    if (granted || named) throw badRequest(m.roleInUse);
+    if (granted || named) throw badRequest(m.say.roleInUse);
   },
 };
 

@@ -17,7 +17,7 @@ export const appUserRules: ResourceRules = {
     const merged = { ...existing, ...values };
     const given = TARGETS.filter(([field]) => merged[field] !== undefined && merged[field] !== null && merged[field] !== '');
     const [target] = given;
-    if (given.length !== 1 || !target) throw badRequest(m.oneTarget);
+    if (given.length !== 1 || !target) throw badRequest(m.say.oneTarget);
     const [field, table] = target;
     for (const [other] of TARGETS) if (other !== field) values[other] = null;
     const granted = await trx
@@ -26,7 +26,7 @@ export const appUserRules: ResourceRules = {
       .where('id', '=', merged[field])
       .$call(live(caller.tenant_id))
       .executeTakeFirst();
-    if (!granted) throw badRequest(m.targetMissing);
+    if (!granted) throw badRequest(m.say.targetMissing);
     let same = trx
       .selectFrom('blade_app_user')
       .select('id')
@@ -34,6 +34,6 @@ export const appUserRules: ResourceRules = {
       .where(field, '=', merged[field])
       .$call(live(caller.tenant_id));
     if (existing) same = same.where('id', '<>', existing.id);
-    if (await same.executeTakeFirst()) throw badRequest(m.granted);
+    if (await same.executeTakeFirst()) throw badRequest(m.say.granted);
   },
 };

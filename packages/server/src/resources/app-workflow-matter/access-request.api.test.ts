@@ -1,4 +1,4 @@
-import { matterMessages as m, workflowMessages } from '@sso/shared-api';
+import { matterMessages as m, noApproverFor, workflowMessages } from '@sso/shared-api';
 import { describe, expect, it } from 'vitest';
 import { bad, createTenantWithAdmin, failure, tableSnapshot, useTestServer } from '../../api-suite.testkit.js';
 import { removeExpiredAppRoleGrants } from '../../domain/app-role-grants.js';
@@ -169,7 +169,7 @@ describe('what a request checks', () => {
     // A staff member of no department has no department head to approve the first node.
     const loner = await person(suite, { roleIds: [c.headRoleId] });
     expect(await failure(loner.sdk, requestRole(loner, { appId: c.appId, appRoleId: c.roleIds[0], reason: 'x' }))).toEqual(
-      bad(`${m.noApprover}部门负责人`),
+      bad(noApproverFor('部门负责人')),
     );
   });
 

@@ -13,7 +13,7 @@ import { approveRequest, rejectRequest, requestableRoleIds, submitRequest, withd
 /** A matter as the request calls answer it (names are filled in by the route). */
 async function matterRow({ repo, caller }: Pick<SignedInArgs, 'repo' | 'caller'>, id: string) {
   const row = await repo.detail(caller, id);
-  if (!row) throw badRequest(m.matterMissing);
+  if (!row) throw badRequest(m.say.matterMissing);
   return row as never;
 }
 
@@ -71,7 +71,7 @@ export const matterExtraHandlers = defineExtraHandlers(appWorkflowMatter, {
       .where('id', '=', query.id)
       .$call(live(caller.tenant_id))
       .executeTakeFirst();
-    if (!matter || !(await mayReadTrail(ctx, caller, matter))) throw badRequest(m.matterMissing);
+    if (!matter || !(await mayReadTrail(ctx, caller, matter))) throw badRequest(m.say.matterMissing);
     const rows = (
       await ctx.db
         .selectFrom('blade_app_workflow_matter_log')

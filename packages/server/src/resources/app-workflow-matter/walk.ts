@@ -1,9 +1,10 @@
-import { ApiError, badRequest, matterMessages as m } from '@sso/shared-api';
+import { ApiError, badRequest, matterMessages as m, noApproverFor } from '@sso/shared-api';
 import type { Kysely, Updateable } from 'kysely';
 import { findApp } from '../../apps/app-lookups.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { grantAppRole } from '../../domain/app-role-grants.js';
+import { stamps, updateStamps } from '../../engine/stamps.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 import { appRoleOf, heldAppRoleIds } from './app-roles.js';
@@ -61,8 +62,7 @@ const log = (
       actorId: entry.actorId,
       action: entry.action,
       comment: entry.comment ?? null,
-      createUser: entry.actorId,
-      updateUser: entry.actorId,
+      ...stamps({ user_id: entry.actorId }),
     })
     .execute();
 
@@ -71,7 +71,7 @@ async function approversOfEach(db: Kysely<Database>, nodes: WorkflowNode[], requ
   const result: string[][] = [];
   for (const node of nodes) {
     const ids = await approversOf(db, node, requester);
-    if (!ids.length) throw badRequest(`${m.noApprover}${node.nodeName}`);
+    if (!ids.length) throw badRequest(noApproverFor(node.nodeName));
     result.push(ids);
   }
   return result;
@@ -93,16 +93,16 @@ export async function submitRequest(ctx: AppContext, caller: Caller, input: Requ
   const db = ctx.db;
   const tenantId = caller.tenant_id;
   const app = await findApp(db, tenantId, { id: input.appId });
-  if (app?.status !== 1) throw badRequest(m.noWorkflow);
-  if (!(await appRoleOf(db, tenantId, input.appId, input.appRoleId))) throw badRequest(m.noWorkflow);
+  if (app?.status !== 1) throw badRequest(m.say.noWorkflow);
+  if (!(await appRoleOf(db, tenantId, input.appId, input.appRoleId))) throw badRequest(m.say.noWorkflow);
   const expireTime = input.expireTime ? new Date(`${input.expireTime}T00:00:00`) : null;
-  if (expireTime && expireTime.getTime() <= Date.now()) throw badRequest(m.expireTime);
+  if (expireTime && expireTime.getTime() <= Date.now()) throw badRequest(m.say.expireTime);
   const workflow = await workflowFor(db, tenantId, input.appId, input.appRoleId);
-  if (!workflow) throw badRequest(m.noWorkflow);
+  if (!workflow) throw badRequest(m.say.noWorkflow);
   const nodes = await nodesOf(db, tenantId, workflow.id);
   const [first] = nodes;
-  if (!first) throw badRequest(m.noNodes);
-  if ((await heldAppRoleIds(db, tenantId, caller.user_id)).has(input.appRoleId)) throw badRequest(m.alreadyHeld);
+  if (!first) throw badRequest(m.say.noNodes);
+  if ((await heldAppRoleIds(db, tenantId, caller.user_id)).has(input.appRoleId)) throw badRequest(m.say.alreadyHeld);
   const pending = await db
     .selectFrom('blade_app_workflow_matter')
     .select('id')
@@ -111,7 +111,7 @@ export async function submitRequest(ctx: AppContext, caller: Caller, input: Requ
     .where('matterStatus', '=', 'pending')
     .$call(live(tenantId))
     .executeTakeFirst();
-  if (pending) throw badRequest(m.alreadyPending);
+  if (pending) throw badRequest(m.say.alreadyPending);
   const [firstApprovers = []] = await approversOfEach(db, nodes, { tenantId, userId: caller.user_id, appId: input.appId });
 
   const id = ctx.ids.next();
@@ -131,8 +131,7 @@ export async function submitRequest(ctx: AppContext, caller: Caller, input: Requ
         currentNodeId: first.id,
         currentSort: first.sort,
         currentApprovers: firstApprovers.join(','),
-        createUser: caller.user_id,
-        updateUser: caller.user_id,
+        ...stamps(caller),
       })
       .execute();
     await log(trx, ctx, { tenantId, matterId: id, actorId: caller.user_id, action: 'submit', comment: input.reason });
@@ -149,7 +148,7 @@ async function matterOf(ctx: AppContext, caller: Caller, id: string) {
     .where('id', '=', id)
     .$call(live(caller.tenant_id))
     .executeTakeFirst();
-  if (!matter) throw badRequest(m.matterMissing);
+  if (!matter) throw badRequest(m.say.matterMissing);
   return matter;
 }
 
@@ -158,8 +157,8 @@ type Matter = Awaited<ReturnType<typeof matterOf>>;
 /** A pending matter the caller is an approver of at its current node, and that node. */
 async function actionable(ctx: AppContext, caller: Caller, id: string): Promise<{ matter: Matter; node: WorkflowNode }> {
   const matter = await matterOf(ctx, caller, id);
-  if (matter.matterStatus !== 'pending') throw badRequest(m.notPending);
-  if (!(matter.currentApprovers ?? '').split(',').includes(caller.user_id)) throw badRequest(m.notApprover);
+  if (matter.matterStatus !== 'pending') throw badRequest(m.say.notPending);
+  if (!(matter.currentApprovers ?? '').split(',').includes(caller.user_id)) throw badRequest(m.say.notApprover);
   const node = await ctx.db
     .selectFrom('blade_app_workflow_node')
     .select([...NODE_COLUMNS])
@@ -181,7 +180,7 @@ async function moveOn(db: Kysely<Database>, matter: Matter, values: Updateable<D
     .where('matterStatus', '=', 'pending')
     .where('currentNodeId', '=', String(matter.currentNodeId))
     .executeTakeFirst();
-  if (!moved.numUpdatedRows) throw badRequest(m.notPending);
+  if (!moved.numUpdatedRows) throw badRequest(m.say.notPending);
 }
 
 /**
@@ -196,10 +195,10 @@ export async function approveRequest(ctx: AppContext, caller: Caller, id: string
   const next = (await nodesOf(ctx.db, tenantId, matter.workflowId)).find(
     (n) => n.sort > (matter.currentSort ?? node.sort) || (n.sort === (matter.currentSort ?? node.sort) && BigInt(n.id) > BigInt(node.id)),
   );
-  const stamp = { updateUser: caller.user_id, updateTime: new Date() };
+  const stamp = updateStamps(caller);
   if (next) {
     const approvers = await approversOf(ctx.db, next, requester);
-    if (!approvers.length) throw badRequest(`${m.noApprover}${next.nodeName}`);
+    if (!approvers.length) throw badRequest(noApproverFor(next.nodeName));
     await ctx.db.transaction().execute(async (trx) => {
       await moveOn(trx, matter, { currentNodeId: next.id, currentSort: next.sort, currentApprovers: approvers.join(','), ...stamp });
       await log(trx, ctx, { tenantId, matterId: matter.id, node, actorId: caller.user_id, action: 'approve', comment });
@@ -258,8 +257,7 @@ export async function rejectRequest(ctx: AppContext, caller: Caller, id: string,
       matterStatus: 'rejected',
       finishTime: new Date(),
       currentApprovers: null,
-      updateUser: caller.user_id,
-      updateTime: new Date(),
+      ...updateStamps(caller),
     });
     await log(trx, ctx, { tenantId: caller.tenant_id, matterId: matter.id, node, actorId: caller.user_id, action: 'reject', comment });
   });
@@ -269,15 +267,14 @@ export async function rejectRequest(ctx: AppContext, caller: Caller, id: string,
 /** The requester takes a pending request back. */
 export async function withdrawRequest(ctx: AppContext, caller: Caller, id: string): Promise<void> {
   const matter = await matterOf(ctx, caller, id);
-  if (matter.requesterId !== caller.user_id) throw badRequest(m.notRequester);
-  if (matter.matterStatus !== 'pending') throw badRequest(m.notPending);
+  if (matter.requesterId !== caller.user_id) throw badRequest(m.say.notRequester);
+  if (matter.matterStatus !== 'pending') throw badRequest(m.say.notPending);
   await ctx.db.transaction().execute(async (trx) => {
     await moveOn(trx, matter, {
       matterStatus: 'withdrawn',
       finishTime: new Date(),
       currentApprovers: null,
-      updateUser: caller.user_id,
-      updateTime: new Date(),
+      ...updateStamps(caller),
     });
     await log(trx, ctx, { tenantId: caller.tenant_id, matterId: matter.id, actorId: caller.user_id, action: 'withdraw' });
   });

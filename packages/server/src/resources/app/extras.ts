@@ -1,4 +1,4 @@
-import { app, appMessages, badRequest, zh } from '@sso/shared-api';
+import { app, appMessages, badRequest, say } from '@sso/shared-api';
 import { bindAppDatasource, clearAppIcon, resetClientSecret } from '../../apps/catalogue-edits.js';
 import { mintScimToken } from '../../apps/scim-tokens.js';
 import { analyzeApps } from '../../apps/usage-analysis.js';
@@ -13,7 +13,7 @@ export const appExtraHandlers = defineExtraHandlers(app, {
 
   // Minted only for an application the caller may edit: their tenant's, within their data scope.
   scimToken: async ({ ctx, caller, query, repo }) => {
-    if (!(await repo.detail(caller, query.id))) throw badRequest(zh('recordMissing'));
+    if (!(await repo.detail(caller, query.id))) throw badRequest(say('recordMissing'));
     return mintScimToken(ctx, caller, query.id);
   },
 
@@ -24,7 +24,7 @@ export const appExtraHandlers = defineExtraHandlers(app, {
       .where('id', '=', query.datasourceId)
       .$call(live())
       .executeTakeFirst();
-    if (!source) throw badRequest(appMessages.datasourceMissing);
+    if (!source) throw badRequest(appMessages.say.datasourceMissing);
     await bindAppDatasource(ctx, who, query.appId, String(source.id));
     return true;
   },

@@ -1,4 +1,4 @@
-import { type AppProtocol, appMessages, badRequest, oidcCodeTaken, splitRedirectUris, zh } from '@sso/shared-api';
+import { type AppProtocol, appMessages, badRequest, oidcCodeTaken, say, splitRedirectUris } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import { refuseTakenCasService } from '../../apps/cas-services.js';
 import { newClientSecret } from '../../apps/client-credentials.js';
@@ -27,9 +27,9 @@ export const appRules: ResourceRules = {
     if (protocol === 'saml') await samlSettings({ ctx, values, existing, tenantId: tenantOf(), trx: trx as Kysely<Database> });
     const merged = { ...existing, ...values };
     if (REDIRECTING.includes(protocol) && splitRedirectUris(merged.redirectUris as string | null).length === 0) {
-      throw badRequest(appMessages.redirectUrisRequired);
+      throw badRequest(appMessages.say.redirectUrisRequired);
     }
-    if (protocol === 'link' && !merged.appUrl) throw badRequest(appMessages.appUrlRequired);
+    if (protocol === 'link' && !merged.appUrl) throw badRequest(appMessages.say.appUrlRequired);
     // The back-channel logout address is called by the server: the application's own tenant must be allowed to reach it.
     if (values.backchannelLogoutUri) {
       const tenantId = String(merged.tenantId ?? caller.tenant_id);
@@ -47,7 +47,7 @@ export const appRules: ResourceRules = {
         .where('id', '=', values.ownerId)
         .$call(live(caller.tenant_id))
         .executeTakeFirst();
-      if (!owner) throw badRequest(zh('recordMissing'));
+      if (!owner) throw badRequest(say('recordMissing'));
     }
     // oidc clients and token applications (which exchange hand-off codes) authenticate with a secret.
     if ((protocol === 'oidc' || protocol === 'token') && !existing?.clientSecret) {

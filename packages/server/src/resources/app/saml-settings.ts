@@ -32,24 +32,24 @@ export async function samlSettings(input: {
   const pasted = values.samlMetadataXml;
   if (filled(pasted) && pasted !== existing?.samlMetadataXml) {
     const imported = parseSpMetadata(String(pasted));
-    if (!imported) throw badRequest(appMessages.samlMetadataUnreadable);
+    if (!imported) throw badRequest(appMessages.say.samlMetadataUnreadable);
     fill({ ...imported });
   }
   const url = values.samlMetadataUrl;
   if (filled(url) && url !== existing?.samlMetadataUrl) fill({ ...(await importSpMetadata(ctx, tenantId, String(url), trx)) });
   const merged = { ...existing, ...values };
   const entityId = merged.samlEntityId;
-  if (!filled(entityId)) throw badRequest(appMessages.samlEntityIdRequired);
+  if (!filled(entityId)) throw badRequest(appMessages.say.samlEntityIdRequired);
   if (await samlEntityIdTaken(trx, tenantId, String(entityId), existing?.id ? String(existing.id) : undefined)) {
-    throw badRequest(appMessages.samlEntityIdTaken);
+    throw badRequest(appMessages.say.samlEntityIdTaken);
   }
   const certificate = merged.samlSpCertificate;
   if (filled(certificate)) {
     try {
       new X509Certificate(String(certificate));
     } catch {
-      throw badRequest(appMessages.samlSpCertificate);
+      throw badRequest(appMessages.say.samlSpCertificate);
     }
   }
-  if (Number(merged.samlEncryptAssertion ?? 0) === 1 && !filled(certificate)) throw badRequest(appMessages.samlEncryptNeedsCertificate);
+  if (Number(merged.samlEncryptAssertion ?? 0) === 1 && !filled(certificate)) throw badRequest(appMessages.say.samlEncryptNeedsCertificate);
 }

@@ -16,13 +16,13 @@ export async function assertOwnApp(db: Kysely<Database>, caller: Caller, appId: 
     .$call(live(caller.tenant_id))
     .where('id', '=', String(appId))
     .executeTakeFirst();
-  if (!found) throw badRequest(m.appMissing);
+  if (!found) throw badRequest(m.say.appMissing);
 }
 
 /** An application's category is a key of app_category; removing one removes its members and versions. */
 export const appManageRules: ResourceRules = {
   async beforeSave({ values, trx }) {
-    if (values.appCategory !== undefined) await assertDictKey(trx, 'app_category', values.appCategory, m.appCategory);
+    if (values.appCategory !== undefined) await assertDictKey(trx, 'app_category', values.appCategory, m.say.appCategory);
   },
   async beforeRemove({ rows, trx }) {
     const ids = rows.map((row) => String(row.id));

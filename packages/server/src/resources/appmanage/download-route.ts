@@ -1,4 +1,4 @@
-import { APP_DOWNLOAD_PATH, ApiError, idString, appManageMessages as m } from '@sso/shared-api';
+import { APP_DOWNLOAD_PATH, idString, appManageMessages as m, refusedWith } from '@sso/shared-api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,14 +23,14 @@ export function registerAppDownloadRoute(root: FastifyInstance, ctx: AppContext)
       schema: {
         tags: ['blade-appmanage'],
         summary: 'Download the package of a released version: records the download, then 302 to the package; per-address rate limit',
-        querystring: z.object({ id: z.string({ error: m.versionMissing }).pipe(idString) }),
+        querystring: z.object({ id: z.string(m.say.versionMissing).pipe(idString) }),
       },
     },
     async (request, reply) => {
       const budget = addressBudget(ctx, 'download', DOWNLOADS_PER_MINUTE).take(request.ip);
       if (!budget.allowed) {
         reply.header('retry-after', String(budget.retryAfterSeconds));
-        throw new ApiError(429, m.tooManyDownloads);
+        throw refusedWith(429, m.say.tooManyDownloads);
       }
       const version = await releasedVersion(ctx, request.query.id);
       await ctx.db.transaction().execute(async (trx) => {

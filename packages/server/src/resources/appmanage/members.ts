@@ -8,7 +8,7 @@ import { assertOwnApp } from './apps.js';
 /** Refuses user ids of which some name no live user of the tenant. */
 async function assertOwnUsers(db: Kysely<Database>, tenantId: string, ids: string[]): Promise<void> {
   const found = await db.selectFrom('blade_user').select('id').$call(live(tenantId)).where('id', 'in', ids).execute();
-  if (found.length !== new Set(ids).size) throw badRequest(m.usersMissing);
+  if (found.length !== new Set(ids).size) throw badRequest(m.say.usersMissing);
 }
 
 export const appMemberExtraHandlers = defineExtraHandlers(registry.appmanage.appMember, {

@@ -37,7 +37,7 @@ export function periodOf(begin?: string, end?: string, now = new Date()): Period
   const to = new Date(startOf(lastDay).getTime() + DAY_MS * 1.5);
   const toDay = startOf(dayOf(to)); // the next midnight, whatever a daylight-saving change did to the day's length
   const days = Math.round((toDay.getTime() - from.getTime()) / DAY_MS);
-  if (days < 1 || days > MAX_DAYS) throw badRequest(m.badRange);
+  if (days < 1 || days > MAX_DAYS) throw badRequest(m.say.badRange);
   return { from, to: toDay, firstDay, lastDay };
 }
 

@@ -1,4 +1,4 @@
-import { ApiError, badRequest, appManageMessages as m, registry, START_LOG_LIST_MAX } from '@sso/shared-api';
+import { badRequest, appManageMessages as m, refusedWith, registry, START_LOG_LIST_MAX } from '@sso/shared-api';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { live } from '../../kernel/live-rows.js';
 import { countToday } from './daily-counts.js';
@@ -23,14 +23,14 @@ export const appStartLogExtraHandlers = defineExtraHandlers(registry.appmanage.a
 export const appStartLogClientExtraHandlers = defineExtraHandlers(registry.appmanage.appStartLogClient, {
   report: async ({ ctx, request, body }) => {
     const budget = addressBudget(ctx, 'start-report', START_REPORTS_PER_MINUTE).take(request.ip);
-    if (!budget.allowed) throw new ApiError(429, m.tooManyReports);
+    if (!budget.allowed) throw refusedWith(429, m.say.tooManyReports);
     const app = await ctx.db
       .selectFrom('blade_app_manage')
       .select(['id', 'tenantId'])
       .$call(live())
       .where('id', '=', body.appId)
       .executeTakeFirst();
-    if (!app) throw badRequest(m.appMissing);
+    if (!app) throw badRequest(m.say.appMissing);
     await ctx.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('blade_app_start_log')

@@ -25,7 +25,7 @@ export async function removeUploadedFile(ctx: AppContext, caller: Caller, link: 
     .$call(live(caller.tenant_id))
     .where((eb) => eb.or([eb('link', '=', link), eb('name', '=', name)]))
     .execute();
-  if (rows.length === 0) throw badRequest(m.linkMissing);
+  if (rows.length === 0) throw badRequest(m.say.linkMissing);
   await new Repository(ctx, attachResource).remove(
     caller,
     rows.map((row) => row.id),

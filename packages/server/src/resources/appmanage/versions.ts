@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { APP_DOWNLOAD_PATH, APP_TYPES, badRequest, appManageMessages as m, notFound, registry, type UploadedFile } from '@sso/shared-api';
+import {
+  APP_DOWNLOAD_PATH,
+  APP_TYPES,
+  badRequest,
+  appManageMessages as m,
+  notFound,
+  registry,
+  type UploadedFile,
+  withDetail,
+} from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
@@ -25,16 +34,16 @@ async function ownVersion(db: Kysely<Database>, caller: Caller, id: string) {
     .$call(live(caller.tenant_id))
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw badRequest(m.versionMissing);
+  if (!row) throw badRequest(m.say.versionMissing);
   return row;
 }
 
 /** apk and ipa packages are zip archives: their first bytes say so whatever the name claims. */
 function assertPackage(file: UploadedFile, appType: number): string {
   const extension = extensionOf(file.filename);
-  if (extension !== APP_TYPES[appType as 1 | 2]) throw badRequest(m.packageType);
+  if (extension !== APP_TYPES[appType as 1 | 2]) throw badRequest(m.say.packageType);
   const d = file.data;
-  if (!(d[0] === 0x50 && d[1] === 0x4b && d[2] === 0x03 && d[3] === 0x04)) throw badRequest(m.packageNotZip);
+  if (!(d[0] === 0x50 && d[1] === 0x4b && d[2] === 0x03 && d[3] === 0x04)) throw badRequest(m.say.packageNotZip);
   return extension;
 }
 
@@ -54,14 +63,14 @@ async function dropPackage(ctx: AppContext, caller: Caller, link: string | null)
  */
 export const appVersionRules: ResourceRules = {
   async beforeSave({ values, existing }) {
-    if (existing && Number(existing.whetherRealease) === RELEASED) throw badRequest(m.releasedLocked);
+    if (existing && Number(existing.whetherRealease) === RELEASED) throw badRequest(m.say.releasedLocked);
     // A package belongs to its package type: changing the type of a version with a package would mislabel it.
     if (existing?.packageLink && values.appType !== undefined && Number(values.appType) !== Number(existing.appType)) {
-      throw badRequest(m.packageType);
+      throw badRequest(m.say.packageType);
     }
   },
   async beforeRemove({ rows }) {
-    if (rows.some((row) => Number(row.whetherRealease) === RELEASED)) throw badRequest(m.releasedLocked);
+    if (rows.some((row) => Number(row.whetherRealease) === RELEASED)) throw badRequest(m.say.releasedLocked);
   },
 };
 
@@ -99,7 +108,7 @@ export const appVersionExtraHandlers = defineExtraHandlers(registry.appmanage.ap
     await ownVersion(ctx.db, caller, query.id);
     await repo.change(caller, [query.id], {
       check: ([version]) => {
-        if (query.whetherRealease === RELEASED && !version?.packageLink) throw badRequest(m.packageMissing);
+        if (query.whetherRealease === RELEASED && !version?.packageLink) throw badRequest(m.say.packageMissing);
       },
       set: { whetherRealease: query.whetherRealease, releaseTime: query.whetherRealease === RELEASED ? new Date() : null },
     });
@@ -108,7 +117,7 @@ export const appVersionExtraHandlers = defineExtraHandlers(registry.appmanage.ap
 
   upload: async ({ ctx, repo, caller, query, body }) => {
     const version = await ownVersion(ctx.db, caller, query.id);
-    if (Number(version.whetherRealease) === RELEASED) throw badRequest(m.packageReleased);
+    if (Number(version.whetherRealease) === RELEASED) throw badRequest(m.say.packageReleased);
     const file = body.file as UploadedFile;
     const extension = assertPackage(file, version.appType);
     const sha256 = createHash('sha256').update(file.data).digest('hex');
@@ -118,7 +127,7 @@ export const appVersionExtraHandlers = defineExtraHandlers(registry.appmanage.ap
       await store.put(name, file.data, CONTENT_TYPES[extension] ?? 'application/octet-stream');
     } catch (error) {
       ctx.log?.warn({ err: error }, 'object storage put failed');
-      throw badRequest(`${m.packageFile}: ${(error as Error).message}`);
+      throw badRequest(withDetail(m.say.packageFile, (error as Error).message));
     }
     const link = store.linkOf(name);
     const originalName = file.filename.slice(0, 500);
@@ -158,7 +167,7 @@ export const appVersionExtraHandlers = defineExtraHandlers(registry.appmanage.ap
       .execute();
     const name = objectNameOf(query.link, caller.tenant_id);
     const holding = holders.filter((row) => row.packageName === name);
-    if (holding.some((row) => Number(row.whetherRealease) === RELEASED)) throw badRequest(m.packageReleased);
+    if (holding.some((row) => Number(row.whetherRealease) === RELEASED)) throw badRequest(m.say.packageReleased);
     await removeUploadedFile(ctx, caller, query.link);
     if (holding.length > 0) {
       await ctx.db
@@ -184,6 +193,6 @@ export async function releasedVersion(ctx: AppContext, id: string) {
     .where('id', '=', id)
     .where('whetherRealease', '=', RELEASED)
     .executeTakeFirst();
-  if (!row?.packageLink) throw notFound(m.versionMissing);
+  if (!row?.packageLink) throw notFound(m.say.versionMissing);
   return row;
 }

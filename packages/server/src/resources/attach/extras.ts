@@ -1,4 +1,4 @@
-import { attach, badRequest, zh } from '@sso/shared-api';
+import { attach, badRequest, say } from '@sso/shared-api';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { live } from '../../kernel/live-rows.js';
 import { LOCAL_DOMAIN } from '../../storage/local-store.js';
@@ -18,7 +18,7 @@ export const attachExtraHandlers = defineExtraHandlers(attach, {
       .$call(live(who.tenant_id))
       .where((eb) => eb.or([eb('link', '=', link), eb('name', '=', name)]))
       .execute();
-    if (rows.length === 0) throw badRequest(zh('recordMissing'));
+    if (rows.length === 0) throw badRequest(say('recordMissing'));
     await repo.remove(
       who,
       rows.map((r) => r.id),

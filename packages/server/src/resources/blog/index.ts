@@ -6,7 +6,7 @@ import type { ResourceRules } from '../../engine/types.js';
 /** A post's category is a key of the blog_category dictionary. */
 const blogRules: ResourceRules = {
   async beforeSave({ values, trx }) {
-    if (values.blogCategory !== undefined) await assertDictKey(trx, 'blog_category', values.blogCategory, blogMessages.blogCategory);
+    if (values.blogCategory !== undefined) await assertDictKey(trx, 'blog_category', values.blogCategory, blogMessages.say.blogCategory);
   },
 };
 

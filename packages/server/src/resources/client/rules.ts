@@ -16,7 +16,7 @@ export const newClientSecret = () => randomBytes(24).toString('base64url');
 
 /** Changing the client of one's own session would end it at the next refresh: refused. */
 export function assertNotOwnClient(caller: Caller, clientId: unknown): void {
-  if (clientId === caller.client_id) throw badRequest(clientRuleMessages.inUse);
+  if (clientId === caller.client_id) throw badRequest(clientRuleMessages.say.inUse);
 }
 
 /**

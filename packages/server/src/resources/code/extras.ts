@@ -1,4 +1,4 @@
-import { badRequest, code, zh } from '@sso/shared-api';
+import { badRequest, code, say } from '@sso/shared-api';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { live } from '../../kernel/live-rows.js';
 import { generateZip } from './generate.js';
@@ -24,7 +24,7 @@ const COPIED = [
 export const codeExtraHandlers = defineExtraHandlers(code, {
   copy: async ({ ctx, caller, repo, query }) => {
     const row = await ctx.db.selectFrom('blade_code').selectAll().where('id', '=', query.id).$call(live()).executeTakeFirst();
-    if (!row) throw badRequest(zh('recordMissing'));
+    if (!row) throw badRequest(say('recordMissing'));
     const values: Record<string, unknown> = Object.fromEntries(COPIED.map((key) => [key, row[key]]));
     values.codeName = `${row.codeName}-copy`.slice(0, 64);
     await repo.save(caller, values);

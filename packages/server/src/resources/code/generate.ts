@@ -1,5 +1,5 @@
 import * as contract from '@sso/shared-api';
-import { allResources, badRequest, type CodeField, defineMessagePattern, defineMessages } from '@sso/shared-api';
+import { allResources, badRequest, type CodeField, defineMessagePattern, defineMessages, withDetail } from '@sso/shared-api';
 import { zipSync } from 'fflate';
 import type { AppContext } from '../../context.js';
 import { migrations } from '../../db/migrations/index.js';
@@ -28,7 +28,7 @@ async function assertNewName(ctx: AppContext, model: GenModel): Promise<void> {
     `${model.ident}Messages` in contract ||
     allResources.some((def) => def.basePath === model.basePath || def.table === model.table || def.permission === model.permission);
   const menu = await ctx.db.selectFrom('blade_menu').select('id').where('code', '=', model.permission).$call(live()).executeTakeFirst();
-  if (taken || menu) throw badRequest(`${m.clash}: ${model.permission}`);
+  if (taken || menu) throw badRequest(withDetail(m.say.clash, model.permission));
 }
 
 /** The next migration version after the server's own (the generated one is listed after them). */
@@ -41,7 +41,7 @@ const nextMigration = () => Math.max(...migrations.map((migration) => migration.
  */
 export async function generateZip(ctx: AppContext, tenantId: string, ids: string[], system: 'sso' | 'saber'): Promise<Uint8Array> {
   const rows = await ctx.db.selectFrom('blade_code').selectAll().where('id', 'in', ids).$call(live()).orderBy('id').execute();
-  if (rows.length !== ids.length) throw badRequest(contract.zh('recordMissing'));
+  if (rows.length !== ids.length) throw badRequest(contract.say('recordMissing'));
   const files: GeneratedFile[] = [];
   const names = new Set<string>();
   let version = nextMigration();
@@ -49,8 +49,8 @@ export async function generateZip(ctx: AppContext, tenantId: string, ids: string
     const record: CodeRecord = { ...row, fields: (row.fields as CodeField[] | null) ?? null };
     const columns = await readTableColumns(ctx, tenantId, row.datasourceId, row.tableName);
     const model = buildModel(record, columns, version++);
-    if (!model.fields.length) throw badRequest(m.noFields);
-    if (names.has(model.name)) throw badRequest(m.sameName);
+    if (!model.fields.length) throw badRequest(m.say.noFields);
+    if (names.has(model.name)) throw badRequest(m.say.sameName);
     names.add(model.name);
     if (system === 'sso') {
       await assertNewName(ctx, model);

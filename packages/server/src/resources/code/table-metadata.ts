@@ -1,4 +1,4 @@
-import { badRequest, defineMessagePattern, defineMessages, type TableColumn } from '@sso/shared-api';
+import { badRequest, defineMessagePattern, defineMessages, type TableColumn, withDetail } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import { type DataSourceSession, withDataSource } from '../../domain/data-sources.js';
 
@@ -94,6 +94,6 @@ export async function readTableColumns(ctx: AppContext, tenantId: string, dataso
   const columns = await withDataSource(ctx, tenantId, datasourceId, (session) =>
     session.target.kind === 'postgres' ? postgresColumns(session, tableName) : mysqlColumns(session, tableName),
   );
-  if (!columns.length) throw badRequest(`${m.noTable}: ${tableName}`);
+  if (!columns.length) throw badRequest(withDetail(m.say.noTable, tableName));
   return columns;
 }

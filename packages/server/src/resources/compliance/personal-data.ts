@@ -16,7 +16,7 @@ export const PERSONAL_KEYS_TOPIC = 'personal-data.keys';
 
 const platformOnly = (caller: Caller) => {
   // The keys protect every tenant's users: a tenant administrator neither sees nor rotates them.
-  if (caller.tenant_id !== DEFAULT_TENANT_ID) throw forbidden(m.personalDataPlatformOnly);
+  if (caller.tenant_id !== DEFAULT_TENANT_ID) throw forbidden(m.say.personalDataPlatformOnly);
 };
 
 export async function personalDataOf(ctx: AppContext, caller: Caller) {

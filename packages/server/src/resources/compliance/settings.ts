@@ -9,6 +9,7 @@ import {
 } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import { complianceOf } from '../../db/compliance.js';
+import { stamps, updateStamps } from '../../engine/stamps.js';
 import type { Caller } from '../../kernel/caller.js';
 import { ensurePersonalDataEncrypted } from './personal-data.js';
 
@@ -20,9 +21,9 @@ import { ensurePersonalDataEncrypted } from './personal-data.js';
 export async function saveComplianceSettings(ctx: AppContext, caller: Caller, input: ComplianceSettingsInput) {
   const { forAllTenants, ...settings } = input;
   const tenantId = caller.tenant_id;
-  if (forAllTenants !== undefined && tenantId !== DEFAULT_TENANT_ID) throw forbidden(m.forAllPlatformOnly);
+  if (forAllTenants !== undefined && tenantId !== DEFAULT_TENANT_ID) throw forbidden(m.say.forAllPlatformOnly);
   const forcedOn = forAllTenants ?? (await ctx.params.get(COMPLIANCE_PARAMS.profile)) === 'true';
-  if (settings.profile === false && forcedOn && tenantId !== DEFAULT_TENANT_ID) throw badRequest(m.forcedOn);
+  if (settings.profile === false && forcedOn && tenantId !== DEFAULT_TENANT_ID) throw badRequest(m.say.forcedOn);
   const own: Record<string, string | null> = {};
   for (const [setting, value] of Object.entries(settings) as [ComplianceSetting, number | boolean | null][]) {
     own[COMPLIANCE_PARAMS[setting]] = value === null ? null : String(value);
@@ -50,7 +51,7 @@ async function setPlatformProfile(trx: AppContext['db'], ctx: AppContext, on: bo
   const paramValue = String(on);
   const updated = await trx
     .updateTable('blade_param')
-    .set({ paramValue, updateUser: userId, updateTime: new Date() })
+    .set({ paramValue, ...updateStamps({ user_id: userId }) })
     .where('paramKey', '=', COMPLIANCE_PARAMS.profile)
     .where('isDeleted', '=', 0)
     .executeTakeFirst();
@@ -62,8 +63,7 @@ async function setPlatformProfile(trx: AppContext['db'], ctx: AppContext, on: bo
       paramName: '合规配置（等保三级）',
       paramKey: COMPLIANCE_PARAMS.profile,
       paramValue,
-      createUser: userId,
-      updateUser: userId,
+      ...stamps({ user_id: userId }),
     })
     .execute();
 }

@@ -39,6 +39,6 @@ export const datasourceRules: ResourceRules = {
       )
       .$call(live())
       .executeTakeFirst();
-    if (bound) throw badRequest(m.inUse);
+    if (bound) throw badRequest(m.say.inUse);
   },
 };

@@ -32,31 +32,31 @@ const depts = (trx: AnyDb, caller: Caller) => treeOf(trx, 'blade_dept', caller.t
  */
 export const deptRules: ResourceRules = {
   async beforeSave({ caller, values, existing, trx }) {
-    if (values.deptCategory !== undefined) await assertDictKey(trx, 'org_category', values.deptCategory, deptMessages.deptCategory);
+    if (values.deptCategory !== undefined) await assertDictKey(trx, 'org_category', values.deptCategory, deptMessages.say.deptCategory);
     const parentId = (values.parentId as string | undefined) ?? (existing?.parentId as string | undefined) ?? '0';
     values.parentId = parentId;
     if (existing && String(existing.parentId) === parentId) return;
     let ancestors = '0';
     if (parentId !== '0') {
-      const parent = await requireParent(depts(trx, caller), parentId, m.deptParentMissing, ['ancestors']);
-      if (existing) await refuseMoveUnderItself(depts(trx, caller), String(existing.id), parentId, m.deptCycle);
+      const parent = await requireParent(depts(trx, caller), parentId, m.say.deptParentMissing, ['ancestors']);
+      if (existing) await refuseMoveUnderItself(depts(trx, caller), String(existing.id), parentId, m.say.deptCycle);
       ancestors = `${parent.ancestors},${parent.id}`;
     }
-    if (ancestors.length > MAX_ANCESTORS) throw badRequest(m.deptTooDeep);
+    if (ancestors.length > MAX_ANCESTORS) throw badRequest(m.say.deptTooDeep);
     values.ancestors = ancestors;
     if (existing) await moveDescendants(trx, caller, existing, ancestors);
   },
 
   async beforeRemove({ caller, rows, trx }) {
     const ids = rows.map((row) => String(row.id));
-    await refuseRemovingParents(depts(trx, caller), ids, m.deptHasChildren);
+    await refuseRemovingParents(depts(trx, caller), ids, m.say.deptHasChildren);
     const user = await trx
       .selectFrom('blade_user')
       .select('id')
       .$call(live(caller.tenant_id))
       .where((eb) => eb.or(ids.map((id) => listHolds('deptId', id))))
       .executeTakeFirst();
-    if (user) throw badRequest(m.deptHasUsers);
+    if (user) throw badRequest(m.say.deptHasUsers);
   },
 };
 
@@ -69,7 +69,7 @@ async function moveDescendants(trx: AnyDb, caller: Caller, dept: Row, ancestors:
     trx,
   );
   const longest = Number(rows[0]?.longest ?? 0);
-  if (longest && longest - oldPrefix.length + newPrefix.length > MAX_ANCESTORS) throw badRequest(m.deptTooDeep);
+  if (longest && longest - oldPrefix.length + newPrefix.length > MAX_ANCESTORS) throw badRequest(m.say.deptTooDeep);
   await sql`update blade_dept set ancestors = cast(${newPrefix} as text) || substr(ancestors, ${oldPrefix.length + 1}) where ${below}`.execute(
     trx,
   );

@@ -2,6 +2,7 @@ import { DEFAULT_TENANT_ID, type dict, type dictImportRow, zh } from '@sso/share
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { ExtraHandlerArgs } from '../../engine/extra-handlers.js';
+import { stamps, updateStamps } from '../../engine/stamps.js';
 import { live } from '../../kernel/live-rows.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: dict and dict-biz share this handler by table name
@@ -55,11 +56,8 @@ export async function dictBulkUpsert({ ctx, def, repo, caller: who, body }: Extr
       const insert = {
         ...entry,
         tenantId: DEFAULT_TENANT_ID,
-        createUser: who.user_id,
+        ...stamps(who, now),
         createDept: who.deptIds[0] || null,
-        createTime: now,
-        updateUser: who.user_id,
-        updateTime: now,
       };
       inserts.push(insert);
       pendingById.set(entry.id, insert);
@@ -124,7 +122,7 @@ export async function dictBulkUpsert({ ctx, def, repo, caller: who, body }: Extr
       const { dictValue, dictValueEn, sort, remark, isSealed } = entry;
       await trx
         .updateTable(def.table)
-        .set({ dictValue, dictValueEn, sort, remark, isSealed, updateUser: who.user_id, updateTime: now })
+        .set({ dictValue, dictValueEn, sort, remark, isSealed, ...updateStamps(who, now) })
         .where('id', '=', entry.id)
         .execute();
     }

@@ -1,4 +1,4 @@
-import { badRequest, type ResourceDef, zh } from '@sso/shared-api';
+import { badRequest, type ResourceDef, say } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import { refuseMoveUnderItself, refuseRemovingParents, requireParent, treeOf } from '../../domain/tree-rules.js';
 import type { ResourceRules } from '../../engine/types.js';
@@ -23,13 +23,13 @@ const entries = (trx: AnyDb, def: ResourceDef, caller: Caller) => treeOf(trx, de
  */
 export const dictRules: ResourceRules = {
   async beforeSave({ def, caller, values, existing, trx }) {
-    if (existing && Number(existing.isSealed) === 1) throw badRequest(zh('dictIsSealed'));
+    if (existing && Number(existing.isSealed) === 1) throw badRequest(say('dictIsSealed'));
     const parentId = (values.parentId as string | undefined) ?? (existing?.parentId as string | undefined) ?? '0';
     values.parentId = parentId;
     if (parentId !== '0') {
-      const parent = await requireParent(entries(trx, def, caller), parentId, zh('dictParentMissing'), ['code']);
+      const parent = await requireParent(entries(trx, def, caller), parentId, say('dictParentMissing'), ['code']);
       // Under itself or a descendant answers as a missing parent (the entry's own subtree is no choice).
-      if (existing) await refuseMoveUnderItself(entries(trx, def, caller), existing.id as string, parentId, zh('dictParentMissing'));
+      if (existing) await refuseMoveUnderItself(entries(trx, def, caller), existing.id as string, parentId, say('dictParentMissing'));
       values.code = parent.code;
     }
     if (existing && values.code !== undefined && values.code !== existing.code) {
@@ -38,9 +38,9 @@ export const dictRules: ResourceRules = {
   },
 
   async beforeRemove({ def, caller, rows, trx }) {
-    if (rows.some((row) => Number(row.isSealed) === 1)) throw badRequest(zh('dictIsSealed'));
+    if (rows.some((row) => Number(row.isSealed) === 1)) throw badRequest(say('dictIsSealed'));
     const ids = rows.map((row) => row.id as string);
-    await refuseRemovingParents(entries(trx, def, caller), ids, zh('dictHasChildren'));
+    await refuseRemovingParents(entries(trx, def, caller), ids, say('dictHasChildren'));
   },
 };
 

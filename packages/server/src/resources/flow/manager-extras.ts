@@ -7,7 +7,7 @@ import { wantsEnglish } from '../../http/language.js';
 /** Only `.bpmn` and `.bpmn20.xml` files are process files; their text is checked before anything is deployed. */
 function bpmnText(file: UploadedFile): { name: string; xml: string } {
   const name = file.filename.replace(/^.*[\\/]/, '');
-  if (!/\.(bpmn|bpmn20\.xml)$/i.test(name)) throw badRequest(m.fileType);
+  if (!/\.(bpmn|bpmn20\.xml)$/i.test(name)) throw badRequest(m.say.fileType);
   return { name, xml: decodeBpmn(file.data) };
 }
 

@@ -12,7 +12,7 @@ import type { Caller } from '../../kernel/caller.js';
 /** One task as the lists show it, after an action on it. */
 async function taskAnswer(ctx: AppContext, caller: Caller, taskId: string, english: boolean) {
   const answer = await taskById(ctx, caller, taskId, english);
-  if (!answer) throw badRequest(m.taskMissing);
+  if (!answer) throw badRequest(m.say.taskMissing);
   return answer;
 }
 

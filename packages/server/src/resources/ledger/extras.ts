@@ -21,7 +21,7 @@ export const ledgerEntryExtraHandlers = defineExtraHandlers(registry.ledger.entr
     await repo.change(caller, query.ids, {
       set: { isShelf: query.isShelf },
       check: (rows) => {
-        if (query.isShelf === 1 && rows.some((row) => row.isCheck !== 1)) throw badRequest(ledgerMessages.notChecked);
+        if (query.isShelf === 1 && rows.some((row) => row.isCheck !== 1)) throw badRequest(ledgerMessages.say.notChecked);
       },
     });
     return true;

@@ -2,6 +2,7 @@ import { ledgerMessages, notFound, registry } from '@sso/shared-api';
 import { visibleApp } from '../../apps/who-may-open.js';
 import type { AppContext } from '../../context.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { stamps, updateStamps } from '../../engine/stamps.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 import { entryColumns, entryCounts, marketEntries, nameMatches, pageAnswer, textRow } from './market-query.js';
@@ -12,7 +13,7 @@ const DEFAULT_SIZE = 10;
 /** An entry on the market, or 404: a missing entry and one not reviewed or not shelved answer the same. */
 async function shelvedId(ctx: AppContext, caller: Caller, id: string): Promise<string> {
   const row = await marketEntries(ctx.db, caller).select('p.id').where('p.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(ledgerMessages.entryMissing);
+  if (!row) throw notFound(ledgerMessages.say.entryMissing);
   return String(row.id);
 }
 
@@ -85,7 +86,7 @@ export const ledgerClientExtraHandlers = defineExtraHandlers(registry.ledger.cli
       ])
       .where('p.id', '=', query.id)
       .executeTakeFirst();
-    if (!row) throw notFound(ledgerMessages.entryMissing);
+    if (!row) throw notFound(ledgerMessages.say.entryMissing);
     const liked = await ctx.db
       .selectFrom('blade_app_parameter_like')
       .select('id')
@@ -109,8 +110,7 @@ export const ledgerClientExtraHandlers = defineExtraHandlers(registry.ledger.cli
         content: body.content,
         userId: caller.user_id,
         userName: callerName(caller),
-        createUser: caller.user_id,
-        updateUser: caller.user_id,
+        ...stamps(caller),
       })
       .returning(['id', 'appParameterId', 'content', 'userName', 'createTime'])
       .executeTakeFirstOrThrow();
@@ -152,8 +152,7 @@ export const ledgerClientExtraHandlers = defineExtraHandlers(registry.ledger.cli
         userId: caller.user_id,
         account: caller.account,
         userName: callerName(caller),
-        createUser: caller.user_id,
-        updateUser: caller.user_id,
+        ...stamps(caller),
       })
       .execute();
     ctx.cache.invalidate('blade_app_parameter_log');
@@ -171,7 +170,7 @@ export const ledgerClientExtraHandlers = defineExtraHandlers(registry.ledger.cli
     const liked = await ctx.db.transaction().execute(async (trx) => {
       const taken = await trx
         .updateTable('blade_app_parameter_like')
-        .set({ isDeleted: 1, updateUser: caller.user_id, updateTime: new Date() })
+        .set({ isDeleted: 1, ...updateStamps(caller) })
         .where('appParameterId', '=', entryId)
         .where('userId', '=', caller.user_id)
         .where('isDeleted', '=', 0)
@@ -185,8 +184,7 @@ export const ledgerClientExtraHandlers = defineExtraHandlers(registry.ledger.cli
           appParameterId: entryId,
           userId: caller.user_id,
           userName: callerName(caller),
-          createUser: caller.user_id,
-          updateUser: caller.user_id,
+          ...stamps(caller),
         })
         .onConflict((oc) => oc.columns(['appParameterId', 'userId']).where('isDeleted', '=', 0).doNothing())
         .execute();
@@ -221,7 +219,7 @@ export const ledgerClientExtraHandlers = defineExtraHandlers(registry.ledger.cli
       .select([...networkColumns, 'p.appName'])
       .where('n.id', '=', query.id)
       .executeTakeFirst();
-    if (!row) throw notFound(ledgerMessages.networkMissing);
+    if (!row) throw notFound(ledgerMessages.say.networkMissing);
     return textRow(row);
   },
 });

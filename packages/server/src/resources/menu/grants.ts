@@ -39,7 +39,7 @@ async function scopeTree(
 /** Role ids, all live roles of the caller's tenant, or a refusal that names none of them. */
 async function assertOwnRoles(ctx: AppContext, caller: Caller, roleIds: string[]): Promise<void> {
   const found = await ctx.db.selectFrom('blade_role').select('id').where('id', 'in', roleIds).$call(live(caller.tenant_id)).execute();
-  if (found.length !== roleIds.length) throw badRequest(m.roleMissing);
+  if (found.length !== roleIds.length) throw badRequest(m.say.roleMissing);
 }
 
 /** Ids in `ids` that name live menus, in menu order. */

@@ -21,9 +21,9 @@ export const menuRules: ResourceRules = {
     values.parentId = parentId;
     const category = Number(values.category ?? existing?.category);
     if (parentId !== '0') {
-      const parent = await requireParent(menus(trx), parentId, m.parentMissing, ['category']);
-      if (existing) await refuseMoveUnderItself(menus(trx), existing.id as string, parentId, m.parentCycle);
-      if (category !== BUTTON && Number(parent.category) === BUTTON) throw badRequest(m.menuUnderButton);
+      const parent = await requireParent(menus(trx), parentId, m.say.parentMissing, ['category']);
+      if (existing) await refuseMoveUnderItself(menus(trx), existing.id as string, parentId, m.say.parentCycle);
+      if (category !== BUTTON && Number(parent.category) === BUTTON) throw badRequest(m.say.menuUnderButton);
     }
     if (existing && category === BUTTON && Number(existing.category) !== BUTTON) {
       const menuChild = await menus(trx)
@@ -32,13 +32,13 @@ export const menuRules: ResourceRules = {
         .where('parentId', '=', existing.id as string)
         .where('category', '<>', BUTTON)
         .executeTakeFirst();
-      if (menuChild) throw badRequest(m.buttonWithMenus);
+      if (menuChild) throw badRequest(m.say.buttonWithMenus);
     }
   },
 
   async beforeRemove({ rows, trx }) {
     const ids = rows.map((row) => row.id as string);
-    await refuseRemovingParents(menus(trx), ids, m.hasChildren);
+    await refuseRemovingParents(menus(trx), ids, m.say.hasChildren);
     await trx.deleteFrom('blade_role_menu').where('menuId', 'in', ids).execute();
     await trx.deleteFrom('blade_top_menu_setting').where('menuId', 'in', ids).execute();
   },

@@ -1,4 +1,14 @@
-import { ApiError, badRequest, forbidden, resourceMessages as m, notFound, oss, type UploadedFile, zh } from '@sso/shared-api';
+import {
+  badRequest,
+  forbidden,
+  resourceMessages as m,
+  notFound,
+  oss,
+  refusedWith,
+  say,
+  type UploadedFile,
+  withDetail,
+} from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
 import { enableOnePerTenant } from '../../engine/enable-one.js';
 import { defineExtraHandlers, type ExtraHandlerArgs, extraHandler } from '../../engine/extra-handlers.js';
@@ -20,8 +30,8 @@ function assertAvatar(file: UploadedFile, extension: string): void {
   const d = file.data;
   const png = d[0] === 0x89 && d[1] === 0x50 && d[2] === 0x4e && d[3] === 0x47;
   const jpeg = d[0] === 0xff && d[1] === 0xd8 && d[2] === 0xff;
-  if (!AVATAR_TYPES.includes(extension) || !(png || jpeg)) throw badRequest(m.avatarType);
-  if (d.byteLength > AVATAR_MAX_BYTES) throw badRequest(m.avatarSize);
+  if (!AVATAR_TYPES.includes(extension) || !(png || jpeg)) throw badRequest(m.say.avatarType);
+  if (d.byteLength > AVATAR_MAX_BYTES) throw badRequest(m.say.avatarSize);
 }
 
 async function mayUpload(ctx: AppContext, caller: Caller): Promise<boolean> {
@@ -40,10 +50,10 @@ async function assertMayRead(args: ExtraHandlerArgs<typeof oss.extras.file>, nam
   if (query.expires !== undefined || query.signature !== undefined) {
     const verdict = await ctx.storage.links.check(name, String(query.expires ?? ''), String(query.signature ?? ''));
     if (verdict === 'valid') return;
-    throw forbidden(verdict === 'expired' ? m.linkExpired : m.linkTampered);
+    throw forbidden(verdict === 'expired' ? m.say.linkExpired : m.say.linkTampered);
   }
-  if (!caller) throw new ApiError(401, zh('unauthorized'));
-  if (!name.startsWith(`${caller.tenant_id}/`)) throw forbidden(zh('forbidden'));
+  if (!caller) throw refusedWith(401, say('unauthorized'));
+  if (!name.startsWith(`${caller.tenant_id}/`)) throw forbidden(say('forbidden'));
 }
 
 /** Stores an uploaded file (an avatar under the public prefix) and records it as an attachment. */
@@ -52,7 +62,7 @@ const putFile = extraHandler(oss.extras.putFile, async ({ ctx, caller: who, quer
   const extension = extensionOf(file.filename);
   const avatar = query.type === 'avatar';
   if (avatar) assertAvatar(file, extension);
-  else if (!(await mayUpload(ctx, who))) throw forbidden(zh('forbidden'));
+  else if (!(await mayUpload(ctx, who))) throw forbidden(say('forbidden'));
   const store = await ctx.storage.forTenant(who.tenant_id);
   // Avatars are shown in <img> tags without a token: they live under the public prefix.
   const name = Storage.newName(who.tenant_id, extension, avatar ? 'public' : 'upload');
@@ -60,7 +70,7 @@ const putFile = extraHandler(oss.extras.putFile, async ({ ctx, caller: who, quer
     await store.put(name, file.data, contentTypeOf(extension));
   } catch (error) {
     ctx.log?.warn({ err: error }, 'object storage put failed');
-    throw badRequest(`${m.storageFailed}: ${(error as Error).message}`);
+    throw badRequest(withDetail(m.say.storageFailed, (error as Error).message));
   }
   const link = store.linkOf(name);
   const row = await new Repository(ctx, attachResource).save(who, {
@@ -91,11 +101,11 @@ export const ossExtraHandlers = defineExtraHandlers(oss, {
 
   file: async (args): Promise<FileDownload> => {
     const name = String(args.query.name);
-    if (!SAFE_NAME.test(name)) throw badRequest(m.badFileName);
+    if (!SAFE_NAME.test(name)) throw badRequest(m.say.badFileName);
     await assertMayRead(args, name);
     const store = await args.ctx.storage.forObject(name.slice(0, name.indexOf('/')), name);
     const found = await store?.get(name);
-    if (!found) throw notFound(m.fileMissing);
+    if (!found) throw notFound(m.say.fileMissing);
     return { filename: name.slice(name.lastIndexOf('/') + 1), contentType: found.contentType, data: found.data };
   },
 });

@@ -13,9 +13,9 @@ export const ossRules: ResourceRules = {
   async beforeSave({ ctx, caller, values, existing, trx }) {
     const merged = { ...existing, ...values };
     if (Number(merged.category) !== OSS_LOCAL) {
-      if (!merged.endpoint || !/^https?:\/\/[^\s/]+/i.test(String(merged.endpoint))) throw badRequest(m.endpoint);
-      if (!merged.bucketName) throw badRequest(m.bucketName);
-      if (!merged.accessKey) throw badRequest(m.accessKey);
+      if (!merged.endpoint || !/^https?:\/\/[^\s/]+/i.test(String(merged.endpoint))) throw badRequest(m.say.endpoint);
+      if (!merged.bucketName) throw badRequest(m.say.bucketName);
+      if (!merged.accessKey) throw badRequest(m.say.accessKey);
       await ctx.outbound.check(caller.tenant_id, String(merged.endpoint), { db: trx as Kysely<Database> });
     }
     if (!existing) values.status = 1;

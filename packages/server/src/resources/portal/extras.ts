@@ -5,6 +5,7 @@ import { type VisibleApp, visibleApp, visibleApps } from '../../apps/who-may-ope
 import type { AppContext } from '../../context.js';
 import { dictionaryValues } from '../../domain/dictionary-values.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { updateStamps } from '../../engine/stamps.js';
 import { messageFor, wantsEnglish } from '../../http/language.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
@@ -18,7 +19,7 @@ const DEFAULT_CHART_DAYS = 7;
 /** A missing application and one the caller may not open get the same answer: nothing is revealed. */
 async function openable(ctx: AppContext, caller: Caller, id: string): Promise<VisibleApp> {
   const app = await visibleApp(ctx, caller, id);
-  if (!app) throw notFound(portalMessages.appMissing);
+  if (!app) throw notFound(portalMessages.say.appMissing);
   return app;
 }
 
@@ -178,7 +179,7 @@ export const portalAppExtraHandlers = defineExtraHandlers(registry.portal.app, {
     // administrators is another resource's, guarded by its menu).
     const removed = await ctx.db
       .updateTable('blade_app_favorites')
-      .set({ isDeleted: 1, updateUser: caller.user_id, updateTime: new Date() })
+      .set({ isDeleted: 1, ...updateStamps(caller) })
       .where('userId', '=', caller.user_id)
       .where('appId', '=', app.id)
       .$call(live())
@@ -196,7 +197,7 @@ export const portalAppExtraHandlers = defineExtraHandlers(registry.portal.app, {
   open: async ({ ctx, caller, query, request }) => {
     const app = await openable(ctx, caller, query.id);
     const url = startUrl(app);
-    if (!url) throw badRequest(portalMessages.appMissing);
+    if (!url) throw badRequest(portalMessages.say.appMissing);
     await recordOpen(ctx, caller, app, request);
     return { id: app.id, appCode: app.appCode, protocol: app.protocol, url };
   },

@@ -35,8 +35,8 @@ export const regionExcelHandlers = someExtraHandlers(region, {
   async importRegion({ ctx, repo, query, body, caller: who }) {
     repo.assertMayWrite(who);
     const sheet = await readRegions((body.file as UploadedFile).data);
-    if (!sheet.length) throw badRequest(x.importEmpty);
-    if (sheet.length > MAX_IMPORT) throw badRequest(x.importTooMany);
+    if (!sheet.length) throw badRequest(x.say.importEmpty);
+    if (sheet.length > MAX_IMPORT) throw badRequest(x.say.importTooMany);
     return importRegions({ ctx, repo, caller: who, sheet, covered: Number(query.isCovered) === 1 });
   },
 });

@@ -21,11 +21,11 @@ const regions = (trx: AnyDb) => trx.selectFrom('blade_region');
 const regionTree = (trx: AnyDb): Tree => ({ nodes: () => regions(trx), key: 'code', parent: 'parentCode' });
 
 async function parentOf(trx: AnyDb, code: string, parentCode: string): Promise<Row> {
-  if (parentCode === code) throw badRequest(m.parentMissing);
+  if (parentCode === code) throw badRequest(m.say.parentMissing);
   // Only the country sits at the top (parent 0).
-  if (parentCode === '0' && code !== REGION_ROOT) throw badRequest(m.parentMissing);
+  if (parentCode === '0' && code !== REGION_ROOT) throw badRequest(m.say.parentMissing);
   const parent = (await regions(trx).selectAll().where('code', '=', parentCode).executeTakeFirst()) ?? VIRTUAL_PARENTS[parentCode];
-  if (!parent) throw badRequest(m.parentMissing);
+  if (!parent) throw badRequest(m.say.parentMissing);
   return parent;
 }
 
@@ -56,11 +56,11 @@ export const regionRules: ResourceRules = {
     const parentCode = String(values.parentCode ?? existing?.parentCode);
     const name = String(values.name ?? existing?.name);
     if (existing && parentCode !== existing.parentCode && (await hasChildNodes(regionTree(trx), code)))
-      throw badRequest(m.moveWithChildren);
+      throw badRequest(m.say.moveWithChildren);
     const parent = await parentOf(trx, code, parentCode);
     const level = Number(parent.level) + 1;
-    if (level > DEEPEST) throw badRequest(m.tooDeep);
-    if (values.level !== undefined && Number(values.level) !== level) throw badRequest(m.levelMismatch);
+    if (level > DEEPEST) throw badRequest(m.say.tooDeep);
+    if (values.level !== undefined && Number(values.level) !== level) throw badRequest(m.say.levelMismatch);
     Object.assign(values, { parentCode }, derived(parent, code, name, level));
     const column = LEVEL_COLUMNS[level - 1];
     if (existing && column && name !== existing.name) {
@@ -75,6 +75,6 @@ export const regionRules: ResourceRules = {
 
   async beforeRemove({ rows, trx }) {
     const codes = rows.map((row) => row.code as string);
-    await refuseRemovingParents(regionTree(trx), codes, m.hasChildren);
+    await refuseRemovingParents(regionTree(trx), codes, m.say.hasChildren);
   },
 };

@@ -18,6 +18,7 @@ type RoleRow = Omit<RoleNode, 'hasChildren' | 'children'>;
 async function rolesOf(ctx: AppContext, tenantId: string, english = false): Promise<RoleRow[]> {
   const rows = await ctx.db.selectFrom('blade_role').selectAll().$call(live(tenantId)).execute();
   const roles = (rows.map((row) => toApiRow(row)) as RoleRow[]).sort(bySortThenId);
+  // A built-in role's name is stored in Chinese, so it is translated by its wording.
   return english ? roles.map((row) => ({ ...row, roleName: storedTextIn(row.roleName, 'en') })) : roles;
 }
 

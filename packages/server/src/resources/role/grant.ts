@@ -1,4 +1,4 @@
-import { ADMINISTRATOR_ROLE, badRequest, defineMessages, forbidden, zh } from '@sso/shared-api';
+import { ADMINISTRATOR_ROLE, badRequest, defineMessages, forbidden, say } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
@@ -48,12 +48,12 @@ export async function grantRoles(ctx: AppContext, caller: Caller, input: GrantIn
       .where('id', 'in', roleIds)
       .$call(live(caller.tenant_id))
       .execute();
-    if (roles.length !== roleIds.length) throw badRequest(m.grantRoleMissing);
+    if (roles.length !== roleIds.length) throw badRequest(m.say.grantRoleMissing);
     if (!caller.isAdministrator && roles.some((role) => role.roleAlias === ADMINISTRATOR_ROLE)) {
-      throw forbidden(roleRuleMessages.noAdministrator);
+      throw forbidden(roleRuleMessages.say.noAdministrator);
     }
     if (input.menuIds) {
-      await assertAllExist(trx, 'blade_menu', input.menuIds, zh('packageMenuMissing'));
+      await assertAllExist(trx, 'blade_menu', input.menuIds, say('packageMenuMissing'));
       await assertWithinPackage(trx, caller.tenant_id, input.menuIds);
       if (heldMenus) assertHeld(input.menuIds, heldMenus);
       // Compliance profile on: no role, and no user through their roles, newly holds both granting and audit-log menus.
@@ -63,8 +63,8 @@ export async function grantRoles(ctx: AppContext, caller: Caller, input: GrantIn
       await insertAll(trx, 'blade_role_menu', roleIds, input.menuIds, (roleId, menuId) => ({ id: ctx.ids.next(), roleId, menuId }));
     }
     for (const [category, ids, table, missing] of [
-      [DATA_SCOPE, input.dataScopeIds, 'blade_scope_data', m.dataScopeMissing],
-      [API_SCOPE, input.apiScopeIds, 'blade_scope_api', m.apiScopeMissing],
+      [DATA_SCOPE, input.dataScopeIds, 'blade_scope_data', m.say.dataScopeMissing],
+      [API_SCOPE, input.apiScopeIds, 'blade_scope_api', m.say.apiScopeMissing],
     ] as const) {
       if (!ids) continue;
       await assertAllExist(trx, table, ids, missing);
@@ -90,7 +90,7 @@ export async function grantRoles(ctx: AppContext, caller: Caller, input: GrantIn
 }
 
 function assertHeld(ids: readonly string[], held: Set<string>): void {
-  if (ids.some((id) => !held.has(id))) throw forbidden(m.beyondOwnGrants);
+  if (ids.some((id) => !held.has(id))) throw forbidden(m.say.beyondOwnGrants);
 }
 
 async function heldScopeIds(trx: Trx, caller: Caller, category: number): Promise<Set<string>> {

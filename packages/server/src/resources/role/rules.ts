@@ -31,34 +31,34 @@ export const roleRules: ResourceRules = {
   async beforeSave({ caller, values, existing, trx }) {
     const alias = values.roleAlias as string | undefined;
     if (existing?.roleAlias === ADMINISTRATOR_ROLE && alias !== undefined && alias !== ADMINISTRATOR_ROLE) {
-      throw badRequest(m.administratorAlias);
+      throw badRequest(m.say.administratorAlias);
     }
     // The three built-in administrators (三员) are found by their alias: it stays, and no other role takes it.
     const builtIn = (a: unknown) => PLATFORM_ROLE_ALIASES.includes(String(a));
     if (alias !== undefined && alias !== existing?.roleAlias && (builtIn(existing?.roleAlias) || builtIn(alias))) {
-      throw badRequest(platformRoleMessages.builtInRole);
+      throw badRequest(platformRoleMessages.say.builtInRole);
     }
     if (alias === ADMINISTRATOR_ROLE && existing?.roleAlias !== ADMINISTRATOR_ROLE && !caller.isAdministrator) {
-      throw forbidden(m.noAdministrator);
+      throw forbidden(m.say.noAdministrator);
     }
     const parentId = (values.parentId as string | undefined) ?? (existing?.parentId as string | undefined) ?? '0';
     values.parentId = parentId;
     if (parentId === '0' || (existing && String(existing.parentId) === parentId)) return;
-    await requireParent(roles(trx, caller), parentId, m.roleParentMissing);
-    if (existing) await refuseMoveUnderItself(roles(trx, caller), String(existing.id), parentId, m.roleCycle);
+    await requireParent(roles(trx, caller), parentId, m.say.roleParentMissing);
+    if (existing) await refuseMoveUnderItself(roles(trx, caller), String(existing.id), parentId, m.say.roleCycle);
   },
 
   async beforeRemove({ caller, rows, trx }) {
-    if (rows.some((row) => row.roleAlias === ADMINISTRATOR_ROLE)) throw badRequest(m.administratorKept);
-    if (rows.some((row) => PLATFORM_ROLE_ALIASES.includes(String(row.roleAlias)))) throw badRequest(platformRoleMessages.builtInRole);
+    if (rows.some((row) => row.roleAlias === ADMINISTRATOR_ROLE)) throw badRequest(m.say.administratorKept);
+    if (rows.some((row) => PLATFORM_ROLE_ALIASES.includes(String(row.roleAlias)))) throw badRequest(platformRoleMessages.say.builtInRole);
     const ids = rows.map((row) => String(row.id));
-    await refuseRemovingParents(roles(trx, caller), ids, m.roleHasChildren);
+    await refuseRemovingParents(roles(trx, caller), ids, m.say.roleHasChildren);
     const user = await trx
       .selectFrom('blade_user')
       .select('id')
       .$call(live(caller.tenant_id))
       .where((eb) => eb.or(ids.map((id) => listHolds('roleId', id))))
       .executeTakeFirst();
-    if (user) throw badRequest(m.roleHasUsers);
+    if (user) throw badRequest(m.say.roleHasUsers);
   },
 };

@@ -1,4 +1,4 @@
-import { badRequest, defineMessages, scopeMessages, zh } from '@sso/shared-api';
+import { badRequest, defineMessages, say, scopeMessages } from '@sso/shared-api';
 import { assertAllExist, assertDictKey } from '../../domain/scope-checks.js';
 import type { ResourceRules } from '../../engine/types.js';
 
@@ -13,7 +13,7 @@ const DEPT_IDS = /^[1-9]\d{0,18}(,[1-9]\d{0,18})*$/;
 
 /** Both kinds of scope belong to an existing menu. */
 async function checkMenu(values: Record<string, unknown>, trx: Parameters<NonNullable<ResourceRules['beforeSave']>>[0]['trx']) {
-  if (values.menuId !== undefined) await assertAllExist(trx, 'blade_menu', [String(values.menuId)], zh('packageMenuMissing'));
+  if (values.menuId !== undefined) await assertAllExist(trx, 'blade_menu', [String(values.menuId)], say('packageMenuMissing'));
 }
 
 /**
@@ -23,13 +23,13 @@ async function checkMenu(values: Record<string, unknown>, trx: Parameters<NonNul
 export const dataScopeRules: ResourceRules = {
   async beforeSave({ values, existing, trx }) {
     await checkMenu(values, trx);
-    if (values.scopeType !== undefined) await assertDictKey(trx, 'data_scope_type', values.scopeType, scopeMessages.dataScopeType);
+    if (values.scopeType !== undefined) await assertDictKey(trx, 'data_scope_type', values.scopeType, scopeMessages.say.dataScopeType);
     if (values.scopeColumn === '') values.scopeColumn = null;
     const type = Number(values.scopeType ?? existing?.scopeType);
     if (type !== CUSTOM) return;
     const value = String(values.scopeValue ?? existing?.scopeValue ?? '').replace(/\s+/g, '');
-    if (!DEPT_IDS.test(value)) throw badRequest(m.customScopeValue);
-    await assertAllExist(trx, 'blade_dept', value.split(','), m.customScopeDept);
+    if (!DEPT_IDS.test(value)) throw badRequest(m.say.customScopeValue);
+    await assertAllExist(trx, 'blade_dept', value.split(','), m.say.customScopeDept);
     values.scopeValue = [...new Set(value.split(','))].join(',');
   },
   // The engine's scope cache goes with the permission cache.
@@ -40,7 +40,7 @@ export const dataScopeRules: ResourceRules = {
 export const apiScopeRules: ResourceRules = {
   async beforeSave({ values, trx }) {
     await checkMenu(values, trx);
-    if (values.scopeType !== undefined) await assertDictKey(trx, 'api_scope_type', values.scopeType, scopeMessages.apiScopeType);
+    if (values.scopeType !== undefined) await assertDictKey(trx, 'api_scope_type', values.scopeType, scopeMessages.say.apiScopeType);
   },
   afterChange: (ctx) => ctx.permissions.clear(),
 };

@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT_ID, type ExportedLog, forbidden, securityVerifyMessages as m, registry, zh } from '@sso/shared-api';
+import { DEFAULT_TENANT_ID, type ExportedLog, forbidden, securityVerifyMessages as m, registry, say } from '@sso/shared-api';
 import { bindEndpoints } from '../../engine/bind.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
 import { verifyChain } from '../../logs/audit-chain.js';
@@ -16,12 +16,12 @@ export const securityLogEndpoints = bindEndpoints(
   defineExtraHandlers(registry.log.security, {
     verify: ({ ctx, caller, query }) => {
       const tenantId = query.tenantId ?? caller.tenant_id;
-      if (tenantId !== caller.tenant_id && caller.tenant_id !== DEFAULT_TENANT_ID) throw forbidden(m.otherTenant);
+      if (tenantId !== caller.tenant_id && caller.tenant_id !== DEFAULT_TENANT_ID) throw forbidden(m.say.otherTenant);
       return verifyChain(ctx.db, tenantId);
     },
     auditorReads: ({ ctx, caller, query }) => auditorReads(ctx, caller.tenant_id, query.limit ?? 100),
     export: async ({ ctx, caller, query }) => {
-      if (!(await ctx.permissions.allows(caller, LOG_MENU[query.log]))) throw forbidden(zh('forbidden'));
+      if (!(await ctx.permissions.allows(caller, LOG_MENU[query.log]))) throw forbidden(say('forbidden'));
       return exportLog(ctx, caller.tenant_id, query);
     },
   }),

@@ -11,7 +11,7 @@ function paramsOf(text: string | undefined): Record<string, string> {
       return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v)]));
     }
   } catch {}
-  throw badRequest(m.smsParams);
+  throw badRequest(m.say.smsParams);
 }
 
 /** Extras of `sms`: enable, send-message and the log provider's records. */
@@ -23,7 +23,7 @@ export const smsExtraHandlers = defineExtraHandlers(sms, {
       .split(',')
       .map((p) => p.trim())
       .filter(Boolean);
-    if (phones.length === 0) throw badRequest(m.phones);
+    if (phones.length === 0) throw badRequest(m.say.phones);
     await ctx.sms.send({ tenantId: who.tenant_id, code: query.code, phones, params: paramsOf(query.params), userId: who.user_id });
     return true;
   },

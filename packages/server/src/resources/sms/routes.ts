@@ -32,15 +32,15 @@ export function registerSmsRoutes(root: FastifyInstance, ctx: AppContext): void 
       const tenantId = request.query.tenantId ?? (typeof header === 'string' && /^\d{1,12}$/.test(header) ? header : DEFAULT_TENANT_ID);
       if ((await ctx.sms.sentFromAddress(request.ip, 3_600_000)) >= ADDRESS_LIMITS.perHour) {
         reply.header('retry-after', '3600');
-        return reply.status(429).send(fail(429, phoneSignInMessages.addressLimit));
+        return reply.status(429).send(fail(429, phoneSignInMessages.say.addressLimit));
       }
       if ((await ctx.sms.sentFromAddress(request.ip, ADDRESS_LIMITS.captchaWindowMs)) >= ADDRESS_LIMITS.captchaAfter) {
         const key = request.headers['captcha-key'];
         const code = request.headers['captcha-code'];
         if (typeof key !== 'string' || typeof code !== 'string' || !key || !code) {
-          return reply.status(400).send(fail(400, phoneSignInMessages.captchaNeeded));
+          return reply.status(400).send(fail(400, phoneSignInMessages.say.captchaNeeded));
         }
-        if (!(await ctx.captcha.check(key, code))) return reply.status(400).send(fail(400, captchaMessages.captchaWrong));
+        if (!(await ctx.captcha.check(key, code))) return reply.status(400).send(fail(400, captchaMessages.say.captchaWrong));
       }
       await ctx.sms.issueCode(tenantId, request.query.phone, request.ip);
       return ok(true);

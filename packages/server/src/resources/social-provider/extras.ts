@@ -53,7 +53,7 @@ export const socialProviderExtraHandlers = defineExtraHandlers(socialProvider, {
       .where('userId', '=', caller.user_id)
       .where('tenantId', '=', caller.tenant_id)
       .executeTakeFirst();
-    if (!removed.numDeletedRows) throw badRequest(m.bindingMissing);
+    if (!removed.numDeletedRows) throw badRequest(m.say.bindingMissing);
     await ctx.audit.record({
       type: 'user.social-unbind',
       actor: caller,

@@ -13,10 +13,10 @@ export const socialProviderRules: ResourceRules = {
   async beforeSave({ ctx, caller, values, existing, trx }) {
     const field = (name: string) => (name in values ? values[name] : existing?.[name]) as string | null | undefined;
     const kind = field('kind');
-    if (kind === 'oidc' && !field('discoveryUrl')) throw badRequest(m.discoveryRequired);
-    if (kind === 'wecom' && !field('agentId')) throw badRequest(m.agentRequired);
+    if (kind === 'oidc' && !field('discoveryUrl')) throw badRequest(m.say.discoveryRequired);
+    if (kind === 'wecom' && !field('agentId')) throw badRequest(m.say.agentRequired);
     const secret = values.clientSecret as string | null | undefined;
-    if (kind !== 'oidc' && !secret && !existing?.clientSecret) throw badRequest(m.secretRequired);
+    if (kind !== 'oidc' && !secret && !existing?.clientSecret) throw badRequest(m.say.secretRequired);
     const db = trx as Kysely<Database>;
     for (const name of ['discoveryUrl', 'apiUrl']) {
       const address = field(name);

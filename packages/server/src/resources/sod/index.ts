@@ -16,7 +16,7 @@ const ruleRules: ResourceRules = {
     if (values.appRoleIds === undefined) return;
     const ids = String(values.appRoleIds).split(',');
     const found = await trx.selectFrom('blade_app_role').select('id').where('id', 'in', ids).$call(live(caller.tenant_id)).execute();
-    if (found.length !== ids.length) throw badRequest(m.roleMissing);
+    if (found.length !== ids.length) throw badRequest(m.say.roleMissing);
   },
   // A new or changed rule reports who breaks it already: each one logged as a detected conflict.
   async afterSave({ ctx, rows }) {
@@ -32,7 +32,7 @@ const ruleRules: ResourceRules = {
 
 async function requireRule(ctx: AppContext, caller: Caller, ruleId: string) {
   const [rule] = await loadRules(ctx.db, caller.tenant_id, ruleId);
-  if (!rule) throw badRequest(m.ruleMissing);
+  if (!rule) throw badRequest(m.say.ruleMissing);
   return rule;
 }
 
@@ -48,14 +48,14 @@ const ruleHandlers = defineExtraHandlers(sodRule, {
   // Resolving revokes one of the rule's roles through the one revoke path, and logs the resolution.
   resolve: async ({ ctx, caller, query }) => {
     const rule = await requireRule(ctx, caller, query.ruleId);
-    if (!rule.roleIds.includes(query.appRoleId)) throw badRequest(m.notInRule);
+    if (!rule.roleIds.includes(query.appRoleId)) throw badRequest(m.say.notInRule);
     const reason = query.reason ?? rule.ruleName;
     const revoked = await revokeAppRole(
       ctx,
       { tenantId: caller.tenant_id, userId: query.userId, appRoleId: query.appRoleId, reason, source: 'admin' },
       caller,
     );
-    if (!revoked) throw badRequest(m.notInRule);
+    if (!revoked) throw badRequest(m.say.notInRule);
     const user = await ctx.db.selectFrom('blade_user').select('account').where('id', '=', query.userId).executeTakeFirst();
     const role = await ctx.db.selectFrom('blade_app_role').select('roleName').where('id', '=', query.appRoleId).executeTakeFirst();
     await writeSodLog(

@@ -26,7 +26,7 @@ const staff = async () => {
   return { account, id: await createUser(suite.server, { account, roleId: await createRole(suite.server, { alias: `${account}_r` }) }) };
 };
 const logOf = async (query: Row) => ((await kit.call('GET', 'blade-abs/appincompatiblelog/list', query)) as { records: Row[] }).records;
-const conflictMessage = (added: string, held: string) => sodConflict('付款分离', `出纳/角色${added}`, `出纳/角色${held}`);
+const conflictMessage = (added: string, held: string) => sodConflict('付款分离', `出纳/角色${added}`, `出纳/角色${held}`).text;
 
 beforeAll(async () => {
   app = await kit.app({ appName: '出纳' });

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
+import { stamps, updateStamps } from '../../engine/stamps.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 import { userTarget } from '../../logs/security-events.js';
@@ -117,7 +118,7 @@ async function updateUsers(
     if (!Object.keys(personal).length) continue;
     await trx
       .updateTable('blade_user')
-      .set({ ...personal, updateUser: caller.user_id, updateTime: new Date() })
+      .set({ ...personal, ...updateStamps(caller) })
       .where('id', '=', step.localId)
       .where('tenantId', '=', scope.tenantId)
       .execute();
@@ -173,10 +174,7 @@ async function createUsers(
         postId: step.postId ?? null,
         deptId:
           (step.deptExternalId ? deptIds.get(step.deptExternalId) : undefined) ?? (scope.rootDeptId !== '0' ? scope.rootDeptId : null),
-        createUser: caller.user_id,
-        createTime: now,
-        updateUser: caller.user_id,
-        updateTime: now,
+        ...stamps(caller, now),
       })),
     )
     .execute();

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
 import { checkPlatformRoleExclusivity } from '../../domain/platform-roles.js';
 import { assertRoomForUsers, hashPlain, randomPassword } from '../../domain/user-accounts.js';
+import { stamps, updateStamps } from '../../engine/stamps.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 import { auditUsers, type KnownLinks, writeUserBatch } from './apply-users.js';
@@ -167,10 +168,7 @@ async function writeDeptBatch(
             deptName: step.name,
             fullName: step.name,
             sort: 0,
-            createUser: caller.user_id,
-            createTime: now,
-            updateUser: caller.user_id,
-            updateTime: now,
+            ...stamps(caller, now),
           })),
         )
         .execute();
@@ -189,8 +187,7 @@ async function writeDeptBatch(
         .set({
           ...(step.name !== undefined ? { deptName: step.name, fullName: step.name } : {}),
           ...(step.parentExternalId !== undefined ? { parentId: parentOf(scope, deptIds, step.parentExternalId) } : {}),
-          updateUser: caller.user_id,
-          updateTime: now,
+          ...updateStamps(caller, now),
         })
         .where('id', '=', step.localId)
         .where('tenantId', '=', scope.tenantId)

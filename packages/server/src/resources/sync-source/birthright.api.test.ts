@@ -147,7 +147,7 @@ describe('birthright rules', () => {
     const refusal = answer.rows.find((row) => row.action === 'error');
     expect(refusal).toMatchObject({ kind: 'user', label: 'hr03' });
     expect(refusal?.message).toContain(
-      `${m.ruleRefused} 会计付款: ${sodConflict('付款分离', '财务系统/角色payer', '财务系统/角色checker')}`,
+      `${m.ruleRefused} 会计付款: ${sodConflict('付款分离', '财务系统/角色payer', '财务系统/角色checker').text}`,
     );
     const run = await db()
       .selectFrom('blade_sync_run')
@@ -304,7 +304,7 @@ describe('a remembered refusal', () => {
     const refused = await apply();
     expect(errorRows(refused)).toEqual(['hr07']);
     expect(refused.rows.find((row) => row.label === 'hr07' && row.action === 'error')?.message).toContain(
-      sodConflict('付款分离', '财务系统/角色payer', '财务系统/角色checker'),
+      sodConflict('付款分离', '财务系统/角色payer', '财务系统/角色checker').text,
     );
     expect(await sodRefusals('hr07')).toBe(1);
     // Nothing changed: not tried, not logged.

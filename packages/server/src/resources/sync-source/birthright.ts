@@ -4,6 +4,7 @@ import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
 import { grantAppRoleOutcome, revokeAppRole } from '../../domain/app-role-grants.js';
 import { checkPlatformRoleExclusivity } from '../../domain/platform-roles.js';
 import { splitIds } from '../../domain/user-accounts.js';
+import { updateStamps } from '../../engine/stamps.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 import { userTarget } from '../../logs/security-events.js';
@@ -241,7 +242,7 @@ async function give(ctx: AppContext, caller: Caller, source: SourceRow, person: 
       .where('id', '=', targetId)
       .$call(live(source.tenantId))
       .executeTakeFirst();
-    if (!role) throw badRequest(syncRuleMessages.roleMissing);
+    if (!role) throw badRequest(syncRuleMessages.say.roleMissing);
   }
   await ctx.db.transaction().execute(async (trx) => {
     if (kind === 'role') {
@@ -256,7 +257,7 @@ async function give(ctx: AppContext, caller: Caller, source: SourceRow, person: 
         const roleId = [...roles, targetId].join(',');
         await trx
           .updateTable('blade_user')
-          .set({ roleId, updateUser: caller.user_id, updateTime: new Date() })
+          .set({ roleId, ...updateStamps(caller) })
           .where('id', '=', person.id)
           .execute();
         await ctx.audit.write(trx, {
@@ -303,7 +304,7 @@ async function takeBack(ctx: AppContext, caller: Caller, source: SourceRow, pers
         .join(',');
       await trx
         .updateTable('blade_user')
-        .set({ roleId, updateUser: caller.user_id, updateTime: new Date() })
+        .set({ roleId, ...updateStamps(caller) })
         .where('id', '=', person.id)
         .execute();
       await ctx.audit.write(trx, {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { fail, syncMessages as m } from '@sso/shared-api';
+import { fail, type Message, syncMessages as m } from '@sso/shared-api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -57,9 +57,9 @@ interface Once {
   timestamp: string;
 }
 
-type Outcome = { status: number; message: string } | { reply: unknown; type?: string; sync: boolean; once?: Once };
+type Outcome = { status: number; message: Message } | { reply: unknown; type?: string; sync: boolean; once?: Once };
 
-const refused = (status: number, message: string): Outcome => ({ status, message });
+const refused = (status: number, message: Message): Outcome => ({ status, message });
 
 /** The enabled organisation-API source with its callback token and key, decrypted. */
 async function sourceOf(ctx: AppContext, id: string): Promise<CallbackSource | undefined> {
@@ -100,17 +100,17 @@ function openWechatStyle(source: CallbackSource, query: CallbackQuery, encrypted
 function wecom(source: CallbackSource, query: CallbackQuery, method: string, body: string): Outcome {
   if (method === 'GET') {
     const plain = query.echostr ? openWechatStyle(source, query, query.echostr, [source.corpId]) : undefined;
-    if (plain === undefined) return refused(403, m.callbackSignature);
-    if (!fresh(query.timestamp)) return refused(403, m.callbackStale);
+    if (plain === undefined) return refused(403, m.say.callbackSignature);
+    if (!fresh(query.timestamp)) return refused(403, m.say.callbackStale);
     return { reply: plain, type: 'text/plain; charset=utf-8', sync: false, once: onceOf(query) };
   }
   const outer = parseWechatXml(body);
-  if (!outer?.Encrypt) return refused(400, m.callbackBody);
+  if (!outer?.Encrypt) return refused(400, m.say.callbackBody);
   const plain = openWechatStyle(source, query, outer.Encrypt, [source.corpId]);
-  if (plain === undefined) return refused(403, m.callbackSignature);
-  if (!fresh(query.timestamp)) return refused(403, m.callbackStale);
+  if (plain === undefined) return refused(403, m.say.callbackSignature);
+  if (!fresh(query.timestamp)) return refused(403, m.say.callbackStale);
   const event = parseWechatXml(plain);
-  if (!event) return refused(400, m.callbackBody);
+  if (!event) return refused(400, m.say.callbackBody);
   return { reply: 'success', type: 'text/plain; charset=utf-8', sync: event.Event === 'change_contact', once: onceOf(query) };
 }
 
@@ -121,12 +121,12 @@ function wecom(source: CallbackSource, query: CallbackQuery, method: string, bod
  */
 function dingtalk(source: CallbackSource, query: CallbackQuery, body: string): Outcome {
   const encrypted = jsonField(body, 'encrypt');
-  if (!encrypted) return refused(400, m.callbackBody);
+  if (!encrypted) return refused(400, m.say.callbackBody);
   const plain = openWechatStyle(source, query, encrypted, [source.appKey, source.corpId]);
-  if (plain === undefined) return refused(403, m.callbackSignature);
-  if (!fresh(query.timestamp)) return refused(403, m.callbackStale);
+  if (plain === undefined) return refused(403, m.say.callbackSignature);
+  if (!fresh(query.timestamp)) return refused(403, m.say.callbackStale);
   const eventType = jsonField(plain, 'EventType');
-  if (eventType === undefined) return refused(400, m.callbackBody);
+  if (eventType === undefined) return refused(400, m.say.callbackBody);
   const receiver = (source.appKey || source.corpId) ?? '';
   const timeStamp = String(Date.now());
   const nonce = randomBytes(8).toString('hex');
@@ -145,19 +145,19 @@ function dingtalk(source: CallbackSource, query: CallbackQuery, body: string): O
  */
 function feishu(source: CallbackSource, headers: Record<string, unknown>, body: string): Outcome {
   const encrypted = jsonField(body, 'encrypt');
-  if (!encrypted) return refused(400, m.callbackBody);
+  if (!encrypted) return refused(400, m.say.callbackBody);
   const plain = feishuDecrypt(source.key, encrypted);
-  if (plain === undefined) return refused(403, m.callbackSignature);
+  if (plain === undefined) return refused(403, m.say.callbackSignature);
   let event: Record<string, unknown>;
   try {
     event = JSON.parse(plain) as Record<string, unknown>;
   } catch {
-    return refused(400, m.callbackBody);
+    return refused(400, m.say.callbackBody);
   }
-  if (!event || typeof event !== 'object') return refused(400, m.callbackBody);
+  if (!event || typeof event !== 'object') return refused(400, m.say.callbackBody);
   const header = (event.header ?? {}) as Record<string, unknown>;
   const token = event.type === 'url_verification' ? event.token : header.token;
-  if (!source.token || token !== source.token) return refused(403, m.callbackSignature);
+  if (!source.token || token !== source.token) return refused(403, m.say.callbackSignature);
   if (event.type === 'url_verification') return { reply: { challenge: String(event.challenge ?? '') }, sync: false };
   const timestamp = String(headers['x-lark-request-timestamp'] ?? '');
   const nonce = String(headers['x-lark-request-nonce'] ?? '');
@@ -166,9 +166,9 @@ function feishu(source: CallbackSource, headers: Record<string, unknown>, body: 
     !timestamp ||
     !feishuSignatureMatches(feishuSignature(timestamp, nonce, source.key, body), typeof given === 'string' ? given : undefined)
   ) {
-    return refused(403, m.callbackSignature);
+    return refused(403, m.say.callbackSignature);
   }
-  if (!fresh(timestamp)) return refused(403, m.callbackStale);
+  if (!fresh(timestamp)) return refused(403, m.say.callbackStale);
   return { reply: { msg: 'success' }, sync: String(header.event_type ?? '').startsWith('contact.'), once: { nonce, timestamp } };
 }
 
@@ -201,8 +201,8 @@ export function registerSyncCallbacks(root: FastifyInstance, ctx: AppContext): v
     const schema = { tags: ['sync-source'], params: z.object({ id: z.string().max(32) }), querystring: callbackQuery };
     const handle = async (method: string, id: string, query: CallbackQuery, headers: Record<string, unknown>, body: unknown) => {
       const source = await sourceOf(ctx, id);
-      if (!source) return refused(404, m.sourceMissing);
-      if (!source.token || !source.key) return refused(400, m.callbackNotSet);
+      if (!source) return refused(404, m.say.sourceMissing);
+      if (!source.token || !source.key) return refused(400, m.say.callbackNotSet);
       const text = typeof body === 'string' ? body : '';
       const signed = { ...query, timestamp: query.timestamp ?? query.timeStamp };
       const outcome =
@@ -213,7 +213,7 @@ export function registerSyncCallbacks(root: FastifyInstance, ctx: AppContext): v
             : feishu(source, headers, text);
       if (!('reply' in outcome)) return outcome;
       if (outcome.once && !(await firstSeen(ctx.db, { channel: 'sync', key: source.id, ...outcome.once }, SEEN_KEEP_MS)))
-        return refused(403, m.callbackReplay);
+        return refused(403, m.say.callbackReplay);
       if (outcome.sync) requestSync(ctx, source.id);
       return outcome;
     };

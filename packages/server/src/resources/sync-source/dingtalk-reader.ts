@@ -1,4 +1,4 @@
-import { badRequest, syncMessages as m } from '@sso/shared-api';
+import { badRequest, syncMessages as m, withDetail } from '@sso/shared-api';
 import type { DirectoryReader, DirectorySnapshot, SourceDept, SourcePerson } from './directory.js';
 import { assertBounded, hintOf, listOf, OrgApi, type OrgApiSettings, text, type Verdict } from './org-api.js';
 
@@ -47,7 +47,7 @@ export function dingtalkReader(api: Omit<OrgApiSettings, 'verdict' | 'vendor'>, 
   const fetchToken = async () => {
     const tokenAnswer = await client.call('gettoken', { query: { appkey: settings.appKey, appsecret: settings.secret } });
     const token = text(tokenAnswer, 'access_token');
-    if (!token) throw badRequest(`${m.apiBadAnswer}: DingTalk access_token`);
+    if (!token) throw badRequest(withDetail(m.say.apiBadAnswer, `DingTalk access_token`));
     client.keepSecret(token);
     return token;
   };
@@ -77,7 +77,7 @@ export function dingtalkReader(api: Omit<OrgApiSettings, 'verdict' | 'vendor'>, 
         const next: string[] = [];
         for (const parent of level) {
           const children = await post('topapi/v2/department/listsub', { dept_id: Number(parent), language: 'zh_CN' });
-          if (children !== undefined && !Array.isArray(children)) throw badRequest(`${m.apiBadAnswer}: DingTalk listsub`);
+          if (children !== undefined && !Array.isArray(children)) throw badRequest(withDetail(m.say.apiBadAnswer, `DingTalk listsub`));
           for (const child of (children ?? []) as Record<string, unknown>[]) {
             const id = text(child, 'dept_id');
             if (!id || known.has(id)) continue;

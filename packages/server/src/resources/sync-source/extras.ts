@@ -2,6 +2,7 @@ import { ApiError, badRequest, syncMessages as m, type SyncRunAnswer, syncSource
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { updateStamps } from '../../engine/stamps.js';
 import { messageFor } from '../../http/language.js';
 import type { Caller } from '../../kernel/caller.js';
 import { pickUpWish } from './callback-sync.js';
@@ -48,7 +49,7 @@ async function storedPlan(ctx: AppContext, source: SourceRow, runId: string): Pr
     .where('sourceId', '=', source.id)
     .where('tenantId', '=', source.tenantId)
     .executeTakeFirst();
-  if (!run || run.dryRun !== 1 || !run.plan) throw badRequest(m.runMissing);
+  if (!run || run.dryRun !== 1 || !run.plan) throw badRequest(m.say.runMissing);
   const later = await ctx.db
     .selectFrom('blade_sync_run')
     .select('id')
@@ -57,7 +58,7 @@ async function storedPlan(ctx: AppContext, source: SourceRow, runId: string): Pr
     .where('outcome', '=', 'applied')
     .where('id', '>', runId)
     .executeTakeFirst();
-  if (run.outcome !== 'planned' || later) throw badRequest(m.runUsed);
+  if (run.outcome !== 'planned' || later) throw badRequest(m.say.runUsed);
   return JSON.parse(run.plan) as StoredPlan;
 }
 
@@ -86,11 +87,11 @@ export const syncSourceExtraHandlers = defineExtraHandlers(syncSource, {
           // Taken before the work, so that the same plan cannot be applied twice at once.
           const taken = await ctx.db
             .updateTable('blade_sync_run')
-            .set({ outcome: 'applied', updateUser: caller.user_id, updateTime: new Date() })
+            .set({ outcome: 'applied', ...updateStamps(caller) })
             .where('id', '=', query.runId)
             .where('outcome', '=', 'planned')
             .executeTakeFirst();
-          if (Number(taken.numUpdatedRows) !== 1) throw badRequest(m.runUsed);
+          if (Number(taken.numUpdatedRows) !== 1) throw badRequest(m.say.runUsed);
         }
         await refuseBrokenFile(ctx, caller, source, plan, started);
         const done = await carryOut(ctx, caller, source, plan);
@@ -109,7 +110,7 @@ export const syncSourceExtraHandlers = defineExtraHandlers(syncSource, {
     const source = await typedSource(ctx, caller, saved, body);
     try {
       await (await readerFor(ctx, source)).probe();
-      return { ok: true, message: messageFor(request, m.connectionOk) };
+      return { ok: true, message: messageFor(request, m.say.connectionOk) };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return { ok: false, message: messageFor(request, error.message) };
@@ -117,7 +118,7 @@ export const syncSourceExtraHandlers = defineExtraHandlers(syncSource, {
   },
   upload: async ({ ctx, caller, query, body, request }) => {
     const source = await enabledSource(ctx.db, caller.tenant_id, query.id);
-    if (source.kind !== 'file') throw badRequest(m.fileKind);
+    if (source.kind !== 'file') throw badRequest(m.say.fileKind);
     const file = body.file as UploadedFile;
     const rows = await hrRows(file.data);
     const { problems = [] } = snapshotOfRows(rows, await postsByName(ctx.db, source.tenantId));
@@ -128,8 +129,7 @@ export const syncSourceExtraHandlers = defineExtraHandlers(syncSource, {
         fileName: file.filename.slice(0, 255),
         fileData: Buffer.from(file.data).toString('base64'),
         fileTime: new Date(),
-        updateUser: caller.user_id,
-        updateTime: new Date(),
+        ...updateStamps(caller),
       })
       .where('id', '=', source.id)
       .execute();

@@ -1,4 +1,4 @@
-import { badRequest, syncMessages as m } from '@sso/shared-api';
+import { badRequest, syncMessages as m, withDetail } from '@sso/shared-api';
 import type { DirectoryReader, DirectorySnapshot, SourceDept, SourcePerson } from './directory.js';
 import { assertBounded, hintOf, listOf, OrgApi, type OrgApiSettings, text, type Verdict } from './org-api.js';
 
@@ -41,7 +41,7 @@ export function feishuReader(api: Omit<OrgApiSettings, 'verdict' | 'vendor'>, se
       body: { app_id: settings.appId, app_secret: settings.secret },
     });
     const token = text(tokenAnswer, 'tenant_access_token');
-    if (!token) throw badRequest(`${m.apiBadAnswer}: Feishu tenant_access_token`);
+    if (!token) throw badRequest(withDetail(m.say.apiBadAnswer, `Feishu tenant_access_token`));
     client.keepSecret(token);
     return token;
   };

@@ -1,4 +1,4 @@
-import { badRequest, syncMessages as m, rowMessage } from '@sso/shared-api';
+import { badRequest, syncMessages as m, rowMessage, withDetail } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { readSheet, type SheetLayout, type SheetRow } from '../../domain/excel-sheet.js';
@@ -42,8 +42,8 @@ const ACTIVE = new Set(['', '在职', 'active', '1']);
 /** The rows of an HR file with their row numbers (the header is row 1): xlsx when it is a zip, else UTF-8 CSV. */
 export async function hrRows(data: Uint8Array): Promise<{ row: number; values: SheetRow<HrKey> }[]> {
   const rows = data[0] === 0x50 && data[1] === 0x4b ? await readSheet(HR_SHEET, data) : csvRows(data);
-  if (!rows.length) throw badRequest(m.fileEmpty);
-  if (rows.length > MAX_ROWS) throw badRequest(m.fileTooMany);
+  if (!rows.length) throw badRequest(m.say.fileEmpty);
+  if (rows.length > MAX_ROWS) throw badRequest(m.say.fileTooMany);
   return rows;
 }
 
@@ -52,10 +52,10 @@ function csvRows(data: Uint8Array): { row: number; values: SheetRow<HrKey> }[] {
   try {
     content = new TextDecoder('utf-8', { fatal: true }).decode(data);
   } catch {
-    throw badRequest(m.fileUnreadable);
+    throw badRequest(m.say.fileUnreadable);
   }
   const records = parseCsv(content);
-  if (!records) throw badRequest(m.fileUnreadable);
+  if (!records) throw badRequest(m.say.fileUnreadable);
   const [header, ...body] = records;
   const positions = new Map<HrKey, number>();
   for (const [index, cell] of (header ?? []).entries()) {
@@ -64,7 +64,8 @@ function csvRows(data: Uint8Array): { row: number; values: SheetRow<HrKey> }[] {
     if (column && !positions.has(column.key)) positions.set(column.key, index);
   }
   for (const required of HR_SHEET.required) {
-    if (!positions.has(required)) throw badRequest(`${m.fileColumn}: ${HR_COLUMNS.find((c) => c.key === required)?.label[0]}`);
+    if (!positions.has(required))
+      throw badRequest(withDetail(m.say.fileColumn, String(HR_COLUMNS.find((c) => c.key === required)?.label[0])));
   }
   const rows: { row: number; values: SheetRow<HrKey> }[] = [];
   for (const [index, record] of body.entries()) {
@@ -96,7 +97,7 @@ export function snapshotOfRows(rows: { row: number; values: SheetRow<HrKey> }[],
   const codes = new Set<string>();
   const accounts = new Set<string>();
   for (const { row, values: v } of rows) {
-    const refuse = (message: string) => problems.push({ origin: `row ${row}`, message: rowMessage(row, message) });
+    const refuse = (message: string) => problems.push({ origin: `row ${row}`, message: rowMessage(row, message).text });
     if (!v.account) {
       refuse(m.rowAccount);
       continue;

@@ -1,4 +1,4 @@
-import { badRequest, syncMessages as m, type SyncMapping } from '@sso/shared-api';
+import { badRequest, syncMessages as m, type SyncMapping, withDetail } from '@sso/shared-api';
 import { type Client, type Entry, InvalidCredentialsError, NoSuchObjectError, ResultCodeError } from 'ldapts';
 import {
   baseDnsOf,
@@ -65,17 +65,17 @@ const connect = (guard: OutboundGuard, settings: LdapSettings) =>
 
 /** A refusal the tenant can act on, naming the server but never the password. */
 function explain(error: unknown, settings: LdapSettings, baseDn?: string): unknown {
-  if (error instanceof InvalidCredentialsError) return badRequest(m.bindRefused);
-  if (error instanceof NoSuchObjectError) return badRequest(`${m.searchFailed}: ${baseDn ?? ''}`.trim());
-  if (error instanceof ResultCodeError) return badRequest(`${m.searchFailed}: ${error.message}`);
+  if (error instanceof InvalidCredentialsError) return badRequest(m.say.bindRefused);
+  if (error instanceof NoSuchObjectError) return badRequest(baseDn ? withDetail(m.say.searchFailed, baseDn) : m.say.searchFailed);
+  if (error instanceof ResultCodeError) return badRequest(withDetail(m.say.searchFailed, error.message));
   const code = (error as { code?: string }).code;
-  if (/timed out|timeout/i.test(String((error as Error)?.message))) return badRequest(`${m.slow}: ${new URL(settings.url).host}`);
+  if (/timed out|timeout/i.test(String((error as Error)?.message))) return badRequest(withDetail(m.say.slow, new URL(settings.url).host));
   if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS_CERT/.test(code)) {
-    return badRequest(`${m.untrusted}: ${new URL(settings.url).host}, ${code}`);
+    return badRequest(withDetail(m.say.untrusted, `${new URL(settings.url).host}, ${code}`));
   }
   if (typeof code === 'string' || /timeout|connect|socket|tls|certificate/i.test(String((error as Error)?.message))) {
     const host = new URL(settings.url).host;
-    return badRequest(`${m.unreachable}: ${host}${code ? `, ${code}` : ''}`);
+    return badRequest(withDetail(m.say.unreachable, code ? `${host}, ${code}` : host));
   }
   return error;
 }

@@ -1,4 +1,4 @@
-import { badRequest, syncMessages as m } from '@sso/shared-api';
+import { badRequest, syncMessages as m, withDetail } from '@sso/shared-api';
 import { type OutboundGuard, OutboundRefused } from '../../net/outbound-guard.js';
 
 /**
@@ -62,8 +62,8 @@ export class OrgApi {
       const verdict = this.settings.verdict(body, status, headers);
       if (verdict.ok) return body;
       const shown = `${this.settings.vendor} ${path.split('?')[0]} ${verdict.code} ${this.scrub(verdict.message)}`.trim();
-      if (!verdict.rateLimited) throw badRequest(`${m.apiRefused}: ${shown}`);
-      if (attempt >= retries) throw badRequest(`${m.apiRateLimited}: ${shown}`);
+      if (!verdict.rateLimited) throw badRequest(withDetail(m.say.apiRefused, shown));
+      if (attempt >= retries) throw badRequest(withDetail(m.say.apiRateLimited, shown));
       const wait = Math.min(verdict.waitMs ?? retryBaseMs * 2 ** attempt, MAX_WAIT_MS);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
@@ -82,8 +82,8 @@ export class OrgApi {
         signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
       });
     } catch (error) {
-      if (error instanceof OutboundRefused) throw badRequest(error.message);
-      throw badRequest(`${m.apiUnreachable}: ${host}`);
+      if (error instanceof OutboundRefused) throw badRequest(error.said);
+      throw badRequest(withDetail(m.say.apiUnreachable, host));
     }
     const text = await response.text().catch(() => '');
     let parsed: unknown;
@@ -97,8 +97,8 @@ export class OrgApi {
     }
     // A 429 without a JSON body is still a refusal for the rate; anything else unreadable is not data.
     if (response.status === 429) return { body: {}, status: 429, headers: response.headers };
-    if (response.status >= 500) throw badRequest(`${m.apiUnreachable}: ${host}, HTTP ${response.status}`);
-    throw badRequest(`${m.apiBadAnswer}: ${host}, HTTP ${response.status}`);
+    if (response.status >= 500) throw badRequest(withDetail(m.say.apiUnreachable, `${host}, HTTP ${response.status}`));
+    throw badRequest(withDetail(m.say.apiBadAnswer, `${host}, HTTP ${response.status}`));
   }
 
   private scrub(text: string): string {
@@ -121,7 +121,7 @@ export function text(record: Record<string, unknown>, field: string): string | n
 export function listOf(record: Record<string, unknown> | undefined, field: string, vendor: string): Record<string, unknown>[] {
   const value = record?.[field];
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw badRequest(`${m.apiBadAnswer}: ${vendor} ${field}`);
+  if (!Array.isArray(value)) throw badRequest(withDetail(m.say.apiBadAnswer, `${vendor} ${field}`));
   return value.filter((item): item is Record<string, unknown> => Boolean(item) && typeof item === 'object');
 }
 
@@ -129,5 +129,5 @@ export function listOf(record: Record<string, unknown> | undefined, field: strin
 export const MAX_ENTRIES = 500_000;
 
 export function assertBounded(count: number): void {
-  if (count > MAX_ENTRIES) throw badRequest(m.apiTooLarge);
+  if (count > MAX_ENTRIES) throw badRequest(m.say.apiTooLarge);
 }

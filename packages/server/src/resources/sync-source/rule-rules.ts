@@ -14,10 +14,10 @@ import { normalDn } from './ldap-dn.js';
 export const syncRuleRules: ResourceRules = {
   async beforeSave({ caller, values, existing, trx }) {
     const field = (name: string) => (values[name] !== undefined ? values[name] : existing?.[name]) as string | null | undefined;
-    if (!field('deptId') && !field('postId') && !field('groupDn')) throw badRequest(m.whom);
+    if (!field('deptId') && !field('postId') && !field('groupDn')) throw badRequest(m.say.whom);
     // Kept as the sync compares DNs (lower case, no spaces around separators), so any spelling matches.
     if (typeof values.groupDn === 'string') values.groupDn = normalDn(values.groupDn);
-    if (!field('roleId') && !field('appRoleId')) throw badRequest(m.what);
+    if (!field('roleId') && !field('appRoleId')) throw badRequest(m.say.what);
     if (values.roleId) await assertRoles(trx as Kysely<Database>, caller, String(values.roleId));
   },
 };

@@ -23,8 +23,8 @@ export const syncSourceRules: ResourceRules = {
     const field = (name: string) => (values[name] !== undefined ? values[name] : existing?.[name]) as string | null | undefined;
     if (field('kind') === 'ldap') {
       const url = field('url');
-      if (!url) throw badRequest(m.urlRequired);
-      if (!field('baseDn')) throw badRequest(m.baseDnRequired);
+      if (!url) throw badRequest(m.say.urlRequired);
+      if (!field('baseDn')) throw badRequest(m.say.baseDnRequired);
       if (values.url !== undefined || !existing) await ctx.outbound.check(caller.tenant_id, ldapTarget(url), { db });
     }
     const kind = field('kind');
@@ -32,12 +32,12 @@ export const syncSourceRules: ResourceRules = {
       const schedule = values.schedule as string | null;
       values.scheduleNext = schedule ? checkedSchedule(schedule) : null;
     }
-    if (kind === 'wecom' && !field('corpId')) throw badRequest(m.corpIdRequired);
-    if ((kind === 'dingtalk' || kind === 'feishu') && !field('appKey')) throw badRequest(m.appKeyRequired);
+    if (kind === 'wecom' && !field('corpId')) throw badRequest(m.say.corpIdRequired);
+    if ((kind === 'dingtalk' || kind === 'feishu') && !field('appKey')) throw badRequest(m.say.appKeyRequired);
     // WeCom's and DingTalk's EncodingAESKey is 43 base64 characters; Feishu's Encrypt Key is any text.
     const callbackKey = values.callbackKey as string | null | undefined;
     if (callbackKey && (kind === 'wecom' || kind === 'dingtalk') && !/^[A-Za-z0-9+/]{43}$/.test(callbackKey)) {
-      throw badRequest(m.callbackKey);
+      throw badRequest(m.say.callbackKey);
     }
     const apiBase = values.apiBase as string | null | undefined;
     if (apiBase) await ctx.outbound.check(caller.tenant_id, apiBase, { db });
@@ -50,7 +50,7 @@ export const syncSourceRules: ResourceRules = {
           .where('id', '=', mapping.roleId)
           .$call(live(caller.tenant_id))
           .executeTakeFirst();
-        if (!role) throw badRequest(m.mappingRole);
+        if (!role) throw badRequest(m.say.mappingRole);
         // Every account the source creates gets this role: the rule of granting a role by hand
         // holds (only an administrator hands out the administrator role).
         await assertRoles(db, caller, mapping.roleId);
@@ -65,7 +65,7 @@ export const syncSourceRules: ResourceRules = {
           .where('id', '=', mapping.rootDeptId)
           .$call(live(caller.tenant_id))
           .executeTakeFirst();
-        if (!dept) throw badRequest(m.mappingRootDept);
+        if (!dept) throw badRequest(m.say.mappingRootDept);
       }
     }
     await keepOrEncryptSecret(db, values, existing, 'bindPassword');

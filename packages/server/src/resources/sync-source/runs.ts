@@ -1,5 +1,6 @@
-import { ApiError, badRequest, syncMessages as m, type SyncChangeRow } from '@sso/shared-api';
+import { ApiError, badRequest, type Message, syncMessages as m, type SyncChangeRow, storedText, withDetail } from '@sso/shared-api';
 import type { AppContext } from '../../context.js';
+import { stamps } from '../../engine/stamps.js';
 import type { Caller } from '../../kernel/caller.js';
 import { MAX_ROWS, type Plan, type PlanStep, planSync } from './plan.js';
 import { rivalSources } from './priority.js';
@@ -80,10 +81,7 @@ export async function record(
         run.dryRun && run.plan
           ? JSON.stringify({ steps: run.plan.steps, rows: run.plan.rows.slice(0, MAX_ROWS), counts } satisfies StoredPlan)
           : null,
-      createUser: caller.user_id,
-      createTime: now,
-      updateUser: caller.user_id,
-      updateTime: now,
+      ...stamps(caller, now),
       finishedTime: now,
     })
     .execute();
@@ -91,7 +89,11 @@ export async function record(
 }
 
 /** A refusal whose run was recorded already (with its error rows). */
-export class RecordedRefusal extends ApiError {}
+export class RecordedRefusal extends ApiError {
+  constructor(message: Message) {
+    super(400, message);
+  }
+}
 
 /**
  * An HR file is applied whole or not at all: a plan holding any error row (a broken row, an
@@ -101,9 +103,9 @@ export class RecordedRefusal extends ApiError {}
 export async function refuseBrokenFile(ctx: AppContext, caller: Caller, source: SourceRow, plan: Plan, started: number) {
   if (source.kind !== 'file' || plan.counts.errors === 0) return;
   const first = plan.rows.find((r) => r.action === 'error');
-  const message = `${m.fileHasErrors}: ${first?.message ?? ''}`;
-  await record(ctx, caller, source, { dryRun: false, outcome: 'failed', plan, started, message });
-  throw new RecordedRefusal(400, message);
+  const refusal = withDetail(m.say.fileHasErrors, storedText(first?.message ?? ''));
+  await record(ctx, caller, source, { dryRun: false, outcome: 'failed', plan, started, message: refusal.text });
+  throw new RecordedRefusal(refusal);
 }
 
 /** How long an apply may hold its source before another node may take it over (a node that died mid-run). */
@@ -128,7 +130,7 @@ export async function holdingSource<T>(
     .where('id', '=', source.id)
     .where((eb) => eb.or([eb('runUntil', 'is', null), eb('runUntil', '<', now)]))
     .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1) throw badRequest(m.running);
+  if (Number(taken.numUpdatedRows) !== 1) throw badRequest(m.say.running);
   try {
     return await work();
   } finally {

@@ -13,10 +13,10 @@ export function nextRunAfter(schedule: string, after: Date): Date {
 
 /** The schedule's first time after now, or a 400 naming the cron format when it is not one. */
 export function checkedSchedule(schedule: string, now = new Date()): Date {
-  if (schedule.trim().split(/\s+/).length !== 5) throw badRequest(m.schedule);
+  if (schedule.trim().split(/\s+/).length !== 5) throw badRequest(m.say.schedule);
   try {
     return nextRunAfter(schedule, now);
   } catch {
-    throw badRequest(m.schedule);
+    throw badRequest(m.say.schedule);
   }
 }

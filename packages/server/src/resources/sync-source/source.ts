@@ -27,14 +27,14 @@ export function ldapTarget(url: string): string {
 /** A live source of the caller's tenant, enabled or not. */
 export async function liveSource(db: Kysely<Database>, tenantId: string, id: string): Promise<SourceRow> {
   const source = await db.selectFrom('blade_sync_source').selectAll().where('id', '=', id).$call(live(tenantId)).executeTakeFirst();
-  if (!source) throw badRequest(m.sourceMissing);
+  if (!source) throw badRequest(m.say.sourceMissing);
   return source;
 }
 
 /** A live source of the caller's tenant, enabled. */
 export async function enabledSource(db: Kysely<Database>, tenantId: string, id: string): Promise<SourceRow> {
   const source = await liveSource(db, tenantId, id);
-  if (source.status !== 1) throw badRequest(m.sourceDisabled);
+  if (source.status !== 1) throw badRequest(m.say.sourceDisabled);
   return source;
 }
 
@@ -57,12 +57,12 @@ const WHOLE_ORGANISATION: Record<string, string> = { wecom: '1', dingtalk: '1', 
 export async function readerFor(ctx: AppContext, source: SourceRow): Promise<DirectoryReader> {
   const mapping = mappingOf(source.mapping);
   if (source.kind === 'file') {
-    if (!source.fileData) throw badRequest(m.fileMissing);
+    if (!source.fileData) throw badRequest(m.say.fileMissing);
     return fileReader(ctx.db, source.tenantId, { name: source.fileName ?? '', data: Buffer.from(source.fileData, 'base64') });
   }
   if (source.kind in API_BASES) {
     const secret = await decryptSecret(ctx.db, source.secret);
-    if (!secret) throw badRequest(m.secretRequired);
+    if (!secret) throw badRequest(m.say.secretRequired);
     const api = {
       tenantId: source.tenantId,
       base: source.apiBase || (API_BASES[source.kind] as string),
@@ -73,7 +73,7 @@ export async function readerFor(ctx: AppContext, source: SourceRow): Promise<Dir
     };
     const rootDepartment = mapping.rootDepartment ?? (WHOLE_ORGANISATION[source.kind] as string);
     if (source.kind === 'wecom') {
-      if (!source.corpId) throw badRequest(m.corpIdRequired);
+      if (!source.corpId) throw badRequest(m.say.corpIdRequired);
       return wecomReader(api, {
         corpId: source.corpId,
         secret,
@@ -82,13 +82,13 @@ export async function readerFor(ctx: AppContext, source: SourceRow): Promise<Dir
         departmentListing: mapping.departmentListing,
       });
     }
-    if (!source.appKey) throw badRequest(m.appKeyRequired);
+    if (!source.appKey) throw badRequest(m.say.appKeyRequired);
     if (source.kind === 'dingtalk') return dingtalkReader(api, { appKey: source.appKey, secret, rootDepartment });
     return feishuReader(api, { appId: source.appKey, secret, rootDepartment });
   }
-  if (source.kind !== 'ldap') throw badRequest(m.kindNotYet);
-  if (!source.url) throw badRequest(m.urlRequired);
-  if (!source.baseDn) throw badRequest(m.baseDnRequired);
+  if (source.kind !== 'ldap') throw badRequest(m.say.kindNotYet);
+  if (!source.url) throw badRequest(m.say.urlRequired);
+  if (!source.baseDn) throw badRequest(m.say.baseDnRequired);
   return ldapReader(ctx.outbound, {
     tenantId: source.tenantId,
     url: source.url,

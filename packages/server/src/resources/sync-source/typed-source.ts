@@ -26,12 +26,12 @@ export async function typedSource(
   typed: TypedSource | null | undefined,
 ): Promise<SourceRow> {
   if (!typed || Object.keys(typed).length === 0) {
-    if (!saved) throw badRequest(m.sourceMissing);
+    if (!saved) throw badRequest(m.say.sourceMissing);
     return saved;
   }
   await ctx.permissions.require(caller, saved ? 'syncsource_edit' : 'syncsource_add');
   const kind = typed.kind ?? saved?.kind;
-  if (!kind) throw badRequest(m.kind);
+  if (!kind) throw badRequest(m.say.kind);
   const base: SourceRow = saved ?? ({ id: '0', tenantId: caller.tenant_id, kind } as SourceRow);
   const sameTarget =
     saved !== undefined &&

@@ -1,4 +1,4 @@
-import { badRequest, syncMessages as m } from '@sso/shared-api';
+import { badRequest, syncMessages as m, withDetail } from '@sso/shared-api';
 import { assertBounded, listOf, type OrgApi, text } from './org-api.js';
 
 /**
@@ -26,7 +26,7 @@ export async function departmentsByIds(client: OrgApi, token: string, root: stri
     const detail = answer.department;
     // Every id listed must be readable: a department answered without its own record is not understood.
     if (!detail || typeof detail !== 'object' || text(detail as Record<string, unknown>, 'id') !== id) {
-      throw badRequest(`${m.apiBadAnswer}: WeCom department/get ${id}`);
+      throw badRequest(withDetail(m.say.apiBadAnswer, `WeCom department/get ${id}`));
     }
     departments.push({ ...(detail as Record<string, unknown>), parentid: row.parentid ?? (detail as Record<string, unknown>).parentid });
   }

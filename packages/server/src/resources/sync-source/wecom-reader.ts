@@ -1,4 +1,4 @@
-import { badRequest, syncMessages as m } from '@sso/shared-api';
+import { badRequest, syncMessages as m, withDetail } from '@sso/shared-api';
 import type { DirectoryReader, DirectorySnapshot, SourceDept, SourcePerson } from './directory.js';
 import { assertBounded, listOf, OrgApi, type OrgApiSettings, text, type Verdict } from './org-api.js';
 import { departmentsByIds } from './wecom-dept-ids.js';
@@ -52,7 +52,7 @@ export function wecomReader(api: Omit<OrgApiSettings, 'verdict' | 'vendor'>, set
   const fetchToken = async () => {
     const tokenAnswer = await client.call('cgi-bin/gettoken', { query: { corpid: settings.corpId, corpsecret: settings.secret } });
     const token = text(tokenAnswer, 'access_token');
-    if (!token) throw badRequest(`${m.apiBadAnswer}: WeCom access_token`);
+    if (!token) throw badRequest(withDetail(m.say.apiBadAnswer, `WeCom access_token`));
     client.keepSecret(token);
     return token;
   };

@@ -1,4 +1,4 @@
-import { badRequest, syncMessages as m } from '@sso/shared-api';
+import { badRequest, syncMessages as m, withDetail } from '@sso/shared-api';
 import type { SourcePerson } from './directory.js';
 import { assertBounded, listOf, type OrgApi, text } from './org-api.js';
 import { wecomPerson } from './wecom-person.js';
@@ -30,7 +30,7 @@ export async function peopleByIds(client: OrgApi, token: string, ids: Set<string
     assertBounded(departmentsOf.size);
     cursor = text(answer, 'next_cursor') ?? '';
     // A cursor answered twice would page forever: the answer is not understood.
-    if (cursor && cursors.has(cursor)) throw badRequest(`${m.apiBadAnswer}: WeCom next_cursor`);
+    if (cursor && cursors.has(cursor)) throw badRequest(withDetail(m.say.apiBadAnswer, `WeCom next_cursor`));
     cursors.add(cursor);
   } while (cursor);
   const people: SourcePerson[] = [];

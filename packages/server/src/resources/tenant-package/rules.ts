@@ -1,4 +1,4 @@
-import { badRequest, zh } from '@sso/shared-api';
+import { badRequest, say } from '@sso/shared-api';
 import type { ResourceRules } from '../../engine/types.js';
 import { live } from '../../kernel/live-rows.js';
 
@@ -8,7 +8,7 @@ export const tenantPackageRules: ResourceRules = {
     if (values.menuId === undefined) return;
     const ids = [...new Set(String(values.menuId).split(','))];
     const found = await trx.selectFrom('blade_menu').select('id').where('id', 'in', ids).$call(live()).execute();
-    if (found.length !== ids.length) throw badRequest(zh('packageMenuMissing'));
+    if (found.length !== ids.length) throw badRequest(say('packageMenuMissing'));
     values.menuId = ids.join(',');
   },
 };

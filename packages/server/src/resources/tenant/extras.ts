@@ -1,10 +1,11 @@
-import { badRequest, DEFAULT_TENANT_ID, defineMessages, tenant, zh } from '@sso/shared-api';
+import { badRequest, DEFAULT_TENANT_ID, defineMessages, say, tenant } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { syncSessionsOfTenants } from '../../domain/account-sessions.js';
 import { syncTenantMenus } from '../../domain/tenant-provision.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
+import { updateStamps } from '../../engine/stamps.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 import type { SecurityTarget } from '../../logs/security-events.js';
@@ -27,13 +28,13 @@ async function liveTenantByCodeOrRowId(db: Db, value: string) {
   if (byCode) return byCode;
   const rowId = /^[1-9]\d{0,18}$/.test(value) && BigInt(value) < 2n ** 63n;
   const byId = rowId ? await tenants.where('id', '=', value).executeTakeFirst() : undefined;
-  if (!byId) throw badRequest(m.tenantMissing);
+  if (!byId) throw badRequest(m.say.tenantMissing);
   return byId;
 }
 
 async function liveTenant(db: Db, tenantId: string) {
   const row = await db.selectFrom('blade_tenant').selectAll().$call(live(tenantId)).executeTakeFirst();
-  if (!row) throw badRequest(m.tenantMissing);
+  if (!row) throw badRequest(m.say.tenantMissing);
   return row;
 }
 
@@ -53,7 +54,7 @@ const tenantTarget = (tenant: { id: string; tenantId: string; tenantName: string
 
 // Tenant settings and renewals change platform rows of several tenants at once, some by the
 // scheduler with no caller: stamped here, with the security event each handler writes.
-const audit = (caller: Caller | undefined) => ({ updateUser: caller?.user_id ?? null, updateTime: new Date() });
+const audit = (caller: Caller | undefined) => updateStamps(caller);
 
 /** Extras of `tenant`, as BladeX's tenant screen calls them. Their parameters come in the query string, as BladeX's do. */
 export const tenantExtraHandlers = defineExtraHandlers(tenant, {
@@ -68,7 +69,7 @@ export const tenantExtraHandlers = defineExtraHandlers(tenant, {
         .where('id', 'in', ids)
         .$call(live())
         .execute();
-      if (rows.length !== ids.length) throw badRequest(zh('recordMissing'));
+      if (rows.length !== ids.length) throw badRequest(say('recordMissing'));
       for (const row of rows) assertPlatformTenantKept(row.tenantId, { expireTime });
       await trx
         .updateTable('blade_tenant')
@@ -102,7 +103,7 @@ export const tenantExtraHandlers = defineExtraHandlers(tenant, {
         .where('id', '=', datasourceId)
         .$call(live())
         .executeTakeFirst();
-      if (!found) throw badRequest(m.datasourceMissing);
+      if (!found) throw badRequest(m.say.datasourceMissing);
     }
     await ctx.db
       .updateTable('blade_tenant')
@@ -143,7 +144,7 @@ export const tenantExtraHandlers = defineExtraHandlers(tenant, {
     const packageId = (query.packageId as string | undefined) || null;
     await ctx.db.transaction().execute(async (trx) => {
       const tenant = await liveTenant(trx, query.tenantId);
-      if (tenant.tenantId === DEFAULT_TENANT_ID) throw badRequest(m.platformPackage);
+      if (tenant.tenantId === DEFAULT_TENANT_ID) throw badRequest(m.say.platformPackage);
       if (packageId) {
         const found = await trx
           .selectFrom('blade_tenant_package')
@@ -151,7 +152,7 @@ export const tenantExtraHandlers = defineExtraHandlers(tenant, {
           .where('id', '=', packageId)
           .$call(live())
           .executeTakeFirst();
-        if (!found) throw badRequest(m.packageMissing);
+        if (!found) throw badRequest(m.say.packageMissing);
       }
       await trx
         .updateTable('blade_tenant')

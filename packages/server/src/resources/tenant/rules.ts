@@ -30,7 +30,7 @@ export function normaliseDomain(text: unknown): string | null {
 export function assertPlatformTenantKept(tenantId: unknown, change: { status?: unknown; expireTime?: unknown }): void {
   if (tenantId !== DEFAULT_TENANT_ID) return;
   if ((change.status !== undefined && change.status !== 1) || (change.expireTime !== undefined && change.expireTime !== null)) {
-    throw badRequest(tenantRuleMessages.platformFixed);
+    throw badRequest(tenantRuleMessages.say.platformFixed);
   }
 }
 
@@ -43,7 +43,7 @@ export const tenantRules: ResourceRules = {
   async beforeSave({ ctx, caller, values, existing, trx }) {
     const db = trx as Kysely<Database>;
     const sentId = typeof values.tenantId === 'string' ? values.tenantId : '';
-    if (existing ? sentId !== '' && sentId !== existing.tenantId : sentId !== '') throw badRequest(tenantMessages.tenantIdFixed);
+    if (existing ? sentId !== '' && sentId !== existing.tenantId : sentId !== '') throw badRequest(tenantMessages.say.tenantIdFixed);
     delete values.tenantId;
     if ('domain' in values) values.domain = normaliseDomain(values.domain);
     if (values.expireTime !== undefined) values.expireTime = toExpiry(values.expireTime as string | null);
@@ -67,7 +67,7 @@ export const tenantRules: ResourceRules = {
   },
 
   async beforeRemove({ rows }) {
-    if (rows.some((row) => row.tenantId === DEFAULT_TENANT_ID)) throw badRequest(tenantRuleMessages.platformFixed);
+    if (rows.some((row) => row.tenantId === DEFAULT_TENANT_ID)) throw badRequest(tenantRuleMessages.say.platformFixed);
   },
 
   // Once committed: a tenant switched off (disabled, expiry passed) or removed loses its sessions on every node.

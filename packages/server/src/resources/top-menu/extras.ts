@@ -1,4 +1,4 @@
-import { badRequest, forbidden, menuMessages as m, topMenu, topMenuGrant, zh } from '@sso/shared-api';
+import { badRequest, firstIssueMessage, forbidden, menuMessages as m, topMenu, topMenuGrant } from '@sso/shared-api';
 import { assertOwnTopMenus, grantableMenus } from '../../domain/menu-data.js';
 import { assertWithinPackage } from '../../domain/tenant-limits.js';
 import { defineExtraHandlers } from '../../engine/extra-handlers.js';
@@ -12,17 +12,17 @@ export const topMenuExtraHandlers = defineExtraHandlers(topMenu, {
   grant: async ({ ctx, caller: who, query, body }) => {
     const sent = { ...(query as Ids), ...(body as Ids) };
     const parsed = topMenuGrant.safeParse({ topMenuIds: sent.topMenuIds, menuIds: sent.menuIds });
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? zh('badType'));
+    if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error.issues));
     const { topMenuIds, menuIds } = parsed.data;
     await assertOwnTopMenus(ctx, who, topMenuIds);
     if (menuIds.length) {
       const found = await ctx.db.selectFrom('blade_menu').select('id').where('id', 'in', menuIds).$call(live()).execute();
-      if (found.length !== menuIds.length) throw badRequest(m.menuMissing);
+      if (found.length !== menuIds.length) throw badRequest(m.say.menuMissing);
       await assertWithinPackage(ctx.db, who.tenant_id, menuIds);
       // As with role grants, only what the caller holds may be handed on.
       if (!who.isAdministrator) {
         const held = new Set((await grantableMenus(ctx, who)).map((menu) => menu.id));
-        if (menuIds.some((id) => !held.has(id))) throw forbidden(m.beyondOwnGrants);
+        if (menuIds.some((id) => !held.has(id))) throw forbidden(m.say.beyondOwnGrants);
       }
     }
     const rows = topMenuIds.flatMap((topMenuId) => menuIds.map((menuId) => ({ id: ctx.ids.next(), topMenuId, menuId })));

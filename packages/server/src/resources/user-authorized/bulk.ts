@@ -6,10 +6,11 @@ import { grantAppRoleOutcome, previewAppRoleGrant, revokeAppRole } from '../../d
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 import { parseExpiry } from './expiry.js';
+import { refusedAs, type WithRefusal } from './result-language.js';
 
 type Body = z.output<typeof bulkGrantBody>;
 type Result = z.output<typeof bulkGrantResult>;
-type Row = Result['results'][number];
+type Row = WithRefusal<Result['results'][number]>;
 
 /**
  * Grants or revokes one application role (named by application and role code) for many accounts,
@@ -17,11 +18,11 @@ type Row = Result['results'][number];
  * separation-of-duties rule, which is logged) does not stop the others. A dry run answers what
  * would happen and changes nothing.
  */
-export async function bulkRoleGrant(ctx: AppContext, caller: Caller, body: Body): Promise<Result> {
+export async function bulkRoleGrant(ctx: AppContext, caller: Caller, body: Body) {
   await ctx.permissions.require(caller, body.action === 'grant' ? 'userauthorizedrole_add' : 'userauthorizedrole_delete');
   const tenantId = caller.tenant_id;
   const app = await findApp(ctx.db, tenantId, { appCode: body.appCode });
-  if (!app) throw badRequest(m.appMissing);
+  if (!app) throw badRequest(m.say.appMissing);
   const role = await ctx.db
     .selectFrom('blade_app_role')
     .select('id')
@@ -29,9 +30,9 @@ export async function bulkRoleGrant(ctx: AppContext, caller: Caller, body: Body)
     .where('roleAlias', '=', body.roleCode)
     .$call(live(tenantId))
     .executeTakeFirst();
-  if (!role) throw badRequest(m.roleMissing);
+  if (!role) throw badRequest(m.say.roleMissing);
   const expiresAt = parseExpiry(body.expireTime);
-  if (body.action === 'grant' && expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest(m.expireTime);
+  if (body.action === 'grant' && expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest(m.say.expireTime);
   const users = await ctx.db
     .selectFrom('blade_user')
     .select(['id', 'account'])
@@ -55,7 +56,7 @@ export async function bulkRoleGrant(ctx: AppContext, caller: Caller, body: Body)
   for (const account of body.accounts) {
     const userId = byAccount.get(account);
     if (!userId) {
-      results.push({ account, outcome: 'refused', message: m.accountMissing });
+      results.push({ account, outcome: 'refused', ...refusedAs(m.say.accountMissing) });
       continue;
     }
     const grant = { tenantId, userId, appId: app.id, appRoleId: String(role.id), reason: body.reason ?? '', source, expiresAt };
@@ -68,7 +69,7 @@ export async function bulkRoleGrant(ctx: AppContext, caller: Caller, body: Body)
         results.push(
           typeof preview === 'string'
             ? { account, outcome: preview === 'granted' ? 'granted' : 'unchanged', message: '' }
-            : { account, outcome: 'refused', message: preview.refused },
+            : { account, outcome: 'refused', ...refusedAs(preview.refused) },
         );
       } else {
         const outcome = await grantAppRoleOutcome(ctx, grant, caller);
@@ -76,7 +77,7 @@ export async function bulkRoleGrant(ctx: AppContext, caller: Caller, body: Body)
       }
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 400) throw error;
-      results.push({ account, outcome: 'refused', message: error.message });
+      results.push({ account, outcome: 'refused', ...refusedAs(error.sayingWithId) });
     }
   }
   const count = (outcome: Row['outcome']) => results.filter((row) => row.outcome === outcome).length;

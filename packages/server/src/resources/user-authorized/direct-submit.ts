@@ -32,15 +32,15 @@ export async function directSubmit(ctx: AppContext, caller: Caller, kind: Direct
       .where('id', '=', body.id)
       .$call(live(caller.tenant_id))
       .executeTakeFirst()) as { userId: string; menuId?: string; functionId?: string; expireTime: Date | null } | undefined;
-    if (!row) throw badRequest(m.notGranted);
+    if (!row) throw badRequest(m.say.notGranted);
     const heldItem = String(row.menuId ?? row.functionId);
-    if ((userId && userId !== String(row.userId)) || (itemId && itemId !== heldItem)) throw badRequest(m.roleOtherApp);
+    if ((userId && userId !== String(row.userId)) || (itemId && itemId !== heldItem)) throw badRequest(m.say.roleOtherApp);
     userId = String(row.userId);
     itemId = heldItem;
     if (body.expireTime === undefined) expireTime = row.expireTime;
   }
-  if (!userId) throw badRequest(m.userId);
-  if (!itemId) throw badRequest(kind === 'menu' ? m.menuMissing : m.functionMissing);
+  if (!userId) throw badRequest(m.say.userId);
+  if (!itemId) throw badRequest(kind === 'menu' ? m.say.menuMissing : m.say.functionMissing);
   return grantDirect(
     ctx,
     {

@@ -15,6 +15,7 @@ import { readSheet, type SheetLayout } from '../../domain/excel-sheet.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
 import { parseExpiry } from './expiry.js';
+import { refusedAs, type WithRefusal } from './result-language.js';
 
 type Result = z.output<typeof importGrantResult>;
 type Key = 'account' | 'appCode' | 'roleCode' | 'expireTime' | 'reason';
@@ -40,8 +41,8 @@ const LAYOUT: SheetLayout<Key> = {
  */
 export async function importRoleGrants(ctx: AppContext, caller: Caller, file: UploadedFile): Promise<Result> {
   const rows = await readSheet(LAYOUT, file.data);
-  if (!rows.length) throw badRequest(m.importEmpty);
-  if (rows.length > MAX_ROWS) throw badRequest(m.importTooMany);
+  if (!rows.length) throw badRequest(m.say.importEmpty);
+  if (rows.length > MAX_ROWS) throw badRequest(m.say.importTooMany);
   const tenantId = caller.tenant_id;
   const users = new Map(
     (
@@ -68,26 +69,26 @@ export async function importRoleGrants(ctx: AppContext, caller: Caller, file: Up
   );
   const grants = rows.map(({ row, values }) => {
     const userId = users.get(values.account);
-    if (!userId) throw badRequest(rowMessage(row, m.accountMissing));
+    if (!userId) throw badRequest(rowMessage(row, m.say.accountMissing));
     const role = roles.get(`${values.appCode}\n${values.roleCode}`);
-    if (!role) throw badRequest(rowMessage(row, m.roleMissing));
+    if (!role) throw badRequest(rowMessage(row, m.say.roleMissing));
     const expiresAt = values.expireTime ? (isRealDate(values.expireTime) ? parseExpiry(values.expireTime) : null) : null;
-    if (values.expireTime && (!expiresAt || expiresAt.getTime() <= Date.now())) throw badRequest(rowMessage(row, m.expireTime));
-    if (values.reason.length > 500) throw badRequest(rowMessage(row, m.reason));
+    if (values.expireTime && (!expiresAt || expiresAt.getTime() <= Date.now())) throw badRequest(rowMessage(row, m.say.expireTime));
+    if (values.reason.length > 500) throw badRequest(rowMessage(row, m.say.reason));
     return {
       row,
       account: values.account,
       grant: { tenantId, userId, appId: role.appId, appRoleId: role.id, reason: values.reason, source: 'import' as const, expiresAt },
     };
   });
-  const results: Result['results'] = [];
+  const results: WithRefusal<Result['results'][number]>[] = [];
   for (const { row, account, grant } of grants) {
     try {
       const outcome = await grantAppRoleOutcome(ctx, grant, caller);
       results.push({ row, account, outcome: outcome === 'unchanged' ? 'unchanged' : 'granted', message: '' });
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 400) throw error;
-      results.push({ row, account, outcome: 'refused', message: error.message });
+      results.push({ row, account, outcome: 'refused', ...refusedAs(error.sayingWithId) });
     }
   }
   const count = (outcome: string) => results.filter((r) => r.outcome === outcome).length;

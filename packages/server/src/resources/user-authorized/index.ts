@@ -1,4 +1,4 @@
-import { forbidden, userAuthorizedFunction, userAuthorizedMenu, userAuthorizedRole, zh } from '@sso/shared-api';
+import { forbidden, say, userAuthorizedFunction, userAuthorizedMenu, userAuthorizedRole } from '@sso/shared-api';
 import { findApp } from '../../apps/app-lookups.js';
 import { appPermissionsFor } from '../../domain/app-permissions.js';
 import { revokeDirect } from '../../domain/direct-grants.js';
@@ -36,7 +36,7 @@ const menuHandlers = defineExtraHandlers(userAuthorizedMenu, {
   menuList: async ({ ctx, caller, query }) => {
     const userId = (query.ssoUserId ?? query.userId) as string;
     // Anyone may read their own; reading another user's needs the screen.
-    if (userId !== caller.user_id && !(await ctx.permissions.allows(caller, 'userauthorizedmenu'))) throw forbidden(zh('forbidden'));
+    if (userId !== caller.user_id && !(await ctx.permissions.allows(caller, 'userauthorizedmenu'))) throw forbidden(say('forbidden'));
     const found = await findApp(ctx.db, caller.tenant_id, query.appId ? { id: query.appId } : { appCode: query.appCode ?? '' });
     return appPermissionsFor(ctx, { tenantId: caller.tenant_id, appId: found?.id ?? '0', userId });
   },

@@ -22,7 +22,7 @@ async function grantsById(ctx: AppContext, caller: Caller, ids: readonly string[
     .where('id', 'in', [...ids])
     .$call(live(caller.tenant_id))
     .execute();
-  if (rows.length !== ids.length) throw badRequest(m.notGranted);
+  if (rows.length !== ids.length) throw badRequest(m.say.notGranted);
   return rows;
 }
 
@@ -34,9 +34,9 @@ export async function submitRoleGrant(ctx: AppContext, caller: Caller, body: Rol
   if (body.id) {
     await ctx.permissions.require(caller, 'userauthorizedrole_edit');
     const [row] = await grantsById(ctx, caller, [body.id]);
-    if (!row) throw badRequest(m.notGranted);
+    if (!row) throw badRequest(m.say.notGranted);
     if ((body.userId && body.userId !== String(row.userId)) || (body.appRoleId && body.appRoleId !== String(row.appRoleId)))
-      throw badRequest(m.roleOtherApp);
+      throw badRequest(m.say.roleOtherApp);
     await grantAppRoleOutcome(
       ctx,
       {
@@ -53,8 +53,8 @@ export async function submitRoleGrant(ctx: AppContext, caller: Caller, body: Rol
     return String(row.id);
   }
   await ctx.permissions.require(caller, 'userauthorizedrole_add');
-  if (!body.userId) throw badRequest(m.userId);
-  if (!body.appRoleId) throw badRequest(m.roleMissing);
+  if (!body.userId) throw badRequest(m.say.userId);
+  if (!body.appRoleId) throw badRequest(m.say.roleMissing);
   await grantAppRoleOutcome(
     ctx,
     {

@@ -1,4 +1,16 @@
-import { ADMINISTRATOR_ROLE, badRequest, userMessages as m, rowMessage, type UploadedFile, user, userEntity } from '@sso/shared-api';
+import {
+  ADMINISTRATOR_ROLE,
+  badRequest,
+  firstIssueMessage,
+  type Message,
+  userMessages as m,
+  messageIn,
+  rowMessage,
+  type UploadedFile,
+  user,
+  userEntity,
+  withDetail,
+} from '@sso/shared-api';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { profileOn } from '../../db/compliance.js';
@@ -8,7 +20,7 @@ import { loadRoleFacts, refusal, roleSetRefusal } from '../../domain/platform-ro
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
 import { type FileDownload, XLSX_TYPE } from '../../engine/multipart.js';
 import { toListRequest } from '../../engine/query.js';
-import { inEnglish, wantsEnglish } from '../../http/language.js';
+import { languageOf } from '../../http/language.js';
 import { live } from '../../kernel/live-rows.js';
 import { type ExcelRow, readUsers, SEX_NAMES, USER_TYPE_NAMES, writeUsers } from './excel.js';
 import { dryRunImport, type ImportFailure, type ImportRow, importUsers } from './import.js';
@@ -78,8 +90,8 @@ export const userExcelHandlers = someExtraHandlers(user, {
    */
   async importUser({ ctx, repo, query, body, caller: who, request }) {
     const sheet = await readUsers((body.file as UploadedFile).data);
-    if (!sheet.length) throw badRequest(m.importEmpty);
-    if (sheet.length > MAX_IMPORT) throw badRequest(m.importTooMany);
+    if (!sheet.length) throw badRequest(m.say.importEmpty);
+    if (sheet.length > MAX_IMPORT) throw badRequest(m.say.importTooMany);
     // 三员分立: a row may not give two of the three administrators, nor (profile on) granting and audit-log rights together.
     const facts = await loadRoleFacts(ctx.db, who.tenant_id);
     const profile = await profileOn(paramsThrough(ctx.db), who.tenant_id);
@@ -103,7 +115,7 @@ function checkSheet(
   sheet: { row: number; values: ExcelRow }[],
   names: TenantNames,
   byAdministrator: boolean,
-  platformRefusal: (roleIds: string[]) => string | undefined,
+  platformRefusal: (roleIds: string[]) => Message | undefined,
 ) {
   const entity = userEntity.omit({ password: true, password2: true });
   const seen = new Set<string>();
@@ -114,13 +126,13 @@ function checkSheet(
     try {
       const candidate = toCandidate(values, names);
       const parsed = entity.safeParse(candidate);
-      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
+      if (!parsed.success) throw new RowRefused(firstIssueMessage(parsed.error.issues));
       // Accounts are unique regardless of case, within the sheet as in the tenant.
       const account = parsed.data.account.toLowerCase();
-      if (seen.has(account)) throw new Error(m.importDuplicate);
+      if (seen.has(account)) throw new RowRefused(m.say.importDuplicate);
       seen.add(account);
       const roles = parsed.data.roleId.split(',');
-      if (!byAdministrator && roles.some((id) => names.administratorRoles.has(id))) throw new Error(m.administratorOnly);
+      if (!byAdministrator && roles.some((id) => names.administratorRoles.has(id))) throw new RowRefused(m.say.administratorOnly);
       const platform = platformRefusal(roles);
       if (platform) {
         refused.push({ row, message: rowMessage(row, platform), roleIds: roles, account: parsed.data.account });
@@ -128,7 +140,8 @@ function checkSheet(
       }
       rows.push({ row, values: parsed.data as ImportRow['values'] });
     } catch (error) {
-      refused.push({ row, message: rowMessage(row, (error as Error).message) });
+      if (!(error instanceof RowRefused)) throw error;
+      refused.push({ row, message: rowMessage(row, error.said) });
     }
   }
   return { rows, refused };
@@ -138,13 +151,20 @@ function checkSheet(
  * The refused rows' messages sit in the data, past the envelope's translation: an English caller
  * gets each one translated here as the import's own refusal of that row would be.
  */
-function failuresInLanguage<T extends { failures: ImportFailure[] }>(request: FastifyRequest, answer: T): T {
-  if (!wantsEnglish(request)) return answer;
-  return { ...answer, failures: answer.failures.map((f) => ({ ...f, message: inEnglish({ msg: f.message }).msg })) };
+function failuresInLanguage<T extends { failures: ImportFailure[] }>(request: FastifyRequest, answer: T) {
+  const language = languageOf(request);
+  return { ...answer, failures: answer.failures.map((f) => ({ ...f, message: messageIn(f.message, language) })) };
+}
+
+/** A row of the sheet the import refuses, with the reason. */
+class RowRefused extends Error {
+  constructor(readonly said: Message) {
+    super(said.text);
+  }
 }
 
 /** Names to comma-joined ids: each must name exactly one record of the tenant. */
-function namesToIds(text: string, list: Named[], missing: string): string {
+function namesToIds(text: string, list: Named[], missing: Message): string {
   const wanted = text
     .split(/[,，]/)
     .map((n) => n.trim())
@@ -152,17 +172,17 @@ function namesToIds(text: string, list: Named[], missing: string): string {
   return wanted
     .map((name) => {
       const found = list.filter((n) => n.name === name);
-      if (found.length > 1) throw new Error(`${m.ambiguousName}: ${name}`);
-      if (!found.length) throw new Error(`${missing}: ${name}`);
+      if (found.length > 1) throw new RowRefused(withDetail(m.say.ambiguousName, name));
+      if (!found.length) throw new RowRefused(withDetail(missing, name));
       return found[0].id;
     })
     .join(',');
 }
 
-function fromDictionary(text: string, names: Record<number, string>, message: string): number | undefined {
+function fromDictionary(text: string, names: Record<number, string>, message: Message): number | undefined {
   if (text === '') return undefined;
   const entry = Object.entries(names).find(([key, name]) => key === text || name.toLowerCase() === text.toLowerCase());
-  if (!entry) throw new Error(message);
+  if (!entry) throw new RowRefused(message);
   return Number(entry[0]);
 }
 
@@ -172,13 +192,13 @@ function toCandidate(values: ExcelRow, names: TenantNames): Record<string, unkno
     name: values.name,
     realName: values.realName,
     code: values.code || null,
-    userType: fromDictionary(values.userType, USER_TYPE_NAMES, m.userTypeName),
-    roleId: namesToIds(values.roleName, names.roles, m.roleMissing),
-    deptId: namesToIds(values.deptName, names.depts, m.deptMissing),
-    postId: namesToIds(values.postName, names.posts, m.postMissing),
+    userType: fromDictionary(values.userType, USER_TYPE_NAMES, m.say.userTypeName),
+    roleId: namesToIds(values.roleName, names.roles, m.say.roleMissing),
+    deptId: namesToIds(values.deptName, names.depts, m.say.deptMissing),
+    postId: namesToIds(values.postName, names.posts, m.say.postMissing),
     phone: values.phone,
     email: values.email,
-    sex: fromDictionary(values.sex, SEX_NAMES, m.sexName),
+    sex: fromDictionary(values.sex, SEX_NAMES, m.say.sexName),
     birthday: values.birthday,
   };
 }

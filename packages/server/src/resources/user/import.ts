@@ -1,8 +1,9 @@
-import { badRequest, userMessages as m, rowMessage } from '@sso/shared-api';
+import { badRequest, type Message, userMessages as m, rowMessage } from '@sso/shared-api';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
 import { assertRoomForUsers, hashPlain, initialPassword } from '../../domain/user-accounts.js';
+import { updateStamps } from '../../engine/stamps.js';
 import type { ResourceRepository } from '../../engine/types.js';
 import type { Caller } from '../../kernel/caller.js';
 import { live } from '../../kernel/live-rows.js';
@@ -32,7 +33,7 @@ export interface ImportRow {
 /** A row the import refuses, with the message the import gives for it (`第3行: …`). */
 export interface ImportFailure {
   row: number;
-  message: string;
+  message: Message;
 }
 
 interface ImportArgs {
@@ -106,7 +107,7 @@ async function takenRows({ ctx, repo, caller, rows, covered }: ImportArgs, exist
       const id = existing.get(values.account);
       return id !== undefined && (!covered || !visible.has(id));
     })
-    .map(({ row }) => ({ row, message: rowMessage(row, m.accountTaken) }));
+    .map(({ row }) => ({ row, message: rowMessage(row, m.say.accountTaken) }));
 }
 
 /**
@@ -130,8 +131,7 @@ async function writeRows(
     email: v.email ?? null,
     sex: v.sex ?? null,
     birthday: v.birthday ? localDate(v.birthday) : null,
-    updateUser: caller.user_id,
-    updateTime: now,
+    ...updateStamps(caller, now),
   });
   await ctx.db
     .transaction()

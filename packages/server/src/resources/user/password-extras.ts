@@ -1,13 +1,14 @@
 import {
   badRequest,
   directoryPasswordMessages,
+  firstIssueMessage,
   fromBase64,
   userMessages as m,
   md5,
   PASSWORD_RULE,
+  say,
   updatePasswordFields,
   user,
-  zh,
 } from '@sso/shared-api';
 import { assertNotRecent, assertOldEnough, passwordSettingsOf, rememberReplacedPasswords } from '../../auth/password-policy.js';
 import { auditOf, hashPlain, initialPassword, randomPassword, updateUsers } from '../../domain/user-accounts.js';
@@ -60,7 +61,7 @@ export const userPasswordHandlers = someExtraHandlers(user, {
   /** A random password per user, answered once and never stored in clear. */
   async initPwdRandom({ ctx, repo, query, caller: who }) {
     const ids: string[] = query.userIds ?? (query.userId ? [query.userId] : []);
-    if (!ids.length) throw badRequest(zh('selectOne'));
+    if (!ids.length) throw badRequest(say('selectOne'));
     const users = await usersByIds(repo, ctx, who, ids);
     const issued = await Promise.all(
       users.map(async (user) => {
@@ -92,30 +93,30 @@ export const userPasswordHandlers = someExtraHandlers(user, {
    */
   async updatePassword({ ctx, query, body, caller: who }) {
     const parsed = updatePasswordFields.safeParse({ ...query, ...(body ?? {}) });
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? zh('badType'));
+    if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error.issues));
     const input = parsed.data;
     const newDigest = input.newPassword.toLowerCase();
-    if (newDigest !== input.newPassword1.toLowerCase()) throw badRequest(m.confirmMismatch);
+    if (newDigest !== input.newPassword1.toLowerCase()) throw badRequest(m.say.confirmMismatch);
     let plain: string;
     try {
       plain = fromBase64(input.passwordBase64);
     } catch {
-      throw badRequest(m.digestMismatch);
+      throw badRequest(m.say.digestMismatch);
     }
-    if (md5(plain) !== newDigest) throw badRequest(m.digestMismatch);
-    if (!PASSWORD_RULE.test(plain)) throw badRequest(zh('passwordRule'));
+    if (md5(plain) !== newDigest) throw badRequest(m.say.digestMismatch);
+    if (!PASSWORD_RULE.test(plain)) throw badRequest(say('passwordRule'));
     const user = await ctx.db
       .selectFrom('blade_user')
       .select(['id', 'tenantId', 'password', 'mustChangePassword', 'passwordChangedAt'])
       .where('id', '=', who.user_id)
       .$call(live(who.tenant_id))
       .executeTakeFirst();
-    if (!user) throw badRequest(zh('recordMissing'));
+    if (!user) throw badRequest(say('recordMissing'));
     // A password the directory checks is changed in the directory: a platform one would never be asked for.
-    if (await ctx.directoryPasswords.linkOf(who.tenant_id, user.id)) throw badRequest(directoryPasswordMessages.changeInDirectory);
+    if (await ctx.directoryPasswords.linkOf(who.tenant_id, user.id)) throw badRequest(directoryPasswordMessages.say.changeInDirectory);
     const check = await ctx.passwords.verifyDigest(user.password, input.oldPassword);
-    if (!check.ok) throw badRequest(m.oldPasswordWrong);
-    if (input.oldPassword.toLowerCase() === newDigest) throw badRequest(m.passwordUnchanged);
+    if (!check.ok) throw badRequest(m.say.oldPasswordWrong);
+    if (input.oldPassword.toLowerCase() === newDigest) throw badRequest(m.say.passwordUnchanged);
     // The compliance profile: not too soon after the last change (unless it is required), not a recent one.
     const settings = await passwordSettingsOf(ctx, user.tenantId);
     assertOldEnough(settings, user);

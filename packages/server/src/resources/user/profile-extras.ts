@@ -1,4 +1,4 @@
-import { badRequest, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, user, zh } from '@sso/shared-api';
+import { badRequest, INIT_PASSWORD_DONE, INIT_PASSWORD_PENDING, say, user } from '@sso/shared-api';
 import { syncSessionsOfUsers } from '../../domain/account-sessions.js';
 import { checkPlatformRoleExclusivity } from '../../domain/platform-roles.js';
 import { assertRoles, auditOf, splitIds, updateUsers } from '../../domain/user-accounts.js';
@@ -26,7 +26,7 @@ export const userProfileHandlers = someExtraHandlers(user, {
       .where('id', '=', who.user_id)
       .$call(live(who.tenant_id))
       .executeTakeFirst();
-    if (!user) throw badRequest(zh('recordMissing'));
+    if (!user) throw badRequest(say('recordMissing'));
     return {
       ...toApiRow(user, ['password']),
       isInitPassword: user.mustChangePassword ? INIT_PASSWORD_PENDING : INIT_PASSWORD_DONE,

@@ -1,4 +1,4 @@
-import { badRequest, userMessages as m, user, zh } from '@sso/shared-api';
+import { badRequest, userMessages as m, say, user } from '@sso/shared-api';
 import { sql } from 'kysely';
 import { assertRoomForUsers, checkPlainPassword, hashPlain } from '../../domain/user-accounts.js';
 import { someExtraHandlers } from '../../engine/extra-handlers.js';
@@ -12,7 +12,7 @@ const PENDING = 2;
 /** Self-registration (the sign-in page's registration dialog) and its approval by an administrator. */
 export const userRegisterHandlers = someExtraHandlers(user, {
   async registerGuest({ ctx, body, request }) {
-    if ((await ctx.params.get('user.registerEnabled'))?.trim() === 'false') throw badRequest(m.registerClosed);
+    if ((await ctx.params.get('user.registerEnabled'))?.trim() === 'false') throw badRequest(m.say.registerClosed);
     const input = body as {
       tenantId: string;
       account: string;
@@ -23,9 +23,9 @@ export const userRegisterHandlers = someExtraHandlers(user, {
       oauthTicket?: string;
     };
     const tenant = await ctx.db.selectFrom('blade_tenant').select(['status', 'expireTime']).$call(live(input.tenantId)).executeTakeFirst();
-    if (!tenant) throw badRequest(zh('tenantMissing'));
-    if (tenant.status !== 1) throw badRequest(zh('tenantDisabled'));
-    if (tenant.expireTime && tenant.expireTime.getTime() < Date.now()) throw badRequest(zh('tenantExpired'));
+    if (!tenant) throw badRequest(say('tenantMissing'));
+    if (tenant.status !== 1) throw badRequest(say('tenantDisabled'));
+    if (tenant.expireTime && tenant.expireTime.getTime() < Date.now()) throw badRequest(say('tenantExpired'));
     const hash = await hashPlain(ctx, checkPlainPassword(input.password, input.password2 ?? input.password));
     const name = input.name?.trim() || input.account.slice(0, 20);
     await ctx.db.transaction().execute(async (trx) => {
@@ -38,13 +38,13 @@ export const userRegisterHandlers = someExtraHandlers(user, {
             .where('userId', 'is', null)
             .executeTakeFirst()
         : undefined;
-      if (input.oauthId && !oauth) throw badRequest(m.oauthMissing);
+      if (input.oauthId && !oauth) throw badRequest(m.say.oauthMissing);
       // Only whoever just signed in with the identity holds its ticket (spent with the registration).
       if (
         oauth &&
         !(await spendRegistrationTicket(trx, { tenantId: input.tenantId, oauthId: oauth.id, ticket: input.oauthTicket ?? '' }))
       ) {
-        throw badRequest(m.oauthMissing);
+        throw badRequest(m.say.oauthMissing);
       }
       const taken = await trx
         .selectFrom('blade_user')
@@ -53,7 +53,7 @@ export const userRegisterHandlers = someExtraHandlers(user, {
         .where(sql<boolean>`lower(account) = lower(${input.account})`) // unique regardless of case
         .$call(live())
         .executeTakeFirst();
-      if (taken) throw badRequest(m.accountTaken);
+      if (taken) throw badRequest(m.say.accountTaken);
       await assertRoomForUsers(trx, input.tenantId, 1);
       const id = ctx.ids.next();
       await trx
@@ -114,7 +114,7 @@ export const userRegisterHandlers = someExtraHandlers(user, {
 
 /** Only accounts waiting for approval are approved or refused. */
 function assertPending(users: Record<string, unknown>[]): void {
-  if (users.some((u) => u.status !== PENDING)) throw badRequest(m.notPending);
+  if (users.some((u) => u.status !== PENDING)) throw badRequest(m.say.notPending);
 }
 
 /** A locked row as the security event names the account. */

@@ -63,7 +63,7 @@ export const userRules: ResourceRules = {
   },
 
   async beforeRemove({ caller, rows }) {
-    if (rows.some((row) => row.id === caller.user_id)) throw badRequest(m.removeSelf);
+    if (rows.some((row) => row.id === caller.user_id)) throw badRequest(m.say.removeSelf);
   },
 
   // Once committed, on every node: a disabled account loses its sessions, one that lost roles or

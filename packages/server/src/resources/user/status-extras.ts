@@ -17,7 +17,7 @@ export const userStatusHandlers = someExtraHandlers(user, {
   async enable({ repo, query, caller: who }) {
     await repo.change(who, query.userIds, {
       check: (users) => {
-        if (users.some((u) => u.status !== DISABLED)) throw badRequest(m.notDisabled);
+        if (users.some((u) => u.status !== DISABLED)) throw badRequest(m.say.notDisabled);
       },
       // Enabled now: dormancy counts from here, not from the last sign-in before it was disabled.
       set: { status: ENABLED, lastActiveAt: new Date() },
@@ -28,10 +28,10 @@ export const userStatusHandlers = someExtraHandlers(user, {
 
   async disable({ ctx, repo, query, caller: who }) {
     const ids = [...new Set(query.userIds)];
-    if (ids.includes(who.user_id)) throw badRequest(m.disableSelf);
+    if (ids.includes(who.user_id)) throw badRequest(m.say.disableSelf);
     await repo.change(who, ids, {
       check: (users) => {
-        if (users.some((u) => u.status !== ENABLED)) throw badRequest(m.notEnabled);
+        if (users.some((u) => u.status !== ENABLED)) throw badRequest(m.say.notEnabled);
       },
       set: { status: DISABLED },
       event: (users) => ({ type: 'user.disable', actor: who, targets: users.map(userOf).map(userTarget) }),

@@ -1,4 +1,4 @@
-import { badRequest, zh } from '@sso/shared-api';
+import { badRequest, say } from '@sso/shared-api';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
@@ -11,6 +11,6 @@ type UserRecord = Selectable<Database['blade_user']>;
 export async function usersByIds(repo: ResourceRepository, ctx: AppContext, caller: Caller, ids: string[]): Promise<UserRecord[]> {
   const query = await repo.visible(ctx.db as never, caller);
   const rows = (await query.selectAll().where('id', 'in', ids).execute()) as UserRecord[];
-  if (rows.length !== ids.length) throw badRequest(zh('recordMissing'));
+  if (rows.length !== ids.length) throw badRequest(say('recordMissing'));
   return rows;
 }

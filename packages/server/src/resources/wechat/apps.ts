@@ -2,6 +2,7 @@ import { badRequest, wxMessages as m } from '@sso/shared-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { keepOrEncryptSecret } from '../../domain/kept-secrets.js';
+import { updateStamps } from '../../engine/stamps.js';
 import type { ResourceRules } from '../../engine/types.js';
 
 /** What goes with an application: its menu and its followers (its messages stay, as a record of what was sent). */
@@ -23,8 +24,8 @@ export const wxAppRules: ResourceRules = {
       .where('isDeleted', '=', 0)
       .$if(Boolean(existing), (q) => q.where('id', '!=', String(existing?.id)))
       .executeTakeFirst();
-    if (clash) throw badRequest(m.appIdTaken);
-    if (!existing && !values.appSecret) throw badRequest(m.appSecretRequired);
+    if (clash) throw badRequest(m.say.appIdTaken);
+    if (!existing && !values.appSecret) throw badRequest(m.say.appSecretRequired);
     const renewed = existing && ((values.appId !== undefined && values.appId !== existing.appId) || Boolean(values.appSecret));
     await keepOrEncryptSecret(db, values, existing, 'appSecret');
     if (renewed) await db.deleteFrom('blade_wx_token').where('appId', '=', String(existing.id)).execute();
@@ -36,7 +37,7 @@ export const wxAppRules: ResourceRules = {
     for (const table of OWNED) {
       await db
         .updateTable(table)
-        .set({ isDeleted: 1, updateUser: caller.user_id, updateTime: new Date() })
+        .set({ isDeleted: 1, ...updateStamps(caller) })
         .where('appId', 'in', ids)
         .where('isDeleted', '=', 0)
         .execute();

@@ -24,7 +24,7 @@ export const wxMenuRules: ResourceRules = {
       .where('id', 'not in', ids)
       .where('isDeleted', '=', 0)
       .executeTakeFirst();
-    if (child) throw badRequest(m.menuHasChildren);
+    if (child) throw badRequest(m.say.menuHasChildren);
   },
 };
 

@@ -20,14 +20,14 @@ export const wxMessageSendRules: ResourceRules = {
 export const wxMessageSendExtraHandlers = defineExtraHandlers(wxMessageSend, {
   send: async ({ ctx, repo, caller, query }) => {
     const message = await repo.detail(caller, query.id);
-    if (!message) throw badRequest(m.messageMissing);
+    if (!message) throw badRequest(m.say.messageMissing);
     const app = await requireWxApp(ctx.db, caller.tenant_id, String(message.appId), OFFICIAL_ACCOUNT);
     return sendMessage({ db: ctx.db, ids: ctx.ids, client: wechatClientOf(ctx) }, app, caller.tenant_id, query.id);
   },
   recipients: async ({ ctx, repo, request, caller, query }) => {
     // State names in the caller's language, times as every row answers them (yyyy-MM-dd HH:mm:ss).
     const language = wantsEnglish(request) ? 1 : 0;
-    if (!(await repo.detail(caller, query.id))) throw badRequest(m.messageMissing);
+    if (!(await repo.detail(caller, query.id))) throw badRequest(m.say.messageMissing);
     const current = query.current ?? 1;
     const size = query.size ?? 10;
     const base = ctx.db

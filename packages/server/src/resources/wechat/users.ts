@@ -15,7 +15,7 @@ const tagList = (value: unknown) => (value ? String(value).split(',').filter(Boo
  */
 export const wxUserRules: ResourceRules = {
   async beforeSave({ ctx, caller, values, existing, trx }) {
-    if (!existing) throw badRequest(m.followerNoAdd);
+    if (!existing) throw badRequest(m.say.followerNoAdd);
     for (const key of Object.keys(values)) if (key !== 'remark' && key !== 'tagIds') delete values[key];
     const db = trx as Kysely<Database>;
     const app = await requireWxApp(db, caller.tenant_id, String(existing.appId), OFFICIAL_ACCOUNT);
@@ -47,7 +47,7 @@ export const wxUserExtraHandlers = defineExtraHandlers(wxUser, {
       .where('tenantId', '=', caller.tenant_id)
       .where('isDeleted', '=', 0)
       .executeTakeFirst();
-    if (!follower) throw badRequest(m.followerMissing);
+    if (!follower) throw badRequest(m.say.followerMissing);
     const app = await requireWxApp(ctx.db, caller.tenant_id, String(follower.appId), OFFICIAL_ACCOUNT);
     await pushRemark(wechatClientOf(ctx), app, follower.openId, body.remark);
     await repo.change(caller, [String(follower.id)], { set: { remark: body.remark || null } });
@@ -61,9 +61,9 @@ export const wxUserExtraHandlers = defineExtraHandlers(wxUser, {
       .where('tenantId', '=', caller.tenant_id)
       .where('isDeleted', '=', 0)
       .execute();
-    if (followers.length !== body.ids.length) throw badRequest(m.followerMissing);
+    if (followers.length !== body.ids.length) throw badRequest(m.say.followerMissing);
     const appIds = new Set(followers.map((f) => String(f.appId)));
-    if (appIds.size !== 1) throw badRequest(m.appMissing);
+    if (appIds.size !== 1) throw badRequest(m.say.appMissing);
     const app = await requireWxApp(ctx.db, caller.tenant_id, [...appIds][0]!, OFFICIAL_ACCOUNT);
     await pushTag(
       wechatClientOf(ctx),
