@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../api-suite.testkit.js';
 import { postgresUnderTest } from '../testing.js';
@@ -17,17 +17,7 @@ describe.runIf(onPostgres)('statements sent to PostgreSQL', () => {
   async function onOneConnection(work: (run: (text: string, ...values: unknown[]) => Promise<unknown[]>) => Promise<void>) {
     return suite.server.ctx.db.connection().execute(async (connection) => {
       // `$n` in the text are the values, sent as parameters.
-      const run = async (text: string, ...values: unknown[]) => {
-        const parts = text.split(/\$\d+/);
-        return (
-          await sql
-            .join(
-              parts.map((part, i) => (i < values.length ? sql`${sql.raw(part)}${values[i]}` : sql.raw(part))),
-              sql``,
-            )
-            .execute(connection)
-        ).rows;
-      };
+      const run = async (text: string, ...values: unknown[]) => (await connection.executeQuery(CompiledQuery.raw(text, values))).rows;
       await work(run);
       const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection);
       return prepared.rows.map((row) => row.statement);

@@ -10,6 +10,7 @@ const LOADED_ON_FIRST_USE = [
   'svg-captcha',
   '@simplewebauthn/server',
   'samlify',
+  '@authenio/samlify-xmllint-wasm',
   'node-forge',
   'bpmn-engine',
   'mysql2/promise',

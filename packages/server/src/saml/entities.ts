@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type * as Samlify from 'samlify';
 import { onFirstUse } from '../kernel/on-first-use.js';
 
@@ -17,8 +16,8 @@ export function nameIdFormats(): Record<string, string> {
   return { persistent: format.persistent, email: format.emailAddress, unspecified: format.unspecified };
 }
 
-/** The schema validator package ships no type declarations: its one function, as documented. */
-const { validate } = createRequire(import.meta.url)('@authenio/samlify-xmllint-wasm') as { validate: (xml: string) => Promise<boolean> };
+/** The schema validator (libxml2 in WebAssembly), loaded with samlify. Its package ships no type declarations: its one function, as documented. */
+const schemaValidator = onFirstUse<{ validate: (xml: string) => Promise<boolean> }>('@authenio/samlify-xmllint-wasm');
 
 let validatorSet = false;
 
@@ -28,7 +27,7 @@ let validatorSet = false;
  */
 function ensureSchemaValidator(): void {
   if (validatorSet) return;
-  samlify().setSchemaValidator({ validate });
+  samlify().setSchemaValidator({ validate: schemaValidator().validate });
   validatorSet = true;
 }
 
