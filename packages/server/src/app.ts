@@ -16,6 +16,7 @@ import { registerCasRoutes } from './cas/routes.js';
 import { registerCasSingleLogout } from './cas/single-logout.js';
 import { type AppContext, createContext, passwordsOf } from './context.js';
 import { openDatabase } from './db/database.js';
+import { scheduleEmbeddedMaintenance } from './db/embedded-maintenance.js';
 import { type MigrationNotice, reportMigrationNotices } from './db/migration-notices.js';
 import { registerEndpointRoutes, registerResourceRoutes } from './engine/routes.js';
 import type { ServerResource } from './engine/types.js';
@@ -163,6 +164,13 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     (error) => ctx.log?.error({ err: error }, 'personal data not re-encrypted'),
   );
   app.addHook('onClose', async () => stopPersonalData());
+  // The embedded database has no autovacuum: the server vacuums and analyses it itself.
+  if (database.kind === 'pglite') {
+    const stopMaintenance = scheduleEmbeddedMaintenance(ctx.db, (error) =>
+      ctx.log?.error({ err: error }, 'embedded database not vacuumed'),
+    );
+    app.addHook('onClose', async () => stopMaintenance());
+  }
   registerLogReadAudit(app, ctx);
   registerIdempotency(app, ctx.db);
   await registerDocs(app);

@@ -1,20 +1,42 @@
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Housekeeping run at start and then daily (log retention, dormant accounts). The timer does not
- * keep the process alive; a failure is reported and the next day tries again. The answer stops it,
- * waiting for a running pass: the database closes right after.
+ * Runs `task` after `firstAfterMs` and then every `everyMs`. The timers do not keep the process
+ * alive; a failure is reported and the next turn tries again. The answer stops it, waiting for a
+ * running pass: the database closes right after.
  */
-export function runDaily(task: () => Promise<unknown>, onError: (error: unknown) => void): () => Promise<void> {
+export function runPeriodically(
+  task: () => Promise<unknown>,
+  { firstAfterMs, everyMs }: { firstAfterMs: number; everyMs: number },
+  onError: (error: unknown) => void,
+): () => Promise<void> {
   let current: Promise<unknown> = Promise.resolve();
+  let stopped = false;
   const run = () => {
-    current = task().catch(onError);
+    if (!stopped) current = task().catch(onError);
   };
-  run();
-  const timer = setInterval(run, DAY_MS);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
+  const first = setTimeout(() => {
+    run();
+    timer = setInterval(run, everyMs);
+    timer.unref();
+  }, firstAfterMs);
+  first.unref();
+  if (firstAfterMs === 0) {
+    clearTimeout(first);
+    run();
+    timer = setInterval(run, everyMs);
+    timer.unref();
+  }
   return async () => {
+    stopped = true;
+    clearTimeout(first);
     clearInterval(timer);
     await current;
   };
+}
+
+/** Housekeeping run at start and then daily (log retention, dormant accounts). */
+export function runDaily(task: () => Promise<unknown>, onError: (error: unknown) => void): () => Promise<void> {
+  return runPeriodically(task, { firstAfterMs: 0, everyMs: DAY_MS }, onError);
 }

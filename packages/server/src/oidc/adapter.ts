@@ -16,20 +16,29 @@ const UPSERT = `insert into sso_oidc_object (model, id, payload, grant_id, uid, 
   on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id, uid = excluded.uid,
   user_code = excluded.user_code, account_id = excluded.account_id, expires_at = excluded.expires_at, consumed_at = null`;
 const selectWhere = (column: string) =>
-  `select payload, consumed_at from sso_oidc_object where model = $1 and ${column} = $2 and (expires_at is null or expires_at > $3)`;
-const FIND = { id: selectWhere('id'), uid: selectWhere('uid'), userCode: selectWhere('user_code') };
+  `select payload, consumed_at from sso_oidc_object where model = $1 and ${column} = $2 and (expires_at is null or expires_at > $3) limit 1`;
+export const FIND = { id: selectWhere('id'), uid: selectWhere('uid'), userCode: selectWhere('user_code') };
+const live = (alias: string) => `(${alias}.expires_at is null or ${alias}.expires_at > $3)`;
+/**
+ * The grant and the session each come from a lateral subquery on their own key with `limit 1`, so
+ * that the planner takes that key's index whatever the table's statistics say. As joins, on a
+ * table never analysed (a new install; the embedded database, which has no autovacuum), it read
+ * every live grant and session instead, and each sign-on cost more the more tokens were live. The
+ * session's model is compared as an expression (`|| ''`) that the primary key (model, id) cannot
+ * serve: otherwise that key's `model = 'Session'` prefix still looks as good as the uid.
+ */
+const RELATED = `union all select 'Grant', g.id, g.payload, g.consumed_at from t cross join lateral (select id, payload, consumed_at
+    from sso_oidc_object g where g.model = 'Grant' and g.id = coalesce(t.grant_id, t.payload::json->'result'->'consent'->>'grantId') and ${live('g')} limit 1) g
+  union all select 'Session', s.uid, s.payload, s.consumed_at from t cross join lateral (select uid, payload, consumed_at
+    from sso_oidc_object s where s.uid is not null and s.uid = t.payload::json->>'sessionUid' and ${live('s')} and s.model || '' = 'Session' limit 1) s`;
 /**
  * A token or interaction by id together with the grant it names (its grant id, or an interaction's
  * result) and the session it belongs to (its session uid): the provider looks both up next in the
  * same request, so they come with it in one statement, all as of the same moment.
  */
-const live = (alias: string) => `(${alias}.expires_at is null or ${alias}.expires_at > $3)`;
-const FIND_WITH_RELATED = `with t as (select payload, consumed_at, grant_id from sso_oidc_object where model = $1 and id = $2 and ${live('sso_oidc_object')})
+export const FIND_WITH_RELATED = `with t as (select payload, consumed_at, grant_id from sso_oidc_object where model = $1 and id = $2 and ${live('sso_oidc_object')})
   select 'self' as kind, null as key, payload, consumed_at from t
-  union all select 'Grant', g.id, g.payload, g.consumed_at from t join sso_oidc_object g
-    on g.model = 'Grant' and g.id = coalesce(t.grant_id, t.payload::json->'result'->'consent'->>'grantId') and ${live('g')}
-  union all select 'Session', s.uid, s.payload, s.consumed_at from t join sso_oidc_object s
-    on s.model = 'Session' and s.uid = t.payload::json->>'sessionUid' and ${live('s')}`;
+  ${RELATED}`;
 /**
  * FIND_WITH_RELATED for a code or refresh token that the token endpoint is about to spend: the same
  * row is marked consumed in the same statement (locked, so two redemptions of one code or token
@@ -39,15 +48,12 @@ const FIND_WITH_RELATED = `with t as (select payload, consumed_at, grant_id from
  * redemptions both read "unconsumed". A redemption the provider then refuses (a wrong PKCE
  * verifier, another client) has still spent the code: a code is good for one attempt, never two.
  */
-const SPEND_WITH_RELATED = `with prior as (select consumed_at from sso_oidc_object where model = $1 and id = $2 and ${live('sso_oidc_object')} for update),
+export const SPEND_WITH_RELATED = `with prior as (select consumed_at from sso_oidc_object where model = $1 and id = $2 and ${live('sso_oidc_object')} for update),
   spent as (update sso_oidc_object set consumed_at = coalesce(consumed_at, $4) where model = $1 and id = $2 and exists (select 1 from prior)
     returning payload, grant_id),
   t as (select spent.payload, prior.consumed_at, spent.grant_id from spent, prior)
   select 'self' as kind, null as key, payload, consumed_at from t
-  union all select 'Grant', g.id, g.payload, g.consumed_at from t join sso_oidc_object g
-    on g.model = 'Grant' and g.id = t.grant_id and ${live('g')}
-  union all select 'Session', s.uid, s.payload, s.consumed_at from t join sso_oidc_object s
-    on s.model = 'Session' and s.uid = t.payload::json->>'sessionUid' and ${live('s')}`;
+  ${RELATED}`;
 /** The models whose lookups by id bring their grant and session along. */
 const WITH_RELATED = new Set(['AuthorizationCode', 'AccessToken', 'RefreshToken', 'Interaction']);
 /** The models the token endpoint reads only to spend them. */

@@ -1,6 +1,7 @@
+import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../api-suite.testkit.js';
-import { DatabaseAdapter } from './adapter.js';
+import { DatabaseAdapter, FIND, FIND_WITH_RELATED, SPEND_WITH_RELATED } from './adapter.js';
 import { linkGrantToSession, sessionsOfGrants } from './grant-sessions.js';
 import { withWriteBatch } from './write-batch.js';
 
@@ -105,4 +106,58 @@ describe('the write batch of a provider request', () => {
     await withWriteBatch(db, () => linkGrantToSession(db, 'wb-g5', 'wb-platform-5'));
     expect(await sessionsOfGrants(db, ['wb-g5'])).toEqual(['wb-platform-5']);
   });
+
+  it("reads a token's grant and session by their own keys, however many others are live", async () => {
+    const db = suite.server.ctx.db;
+    const [tokens, grants, sessions] = ['AccessToken', 'Grant', 'Session'].map((model) => new DatabaseAdapter(db, model));
+    // Many live grants and sessions, on a table whose statistics say nothing of them (never
+    // analysed, as on a new install or an embedded database, which has no autovacuum).
+    for (let i = 0; i < 300; i++) {
+      await grants.upsert(`wb-many-g${i}`, { jti: `wb-many-g${i}` }, 600);
+      await sessions.upsert(`wb-many-s${i}`, { jti: `wb-many-s${i}`, uid: `wb-many-uid${i}` }, 600);
+    }
+    await tokens.upsert('wb-many-t', { jti: 'wb-many-t', grantId: 'wb-many-g7', sessionUid: 'wb-many-uid7' }, 600);
+    const now = new Date().toISOString();
+    for (const [text, params] of [
+      [FIND_WITH_RELATED, ['AccessToken', 'wb-many-t', now]],
+      [SPEND_WITH_RELATED, ['AccessToken', 'wb-many-t', now, now]],
+      [FIND.uid, ['Session', 'wb-many-uid7', now]],
+    ] as const) {
+      const plan = await db.executeQuery<{ 'QUERY PLAN': unknown }>(
+        CompiledQuery.raw(`explain (analyze, format json) ${text}`, [...params]),
+      );
+      const rowsRead = rowsReadFrom(plan.rows[0]?.['QUERY PLAN'], 'sso_oidc_object');
+      // The token (read twice where it is spent: locked, then updated), its grant and its session,
+      // or the session alone: a handful of rows, not a scan of the 300 grants or sessions.
+      expect(rowsRead).toBeLessThanOrEqual(6);
+    }
+  });
 });
+
+interface PlanNode {
+  'Node Type'?: string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Join Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+/**
+ * Rows a statement's plan read from `table`: what its scans of the table returned and what their
+ * filters (or a join's filter above them) threw away, over every loop.
+ */
+function rowsReadFrom(explained: unknown, table: string): number {
+  const document = (typeof explained === 'string' ? JSON.parse(explained) : explained) as { Plan: PlanNode }[];
+  let rows = 0;
+  const visit = (node: PlanNode) => {
+    const loops = node['Actual Loops'] ?? 1;
+    if (node['Relation Name'] === table) rows += ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * loops;
+    rows += (node['Rows Removed by Join Filter'] ?? 0) * loops;
+    for (const child of node.Plans ?? []) visit(child);
+  };
+  for (const { Plan } of document) visit(Plan);
+  return rows;
+}

@@ -51,6 +51,7 @@ import * as callbackSeen from './0055-callback-seen.js';
 import * as personalDataCopies from './0056-personal-data-copies.js';
 import * as personalDataTags from './0057-personal-data-tags.js';
 import * as wrappedPersonalKeys from './0060-wrapped-personal-keys.js';
+import * as oidcUidModelIndex from './0061-oidc-uid-model-index.js';
 
 export interface Migration {
   version: number;
@@ -115,4 +116,5 @@ export const migrations: Migration[] = [
   { version: 56, name: 'personal-data-copies', up: personalDataCopies.up },
   { version: 57, name: 'personal-data-tags', up: personalDataTags.up },
   { version: 60, name: 'wrapped-personal-keys', up: wrappedPersonalKeys.up },
+  { version: 61, name: 'oidc-uid-model-index', up: oidcUidModelIndex.up },
 ];
