@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../api-suite.testkit.js';
 import { DatabaseAdapter, FIND, FIND_WITH_RELATED, SPEND_WITH_RELATED } from './adapter.js';
 import { linkGrantToSession, sessionsOfGrants } from './grant-sessions.js';
+import { rowsReadFrom } from './plan-rows.testkit.js';
 import { withWriteBatch } from './write-batch.js';
 
 /**
@@ -133,31 +134,3 @@ describe('the write batch of a provider request', () => {
     }
   });
 });
-
-interface PlanNode {
-  'Node Type'?: string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Join Filter'?: number;
-  Plans?: PlanNode[];
-}
-
-/**
- * Rows a statement's plan read from `table`: what its scans of the table returned and what their
- * filters (or a join's filter above them) threw away, over every loop.
- */
-function rowsReadFrom(explained: unknown, table: string): number {
-  const document = (typeof explained === 'string' ? JSON.parse(explained) : explained) as { Plan: PlanNode }[];
-  let rows = 0;
-  const visit = (node: PlanNode) => {
-    const loops = node['Actual Loops'] ?? 1;
-    if (node['Relation Name'] === table) rows += ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * loops;
-    rows += (node['Rows Removed by Join Filter'] ?? 0) * loops;
-    for (const child of node.Plans ?? []) visit(child);
-  };
-  for (const { Plan } of document) visit(Plan);
-  return rows;
-}

@@ -1,70 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { CompiledQuery } from 'kysely';
 import type { AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/database.js';
+import { type GrantLink, type ObjectRow, writeTogether } from './group-writes.js';
 
-/**
- * One stored object as the adapter writes it: the values of UPSERT_COLUMNS (model, id, payload as
- * JSON, grant id, uid, user code, account id, expiry), taken when the provider saved it.
- */
-export type ObjectRow = [string, string, string, string | null, string | null, string | null, string | null, string | null];
+export type { ObjectRow } from './group-writes.js';
+
 const UID = 4;
+const USER_CODE = 5;
 /** A row as read: the payload's JSON and when it was consumed. */
 export interface StoredRow {
   payload: string;
   consumedAt: Date | string | null;
-}
-const USER_CODE = 5;
-
-export const UPSERT_COLUMNS = '(model, id, payload, grant_id, uid, user_code, account_id, expires_at, consumed_at)';
-const UPSERT_TAIL = `on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id, uid = excluded.uid,
-  user_code = excluded.user_code, account_id = excluded.account_id, expires_at = excluded.expires_at, consumed_at = null`;
-const FIELDS_PER_ROW = 8;
-
-const rowPlaceholders = (row: number) =>
-  `(${Array.from({ length: FIELDS_PER_ROW }, (_, i) => `$${row * FIELDS_PER_ROW + i + 1}`).join(', ')}, null)`;
-
-const statements = new Map<string, string>();
-
-/** A grant's link to the platform session that made it (grant id, session id, expiry): see grant-sessions.ts. */
-export type GrantLink = [string, string, string];
-const LINK_FIELDS = 3;
-
-/**
- * One statement for `upserts` rows, `deletes` objects and `links` grant links: the deletes and the
- * links in data-modifying CTEs beside a multi-row upsert. Each object appears once (the batch
- * keeps only an object's last write), so no row is touched twice by the statement.
- */
-function batchStatement(upserts: number, deletes: number, links: number): string {
-  const key = `${upserts}:${deletes}:${links}`;
-  let text = statements.get(key);
-  if (text) return text;
-  const parts: string[] = [];
-  let next = upserts * FIELDS_PER_ROW + 1;
-  if (deletes) {
-    const pairs = Array.from({ length: deletes }, (_, i) => `($${next + 2 * i}, $${next + 2 * i + 1})`).join(', ');
-    parts.push(`delete from sso_oidc_object where (model, id) in (${pairs})`);
-    next += 2 * deletes;
-  }
-  if (links) {
-    const rows = Array.from(
-      { length: links },
-      (_, i) => `($${next + LINK_FIELDS * i}, $${next + LINK_FIELDS * i + 1}, $${next + LINK_FIELDS * i + 2})`,
-    );
-    parts.push(
-      `insert into sso_oidc_grant_session (grant_id, session_id, expires_at) values ${rows.join(', ')} on conflict (grant_id) do nothing`,
-    );
-  }
-  if (upserts) {
-    parts.push(
-      `insert into sso_oidc_object ${UPSERT_COLUMNS} values ${Array.from({ length: upserts }, (_, i) => rowPlaceholders(i)).join(', ')} ${UPSERT_TAIL}`,
-    );
-  }
-  // The last part is the statement; the others run beside it as CTEs (PostgreSQL runs every data-modifying CTE).
-  const main = parts.pop() ?? '';
-  text = parts.length ? `with ${parts.map((part, i) => `w${i} as (${part})`).join(', ')} ${main}` : main;
-  statements.set(key, text);
-  return text;
 }
 
 /**
@@ -146,20 +92,13 @@ export class WriteBatch {
     return false;
   }
 
-  /** Sends what is pending as one statement (nothing when nothing is). */
+  /** Sends what is pending, with what other requests are writing at the same moment (nothing when nothing is). */
   async flush(): Promise<void> {
     if (!this.writes.size && !this.links.length) return;
-    const upserts: unknown[] = [];
-    const deletes: unknown[] = [];
-    for (const [key, row] of this.writes) {
-      if (row) upserts.push(...row);
-      else deletes.push(...key.split(' ', 2));
-    }
-    const links = this.links.flat();
+    const pending = { writes: new Map(this.writes), links: [...this.links] };
     this.writes.clear();
     this.links.length = 0;
-    const text = batchStatement(upserts.length / FIELDS_PER_ROW, deletes.length / 2, links.length / LINK_FIELDS);
-    await this.db.executeQuery(CompiledQuery.raw(text, [...upserts, ...deletes, ...links]));
+    await writeTogether(this.db, pending);
   }
 }
 

@@ -1,0 +1,122 @@
+import { CompiledQuery } from 'kysely';
+import type { Db } from '../db/database.js';
+
+/**
+ * One stored object as the adapter writes it: model, id, payload as JSON, grant id, uid, user code,
+ * account id and expiry, taken when the provider saved it.
+ */
+export type ObjectRow = [string, string, string, string | null, string | null, string | null, string | null, string | null];
+/** A grant's link to the platform session that made it (grant id, session id, expiry): see grant-sessions.ts. */
+export type GrantLink = [string, string, string];
+
+/** What one request has to write: the last write of each object by `model id` (null: delete it), and its grants' links. */
+export interface PendingWrites {
+  writes: ReadonlyMap<string, ObjectRow | null>;
+  links: readonly GrantLink[];
+}
+
+/**
+ * Every write of any number of requests in one statement whose text never changes: the rows go as
+ * one array per column, so PostgreSQL prepares the statement once per connection whatever the
+ * number of rows. Deletions and links run beside the upsert as data-modifying CTEs (PostgreSQL runs
+ * every one). No object may appear twice: the group below keeps the keys of its requests apart.
+ */
+export const GROUP_STATEMENT = `with gone as (delete from sso_oidc_object o using unnest($9::varchar[], $10::varchar[]) as d(model, id)
+    where o.model = d.model and o.id = d.id),
+  linked as (insert into sso_oidc_grant_session (grant_id, session_id, expires_at)
+    select * from unnest($11::varchar[], $12::varchar[], $13::timestamptz[]) on conflict (grant_id) do nothing)
+  insert into sso_oidc_object (model, id, payload, grant_id, uid, user_code, account_id, expires_at, consumed_at)
+  select model, id, payload, grant_id, uid, user_code, account_id, expires_at, null
+    from unnest($1::varchar[], $2::varchar[], $3::text[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[], $8::timestamptz[])
+    as r(model, id, payload, grant_id, uid, user_code, account_id, expires_at)
+  on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id, uid = excluded.uid,
+    user_code = excluded.user_code, account_id = excluded.account_id, expires_at = excluded.expires_at, consumed_at = null`;
+
+const UPSERT_FIELDS = 8;
+const LINK_FIELDS = 3;
+
+/** The statement's parameters for `group`: upsert columns, deletion keys, link columns. */
+function parametersOf(group: readonly PendingWrites[]): unknown[][] {
+  const columns: unknown[][] = Array.from({ length: UPSERT_FIELDS + 2 + LINK_FIELDS }, () => []);
+  for (const { writes, links } of group) {
+    for (const [key, row] of writes) {
+      if (row) row.forEach((value, i) => columns[i]?.push(value));
+      else key.split(' ', 2).forEach((value, i) => columns[UPSERT_FIELDS + i]?.push(value));
+    }
+    for (const link of links) link.forEach((value, i) => columns[UPSERT_FIELDS + 2 + i]?.push(value));
+  }
+  return columns;
+}
+
+interface Waiting extends PendingWrites {
+  done: (error?: unknown) => void;
+}
+
+/**
+ * Group commit of the provider's writes: a request whose writes are ready while another group's
+ * statement is on its way joins the next group, and the next group goes as one statement as soon
+ * as that one is back. Alone, a request's writes go at once; under load, PostgreSQL commits one
+ * transaction for many requests instead of one each. Each request still answers only after its
+ * own writes are stored. A group whose statement fails is sent again request by request, so one
+ * request's failure is that request's alone.
+ */
+class GroupWriter {
+  private readonly waiting: Waiting[] = [];
+  private sending = false;
+
+  constructor(private readonly db: Db) {}
+
+  write(pending: PendingWrites): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push({ ...pending, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!this.sending) void this.sendGroups();
+    });
+  }
+
+  private async sendGroups(): Promise<void> {
+    this.sending = true;
+    try {
+      while (this.waiting.length) {
+        const group = this.takeGroup();
+        await this.send(group);
+      }
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  /** The longest run of waiting requests, in order, that write no object and link no grant twice. */
+  private takeGroup(): Waiting[] {
+    const keys = new Set<string>();
+    let size = 0;
+    for (const entry of this.waiting) {
+      const own = [...entry.writes.keys(), ...entry.links.map(([grantId]) => `link ${grantId}`)];
+      if (size > 0 && own.some((key) => keys.has(key))) break;
+      for (const key of own) keys.add(key);
+      size++;
+    }
+    return this.waiting.splice(0, size);
+  }
+
+  private async send(group: Waiting[]): Promise<void> {
+    try {
+      await this.db.executeQuery(CompiledQuery.raw(GROUP_STATEMENT, parametersOf(group)));
+      for (const entry of group) entry.done();
+    } catch (error) {
+      if (group.length === 1) return group[0]?.done(error);
+      for (const entry of group) await this.send([entry]);
+    }
+  }
+}
+
+const writers = new WeakMap<Db, GroupWriter>();
+
+/** Writes `pending` with whatever other requests on `db` are writing at the same moment; resolves once stored. */
+export function writeTogether(db: Db, pending: PendingWrites): Promise<void> {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = new GroupWriter(db);
+    writers.set(db, writer);
+  }
+  return writer.write(pending);
+}
