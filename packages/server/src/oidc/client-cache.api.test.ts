@@ -1,6 +1,7 @@
 import * as client from 'openid-client';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestServer } from '../api-suite.testkit.js';
+import { createProvider } from './provider.js';
 import { frontChannel, grantUser, type RegisteredApp, registerApp, relyingParty, staffMember } from './rp.testkit.js';
 
 /**
@@ -67,5 +68,27 @@ describe('a changed application counts at once for its cached client', () => {
     expect(removed.failed?.text).toContain('redirect_uri did not match any of the client');
     const replaced = await frontChannel(suite, config, staff.sdk, { redirectUri: replacement });
     expect(replaced.callback?.href.startsWith(replacement)).toBe(true);
+  });
+});
+
+describe("the provider's clients", () => {
+  it('are made once per version of the application, and made again when it changes', async () => {
+    const app = await registerApp(suite);
+    const provider = await createProvider(suite.server.ctx, 'http://localhost/');
+    const first = await provider.Client.find(app.appCode);
+    expect(first?.clientId).toBe(app.appCode);
+    // Found again without the provider's own way (hashing the metadata's JSON on every lookup).
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      for (let i = 0; i < 5; i++) expect(await provider.Client.find(app.appCode)).toBe(first);
+      expect(stringify).not.toHaveBeenCalled();
+    } finally {
+      stringify.mockRestore();
+    }
+    await suite.admin.call('POST', `${APP}/submit`, undefined, { id: app.id, appName: `${app.appCode} renamed` });
+    const changed = await provider.Client.find(app.appCode);
+    expect(changed).not.toBe(first);
+    expect(changed?.clientName).toBe(`${app.appCode} renamed`);
+    expect(await provider.Client.find('no_such_app')).toBeUndefined();
   });
 });

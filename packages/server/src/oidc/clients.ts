@@ -1,4 +1,5 @@
 import { splitRedirectUris } from '@sso/shared-api';
+import type Provider from 'oidc-provider';
 import type { Adapter, AdapterPayload, ClientMetadata } from 'oidc-provider';
 import { followCatalogue } from '../apps/catalogue.js';
 import { findOidcApp, type OidcAppRow } from '../apps/oidc-apps.js';
@@ -59,4 +60,28 @@ export class CatalogueClients implements Adapter {
   async consume(): Promise<void> {}
   async destroy(): Promise<void> {}
   async revokeByGrantId(): Promise<void> {}
+}
+
+type ProviderClient = InstanceType<Provider['Client']>;
+
+/**
+ * The provider's Client for each cached application, made once and found again by its metadata
+ * object: left to itself, the provider hashes the metadata's JSON on every lookup (several per
+ * token request) to find the Client it made before. A changed application has new metadata (its
+ * cached row is replaced), and so a new Client.
+ */
+export function reuseClients(provider: Provider, clients: CatalogueClients): void {
+  const Client = provider.Client;
+  const find = Client.find.bind(Client);
+  const made = new WeakMap<AdapterPayload, ProviderClient>();
+  Client.find = async (id: string) => {
+    const metadata = typeof id === 'string' && id ? await clients.find(id) : undefined;
+    if (!metadata) return find(id);
+    let client = made.get(metadata);
+    if (!client) {
+      client = await find(id);
+      if (client) made.set(metadata, client);
+    }
+    return client;
+  };
 }

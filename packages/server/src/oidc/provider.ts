@@ -6,7 +6,7 @@ import { clientSecretMatches } from '../kernel/client-secret.js';
 import { findAccount, SCOPE_CLAIMS } from './accounts.js';
 import { DatabaseAdapter } from './adapter.js';
 import { backchannelDelivery } from './backchannel-delivery.js';
-import { CatalogueClients } from './clients.js';
+import { CatalogueClients, reuseClients } from './clients.js';
 import { GRANT_LIFETIME_SECONDS } from './grant-sessions.js';
 import { cookieKeys, providerSigningKeys } from './keys.js';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.js';
@@ -58,8 +58,9 @@ export async function createProvider(ctx: AppContext, issuer: string): Promise<P
   // prompt (prompt=login, max_age, id_token_hint…), and prompt=consent.
   const pageChecks = [...(policy.get('login')?.checks ?? []), policy.get('consent')?.checks.get('consent_prompt')];
   if (pageChecks.length < 2 || pageChecks.includes(undefined)) throw new Error("the provider's interaction policy has changed");
+  const clients = new CatalogueClients(ctx);
   const configuration: Configuration = {
-    adapter: (name: string) => (name === 'Client' ? new CatalogueClients(ctx) : new DatabaseAdapter(ctx.db, name)),
+    adapter: (name: string) => (name === 'Client' ? clients : new DatabaseAdapter(ctx.db, name)),
     findAccount: (koa: KoaContextWithOIDC, sub: string, token) => findAccount(ctx, koa, sub, token),
     claims: SCOPE_CLAIMS,
     scopes: ['openid', 'profile', 'email', 'phone', 'offline_access'],
@@ -157,6 +158,7 @@ export async function createProvider(ctx: AppContext, issuer: string): Promise<P
   });
   provider.proxy = ctx.config.SSO_TRUST_PROXY === 'true';
   postAsClientTenant(ctx, provider);
+  reuseClients(provider, clients);
   bindProviderSessions(ctx, provider);
   provider.on('backchannel.error', (_koa, error, client) =>
     ctx.log?.warn({ err: error, clientId: client.clientId }, 'back-channel logout not delivered'),
