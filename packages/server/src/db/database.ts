@@ -13,6 +13,11 @@ import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
+/** The handles of embedded databases, which plan every statement anew (PGlite keeps no prepared statements). */
+const embedded = new WeakSet<Db>();
+/** Whether `db` plans each statement it is sent (the embedded database), rather than preparing frequent ones once. */
+export const plansEveryStatement = (db: Db): boolean => embedded.has(db);
+
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -95,6 +100,7 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     throw error;
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: plugins(embeddedKeys) });
+  embedded.add(db);
   return {
     db,
     kind: 'pglite',

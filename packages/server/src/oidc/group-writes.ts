@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import type { Db } from '../db/database.js';
+import { type Db, plansEveryStatement } from '../db/database.js';
 
 /**
  * One stored object as the adapter writes it: model, id, payload as JSON, grant id, uid, user code,
@@ -15,28 +15,31 @@ export interface PendingWrites {
   links: readonly GrantLink[];
 }
 
+const UPSERT_COLUMNS = '(model, id, payload, grant_id, uid, user_code, account_id, expires_at, consumed_at)';
+const UPSERT_TAIL = `on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id, uid = excluded.uid,
+    user_code = excluded.user_code, account_id = excluded.account_id, expires_at = excluded.expires_at, consumed_at = null`;
+const UPSERT_FIELDS = 8;
+const LINK_FIELDS = 3;
+
 /**
- * Every write of any number of requests in one statement whose text never changes: the rows go as
- * one array per column, so PostgreSQL prepares the statement once per connection whatever the
- * number of rows. Deletions and links run beside the upsert as data-modifying CTEs (PostgreSQL runs
- * every one). No object may appear twice: the group below keeps the keys of its requests apart.
+ * On PostgreSQL, every write of any number of requests goes in one statement whose text never
+ * changes: the rows go as one array per column, so PostgreSQL prepares the statement once per
+ * connection whatever the number of rows. Deletions and links run beside the upsert as
+ * data-modifying CTEs (PostgreSQL runs every one). No object may appear twice: the group below
+ * keeps the keys of its requests apart.
  */
 export const GROUP_STATEMENT = `with gone as (delete from sso_oidc_object o using unnest($9::varchar[], $10::varchar[]) as d(model, id)
     where o.model = d.model and o.id = d.id),
   linked as (insert into sso_oidc_grant_session (grant_id, session_id, expires_at)
     select * from unnest($11::varchar[], $12::varchar[], $13::timestamptz[]) on conflict (grant_id) do nothing)
-  insert into sso_oidc_object (model, id, payload, grant_id, uid, user_code, account_id, expires_at, consumed_at)
+  insert into sso_oidc_object ${UPSERT_COLUMNS}
   select model, id, payload, grant_id, uid, user_code, account_id, expires_at, null
     from unnest($1::varchar[], $2::varchar[], $3::text[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[], $8::timestamptz[])
     as r(model, id, payload, grant_id, uid, user_code, account_id, expires_at)
-  on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id, uid = excluded.uid,
-    user_code = excluded.user_code, account_id = excluded.account_id, expires_at = excluded.expires_at, consumed_at = null`;
+  ${UPSERT_TAIL}`;
 
-const UPSERT_FIELDS = 8;
-const LINK_FIELDS = 3;
-
-/** The statement's parameters for `group`: upsert columns, deletion keys, link columns. */
-function parametersOf(group: readonly PendingWrites[]): unknown[][] {
+/** GROUP_STATEMENT's parameters for `group`: upsert columns, deletion keys, link columns. */
+function columnsOf(group: readonly PendingWrites[]): unknown[][] {
   const columns: unknown[][] = Array.from({ length: UPSERT_FIELDS + 2 + LINK_FIELDS }, () => []);
   for (const { writes, links } of group) {
     for (const [key, row] of writes) {
@@ -46,6 +49,57 @@ function parametersOf(group: readonly PendingWrites[]): unknown[][] {
     for (const link of links) link.forEach((value, i) => columns[UPSERT_FIELDS + 2 + i]?.push(value));
   }
   return columns;
+}
+
+const placeholders = (from: number, rows: number, fields: number, tail = '') =>
+  Array.from(
+    { length: rows },
+    (_, row) => `(${Array.from({ length: fields }, (_, i) => `$${from + row * fields + i}`).join(', ')}${tail})`,
+  ).join(', ');
+
+const shapedTexts = new Map<string, string>();
+
+/**
+ * The embedded database plans every statement it is sent, and there the unnest statement costs
+ * twice a plain one (measured: 520–730 µs against 210–270 for one row): it gets the smallest text
+ * for the rows at hand instead, with only the parts they need, one text per shape.
+ */
+function shapedStatement(upserts: number, deletes: number, links: number): string {
+  const key = `${upserts}:${deletes}:${links}`;
+  let text = shapedTexts.get(key);
+  if (text) return text;
+  const parts: string[] = [];
+  let next = upserts * UPSERT_FIELDS + 1;
+  if (deletes) {
+    parts.push(`delete from sso_oidc_object where (model, id) in (${placeholders(next, deletes, 2)})`);
+    next += 2 * deletes;
+  }
+  if (links) {
+    parts.push(
+      `insert into sso_oidc_grant_session (grant_id, session_id, expires_at) values ${placeholders(next, links, LINK_FIELDS)} on conflict (grant_id) do nothing`,
+    );
+  }
+  if (upserts)
+    parts.push(`insert into sso_oidc_object ${UPSERT_COLUMNS} values ${placeholders(1, upserts, UPSERT_FIELDS, ', null')} ${UPSERT_TAIL}`);
+  // The last part is the statement; the others run beside it as CTEs.
+  const main = parts.pop() ?? '';
+  text = parts.length ? `with ${parts.map((part, i) => `w${i} as (${part})`).join(', ')} ${main}` : main;
+  shapedTexts.set(key, text);
+  return text;
+}
+
+/** The statement writing `group` on `db`. */
+function groupStatement(db: Db, group: readonly PendingWrites[]): CompiledQuery {
+  const columns = columnsOf(group);
+  if (!plansEveryStatement(db)) return CompiledQuery.raw(GROUP_STATEMENT, columns);
+  const [upserts, deletes, links] = [columns[0]?.length ?? 0, columns[UPSERT_FIELDS]?.length ?? 0, columns[UPSERT_FIELDS + 2]?.length ?? 0];
+  const rows = (from: number, count: number, fields: number) =>
+    Array.from({ length: count }, (_, row) => Array.from({ length: fields }, (_, i) => columns[from + i]?.[row])).flat();
+  return CompiledQuery.raw(shapedStatement(upserts, deletes, links), [
+    ...rows(0, upserts, UPSERT_FIELDS),
+    ...rows(UPSERT_FIELDS, deletes, 2),
+    ...rows(UPSERT_FIELDS + 2, links, LINK_FIELDS),
+  ]);
 }
 
 interface Waiting extends PendingWrites {
@@ -100,7 +154,7 @@ class GroupWriter {
 
   private async send(group: Waiting[]): Promise<void> {
     try {
-      await this.db.executeQuery(CompiledQuery.raw(GROUP_STATEMENT, parametersOf(group)));
+      await this.db.executeQuery(groupStatement(this.db, group));
       for (const entry of group) entry.done();
     } catch (error) {
       if (group.length === 1) return group[0]?.done(error);
