@@ -38,15 +38,17 @@ export const GROUP_STATEMENT = `with gone as (delete from sso_oidc_object o usin
     as r(model, id, payload, grant_id, uid, user_code, account_id, expires_at)
   ${UPSERT_TAIL}`;
 
+/** Appends `values` to the columns from `first` on, one value each. */
+function addTo(columns: unknown[][], first: number, values: readonly unknown[]): void {
+  for (const [i, value] of values.entries()) columns[first + i]?.push(value);
+}
+
 /** GROUP_STATEMENT's parameters for `group`: upsert columns, deletion keys, link columns. */
 function columnsOf(group: readonly PendingWrites[]): unknown[][] {
   const columns: unknown[][] = Array.from({ length: UPSERT_FIELDS + 2 + LINK_FIELDS }, () => []);
   for (const { writes, links } of group) {
-    for (const [key, row] of writes) {
-      if (row) row.forEach((value, i) => columns[i]?.push(value));
-      else key.split(' ', 2).forEach((value, i) => columns[UPSERT_FIELDS + i]?.push(value));
-    }
-    for (const link of links) link.forEach((value, i) => columns[UPSERT_FIELDS + 2 + i]?.push(value));
+    for (const [key, row] of writes) addTo(columns, row ? 0 : UPSERT_FIELDS, row ?? key.split(' ', 2));
+    for (const link of links) addTo(columns, UPSERT_FIELDS + 2, link);
   }
   return columns;
 }
