@@ -79,6 +79,26 @@ describe('group commit of the provider writes', () => {
     for (const id of ['gw-ok-1', 'gw-ok-2', 'gw-ok-3']) expect(await stored('Grant', id)).toBeDefined();
   });
 
+  it('fails a whole group at once when the database cannot be reached, without trying each request again', async () => {
+    let statements = 0;
+    const unreachable = new Proxy(suite.server.ctx.db, {
+      get: (target, name) =>
+        name === 'executeQuery'
+          ? async () => {
+              statements++;
+              throw new Error('Connection terminated unexpectedly');
+            }
+          : Reflect.get(target, name),
+    });
+    const writes = ['a', 'b', 'c', 'd'].map((id) =>
+      writeTogether(unreachable, { writes: new Map([[`Grant gw-down-${id}`, row('Grant', `gw-down-${id}`, {})]]), links: [] }),
+    );
+    const outcomes = await Promise.allSettled(writes);
+    expect(outcomes.every((o) => o.status === 'rejected')).toBe(true);
+    // The first request alone, then the three that waited behind it: two statements, not seven.
+    expect(statements).toBe(2);
+  });
+
   it('deletes by key, without reading the other live objects', async () => {
     const db = suite.server.ctx.db;
     for (let i = 0; i < 300; i++)

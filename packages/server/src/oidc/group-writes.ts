@@ -104,6 +104,14 @@ function groupStatement(db: Db, group: readonly PendingWrites[]): CompiledQuery 
   ]);
 }
 
+/**
+ * Whether the database refused the statement for a value it holds (SQLSTATE classes 22, data
+ * exception, and 23, integrity constraint): one request's rows, which the others should not
+ * share. Anything else (a lost connection, a timeout) would fail each request again, one at a
+ * time, while every other write waits: the whole group fails at once instead.
+ */
+const refusedForItsData = (error: unknown): boolean => /^2[23]/.test(String((error as { code?: unknown })?.code ?? ''));
+
 interface Waiting extends PendingWrites {
   done: (error?: unknown) => void;
 }
@@ -113,8 +121,8 @@ interface Waiting extends PendingWrites {
  * statement is on its way joins the next group, and the next group goes as one statement as soon
  * as that one is back. Alone, a request's writes go at once; under load, PostgreSQL commits one
  * transaction for many requests instead of one each. Each request still answers only after its
- * own writes are stored. A group whose statement fails is sent again request by request, so one
- * request's failure is that request's alone.
+ * own writes are stored. A group refused for its data is sent again request by request, so one
+ * request's bad rows fail that request alone.
  */
 class GroupWriter {
   private readonly waiting: Waiting[] = [];
@@ -159,8 +167,11 @@ class GroupWriter {
       await this.db.executeQuery(groupStatement(this.db, group));
       for (const entry of group) entry.done();
     } catch (error) {
-      if (group.length === 1) return group[0]?.done(error);
-      for (const entry of group) await this.send([entry]);
+      if (group.length > 1 && refusedForItsData(error)) {
+        for (const entry of group) await this.send([entry]);
+      } else {
+        for (const entry of group) entry.done(error);
+      }
     }
   }
 }
