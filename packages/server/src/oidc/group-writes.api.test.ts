@@ -45,6 +45,15 @@ describe('group commit of the provider writes', () => {
     expect(counter.statements).toBeLessThan(ids.length);
   });
 
+  it('puts a hundred requests in a group at most', async () => {
+    const counter = counting(suite.server.ctx.db);
+    const ids = Array.from({ length: 250 }, (_, i) => `gw-many-requests-${i}`);
+    await Promise.all(ids.map((id) => writeTogether(counter.db, { writes: new Map([[`Grant ${id}`, row('Grant', id, {})]]), links: [] })));
+    // The first alone, then the 249 that waited behind it: 100, 100 and 49.
+    expect(counter.statements).toBe(4);
+    expect(await stored('Grant', ids[249] ?? '')).toBeDefined();
+  });
+
   it('sends the embedded database, which plans every statement, the plain statement for the rows at hand', () => {
     expect(plansEveryStatement(suite.server.ctx.db)).toBe(suite.server.ctx.database.kind === 'pglite');
   });

@@ -60,6 +60,7 @@ const placeholders = (from: number, rows: number, fields: number, tail = '') =>
   ).join(', ');
 
 const shapedTexts = new Map<string, string>();
+const MAX_SHAPED_TEXTS = 200;
 
 /**
  * The embedded database plans every statement it is sent, and there the unnest statement costs
@@ -86,7 +87,8 @@ function shapedStatement(upserts: number, deletes: number, links: number): strin
   // The last part is the statement; the others run beside it as CTEs.
   const main = parts.pop() ?? '';
   text = parts.length ? `with ${parts.map((part, i) => `w${i} as (${part})`).join(', ')} ${main}` : main;
-  shapedTexts.set(key, text);
+  // The common shapes are kept; the texts of rare large groups are made again when they recur.
+  if (shapedTexts.size < MAX_SHAPED_TEXTS) shapedTexts.set(key, text);
   return text;
 }
 
@@ -111,6 +113,9 @@ function groupStatement(db: Db, group: readonly PendingWrites[]): CompiledQuery 
  * time, while every other write waits: the whole group fails at once instead.
  */
 const refusedForItsData = (error: unknown): boolean => /^2[23]/.test(String((error as { code?: unknown })?.code ?? ''));
+
+/** Requests per group at most: a statement's size (and its parameters: at most 65,535) stays bounded under any load. */
+const MAX_GROUP = 100;
 
 interface Waiting extends PendingWrites {
   done: (error?: unknown) => void;
@@ -149,11 +154,12 @@ class GroupWriter {
     }
   }
 
-  /** The longest run of waiting requests, in order, that write no object and link no grant twice. */
+  /** The longest run of waiting requests, in order, that write no object and link no grant twice (MAX_GROUP at most). */
   private takeGroup(): Waiting[] {
     const keys = new Set<string>();
     let size = 0;
     for (const entry of this.waiting) {
+      if (size === MAX_GROUP) break;
       const own = [...entry.writes.keys(), ...entry.links.map(([grantId]) => `link ${grantId}`)];
       if (size > 0 && own.some((key) => keys.has(key))) break;
       for (const key of own) keys.add(key);
