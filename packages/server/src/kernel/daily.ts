@@ -16,18 +16,14 @@ export function runPeriodically(
     if (!stopped) current = task().catch(onError);
   };
   let timer: NodeJS.Timeout | undefined;
-  const first = setTimeout(() => {
+  const start = () => {
     run();
     timer = setInterval(run, everyMs);
     timer.unref();
-  }, firstAfterMs);
-  first.unref();
-  if (firstAfterMs === 0) {
-    clearTimeout(first);
-    run();
-    timer = setInterval(run, everyMs);
-    timer.unref();
-  }
+  };
+  const first = firstAfterMs ? setTimeout(start, firstAfterMs) : undefined;
+  first?.unref();
+  if (!first) start();
   return async () => {
     stopped = true;
     clearTimeout(first);

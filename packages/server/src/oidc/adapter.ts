@@ -1,7 +1,8 @@
 import { CompiledQuery } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/database.js';
-import { currentBatch, type ObjectRow, type StoredRow, type WriteBatch } from './write-batch.js';
+import { type ObjectRow, writeTogether } from './group-writes.js';
+import { currentBatch, type StoredRow, type WriteBatch } from './write-batch.js';
 
 /** How often, at most, expired rows are deleted (on a write, never on a timer). */
 const PURGE_EVERY_MS = 60_000;
@@ -11,10 +12,6 @@ const PURGE_EVERY_MS = 60_000;
  * times per sign-on, so none is built and compiled again per call. Times are sent as ISO strings
  * of this node's clock (the clock that set every expiry).
  */
-const UPSERT = `insert into sso_oidc_object (model, id, payload, grant_id, uid, user_code, account_id, expires_at, consumed_at)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, null)
-  on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id, uid = excluded.uid,
-  user_code = excluded.user_code, account_id = excluded.account_id, expires_at = excluded.expires_at, consumed_at = null`;
 const selectWhere = (column: string) =>
   `select payload, consumed_at from sso_oidc_object where model = $1 and ${column} = $2 and (expires_at is null or expires_at > $3) limit 1`;
 export const FIND = { id: selectWhere('id'), uid: selectWhere('uid'), userCode: selectWhere('user_code') };
@@ -59,7 +56,6 @@ const WITH_RELATED = new Set(['AuthorizationCode', 'AccessToken', 'RefreshToken'
 /** The models the token endpoint reads only to spend them. */
 const SPENT_BY_TOKEN_ENDPOINT = new Set(['AuthorizationCode', 'RefreshToken']);
 const CONSUME = 'update sso_oidc_object set consumed_at = $1 where model = $2 and id = $3';
-const DESTROY = 'delete from sso_oidc_object where model = $1 and id = $2';
 const REVOKE_GRANT = 'delete from sso_oidc_object where grant_id = $1';
 /** Expired objects, and the links of expired grants to their platform sessions (grant-sessions.ts), in one statement. */
 const PURGE = `with links as (delete from sso_oidc_grant_session where expires_at < $1)
@@ -76,9 +72,9 @@ function payloadOf(row: StoredRow): AdapterPayload {
 /**
  * Every object the OpenID Connect provider stores (sessions, interactions, codes, tokens, grants…)
  * lives in one table keyed by model and id, so that every node of a cluster shares them and a
- * restart forgets nothing. Each call is one statement; within a provider request, saves and
+ * restart forgets nothing. Each read is one statement; within a provider request, saves and
  * deletions wait in the request's write batch (write-batch.ts) and go out together before the
- * answer. Expired rows are never answered and are purged at most once a minute on a write.
+ * answer, and every write goes out with those of other requests of the moment (group-writes.ts). Expired rows are never answered and are purged at most once a minute on a write.
  * Clients are not stored here: they come from the application catalogue.
  */
 export class DatabaseAdapter implements Adapter {
@@ -103,7 +99,7 @@ export class DatabaseAdapter implements Adapter {
     ];
     const batch = currentBatch();
     if (batch) batch.upsert(values);
-    else await this.db.executeQuery(CompiledQuery.raw(UPSERT, values));
+    else await writeTogether(this.db, { writes: new Map([[`${this.model} ${id}`, values]]), links: [] });
     await this.purgeExpired();
   }
 
@@ -168,7 +164,7 @@ export class DatabaseAdapter implements Adapter {
   async destroy(id: string): Promise<void> {
     const batch = currentBatch();
     if (batch) return batch.destroy(this.model, id);
-    await this.db.executeQuery(CompiledQuery.raw(DESTROY, [this.model, id]));
+    await writeTogether(this.db, { writes: new Map([[`${this.model} ${id}`, null]]), links: [] });
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { writeTogether } from './group-writes.js';
 import { currentBatch } from './write-batch.js';
 
 /** A grant lives at most this long (the provider's Grant lifetime): so does its link. */
@@ -15,8 +15,7 @@ export async function linkGrantToSession(db: Db, grantId: string, sessionId: str
   const expiresAt = new Date(Date.now() + GRANT_LIFETIME_SECONDS * 1000).toISOString();
   const batch = currentBatch();
   if (batch) return batch.linkGrant([grantId, sessionId, expiresAt]);
-  await sql`insert into sso_oidc_grant_session (grant_id, session_id, expires_at)
-    values (${grantId}, ${sessionId}, ${expiresAt}) on conflict (grant_id) do nothing`.execute(db);
+  await writeTogether(db, { writes: new Map(), links: [[grantId, sessionId, expiresAt]] });
 }
 
 /** The platform sessions that made any of these grants. */

@@ -5,6 +5,7 @@ import { type Db, plansEveryStatement } from '../db/database.js';
 import { DatabaseAdapter } from './adapter.js';
 import { GROUP_STATEMENT, type ObjectRow, writeTogether } from './group-writes.js';
 import { rowsReadFrom } from './plan-rows.testkit.js';
+import { countingStatements } from './statement-count.testkit.js';
 import { withWriteBatch } from './write-batch.js';
 
 /**
@@ -18,19 +19,7 @@ const stored = async (model: string, id: string) =>
   suite.server.ctx.db.selectFrom('sso_oidc_object').select('payload').where('model', '=', model).where('id', '=', id).executeTakeFirst();
 
 /** `db`, counting the statements sent through it (the minutely purge of expired rows left out). */
-function counting(db: Db) {
-  const counter = { statements: 0, db };
-  counter.db = new Proxy(db, {
-    get: (target, name) =>
-      name === 'executeQuery'
-        ? (query: CompiledQuery) => {
-            if (!query.sql.startsWith('with links as')) counter.statements++;
-            return target.executeQuery(query);
-          }
-        : Reflect.get(target, name),
-  });
-  return counter;
-}
+const counting = (db: Db) => countingStatements(db, (text) => !text.startsWith('with links as'));
 
 const row = (model: string, id: string, payload: object): ObjectRow => [model, id, JSON.stringify(payload), null, null, null, null, null];
 

@@ -92,18 +92,25 @@ function shapedStatement(upserts: number, deletes: number, links: number): strin
   return text;
 }
 
+/** The shaped statement's parameters for `group`: the upserted rows, then the deleted keys, then the links, each in order. */
+function rowsOf(group: readonly PendingWrites[]): { upserts: unknown[]; deletes: unknown[]; links: unknown[] } {
+  const [upserts, deletes, links]: unknown[][] = [[], [], []];
+  for (const pending of group) {
+    for (const [key, row] of pending.writes) {
+      if (row) upserts.push(...row);
+      else deletes.push(...key.split(' ', 2));
+    }
+    for (const link of pending.links) links.push(...link);
+  }
+  return { upserts, deletes, links };
+}
+
 /** The statement writing `group` on `db`. */
 function groupStatement(db: Db, group: readonly PendingWrites[]): CompiledQuery {
-  const columns = columnsOf(group);
-  if (!plansEveryStatement(db)) return CompiledQuery.raw(GROUP_STATEMENT, columns);
-  const [upserts, deletes, links] = [columns[0]?.length ?? 0, columns[UPSERT_FIELDS]?.length ?? 0, columns[UPSERT_FIELDS + 2]?.length ?? 0];
-  const rows = (from: number, count: number, fields: number) =>
-    Array.from({ length: count }, (_, row) => Array.from({ length: fields }, (_, i) => columns[from + i]?.[row])).flat();
-  return CompiledQuery.raw(shapedStatement(upserts, deletes, links), [
-    ...rows(0, upserts, UPSERT_FIELDS),
-    ...rows(UPSERT_FIELDS, deletes, 2),
-    ...rows(UPSERT_FIELDS + 2, links, LINK_FIELDS),
-  ]);
+  if (!plansEveryStatement(db)) return CompiledQuery.raw(GROUP_STATEMENT, columnsOf(group));
+  const { upserts, deletes, links } = rowsOf(group);
+  const text = shapedStatement(upserts.length / UPSERT_FIELDS, deletes.length / 2, links.length / LINK_FIELDS);
+  return CompiledQuery.raw(text, [...upserts, ...deletes, ...links]);
 }
 
 /**

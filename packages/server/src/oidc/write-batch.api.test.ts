@@ -4,6 +4,7 @@ import { useTestServer } from '../api-suite.testkit.js';
 import { DatabaseAdapter, FIND, FIND_WITH_RELATED, SPEND_WITH_RELATED } from './adapter.js';
 import { linkGrantToSession, sessionsOfGrants } from './grant-sessions.js';
 import { rowsReadFrom } from './plan-rows.testkit.js';
+import { countingStatements } from './statement-count.testkit.js';
 import { withWriteBatch } from './write-batch.js';
 
 /**
@@ -78,25 +79,16 @@ describe('the write batch of a provider request', () => {
     const db = suite.server.ctx.db;
     const grants = new DatabaseAdapter(db, 'Grant');
     const sessions = new DatabaseAdapter(db, 'Session');
-    let statements = 0;
     // The batch's own handle: what it sends when the work is done, counted.
-    const counted = new Proxy(db, {
-      get: (target, name) =>
-        name === 'executeQuery'
-          ? (...args: Parameters<typeof db.executeQuery>) => {
-              statements++;
-              return target.executeQuery(...args);
-            }
-          : Reflect.get(target, name),
-    });
-    await withWriteBatch(counted, async () => {
+    const counter = countingStatements(db);
+    await withWriteBatch(counter.db, async () => {
       await grants.upsert('wb-g3', { jti: 'wb-g3', accountId: '1' }, 60);
       await sessions.upsert('wb-s3', { jti: 'wb-s3', uid: 'wb-uid-3' }, 60);
       await linkGrantToSession(db, 'wb-g3', 'wb-platform-3');
       await linkGrantToSession(db, 'wb-g4', 'wb-platform-4');
       expect(await sessionsOfGrants(db, ['wb-g3', 'wb-g4'])).toEqual([]);
     });
-    expect(statements).toBe(1);
+    expect(counter.statements).toBe(1);
     expect((await sessionsOfGrants(db, ['wb-g3', 'wb-g4'])).sort()).toEqual(['wb-platform-3', 'wb-platform-4']);
     expect(await stored('Grant', 'wb-g3')).toBeDefined();
     expect(await stored('Session', 'wb-s3')).toBeDefined();

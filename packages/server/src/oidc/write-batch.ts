@@ -3,8 +3,6 @@ import type { AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/database.js';
 import { type GrantLink, type ObjectRow, writeTogether } from './group-writes.js';
 
-export type { ObjectRow } from './group-writes.js';
-
 const UID = 4;
 const USER_CODE = 5;
 /** A row as read: the payload's JSON and when it was consumed. */
@@ -21,9 +19,9 @@ export interface StoredRow {
  */
 export class WriteBatch {
   /** The last write of each object, by `model id`: the row to store, or null for a deletion. */
-  private readonly writes = new Map<string, ObjectRow | null>();
+  private writes = new Map<string, ObjectRow | null>();
   /** Grants made in the request, linked to the platform sessions that made them. */
-  private readonly links: GrantLink[] = [];
+  private links: GrantLink[] = [];
   /** Grants and sessions read in the same statement as the token or interaction that names them. */
   private readonly reads = new Map<string, StoredRow>();
 
@@ -95,9 +93,9 @@ export class WriteBatch {
   /** Sends what is pending, with what other requests are writing at the same moment (nothing when nothing is). */
   async flush(): Promise<void> {
     if (!this.writes.size && !this.links.length) return;
-    const pending = { writes: new Map(this.writes), links: [...this.links] };
-    this.writes.clear();
-    this.links.length = 0;
+    const pending = { writes: this.writes, links: this.links };
+    this.writes = new Map();
+    this.links = [];
     await writeTogether(this.db, pending);
   }
 }
