@@ -18,6 +18,15 @@ import type { GrantRequest } from './session-grant.js';
 
 const PHONE = /^\+?\d{11,15}$/;
 
+/**
+ * How a phone attempt is named where attempts are kept (the sign-in log, the failure counters,
+ * lock events): by the account the phone belongs to, else by the phone with all but its first
+ * three and last four characters hidden. None of those tables protects personal data, so a phone
+ * number never goes into them whole.
+ */
+export const maskedPhone = (phone: string): string =>
+  phone.length >= 8 ? `${phone.slice(0, 3)}${'*'.repeat(phone.length - 7)}${phone.slice(-4)}` : '*'.repeat(phone.length);
+
 type PhoneGrantInput = GrantRequest & {
   tenantId?: string;
   phone?: string;
@@ -48,10 +57,10 @@ export async function accountOfPhone(
 export async function phoneGrant(ctx: AppContext, input: PhoneGrantInput): Promise<TokenResponse> {
   const tenantId = input.tenantId || DEFAULT_TENANT_ID;
   const phone = input.phone?.trim() ?? '';
-  const log = { tenantId, account: phone, clientId: input.client.clientId, ip: input.ip, userAgent: input.userAgent };
+  const log = { tenantId, account: maskedPhone(phone), clientId: input.client.clientId, ip: input.ip, userAgent: input.userAgent };
   try {
     await input.before?.();
-    const granted = await checkPhoneGrant(ctx, tenantId, phone, input);
+    const granted = await checkPhoneGrant(ctx, tenantId, phone, input, log);
     await ctx.audit.signIn({ ...log, account: granted.account, success: true, reason: logMessages.signInOk, userId: granted.user_id });
     return granted;
   } catch (error) {
@@ -60,12 +69,20 @@ export async function phoneGrant(ctx: AppContext, input: PhoneGrantInput): Promi
   }
 }
 
-async function checkPhoneGrant(ctx: AppContext, tenantId: string, phone: string, input: PhoneGrantInput): Promise<TokenResponse> {
+/** Checks the code; `log` is renamed to the phone's account once that is known. */
+async function checkPhoneGrant(
+  ctx: AppContext,
+  tenantId: string,
+  phone: string,
+  input: PhoneGrantInput,
+  log: { account: string },
+): Promise<TokenResponse> {
   const code = input.phoneCode?.trim() ?? '';
   if (!phone || !code) throw new GrantError(400, say('missingParam'));
   if (!PHONE.test(phone)) throw new GrantError(400, phoneSignInMessages.say.phoneFormat);
   const user = await accountOfPhone(ctx, tenantId, phone);
-  const attempt = { tenantId, account: user?.account ?? phone, ip: input.ip };
+  if (user) log.account = user.account;
+  const attempt = { tenantId, account: log.account, ip: input.ip };
   const lock = await ctx.lockout.verdict(attempt);
   if (lock.throttledFor) throw new GrantError(429, addressThrottled(lock.throttledFor), lock.throttledFor);
   if (lock.lockedMinutes) throw new GrantError(400, accountLockedFor(lock.lockedMinutes));

@@ -8,10 +8,12 @@ import {
   secondFactorMessages,
   toBase64,
 } from '@sso/shared-api';
+import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import { request } from 'undici';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithRole, TEST_PASSWORD, type TestUser, useTestServer } from '../api-suite.testkit.js';
+import { maskedPhone } from './phone-grant.js';
 
 /**
  * Phone sign-in (oauth/sendSms + grant_type=phone), password recovery (oauth/resetword) and the
@@ -163,6 +165,34 @@ describe('grant_type=phone', () => {
     // The password grant of the same account from that address is locked too.
     const password = await token({ grant_type: 'password', username: 'phone_lock', password: md5(TEST_PASSWORD) }, ip);
     expect(password.body.error_description).toBe(LOCKED);
+  });
+
+  it('keeps no phone number in the sign-in log, the failure counters or lock events: an account by name, an unknown phone masked', async () => {
+    const user = await userWithPhone('phone_named');
+    const unknown = freshPhone();
+    const ip = freshIp();
+    const knownIps = [freshIp(), freshIp()];
+    await token({ grant_type: 'phone', phone: user.phone, phoneCode: '999999' }, knownIps[0]);
+    await token({ grant_type: 'phone', phone: user.phone, phoneCode: await sendCode(user.phone) }, knownIps[1]);
+    // Enough wrong codes from one address to lock the unknown phone, so a lock event is written too.
+    for (let i = 0; i <= PER_ADDRESS; i++) await token({ grant_type: 'phone', phone: unknown, phoneCode: '999999' }, ip);
+    const db = suite.server.ctx.db;
+    const rowsNaming = async (table: 'blade_log_login' | 'sso_account_failure' | 'blade_log_usual', text: string) =>
+      (await sql<{ row: string }>`select t::text as row from ${sql.table(table)} t where t::text like ${`%${text}%`}`.execute(db)).rows;
+    for (const table of ['blade_log_login', 'sso_account_failure', 'blade_log_usual'] as const) {
+      expect(await rowsNaming(table, user.phone)).toEqual([]);
+      expect(await rowsNaming(table, unknown)).toEqual([]);
+    }
+    const logged = await db.selectFrom('blade_log_login').select(['account', 'success']).where('remoteIp', '=', ip).execute();
+    expect(logged.length).toBe(PER_ADDRESS + 1);
+    expect(new Set(logged.map((row) => row.account))).toEqual(new Set([maskedPhone(unknown)]));
+    expect(maskedPhone(unknown)).toBe(`${unknown.slice(0, 3)}****${unknown.slice(-4)}`);
+    const named = await db.selectFrom('blade_log_login').select(['account', 'success']).where('remoteIp', 'in', knownIps).execute();
+    expect(named.map((row) => [row.account, row.success]).sort()).toEqual([
+      ['phone_named', 0],
+      ['phone_named', 1],
+    ]);
+    expect((await rowsNaming('blade_log_usual', maskedPhone(unknown))).length).toBeGreaterThan(0);
   });
 });
 
