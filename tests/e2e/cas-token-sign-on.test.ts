@@ -133,6 +133,11 @@ afterAll(async () => {
 
 describe.skipIf(!runnable)('single sign-on into CAS and BladeX-style applications', () => {
   it('names the application asking, then takes a signed-in staff member into both applications without a second password', async () => {
+    await step(page, 'cas-token-00-an-application-not-open-for-sign-in', async () => {
+      const back = encodeURIComponent(`${apps.base}/token/home`);
+      await page.goto(`${server.baseUrl}/login?redirect=${back}&appCode=e2e_no_such_app`);
+      await expect.poll(() => page.locator('.login-asking-app').textContent()).toBe('该应用不存在或已停用，登录后进入门户');
+    });
     await step(page, 'cas-token-01-asked-by-an-application', async () => {
       await page.goto(`${apps.base}/token/home`);
       await page.waitForURL(`${server.baseUrl}/login**`);

@@ -38,6 +38,7 @@ export const zhCN = {
     captchaImage: '验证码图片',
     success: '登录成功',
     appAsks: '{{name}} 请求您登录',
+    appUnknown: '该应用不存在或已停用，登录后进入门户',
     casRenew: '该应用要求您重新登录：请再次输入密码或验证码',
     redirectRefused: '未跳转到 {{address}}：该地址不是已登记的回调地址，请联系管理员在客户端的回调地址中登记。',
   },

@@ -35,14 +35,15 @@ interface LoginForm {
 const TENANT_ID = /^\d{1,12}$/;
 
 /**
- * The name of the application that sent the browser here (`appCode` of a BladeX hand-off): ''
- * until known, undefined when no application asks.
+ * The line about the application that sent the browser here (`appCode` of a BladeX hand-off): ''
+ * until its name is known, then the name, or null when no such application is open for sign-in;
+ * undefined when no application asks.
  */
-function useAskingApp(): string | undefined {
-  const [name, setName] = useState('');
+function useAskingApp(): string | null | undefined {
+  const [name, setName] = useState<string | null>('');
   const appCode = new URLSearchParams(window.location.search).get('appCode');
   useEffect(() => {
-    if (appCode) void askingAppName(appCode).then(setName);
+    if (appCode) void askingAppName(appCode).then((found) => setName(found || null));
   }, [appCode]);
   return appCode ? name : undefined;
 }
@@ -147,7 +148,7 @@ export default function LoginPage() {
         {/* Its line is there from the first frame (empty until the name comes), so the form below never moves. */}
         {askingApp !== undefined && (
           <p className="login-asking-app" style={{ textAlign: 'center', margin: '-8px 0 16px', minHeight: '1.5em' }}>
-            {askingApp && t('login.appAsks', { name: askingApp })}
+            {askingApp === null ? t('login.appUnknown') : askingApp && t('login.appAsks', { name: askingApp })}
           </p>
         )}
         {secondStep ? (
