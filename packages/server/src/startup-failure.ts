@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { isConnectionFailure } from './db/connection-errors.js';
+import { DataDirInUseError } from './db/data-dir-claim.js';
 import { MasterKeyError } from './db/master-key.js';
 import type { Config } from './kernel/config.js';
 
@@ -31,6 +32,8 @@ function postgresTarget(url: string): string {
 export function startupFailure(config: Config, error: unknown): string | undefined {
   // A master key that is malformed, unreadable or not the one the keys were wrapped under.
   if (error instanceof MasterKeyError) return error.message;
+  // A second process on an embedded database directory.
+  if (error instanceof DataDirInUseError) return `SSO_DATA_DIR=${config.SSO_DATA_DIR}: ${error.message}`;
   const { code = '', message = String(error), syscall } = (error ?? {}) as CodedError;
   if (syscall === 'listen') {
     if (code === 'EADDRINUSE') return `PORT=${config.PORT}: the port is already in use on ${config.HOST}`;

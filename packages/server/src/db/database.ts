@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../kernel/config.js';
+import { claimDataDir } from './data-dir-claim.js';
 import { resolveMasterKey } from './master-key.js';
 import { PersonalDataKeys } from './personal-data-keys.js';
 import { PersonalDataPlugin } from './personal-data-plugin.js';
@@ -40,7 +41,12 @@ export interface OpenOptions {
    * that exists, and PostgreSQL, keep the data they have.
    */
   initialData?: Blob;
+  /** PostgreSQL only: the connections' application_name (a server's by default). */
+  connectionName?: string;
 }
+
+/** The application_name of a server's PostgreSQL connections (its cluster bus has its own). */
+export const SERVER_CONNECTION_NAME = 'sso-server';
 
 /**
  * The embedded database's memory: PostgreSQL's defaults size a shared server (128 MB of shared
@@ -61,7 +67,13 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     const personalData = new PersonalDataKeys(resolveMasterKey(config));
     // int8 stays a string (ids are 64-bit); pg already does so by default.
     // A server that does not answer fails the connection after 10 s instead of hanging the request.
-    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10, connectionTimeoutMillis: 10_000 });
+    // Named, so that whoever needs to know whether servers are connected can tell (pg_stat_activity).
+    const pool = new pg.Pool({
+      connectionString: config.DATABASE_URL,
+      application_name: options.connectionName ?? SERVER_CONNECTION_NAME,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+    });
     // An idle connection closed by the server (restart, failover) must not crash the process:
     // the pool drops it and opens another on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
@@ -84,12 +96,20 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
   }
   const dir = memory ? undefined : resolve(config.SSO_DATA_DIR);
   if (dir) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create({
-    dataDir: dir,
-    loadDataDir: options.initialData,
-    parsers: { [INT8]: (value: string) => value },
-    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])],
-  });
+  // One process at a time in a directory: a second one would corrupt it.
+  const release = dir ? await claimDataDir(dir) : async () => {};
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({
+      dataDir: dir,
+      loadDataDir: options.initialData,
+      parsers: { [INT8]: (value: string) => value },
+      startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])],
+    });
+  } catch (error) {
+    await release();
+    throw error;
+  }
   // The master key once the directory holds a database: a file made at a first start goes beside
   // the one PGlite made there, not into the directory it is about to make its own.
   let embeddedKeys: PersonalDataKeys;
@@ -97,6 +117,7 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     embeddedKeys = new PersonalDataKeys(resolveMasterKey(config));
   } catch (error) {
     await pglite.close();
+    await release();
     throw error;
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: plugins(embeddedKeys) });
@@ -110,6 +131,7 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     close: async () => {
       await db.destroy();
       await pglite.close();
+      await release();
     },
   };
 }

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, testConfig } from '../kernel/config.js';
 import { rewrapMasterKey } from '../rewrap-master-key.js';
 import { startupFailure } from '../startup-failure.js';
+import { DataDirInUseError } from './data-dir-claim.js';
+import { exited, otherProcessHolding } from './data-dir-claim.testkit.js';
 import { openDatabase } from './database.js';
 import { MASTER_KEY_FILE_NAME, MasterKeyError } from './master-key.js';
 import { migrate } from './migrate.js';
@@ -126,5 +128,19 @@ describe('rewrap-master-key', () => {
     expect(readFileSync(keyFile(), 'utf8').trim()).toBe(NEW);
     expect((await startWith(testConfig({ SSO_DATA_DIR: dir, SSO_MASTER_KEY: THIRD }))).read).toEqual(plain);
     expect((await startWith(fromSetting)).read).toBeInstanceOf(MasterKeyError);
+  });
+
+  it('refuses while another process has the directory open, and leaves it free once done, refused or not', async () => {
+    const holder = await otherProcessHolding(dir);
+    const refusal = await rewrapMasterKey(testConfig({ SSO_DATA_DIR: dir, SSO_MASTER_KEY: THIRD }), { SSO_NEW_MASTER_KEY: NEW }).catch(
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(DataDirInUseError);
+    holder.kill();
+    await exited(holder);
+    // Every open above (the rewraps and starts) was closed: another process may take the directory.
+    const next = await otherProcessHolding(dir);
+    next.kill();
+    await exited(next);
   });
 });
