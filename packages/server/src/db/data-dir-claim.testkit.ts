@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { claimSocketOf } from './data-dir-claim.js';
 
 /** The directory's socket as an argument (an abstract socket's name starts with a NUL byte, which no argument may hold). */
-export const socketArgument = (dir: string) => JSON.stringify(claimSocketOf(dir));
+export const socketArgument = (dir: string) => JSON.stringify(claimSocketOf(dir) ?? '');
 
 /** Another process holding `dir` as a server would: it listens on the directory's socket. */
 export async function otherProcessHolding(dir: string): Promise<ChildProcess> {
