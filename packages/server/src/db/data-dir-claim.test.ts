@@ -1,28 +1,18 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testConfig } from '../kernel/config.js';
 import { startupFailure } from '../startup-failure.js';
 import { claimDataDir, DataDirInUseError } from './data-dir-claim.js';
 import { exited, otherProcessHolding, socketArgument } from './data-dir-claim.testkit.js';
 import { openDatabase } from './database.js';
+import { scratchDirs } from './scratch-dirs.testkit.js';
 
 /**
  * One process at a time in an embedded database directory: while one has it open (a server, the
  * rewrap command), another is refused with one line naming the directory; when the first ends,
  * even killed, the directory is free at once, with nothing left to clear by hand.
  */
-const dirs: string[] = [];
-const scratch = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sso-claim-'));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const scratch = scratchDirs('sso-claim-');
 
 describe('the claim of an embedded database directory', () => {
   it('refuses a directory another process holds, in one line naming it; free at once when that process is killed', async () => {

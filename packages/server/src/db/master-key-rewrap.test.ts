@@ -1,8 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Config, testConfig } from '../kernel/config.js';
 import { rewrapMasterKey } from '../rewrap-master-key.js';
 import { startupFailure } from '../startup-failure.js';
@@ -13,6 +12,7 @@ import { MASTER_KEY_FILE_NAME, MasterKeyError } from './master-key.js';
 import { migrate } from './migrate.js';
 import { addPersonalKey, loadPersonalKeys } from './personal-data.js';
 import { PersonalDataKeys } from './personal-data-keys.js';
+import { scratchDirs } from './scratch-dirs.testkit.js';
 
 /**
  * `rewrap-master-key` moves the stored personal-data keys from the current master key to a new
@@ -20,15 +20,7 @@ import { PersonalDataKeys } from './personal-data-keys.js';
  * current key that does not open the keys, or a malformed new one, changes nothing and says so in
  * one line without the key's value; the data directory's `master.key` takes the new key after the commit.
  */
-const dirs: string[] = [];
-const scratch = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sso-rewrap-'));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const scratch = scratchDirs('sso-rewrap-');
 
 const NEW = '5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d';
 const THIRD = 'c0ffee00c0ffee00c0ffee00c0ffee00';

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { MASTER_KEY_FILE_NAME, MasterKeyError, resolveMasterKey, unwrapKey, wrap
 import { migrate } from './migrate.js';
 import { addPersonalKey, loadPersonalKeys } from './personal-data.js';
 import { PersonalDataKeys } from './personal-data-keys.js';
+import { scratchDirs } from './scratch-dirs.testkit.js';
 
 /**
  * The personal-data keys are stored wrapped under a master key the database does not hold: the key
@@ -17,15 +17,7 @@ import { PersonalDataKeys } from './personal-data-keys.js';
  * key stored in clear before wrapping is wrapped where it is and its data still reads, and a start
  * with no master key set makes one in the data directory that only its owner may read.
  */
-const dirs: string[] = [];
-const scratch = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sso-master-key-'));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const scratch = scratchDirs('sso-master-key-');
 
 const MASTER = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
 const OTHER = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
