@@ -1,8 +1,5 @@
-import { Alert, Button, Descriptions, Input, type InputRef, Modal, Space } from 'antd';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../api/feedback.js';
-import { copy } from '../tenant/secret-dialog.js';
+import { ShownOnceDialog } from '../shared/shown-once-dialog.js';
 import './strings.js';
 
 /** A SCIM token just minted: for which application, and the token itself. */
@@ -20,40 +17,18 @@ const scimAddress = () => `${window.location.origin}/scim/v2`;
  */
 export function ScimTokenDialog({ token, onClose }: { token?: ScimToken; onClose: () => void }) {
   const { t } = useTranslation();
-  const field = useRef<InputRef>(null);
-
-  const onCopy = async () => {
-    if (!token) return;
-    if (await copy(token.token, field.current?.input ?? null)) feedback.message.success(t('tenantScreen.copied'));
-    else feedback.message.warning(t('apsScreen.scimCopyFailed'));
+  const shown = token && {
+    title: t('apsScreen.scimTitle'),
+    warning: t('apsScreen.scimWarning'),
+    rows: [
+      [t('apsScreen.appCode'), token.appCode],
+      [t('apsScreen.scimAddress'), scimAddress()],
+    ] as [string, string][],
+    secretLabel: t('apsScreen.scimTokenLabel'),
+    secret: token.token,
+    testId: 'scim-token',
+    copyLabel: t('apsScreen.scimCopy'),
+    copyFailed: t('apsScreen.scimCopyFailed'),
   };
-
-  return (
-    <Modal
-      title={t('apsScreen.scimTitle')}
-      open={Boolean(token)}
-      width={600}
-      closable={false}
-      mask={{ closable: false }}
-      onCancel={onClose}
-      footer={
-        <Button type="primary" onClick={onClose}>
-          {t('tenantScreen.saved')}
-        </Button>
-      }
-      destroyOnHidden
-    >
-      <Alert type="warning" showIcon title={t('apsScreen.scimWarning')} style={{ marginBottom: 16 }} />
-      <Descriptions column={1} size="small" bordered>
-        <Descriptions.Item label={t('apsScreen.appCode')}>{token?.appCode}</Descriptions.Item>
-        <Descriptions.Item label={t('apsScreen.scimAddress')}>{scimAddress()}</Descriptions.Item>
-        <Descriptions.Item label={t('apsScreen.scimTokenLabel')}>
-          <Space.Compact style={{ width: '100%' }}>
-            <Input ref={field} readOnly value={token?.token} data-testid="scim-token" aria-label={t('apsScreen.scimTokenLabel')} />
-            <Button onClick={() => void onCopy()}>{t('apsScreen.scimCopy')}</Button>
-          </Space.Compact>
-        </Descriptions.Item>
-      </Descriptions>
-    </Modal>
-  );
+  return <ShownOnceDialog shown={shown} width={600} onClose={onClose} />;
 }
