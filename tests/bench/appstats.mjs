@@ -4,7 +4,7 @@
 // (the last 30 days, the default; a whole year; one application). Target: p99 < 100 ms on every call.
 import pg from 'pg';
 import { measure, printLatencies } from './latency.mjs';
-import { adminGrant, basic, cpuSeconds, startServerProcess, stopProcess } from './processes.mjs';
+import { adminGrant, basic, cpuSeconds, startPlatformServer, stopProcess } from './processes.mjs';
 import { scratchPostgres } from './users-page.mjs';
 
 const TARGET_P99_MS = 100;
@@ -122,7 +122,7 @@ export async function benchAppStats({ script, port, seconds }) {
   }
   const base = `http://127.0.0.1:${port}`;
   const env = { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SSO_ADMIN_PASSWORD: 'admin', SSO_API_LOG: 'false' };
-  const server = await startServerProcess(script, { ...env, DATABASE_URL: store.url }, `${base}/health`);
+  const server = await startPlatformServer(script, { ...env, DATABASE_URL: store.url }, `${base}/health`);
   try {
     const took = await seed(store.url);
     console.log(

@@ -7,9 +7,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { startPlatformServer, stopProcess } from './processes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
+const SERVER = join(root, 'packages/server/dist/main.js');
 export const UNLOCK_ACCOUNTS = Number(process.env.BENCH_UNLOCK ?? 10_000);
 export const DICT_ROWS = Number(process.env.BENCH_DICT_ROWS ?? 50_000);
 
@@ -24,27 +26,6 @@ function run(args, env, stdin = '') {
     child.on('exit', (code) => (code === 0 ? resolve(err) : reject(new Error(`sso ${args.slice(1).join(' ')}: exit ${code}\n${err}`))));
     child.stdin.end(stdin);
   });
-}
-
-async function startServer(env, base) {
-  const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300; i++) {
-    if ((await fetch(`${base}/health`).catch(() => undefined))?.ok) return child;
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('server did not start');
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 /** Users written straight into the database (the CLI is measured, not the seeding). */
@@ -81,11 +62,11 @@ export async function benchCli({ port = 18_931 } = {}) {
   };
   const cliEnv = { SSO_CONFIG_DIR: join(dir, 'cli'), SSO_KEYRING: 'off', SSO_URL: base };
   const bin = join(root, 'cli/bin/sso.mjs');
-  let server = await startServer(serverEnv, base);
+  let server = await startPlatformServer(SERVER, serverEnv, `${base}/health`);
   try {
-    await stop(server); // PGlite is one process: seed while the server is down
+    await stopProcess(server); // PGlite is one process: seed while the server is down
     await seedUsers(serverEnv.SSO_DATA_DIR, UNLOCK_ACCOUNTS);
-    server = await startServer(serverEnv, base);
+    server = await startPlatformServer(SERVER, serverEnv, `${base}/health`);
     await run([bin, 'login', '--account', 'admin', '--password-stdin'], cliEnv, 'admin\n');
 
     const accounts = join(dir, 'accounts.txt');
@@ -105,7 +86,7 @@ export async function benchCli({ port = 18_931 } = {}) {
     const again = figure('sso dict import (again, unchanged)', DICT_ROWS, performance.now() - start, 20);
     return [unlock, dict, again];
   } finally {
-    await stop(server);
+    await stopProcess(server);
     rmSync(dir, { recursive: true, force: true });
   }
 }

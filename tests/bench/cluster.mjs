@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adminGrant, basic, cpuSeconds, startServerProcess, stopProcess } from './processes.mjs';
+import { adminGrant, basic, cpuSeconds, startPlatformServer, stopProcess } from './processes.mjs';
 import { scratchPostgres } from './users-page.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -15,7 +15,7 @@ const REVOCATION_TARGET_MS = 1000;
 
 /** A server node on `port` with the bench's settings and `env`, ready once /health answers. */
 const startNode = (port, env) =>
-  startServerProcess(
+  startPlatformServer(
     script,
     { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SSO_ADMIN_PASSWORD: 'admin', ...env },
     `http://127.0.0.1:${port}/health`,

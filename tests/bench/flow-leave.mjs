@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { cpuMeter } from './cpu-meter.mjs';
 import { measure, printLatencies } from './latency.mjs';
-import { adminGrant, basic, md5, startServerProcess, stopProcess } from './processes.mjs';
+import { adminGrant, basic, md5, startPlatformServer, stopProcess } from './processes.mjs';
 import { scratchPostgres } from './users-page.mjs';
 
 const INSTANCES = Number(process.env.BENCH_FLOW_INSTANCES ?? 1000);
@@ -135,7 +135,7 @@ export async function benchFlowLeave({ script, port, seconds }) {
   }
   const base = `http://127.0.0.1:${port}`;
   const env = { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SSO_ADMIN_PASSWORD: 'admin', SSO_API_LOG: 'false' };
-  const server = await startServerProcess(script, { ...env, DATABASE_URL: store.url }, `${base}/health`);
+  const server = await startPlatformServer(script, { ...env, DATABASE_URL: store.url }, `${base}/health`);
   try {
     await seedPeople(store.url, CLIENTS);
     const admin = await adminGrant(base);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { adminGrant, basic, startServerProcess, stopProcess } from './processes.mjs';
+import { adminGrant, basic, startPlatformServer, stopProcess } from './processes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const LIST = '/api/blade-system/param/list?current=1&size=10';
@@ -41,7 +41,7 @@ async function scratchDatabase(adminUrl) {
 }
 
 const startServer = (script, port, apiLog, database) =>
-  startServerProcess(
+  startPlatformServer(
     script,
     { PORT: String(port), HOST: '127.0.0.1', ...database, LOG_LEVEL: 'warn', SSO_ADMIN_PASSWORD: 'admin', SSO_API_LOG: apiLog },
     `http://127.0.0.1:${port}/health`,

@@ -1,6 +1,6 @@
 // The platform server the OpenID Connect bench drives: started on a store of its own, with one oidc
 // application the admin may open (its client id, redirect URI and Basic credentials).
-import { adminGrant, startServerProcess } from './processes.mjs';
+import { adminGrant, startPlatformServer } from './processes.mjs';
 import { scratchPostgres } from './users-page.mjs';
 
 /**
@@ -60,7 +60,7 @@ export async function startOidcServer(script, port, store) {
     SSO_API_LOG: 'false',
     ...store.env,
   };
-  const server = await startServerProcess(script, env, `${base}/health`);
+  const server = await startPlatformServer(script, env, `${base}/health`);
   const admin = await adminGrant(base);
   return { server, base, admin, app: await registerApp(base, admin) };
 }

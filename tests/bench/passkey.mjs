@@ -5,7 +5,7 @@
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { cpuMeter } from './cpu-meter.mjs';
-import { adminGrant, basic, md5, startServerProcess, stopProcess } from './processes.mjs';
+import { adminGrant, basic, md5, startPlatformServer, stopProcess } from './processes.mjs';
 
 const PASSKEY_BASE = '/api/blade-auth/passkey';
 /** Sign-ins run side by side: each has a passkey of its own, so its signature counter only moves on. */
@@ -140,7 +140,7 @@ async function measure(meter, seconds, signIn) {
 
 export async function benchPasskeys({ script, port, seconds }) {
   const base = `http://127.0.0.1:${port}`;
-  const server = await startServerProcess(
+  const server = await startPlatformServer(
     script,
     {
       PORT: String(port),

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { closedLoop } from './closed-loop.mjs';
 import { cpuMeter } from './cpu-meter.mjs';
 import { benchStore } from './oidc-app.mjs';
-import { basic, md5, startServerProcess, stopProcess } from './processes.mjs';
+import { basic, md5, startPlatformServer, startServerProcess, stopProcess } from './processes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The share of the ceiling a password sign-in is to reach. */
@@ -43,7 +43,7 @@ export async function benchPasswords({ script, port, seconds, rounds = Number(pr
   };
   const store = await benchStore();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startServerProcess(
+  const server = await startPlatformServer(
     script,
     { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SSO_ADMIN_PASSWORD: 'admin', SSO_API_LOG: 'false', ...cost, ...store.env },
     `${base}/health`,

@@ -4,7 +4,7 @@
 // CPU-second), p50 and p99. Target: ≥ 5,000 answers/s per core from cache. In-memory PGlite.
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { adminGrant, basic, cpuSeconds, startServerProcess, stopProcess } from './processes.mjs';
+import { adminGrant, basic, cpuSeconds, startPlatformServer, stopProcess } from './processes.mjs';
 
 const TARGET_PER_CORE = 5000;
 const ACCOUNTS = 200;
@@ -116,7 +116,7 @@ export async function benchPermissions({ script, port, seconds }) {
     SSO_API_LOG: 'false',
     SSO_DATA_DIR: 'memory://',
   };
-  const server = await startServerProcess(script, env, `${base}/health`);
+  const server = await startPlatformServer(script, env, `${base}/health`);
   try {
     const started = Date.now();
     const app = await seed(base);

@@ -4,7 +4,7 @@
 
 import { measure, printLatencies } from './latency.mjs';
 import { seedPortal, sizes } from './portal-seed.mjs';
-import { adminGrant, basic, md5, startServerProcess, stopProcess } from './processes.mjs';
+import { adminGrant, basic, md5, startPlatformServer, stopProcess } from './processes.mjs';
 import { scratchPostgres } from './users-page.mjs';
 
 const TARGET_P99_MS = 50;
@@ -31,7 +31,7 @@ export async function benchPortal({ script, port, seconds }) {
   }
   const base = `http://127.0.0.1:${port}`;
   const env = { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SSO_ADMIN_PASSWORD: 'admin', SSO_API_LOG: 'false' };
-  const server = await startServerProcess(script, { ...env, DATABASE_URL: store.url }, `${base}/health`);
+  const server = await startPlatformServer(script, { ...env, DATABASE_URL: store.url }, `${base}/health`);
   try {
     const took = await seedPortal(store.url);
     console.log(

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { SERVER_ENV_DEFAULTS, SERVER_NODE_ARGS } from '../../scripts/server-launch.mjs';
 
 export const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 export const md5 = (text) => createHash('md5').update(text).digest('hex');
@@ -12,17 +13,32 @@ process.on('exit', () => {
   for (const child of children) child.kill();
 });
 
-/** Starts `script` with `env` added to this process's environment and waits until `url` answers. */
-export async function startServerProcess(script, env, url, nodeArgs = []) {
-  const child = spawn(process.execPath, [...nodeArgs, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+/**
+ * Starts `script` with `env` added to this process's environment and waits until `url` answers.
+ * `defaults` are settings this process's environment may override.
+ */
+export async function startServerProcess(script, env, url, nodeArgs = [], defaults = {}) {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    env: { ...defaults, ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   children.push(child);
-  for (let i = 0; i < 300; i++) {
-    if ((await fetch(url).catch(() => undefined))?.ok) return child;
-    if (child.exitCode !== null) break;
+  // Up to 5 minutes: migrating a new PGlite on a loaded machine is slow. Only this child's answer
+  // counts (another program on the port would fail it at listen).
+  for (const until = Date.now() + 300_000; Date.now() < until && child.exitCode === null; ) {
+    if ((await fetch(url).catch(() => undefined))?.ok && child.exitCode === null) return child;
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill();
   throw new Error(`${script} did not start`);
+}
+
+/**
+ * Starts a build of the platform server (`script`, its dist/main.js) as `npm start` runs it: its
+ * node flags and malloc settings, so the figures are those of the server as it is run.
+ */
+export function startPlatformServer(script, env, url, nodeArgs = []) {
+  return startServerProcess(script, env, url, [...SERVER_NODE_ARGS, ...nodeArgs], SERVER_ENV_DEFAULTS);
 }
 
 /** Stops a server gracefully (it writes what its logs hold) and waits for it to exit. */

@@ -11,7 +11,7 @@ import { benchOidc } from './oidc.mjs';
 import { benchPasskeys } from './passkey.mjs';
 import { benchPasswords } from './password.mjs';
 import { benchPortal } from './portal.mjs';
-import { adminGrant, basic, md5, startServerProcess, stopProcess } from './processes.mjs';
+import { adminGrant, basic, md5, startPlatformServer, startServerProcess, stopProcess } from './processes.mjs';
 import { benchSaml } from './saml.mjs';
 import { scratchDir, scratchPostgres, seedPglite, seedPostgres, USERS } from './users-page.mjs';
 
@@ -65,7 +65,7 @@ const helloPort = 18_901;
 const ssoPort = 18_902;
 const base = `http://127.0.0.1:${ssoPort}`;
 const hello = await startServerProcess(join(here, 'hello.mjs'), { PORT: String(helloPort) }, `http://127.0.0.1:${helloPort}/`);
-const sso = await startServerProcess(
+const sso = await startPlatformServer(
   join(root, 'packages/server/dist/main.js'),
   // API-call logging off here: its cost is measured on its own below.
   // admin keeps admin/admin (SSO_ADMIN_PASSWORD: no forced change before the measured calls).
@@ -137,11 +137,11 @@ for (const kind of ['PGlite', 'PostgreSQL']) {
     ...(store.dir ? { SSO_DATA_DIR: store.dir } : { DATABASE_URL: store.url }),
   };
   const script = join(root, 'packages/server/dist/main.js');
-  let server = await startServerProcess(script, env, `${base}/health`);
+  let server = await startPlatformServer(script, env, `${base}/health`);
   if (store.dir) {
     await stopProcess(server); // PGlite is one process: seed while the server is down
     await seedPglite(store.dir);
-    server = await startServerProcess(script, env, `${base}/health`);
+    server = await startPlatformServer(script, env, `${base}/health`);
   } else {
     await seedPostgres(store.url);
   }

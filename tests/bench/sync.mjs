@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adminGrant, basic, cpuSeconds, md5, startServerProcess, stopProcess } from './processes.mjs';
+import { adminGrant, basic, cpuSeconds, md5, startPlatformServer, stopProcess } from './processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { sm2 } = createRequire(join(root, 'packages/server/package.json'))('sm-crypto');
@@ -188,7 +188,7 @@ export async function benchSync({ script, port, seconds }) {
   };
   // BENCH_SYNC_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_SYNC_PROFILE;
-  const server = await startServerProcess(script, env, `${base}/health`, profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []);
+  const server = await startPlatformServer(script, env, `${base}/health`, profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []);
   try {
     const headers = {
       authorization: basic,

@@ -3,12 +3,12 @@
 // users screen, each page waited for on the screen. Runs alone too: node tests/bench/tui.mjs
 // (BENCH_USERS=2000 for a quick run: start-up does not depend on it; BENCH_TUI_BIN=path runs
 // another build of the console, to compare builds).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adminGrant, stopProcess } from './processes.mjs';
+import { adminGrant, startPlatformServer, stopProcess } from './processes.mjs';
 import { scratchDir, seedPglite, USERS } from './users-page.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -52,18 +52,6 @@ function signedInHome(base, token) {
 const start = (name, home) =>
   tmux('new-session', '-d', '-x', '100', '-y', '30', '-s', name, `env SSO_CONFIG_DIR=${home} SSO_KEYRING=off LANG=C.UTF-8 node ${bin}`);
 
-/** Starts the server and waits for its health answer: up to 5 minutes (migrating a new PGlite on a loaded machine is slow). */
-async function startServer(script, env, url) {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (const until = Date.now() + 300_000; Date.now() < until && child.exitCode === null; ) {
-    // Only this child's answer counts (another program on the port would fail it at listen).
-    if ((await fetch(url).catch(() => undefined))?.ok && child.exitCode === null) return child;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill();
-  throw new Error(`${script} did not start`);
-}
-
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function benchTui({ port = 18_987, runs = 5 } = {}) {
@@ -79,10 +67,10 @@ export async function benchTui({ port = 18_987, runs = 5 } = {}) {
     SSO_DATA_DIR: store.dir,
   };
   const script = join(root, 'packages/server/dist/main.js');
-  let server = await startServer(script, env, `${base}/health`);
+  let server = await startPlatformServer(script, env, `${base}/health`);
   await stopProcess(server); // PGlite is one process: seed while the server is down
   await seedPglite(store.dir);
-  server = await startServer(script, env, `${base}/health`);
+  server = await startPlatformServer(script, env, `${base}/health`);
   const home = signedInHome(base, await adminGrant(base));
   try {
     const firstFrame = [];
