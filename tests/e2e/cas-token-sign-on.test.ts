@@ -137,6 +137,14 @@ describe.skipIf(!runnable)('single sign-on into CAS and BladeX-style application
       const back = encodeURIComponent(`${apps.base}/token/home`);
       await page.goto(`${server.baseUrl}/login?redirect=${back}&appCode=e2e_no_such_app`);
       await expect.poll(() => page.locator('.login-asking-app').textContent()).toBe('该应用不存在或已停用，登录后进入门户');
+      // A question that never reaches the server is not an unknown application: the line stays blank.
+      await page.route('**/oauth/getAppNameByAppCode**', (route) => route.abort('connectionrefused'));
+      const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('getAppNameByAppCode'));
+      await page.goto(`${server.baseUrl}/login?redirect=${back}&appCode=e2e_no_such_app`);
+      await failed;
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await page.locator('.login-asking-app').textContent()).toBe('');
+      await page.unroute('**/oauth/getAppNameByAppCode**');
     });
     await step(page, 'cas-token-01-asked-by-an-application', async () => {
       await page.goto(`${apps.base}/token/home`);

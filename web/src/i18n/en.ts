@@ -40,7 +40,7 @@ export const en: Messages = {
     captchaImage: 'Captcha picture',
     success: 'Signed in',
     appAsks: '{{name}} asks you to sign in',
-    appUnknown: 'That application is not available; signing in opens your portal',
+    appUnknown: 'Application not available: you will go to your portal',
     casRenew: 'This application asks you to sign in again: enter your password or a code once more',
     redirectRefused:
       'Not sent to {{address}}: it is not a registered redirect address. Ask an administrator to register it as a client redirect URI.',

@@ -36,14 +36,14 @@ const TENANT_ID = /^\d{1,12}$/;
 
 /**
  * The line about the application that sent the browser here (`appCode` of a BladeX hand-off): ''
- * until its name is known, then the name, or null when no such application is open for sign-in;
- * undefined when no application asks.
+ * until its name is known (and when it could not be asked), then the name, or null when the server
+ * says no such application is open for sign-in; undefined when no application asks.
  */
 function useAskingApp(): string | null | undefined {
   const [name, setName] = useState<string | null>('');
   const appCode = new URLSearchParams(window.location.search).get('appCode');
   useEffect(() => {
-    if (appCode) void askingAppName(appCode).then((found) => setName(found || null));
+    if (appCode) void askingAppName(appCode).then((found) => found !== undefined && setName(found || null));
   }, [appCode]);
   return appCode ? name : undefined;
 }
