@@ -44,13 +44,8 @@ const PAGE_SIZE = 100;
  */
 export function dingtalkReader(api: Omit<OrgApiSettings, 'verdict' | 'vendor'>, settings: DingtalkSettings): DirectoryReader {
   const client = new OrgApi({ ...api, vendor: 'DingTalk', verdict: dingtalkVerdict });
-  const fetchToken = async () => {
-    const tokenAnswer = await client.call('gettoken', { query: { appkey: settings.appKey, appsecret: settings.secret } });
-    const token = text(tokenAnswer, 'access_token');
-    if (!token) throw badRequest(withDetail(m.say.apiBadAnswer, `DingTalk access_token`));
-    client.keepSecret(token);
-    return token;
-  };
+  const fetchToken = () =>
+    client.accessToken('gettoken', { query: { appkey: settings.appKey, appsecret: settings.secret } }, 'access_token');
   return {
     async probe() {
       await fetchToken();

@@ -1,4 +1,3 @@
-import { badRequest, syncMessages as m, withDetail } from '@sso/shared-api';
 import type { DirectoryReader, DirectorySnapshot, SourceDept, SourcePerson } from './directory.js';
 import { assertBounded, hintOf, listOf, OrgApi, type OrgApiSettings, text, type Verdict } from './org-api.js';
 
@@ -36,15 +35,12 @@ const ID_TYPES = { department_id_type: 'open_department_id', user_id_type: 'user
  */
 export function feishuReader(api: Omit<OrgApiSettings, 'verdict' | 'vendor'>, settings: FeishuSettings): DirectoryReader {
   const client = new OrgApi({ ...api, vendor: 'Feishu', verdict: feishuVerdict });
-  const fetchToken = async () => {
-    const tokenAnswer = await client.call('open-apis/auth/v3/tenant_access_token/internal', {
-      body: { app_id: settings.appId, app_secret: settings.secret },
-    });
-    const token = text(tokenAnswer, 'tenant_access_token');
-    if (!token) throw badRequest(withDetail(m.say.apiBadAnswer, `Feishu tenant_access_token`));
-    client.keepSecret(token);
-    return token;
-  };
+  const fetchToken = () =>
+    client.accessToken(
+      'open-apis/auth/v3/tenant_access_token/internal',
+      { body: { app_id: settings.appId, app_secret: settings.secret } },
+      'tenant_access_token',
+    );
   return {
     async probe() {
       await fetchToken();

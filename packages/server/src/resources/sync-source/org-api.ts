@@ -54,6 +54,17 @@ export class OrgApi {
     this.settings.secrets.push(value);
   }
 
+  /**
+   * The vendor's access token: `field` of the answer to `path`, hidden in errors from then on. An
+   * answer without it is refused, naming the vendor and the field.
+   */
+  async accessToken(path: string, call: OrgCall, field: string): Promise<string> {
+    const token = text(await this.call(path, call), field);
+    if (!token) throw badRequest(withDetail(m.say.apiBadAnswer, `${this.settings.vendor} ${field}`));
+    this.keepSecret(token);
+    return token;
+  }
+
   /** Calls `path` under the base address and answers the JSON the vendor accepted; a rate refusal is retried. */
   async call(path: string, call: OrgCall = {}): Promise<Record<string, unknown>> {
     const { retries, retryBaseMs } = this.settings;

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { syncMessages as m } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithRole, failure, useTestServer } from '../../api-suite.testkit.js';
@@ -37,6 +39,30 @@ describe('test connection', () => {
     expect(refused.message).toContain(m.apiRefused);
     expect(refused.message).not.toContain('not-the-secret');
     expect(await db().selectFrom('blade_sync_run').select('id').execute()).toEqual([]);
+  });
+
+  it('refuses an accepted token call that carries no token, for each organisation API, naming the field', async () => {
+    // The vendors' "ok" without the token field: a misconfigured proxy or a changed API.
+    const accepting = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ errcode: 0, errmsg: 'ok', code: 0, msg: 'ok' }));
+    });
+    await new Promise<void>((resolve) => accepting.listen(0, '127.0.0.1', resolve));
+    const apiBase = `http://127.0.0.1:${(accepting.address() as AddressInfo).port}`;
+    try {
+      const sources = [
+        { name: 'WeCom empty', kind: 'wecom', corpId: 'c', secret: 'wecom-secret-1', apiBase, field: 'WeCom access_token' },
+        { name: 'DingTalk empty', kind: 'dingtalk', appKey: 'k', secret: 'dingtalk-secret-1', apiBase, field: 'DingTalk access_token' },
+        { name: 'Feishu empty', kind: 'feishu', appKey: 'a', secret: 'feishu-secret-1', apiBase, field: 'Feishu tenant_access_token' },
+      ];
+      for (const { field, ...source } of sources) {
+        const answer = await test(await save(source));
+        expect(answer).toEqual({ ok: false, message: expect.stringContaining(m.apiBadAnswer) });
+        expect(answer.message).toContain(field);
+        expect(answer.message).not.toContain(source.secret);
+      }
+    } finally {
+      await new Promise((resolve) => accepting.close(resolve));
+    }
   });
 
   it('answers why an address cannot be reached', async () => {

@@ -1,4 +1,3 @@
-import { badRequest, syncMessages as m, withDetail } from '@sso/shared-api';
 import type { DirectoryReader, DirectorySnapshot, SourceDept, SourcePerson } from './directory.js';
 import { assertBounded, listOf, OrgApi, type OrgApiSettings, text, type Verdict } from './org-api.js';
 import { departmentsByIds } from './wecom-dept-ids.js';
@@ -49,13 +48,8 @@ export interface WecomSettings {
  */
 export function wecomReader(api: Omit<OrgApiSettings, 'verdict' | 'vendor'>, settings: WecomSettings): DirectoryReader {
   const client = new OrgApi({ ...api, vendor: 'WeCom', verdict: wecomVerdict });
-  const fetchToken = async () => {
-    const tokenAnswer = await client.call('cgi-bin/gettoken', { query: { corpid: settings.corpId, corpsecret: settings.secret } });
-    const token = text(tokenAnswer, 'access_token');
-    if (!token) throw badRequest(withDetail(m.say.apiBadAnswer, `WeCom access_token`));
-    client.keepSecret(token);
-    return token;
-  };
+  const fetchToken = () =>
+    client.accessToken('cgi-bin/gettoken', { query: { corpid: settings.corpId, corpsecret: settings.secret } }, 'access_token');
   return {
     async probe() {
       await fetchToken();
