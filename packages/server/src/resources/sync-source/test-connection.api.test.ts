@@ -1,9 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { syncMessages as m } from '@sso/shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithRole, failure, useTestServer } from '../../api-suite.testkit.js';
-import { type OrgFake, sampleOrganisation } from './org-fake.testkit.js';
+import { type OrgFake, sampleOrganisation, startOrgFake } from './org-fake.testkit.js';
 import { ldifOf, ROOT_PASSWORD } from './slapd.testkit.js';
 import { ldapSource, syncKit, useSlapd } from './sync.testkit.js';
 import { startWecom, WECOM } from './wecom.testkit.js';
@@ -43,11 +41,11 @@ describe('test connection', () => {
 
   it('refuses an accepted token call that carries no token, for each organisation API, naming the field', async () => {
     // The vendors' "ok" without the token field: a misconfigured proxy or a changed API.
-    const accepting = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ errcode: 0, errmsg: 'ok', code: 0, msg: 'ok' }));
-    });
-    await new Promise<void>((resolve) => accepting.listen(0, '127.0.0.1', resolve));
-    const apiBase = `http://127.0.0.1:${(accepting.address() as AddressInfo).port}`;
+    const accepting = await startOrgFake(
+      () => ({ body: { errcode: 0, errmsg: 'ok', code: 0, msg: 'ok' } }),
+      () => ({ status: 429, body: {} }),
+    );
+    const apiBase = accepting.url;
     try {
       const sources = [
         { name: 'WeCom empty', kind: 'wecom', corpId: 'c', secret: 'wecom-secret-1', apiBase, field: 'WeCom access_token' },
@@ -60,8 +58,10 @@ describe('test connection', () => {
         expect(answer.message).toContain(field);
         expect(answer.message).not.toContain(source.secret);
       }
+      // Each stopped at its token call: nothing was asked with a missing token.
+      expect(accepting.calls).toEqual(['GET /cgi-bin/gettoken', 'GET /gettoken', 'POST /open-apis/auth/v3/tenant_access_token/internal']);
     } finally {
-      await new Promise((resolve) => accepting.close(resolve));
+      await accepting.close();
     }
   });
 
