@@ -144,6 +144,8 @@ describe.skipIf(!runnable)('single sign-on into CAS and BladeX-style application
       await failed;
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       expect(await page.locator('.login-asking-app').textContent()).toBe('');
+      // The toast says so in the language on screen, not the browser's "Failed to fetch".
+      await expect.poll(() => page.locator('.ant-message').textContent()).toContain('无法连接服务器');
       await page.unroute('**/oauth/getAppNameByAppCode**');
     });
     await step(page, 'cas-token-01-asked-by-an-application', async () => {

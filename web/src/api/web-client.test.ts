@@ -1,7 +1,9 @@
 import { ApiError, memoryStore, type Transport } from '@sso/shared-api';
 import { describe, expect, it, vi } from 'vitest';
-import { errorMessage, reportError, UNKNOWN_ERROR } from './errors.js';
+import i18n from '../i18n/index.js';
+import { errorMessage, reportError } from './errors.js';
 import { feedback } from './feedback.js';
+import { fetchTransport, UnreachableError } from './fetch-transport.js';
 import { WebClient } from './web-client.js';
 
 const answer =
@@ -30,7 +32,25 @@ describe('response handling', () => {
 
   it('takes error_description, then 未知错误, when there is no msg', () => {
     expect(errorMessage(new ApiError(400, 'bad grant'))).toBe('bad grant');
-    expect(errorMessage(undefined)).toBe(UNKNOWN_ERROR);
+    expect(errorMessage(undefined)).toBe('未知错误');
+  });
+
+  it('says a request that got no answer could not reach the server, in the language on screen', async () => {
+    const unreachable = fetchTransport();
+    const failing = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    const failure = await unreachable({ method: 'GET', url: '/api/blade-system/menu/routes', headers: {} }).catch(
+      (error: unknown) => error,
+    );
+    failing.mockRestore();
+    expect(failure).toBeInstanceOf(UnreachableError);
+    expect(errorMessage(failure)).toBe('无法连接服务器，请检查网络后重试');
+    await i18n.changeLanguage('en');
+    try {
+      expect(errorMessage(failure)).toBe('The server could not be reached: check the network and try again');
+      expect(errorMessage(undefined)).toBe('Unknown error');
+    } finally {
+      await i18n.changeLanguage('zh-CN');
+    }
   });
 
   it('rejects whitelisted codes without a toast', () => {

@@ -85,7 +85,16 @@ export const en: Messages = {
     placeholder: 'Enter the lock password',
     unlock: 'Unlock',
   },
-  common: { confirm: 'OK', cancel: 'Cancel', tip: 'Notice', success: 'Operation succeeded!', submit: 'Submit', close: 'Close' },
+  common: {
+    confirm: 'OK',
+    cancel: 'Cancel',
+    tip: 'Notice',
+    success: 'Operation succeeded!',
+    submit: 'Submit',
+    close: 'Close',
+    unreachable: 'The server could not be reached: check the network and try again',
+    unknownError: 'Unknown error',
+  },
   logs: {
     upload: 'Upload logs',
     uploadConfirm: 'The logs are uploaded with a sign-out; you will have to sign in again. Continue?',

@@ -82,7 +82,16 @@ export const zhCN = {
     placeholder: '请输入锁屏密码',
     unlock: '解锁',
   },
-  common: { confirm: '确定', cancel: '取消', tip: '提示', success: '操作成功!', submit: '提交', close: '关闭' },
+  common: {
+    confirm: '确定',
+    cancel: '取消',
+    tip: '提示',
+    success: '操作成功!',
+    submit: '提交',
+    close: '关闭',
+    unreachable: '无法连接服务器，请检查网络后重试',
+    unknownError: '未知错误',
+  },
   logs: {
     upload: '上传日志',
     uploadConfirm: '日志随退出登录上传，上传后需要重新登录，是否继续?',
