@@ -94,6 +94,8 @@ export const en: Messages = {
     close: 'Close',
     unreachable: 'The server could not be reached: check the network and try again',
     unknownError: 'Unknown error',
+    copied: 'Copied',
+    savedIt: 'I have saved it',
   },
   logs: {
     upload: 'Upload logs',

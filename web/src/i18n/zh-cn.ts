@@ -91,6 +91,8 @@ export const zhCN = {
     close: '关闭',
     unreachable: '无法连接服务器，请检查网络后重试',
     unknownError: '未知错误',
+    copied: '复制成功',
+    savedIt: '我已保存',
   },
   logs: {
     upload: '上传日志',

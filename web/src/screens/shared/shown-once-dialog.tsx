@@ -2,7 +2,6 @@ import { Alert, Button, Descriptions, Input, type InputRef, Modal, Space } from 
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../api/feedback.js';
-import '../tenant/strings.js';
 
 /** Copies through the clipboard API, or by selecting the field where it is missing (plain http). */
 export async function copy(text: string, field: HTMLInputElement | null): Promise<boolean> {
@@ -40,7 +39,7 @@ export function ShownOnceDialog({ shown, width, onClose }: { shown?: ShownOnce; 
 
   const onCopy = async () => {
     if (!shown) return;
-    if (await copy(shown.secret, field.current?.input ?? null)) feedback.message.success(t('tenantScreen.copied'));
+    if (await copy(shown.secret, field.current?.input ?? null)) feedback.message.success(t('common.copied'));
     else feedback.message.warning(shown.copyFailed);
   };
 
@@ -54,7 +53,7 @@ export function ShownOnceDialog({ shown, width, onClose }: { shown?: ShownOnce; 
       onCancel={onClose}
       footer={
         <Button type="primary" onClick={onClose}>
-          {t('tenantScreen.saved')}
+          {t('common.savedIt')}
         </Button>
       }
       destroyOnHidden
