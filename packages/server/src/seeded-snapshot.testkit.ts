@@ -66,7 +66,7 @@ export function snapshotPath(config: Config, sources = sourceHash()): string {
     .update(JSON.stringify(seedInputs(config)))
     .digest('hex')
     .slice(0, 12);
-  return join(snapshotDir, `${sources}-${inputs}.tar.gz`);
+  return join(snapshotDir, `${sources}-${inputs}.tar`);
 }
 
 const loaded = new Map<string, Promise<Blob>>();
