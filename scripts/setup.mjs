@@ -59,7 +59,12 @@ export function build(names) {
   if (!stale.length) return true;
   console.log(`[setup] building ${stale.join(', ')}`);
   const filters = stale.flatMap((name) => ['--filter', BUILD_INPUTS[name].filter]);
-  if (pnpm([...filters, '--reporter=append-only', 'build']) !== 0) return false;
+  // Always production bundles, whatever NODE_ENV the caller has: Vite takes it from the
+  // environment, and under `development` or `test` (which the test runner sets for every child,
+  // `npm start` included) it bundled React's development build, which mounts every page twice
+  // (each screen asked the server for everything twice) and weighs two thirds more.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  if (pnpm([...filters, '--reporter=append-only', 'build'], { env }) !== 0) return false;
   for (const name of stale) writeStamp(`build-${name}`, fingerprint(BUILD_INPUTS[name]));
   return true;
 }

@@ -16,6 +16,14 @@ describe.skipIf(!built && !process.env.CI)('the built web app', () => {
     expect(kb).toBeLessThanOrEqual(350);
   });
 
+  it("carries React's production build, not the development one that mounts every page twice", () => {
+    const { files } = pageSize('src/pages/login/login-page.tsx', webDir) as { files: string[] };
+    const code = files.map((file) => readFileSync(join(webDir, file), 'utf8')).join('\n');
+    // Markers of React 19's two builds: errors by number in production, owner stacks in development.
+    expect(code).toContain('Minified React error');
+    expect(code).not.toContain('react_stack_bottom_frame');
+  });
+
   it('keeps the admin screens and charts out of the sign-in page', () => {
     const { files } = pageSize('src/pages/login/login-page.tsx', webDir) as { files: string[] };
     expect(files.filter((file) => /crud-page|admin-layout|wel-page|echarts|user-screen/.test(file))).toEqual([]);
