@@ -2,6 +2,7 @@ import { Avatar, Button, Card, Flex, List, Popconfirm } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.js';
+import { errorMessage } from '../api/errors.js';
 import { feedback } from '../api/feedback.js';
 import { enabledProviders, providerAddress, type SocialProviderOption } from './login/social-api.js';
 import './login/social-strings.js';
@@ -48,10 +49,10 @@ export default function SocialBindingsCard() {
   async function bind(provider: SocialProviderOption) {
     setGoing(provider.id);
     try {
-      window.location.assign(await providerAddress(provider.id, tenantId, i18n.language, true));
+      window.location.assign(await providerAddress(provider.id, tenantId, true));
     } catch (error) {
       setGoing(undefined);
-      feedback.message.error(error instanceof Error ? error.message : String(error));
+      feedback.message.error(errorMessage(error));
     }
   }
 

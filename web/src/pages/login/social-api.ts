@@ -1,5 +1,6 @@
 import type { TokenResponse } from '@sso/shared-api/auth';
 import { client } from '../../api/client.js';
+import { errorMessage } from '../../api/errors.js';
 
 /** A tenant's enabled provider as the sign-in page shows it. */
 export interface SocialProviderOption {
@@ -8,28 +9,35 @@ export interface SocialProviderOption {
   kind: string;
 }
 
-const base = () => client.options.baseUrl;
+/**
+ * The SDK's own transport rather than the resource SDK (the sign-in page carries no resource
+ * namespaces): the same language header as every call, and a request that got no answer fails
+ * as one (`UnreachableError`), worded in the language on screen.
+ */
+const send = (method: 'GET' | 'POST', path: string, headers: Record<string, string> = {}) =>
+  client.options.transport({ method, url: `${client.options.baseUrl}${path}`, headers });
 
-/** Plain fetch rather than the resource SDK: the sign-in page carries no resource namespaces. */
 export async function enabledProviders(tenantId: string): Promise<SocialProviderOption[]> {
-  const response = await fetch(`${base()}/api/blade-system/social-provider/public-list?tenantId=${encodeURIComponent(tenantId)}`);
-  const body = (await response.json()) as { code?: number; data?: SocialProviderOption[] };
-  return body.code === 200 && Array.isArray(body.data) ? body.data : [];
+  const { body } = await send('GET', `/api/blade-system/social-provider/public-list?tenantId=${encodeURIComponent(tenantId)}`);
+  const answer = (body ?? {}) as { code?: number; data?: SocialProviderOption[] };
+  return answer.code === 200 && Array.isArray(answer.data) ? answer.data : [];
 }
 
 /**
  * The provider address to open: a sign-in, or with `bind` a binding for the signed-in user (the
  * token goes along). Throws the server's message when refused.
  */
-export async function providerAddress(id: string, tenantId: string, language: string, bind = false): Promise<string> {
+export async function providerAddress(id: string, tenantId: string, bind = false): Promise<string> {
   const query = new URLSearchParams({ id, tenantId, ...(bind ? { bind: 'true' } : {}) });
   const token = client.session?.token.access_token;
-  const response = await fetch(`${base()}/api/blade-auth/oauth/social/authorize?${query}`, {
-    headers: { 'Accept-Language': language, ...(bind && token ? { 'Blade-Auth': `bearer ${token}` } : {}) },
-  });
-  const body = (await response.json()) as { code?: number; msg?: string; data?: { url?: string } };
-  if (body.code !== 200 || !body.data?.url) throw new Error(body.msg || response.statusText);
-  return body.data.url;
+  const { body } = await send(
+    'GET',
+    `/api/blade-auth/oauth/social/authorize?${query}`,
+    bind && token ? { 'Blade-Auth': `bearer ${token}` } : {},
+  );
+  const answer = (body ?? {}) as { code?: number; msg?: string; data?: { url?: string } };
+  if (answer.code !== 200 || !answer.data?.url) throw new Error(errorMessage(answer.msg));
+  return answer.data.url;
 }
 
 export type SocialOutcome =
@@ -39,26 +47,20 @@ export type SocialOutcome =
   | { kind: 'refused'; message: string };
 
 /** grant_type=social with what the provider's call back handed the page; the session is stored on success. */
-export async function redeemSocialSignIn(
-  input: { source: string; code: string; state: string; tenantId: string },
-  language: string,
-): Promise<SocialOutcome> {
+export async function redeemSocialSignIn(input: { source: string; code: string; state: string; tenantId: string }): Promise<SocialOutcome> {
   const query = new URLSearchParams({ grant_type: 'social', scope: 'all', ...input });
-  const response = await fetch(`${base()}/api/blade-auth/oauth/token?${query}`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Basic ${btoa(`${client.options.clientId}:${client.options.clientSecret}`)}`,
-      'Tenant-Id': input.tenantId,
-      'Accept-Language': language,
-    },
+  const response = await send('POST', `/api/blade-auth/oauth/token?${query}`, {
+    Authorization: `Basic ${btoa(`${client.options.clientId}:${client.options.clientSecret}`)}`,
+    'Tenant-Id': input.tenantId,
   });
-  const body = (await response.json().catch(() => ({}))) as Partial<TokenResponse> & Record<string, string | number | undefined>;
-  if (response.ok && typeof body.access_token === 'string') {
+  const body = (response.body && typeof response.body === 'object' ? response.body : {}) as Partial<TokenResponse> &
+    Record<string, string | number | undefined>;
+  if (response.status === 200 && typeof body.access_token === 'string') {
     const token = body as TokenResponse;
     client.options.store.save({ token, expiresAt: Date.now() + token.expires_in * 1000 });
     return { kind: 'signed-in', token };
   }
-  const message = String(body.error_description ?? response.statusText);
+  const message = errorMessage(body.error_description);
   if (body.error === 'social_unbound')
     return {
       kind: 'unbound',

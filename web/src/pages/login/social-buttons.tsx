@@ -1,6 +1,7 @@
 import { Button, Flex } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errors.js';
 import { feedback } from '../../api/feedback.js';
 import { clearLock } from '../../session/lock.js';
 import { clearUser } from '../../session/user-store.js';
@@ -34,7 +35,7 @@ function takeCallbackParams(): URLSearchParams | undefined {
  * registration dialog with its oauthId, and a second factor is asked for when the account has one.
  */
 export default function SocialButtons({ tenantId }: { tenantId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [providers, setProviders] = useState<SocialProviderOption[]>([]);
   const [going, setGoing] = useState<string>();
   const [unbound, setUnbound] = useState<{ oauthId: string; tenantId: string; registrationTicket: string }>();
@@ -64,7 +65,7 @@ export default function SocialButtons({ tenantId }: { tenantId: string }) {
     redeemed.add(state);
     const tenant = params.get('tenantId') || tenantId;
     clearUser();
-    void redeemSocialSignIn({ source, code, state, tenantId: tenant }, i18n.language).then(
+    void redeemSocialSignIn({ source, code, state, tenantId: tenant }).then(
       (outcome) => {
         if (outcome.kind === 'signed-in') {
           clearLock();
@@ -78,17 +79,17 @@ export default function SocialButtons({ tenantId }: { tenantId: string }) {
           feedback.message.error(outcome.message);
         }
       },
-      (error: unknown) => feedback.message.error(error instanceof Error ? error.message : String(error)),
+      (error: unknown) => feedback.message.error(errorMessage(error)),
     );
   }, []);
 
   async function go(provider: SocialProviderOption) {
     setGoing(provider.id);
     try {
-      window.location.assign(await providerAddress(provider.id, tenantId, i18n.language));
+      window.location.assign(await providerAddress(provider.id, tenantId));
     } catch (error) {
       setGoing(undefined);
-      feedback.message.error(error instanceof Error ? error.message : String(error));
+      feedback.message.error(errorMessage(error));
     }
   }
 
