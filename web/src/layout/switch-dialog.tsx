@@ -2,6 +2,7 @@ import { Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.js';
+import { errorMessage } from '../api/errors.js';
 import { feedback } from '../api/feedback.js';
 import { loadUser } from '../sign-on/load-user.js';
 
@@ -47,7 +48,7 @@ export function SwitchDialog({ open, onClose }: { open: boolean; onClose: () => 
       feedback.message.success(t('common.success'));
       onClose();
     } catch (error) {
-      feedback.message.error(error instanceof Error ? error.message : String(error));
+      feedback.message.error(errorMessage(error));
     } finally {
       setSaving(false);
     }
