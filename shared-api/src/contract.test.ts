@@ -9,6 +9,7 @@ import {
   pageQuery,
   registry,
   resourceForMenu,
+  SOCIAL_PROVIDERS_PATH,
   toBase64,
   toQueryString,
 } from './index.js';
@@ -90,5 +91,12 @@ describe('registry', () => {
       '?ids=1%2C2&current=1&name=%E5%8F%82%E6%95%B0',
     );
     expect(toQueryString({})).toBe('');
+  });
+});
+
+describe("the sign-in page's paths", () => {
+  it("name the social-provider resource's public list, which the page calls without the registry", () => {
+    const { socialProvider } = registry.system;
+    expect(SOCIAL_PROVIDERS_PATH).toBe(`${socialProvider.basePath}/${socialProvider.extras.publicList.path}`);
   });
 });

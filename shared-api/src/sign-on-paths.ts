@@ -18,6 +18,13 @@ export const SAML_APP_PARAM = 'samlApp';
 export const SAML_LOGOUT_PARAM = 'samlLogout';
 /** The name of the application asking for a sign-in, by its code (public). */
 export const APP_NAME_PATH = '/api/blade-auth/oauth/getAppNameByAppCode';
+/**
+ * A tenant's enabled social sign-in providers (public): the social-provider resource's `publicList`
+ * extra, named here because the sign-in page carries no resource namespaces.
+ */
+export const SOCIAL_PROVIDERS_PATH = '/api/blade-system/social-provider/public-list';
+/** The provider address to open for a social sign-in, or with `bind=true` a binding (public). */
+export const SOCIAL_AUTHORIZE_PATH = '/api/blade-auth/oauth/social/authorize';
 /** BladeX's token endpoint, which also answers `grant_type=sso`: the hand-off to an application. */
 export const OAUTH_TOKEN_PATH = '/api/blade-auth/oauth/token';
 /** Drops the server's cached dictionaries, parameters and menus (the tag bar's 清除缓存). */

@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT_ID, fail, ok, say } from '@sso/shared-api';
+import { DEFAULT_TENANT_ID, fail, ok, SOCIAL_AUTHORIZE_PATH, say } from '@sso/shared-api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ export function registerSocialRoutes(root: FastifyInstance, ctx: AppContext, ori
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(
-    '/api/blade-auth/oauth/social/authorize',
+    SOCIAL_AUTHORIZE_PATH,
     {
       config: { access: 'public' },
       schema: {

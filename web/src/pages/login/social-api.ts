@@ -1,4 +1,4 @@
-import type { TokenResponse } from '@sso/shared-api/auth';
+import { OAUTH_TOKEN_PATH, SOCIAL_AUTHORIZE_PATH, SOCIAL_PROVIDERS_PATH, type TokenResponse } from '@sso/shared-api/auth';
 import { client } from '../../api/client.js';
 import { errorMessage } from '../../api/errors.js';
 
@@ -18,7 +18,7 @@ const send = (method: 'GET' | 'POST', path: string, headers: Record<string, stri
   client.options.transport({ method, url: `${client.options.baseUrl}${path}`, headers });
 
 export async function enabledProviders(tenantId: string): Promise<SocialProviderOption[]> {
-  const { body } = await send('GET', `/api/blade-system/social-provider/public-list?tenantId=${encodeURIComponent(tenantId)}`);
+  const { body } = await send('GET', `${SOCIAL_PROVIDERS_PATH}?tenantId=${encodeURIComponent(tenantId)}`);
   const answer = (body ?? {}) as { code?: number; data?: SocialProviderOption[] };
   return answer.code === 200 && Array.isArray(answer.data) ? answer.data : [];
 }
@@ -30,11 +30,7 @@ export async function enabledProviders(tenantId: string): Promise<SocialProvider
 export async function providerAddress(id: string, tenantId: string, bind = false): Promise<string> {
   const query = new URLSearchParams({ id, tenantId, ...(bind ? { bind: 'true' } : {}) });
   const token = client.session?.token.access_token;
-  const { body } = await send(
-    'GET',
-    `/api/blade-auth/oauth/social/authorize?${query}`,
-    bind && token ? { 'Blade-Auth': `bearer ${token}` } : {},
-  );
+  const { body } = await send('GET', `${SOCIAL_AUTHORIZE_PATH}?${query}`, bind && token ? { 'Blade-Auth': `bearer ${token}` } : {});
   const answer = (body ?? {}) as { code?: number; msg?: string; data?: { url?: string } };
   if (answer.code !== 200 || !answer.data?.url) throw new Error(errorMessage(answer.msg));
   return answer.data.url;
@@ -49,7 +45,7 @@ export type SocialOutcome =
 /** grant_type=social with what the provider's call back handed the page; the session is stored on success. */
 export async function redeemSocialSignIn(input: { source: string; code: string; state: string; tenantId: string }): Promise<SocialOutcome> {
   const query = new URLSearchParams({ grant_type: 'social', scope: 'all', ...input });
-  const response = await send('POST', `/api/blade-auth/oauth/token?${query}`, {
+  const response = await send('POST', `${OAUTH_TOKEN_PATH}?${query}`, {
     Authorization: `Basic ${btoa(`${client.options.clientId}:${client.options.clientSecret}`)}`,
     'Tenant-Id': input.tenantId,
   });
